@@ -1,0 +1,119 @@
+// Cards for courses, articles and case studies, shared by the home page and the list pages.
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { CourseCategory } from "../courses/categories";
+import { useLocalizePath } from "../i18n/use-locale";
+
+export type CourseCardView = {
+  id: number;
+  title: string;
+  description: string;
+  category: CourseCategory;
+  priceLabel: string;
+  isFree: boolean;
+  image: string;
+  instructorName: string;
+  lessonCount: number;
+};
+
+export function CourseCard({ course }: { course: CourseCardView }) {
+  const { t } = useTranslation(["catalog", "common"]);
+  const localize = useLocalizePath();
+  return (
+    <article className="group flex flex-col overflow-hidden rounded-xl border border-ink/10 bg-white shadow-sm transition hover:shadow-md">
+      <img
+        src={course.image}
+        alt={t("catalog:courses.thumbnailAlt", { title: course.title })}
+        width="640"
+        height="360"
+        loading="lazy"
+        decoding="async"
+        className="aspect-video w-full object-cover"
+      />
+      <div className="flex flex-1 flex-col p-4">
+        <p className="text-xs font-semibold text-coral-700">{t(`common:categories.${course.category}`)}</p>
+        <h3 className="mt-1 text-lg font-semibold leading-snug">
+          <Link to={localize(`/courses/${course.id}`)} className="hover:text-coral-700">
+            {course.title}
+          </Link>
+        </h3>
+        <p className="mt-1 text-sm text-ink/60">{t("catalog:courses.by", { name: course.instructorName })}</p>
+        <div className="mt-auto flex items-center justify-between pt-4 text-sm">
+          <span className="text-ink/60">{t("catalog:courses.lessons", { count: course.lessonCount })}</span>
+          <span
+            data-testid="course-price"
+            className={`font-bold ${course.isFree ? "text-teal" : "text-ink"}`}
+          >
+            {course.priceLabel}
+          </span>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export type BlogCardView = { id: number; title: string; excerpt: string; author: string; cover: string | null; dateLabel: string };
+
+export function BlogCard({ post }: { post: BlogCardView }) {
+  const { t } = useTranslation("catalog");
+  const localize = useLocalizePath();
+  return (
+    <article className="flex flex-col overflow-hidden rounded-xl border border-ink/10 bg-white shadow-sm">
+      {post.cover ? (
+        <img
+          src={post.cover}
+          alt={t("blog.coverAlt", { title: post.title })}
+          width="800"
+          height="450"
+          loading="lazy"
+          decoding="async"
+          className="aspect-video w-full object-cover"
+        />
+      ) : null}
+      <div className="flex flex-1 flex-col p-5">
+        <p className="text-xs text-ink/60">
+          {post.dateLabel} · {post.author}
+        </p>
+        <h3 className="mt-2 text-lg font-semibold leading-snug">{post.title}</h3>
+        <p className="mt-2 text-sm text-ink/75">{post.excerpt}</p>
+        <Link to={localize(`/blog/${post.id}`)} className="mt-auto pt-4 text-sm font-semibold text-coral-700 hover:underline">
+          {t("blog.readMore")}
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+export type CaseStudyCardView = { id: number; title: string; clientName: string; sector: string | null; result: string; images: string[] };
+
+export function CaseStudyCard({ item }: { item: CaseStudyCardView }) {
+  const { t } = useTranslation("catalog");
+  const localize = useLocalizePath();
+  const cover = item.images[0];
+  return (
+    <article className="flex flex-col overflow-hidden rounded-xl bg-ink text-white shadow-sm">
+      {cover ? (
+        <img
+          src={cover}
+          alt={t("portfolio.imageAlt", { title: item.title, index: 1 })}
+          width="800"
+          height="600"
+          loading="lazy"
+          decoding="async"
+          className="aspect-[4/3] w-full object-cover"
+        />
+      ) : null}
+      <div className="flex flex-1 flex-col p-5">
+        <p className="text-xs font-semibold text-coral-300">
+          {item.clientName}
+          {item.sector ? ` · ${item.sector}` : ""}
+        </p>
+        <h3 className="mt-2 text-lg font-semibold leading-snug">{item.title}</h3>
+        <p className="mt-2 text-sm text-white/80">{item.result}</p>
+        <Link to={localize(`/portfolio/${item.id}`)} className="mt-auto pt-4 text-sm font-semibold text-coral-300 hover:underline">
+          {t("portfolio.view")}
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,192 @@
+// The sticky coral header: navigation, language, account and cart, following SPEC §2's desktop and mobile rules.
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink } from "react-router";
+import { useLocalizePath } from "../i18n/use-locale";
+import { useDismissableDetails } from "./dismissable-details";
+import { LanguageDropdown, LanguageMenuList } from "./language-switcher";
+
+export type HeaderUser = { name: string; role: "user" | "trainer" | "admin" };
+
+type NavItem = { to: string; label: string; end?: boolean };
+
+function useNavItems(signedIn: boolean): { desktop: NavItem[]; mobile: NavItem[] } {
+  const { t } = useTranslation();
+  const home = { to: "/", label: t("nav.home"), end: true };
+  const rest: NavItem[] = [
+    { to: "/about_us", label: t("nav.about") },
+    { to: "/services", label: t("nav.services") },
+    { to: "/courses", label: t("nav.courses") },
+    { to: "/portfolio", label: t("nav.portfolio") },
+    { to: "/blog", label: t("nav.blog") },
+  ];
+  const cart = signedIn ? [{ to: "/cart", label: t("nav.cart") }] : [];
+  // On mobile the home link is omitted (the logo links home); the cart joins the list only when signed in.
+  return { desktop: [home, ...rest, ...cart], mobile: [...rest, ...cart] };
+}
+
+export function CartBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span
+      data-testid="cart-badge"
+      className="ms-1 inline-flex min-w-5 items-center justify-center rounded-full bg-white px-1.5 text-xs font-bold text-coral-700"
+    >
+      {count}
+    </span>
+  );
+}
+
+function CartIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 fill-none stroke-current stroke-2">
+      <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6" />
+      <circle cx="10" cy="20" r="1" />
+      <circle cx="17" cy="20" r="1" />
+    </svg>
+  );
+}
+
+function MobileMenu({ items, user, cartCount }: { items: NavItem[]; user: HeaderUser | null; cartCount: number }) {
+  const { t } = useTranslation();
+  const localize = useLocalizePath();
+  const ref = useRef<HTMLDetailsElement>(null);
+  useDismissableDetails(ref);
+
+  // Lock page scrolling while the menu is open; always unlock when the header unmounts.
+  useEffect(() => {
+    const details = ref.current;
+    if (!details) return;
+    const sync = () => document.documentElement.classList.toggle("menu-open", details.open);
+    details.addEventListener("toggle", sync);
+    return () => {
+      details.removeEventListener("toggle", sync);
+      document.documentElement.classList.remove("menu-open");
+    };
+  }, []);
+
+  return (
+    <details ref={ref} className="md:hidden" data-testid="mobile-menu">
+      <summary className="flex items-center gap-2 rounded-md px-3 py-2 font-semibold hover:bg-white/15">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6 fill-none stroke-current stroke-2">
+          <path d="M4 6h16M4 12h16M4 18h16" />
+        </svg>
+        <span>{t("nav.menu")}</span>
+        <CartBadge count={cartCount} />
+      </summary>
+      <div className="absolute inset-x-0 top-full z-40 max-h-[calc(100dvh-4rem)] overflow-y-auto bg-coral-600 px-4 pt-2 pb-6 shadow-xl">
+        <nav aria-label={t("nav.main")}>
+          <ul className="flex flex-col gap-1 border-b border-white/20 pb-3">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={localize(item.to)}
+                  end={item.end}
+                  className="block rounded-md px-3 py-2 font-semibold hover:bg-white/15 aria-[current=page]:bg-white/20"
+                >
+                  {item.label}
+                  {item.to === "/cart" ? <CartBadge count={cartCount} /> : null}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="border-b border-white/20 py-3">
+          <LanguageMenuList />
+        </div>
+        {user ? null : (
+          <div className="flex flex-col gap-2 pt-3">
+            {/* Guests get their cart entry on its own, below the language list (SPEC §2). */}
+            <Link
+              to={localize("/cart")}
+              className="flex items-center gap-2 rounded-md px-3 py-2 font-semibold hover:bg-white/15"
+              data-testid="mobile-guest-cart"
+            >
+              <CartIcon />
+              {t("nav.cart")}
+              <CartBadge count={cartCount} />
+            </Link>
+            <div className="flex gap-2">
+              <Link
+                to={localize("/auth/login")}
+                className="flex-1 rounded-md border border-white/70 px-3 py-2 text-center font-semibold"
+              >
+                {t("nav.login")}
+              </Link>
+              <Link
+                to={localize("/auth/signup")}
+                className="flex-1 rounded-md bg-white px-3 py-2 text-center font-semibold text-coral-700"
+              >
+                {t("nav.signup")}
+              </Link>
+            </div>
+          </div>
+        )}
+      </div>
+    </details>
+  );
+}
+
+export function SiteHeader({ user, cartCount }: { user: HeaderUser | null; cartCount: number }) {
+  const { t } = useTranslation();
+  const localize = useLocalizePath();
+  const { desktop, mobile } = useNavItems(Boolean(user));
+
+  return (
+    <header className="sticky top-0 z-30 bg-coral-500 text-white shadow-md">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-ink"
+      >
+        {t("nav.skipToContent")}
+      </a>
+      <div className="relative mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+        <Link to={localize("/")} className="flex items-center gap-2 text-xl font-bold" aria-label={t("brand.name")}>
+          <img src="/logo.svg" alt="" width="32" height="32" className="size-8" />
+          <span>{t("brand.name")}</span>
+        </Link>
+
+        <nav aria-label={t("nav.main")} className="hidden flex-1 md:block">
+          <ul className="flex items-center gap-1">
+            {desktop.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={localize(item.to)}
+                  end={item.end}
+                  className="flex items-center rounded-md px-3 py-2 text-sm font-semibold hover:bg-white/15 aria-[current=page]:bg-white/20"
+                >
+                  {item.label}
+                  {item.to === "/cart" ? <CartBadge count={cartCount} /> : null}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="ms-auto hidden items-center gap-2 md:flex">
+          <LanguageDropdown />
+          {user ? null : (
+            <>
+              <Link
+                to={localize("/auth/login")}
+                className="rounded-md px-3 py-2 text-sm font-semibold hover:bg-white/15"
+              >
+                {t("nav.login")}
+              </Link>
+              <Link
+                to={localize("/auth/signup")}
+                className="rounded-md bg-white px-3 py-2 text-sm font-semibold text-coral-700 hover:bg-coral-50"
+              >
+                {t("nav.signup")}
+              </Link>
+            </>
+          )}
+        </div>
+
+        <div className="ms-auto md:hidden">
+          <MobileMenu items={mobile} user={user} cartCount={cartCount} />
+        </div>
+      </div>
+    </header>
+  );
+}

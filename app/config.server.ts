@@ -1,0 +1,52 @@
+// Reads the environment once, in one place, so every variable the README lists is visible here.
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+export type AppConfig = {
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  isProduction: boolean;
+  currency: string;
+};
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  return {
+    port: Number(env.PORT ?? 3000),
+    dataDir: path.resolve(env.DATA_DIR || "./data"),
+    databaseUrl: env.DATABASE_URL || undefined,
+    isProduction: env.NODE_ENV === "production",
+    currency: (env.CURRENCY || "USD").toUpperCase(),
+  };
+}
+
+export class ConfigError extends Error {}
+
+let cachedSecret: string | undefined;
+
+/**
+ * The secret that signs cookies. Embedded installs generate one on first start and keep it under
+ * DATA_DIR, so `npm start` needs no setup; a PostgreSQL deployment in production must set it,
+ * because several processes behind a load balancer have to share it.
+ */
+export function getSessionSecret(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+  if (cachedSecret) return cachedSecret;
+  const config = readConfig(env);
+  if (config.databaseUrl && config.isProduction) {
+    throw new ConfigError(
+      "SESSION_SECRET is required when DATABASE_URL is set and NODE_ENV=production. " +
+        "Set it to a long random string, e.g. `openssl rand -hex 32`.",
+    );
+  }
+  const file = path.join(config.dataDir, "session-secret");
+  try {
+    cachedSecret = readFileSync(file, "utf8").trim();
+  } catch {
+    mkdirSync(config.dataDir, { recursive: true });
+    cachedSecret = randomBytes(32).toString("hex");
+    writeFileSync(file, cachedSecret, { mode: 0o600 });
+  }
+  return cachedSecret;
+}

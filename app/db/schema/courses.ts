@@ -1,0 +1,69 @@
+// Courses and their ordered lessons (SPEC §3). Arabic columns are optional: a missing one falls back to English.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { COURSE_CATEGORIES } from "../../courses/categories";
+import { users } from "./users";
+
+export const courseCategory = pgEnum("course_category", COURSE_CATEGORIES);
+
+export const courses = pgTable(
+  "courses",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    /** Stable key for idempotent seeding and readable references; not used in URLs. */
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    titleAr: text("title_ar"),
+    description: text("description").notNull(),
+    descriptionAr: text("description_ar"),
+    category: courseCategory("category").notNull(),
+    /** Integer minor units of CURRENCY; 0 is free. */
+    price: integer("price").notNull().default(0),
+    imageUrl: text("image_url"),
+    imagePublicId: text("image_public_id"),
+    isPublished: boolean("is_published").notNull().default(false),
+    trainerId: uuid("trainer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("courses_price_non_negative", sql`${table.price} >= 0`),
+    index("courses_published_created_idx").on(table.isPublished, table.createdAt),
+    index("courses_trainer_idx").on(table.trainerId),
+  ],
+);
+
+export const lessons = pgTable(
+  "lessons",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    /** 1-based order inside the course. */
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+    titleAr: text("title_ar"),
+    durationMinutes: integer("duration_minutes"),
+    vimeoVideoId: text("vimeo_video_id"),
+    embedUrl: text("embed_url"),
+    pdfUrl: text("pdf_url"),
+  },
+  (table) => [unique("lessons_course_position_unique").on(table.courseId, table.position)],
+);
+
+export type Course = typeof courses.$inferSelect;
+export type Lesson = typeof lessons.$inferSelect;

@@ -1,0 +1,5 @@
+// The whole schema, split by domain and re-exported for drizzle and drizzle-kit.
+export * from "./contact";
+export * from "./content";
+export * from "./courses";
+export * from "./users";

@@ -1,0 +1,27 @@
+// Accounts. Roles and the wallet live on the user row; sessions and the ledger come with their own tables.
+import { sql } from "drizzle-orm";
+import { check, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+export const userRole = pgEnum("user_role", ["user", "trainer", "admin"]);
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    /** Null for accounts that only sign in with Google. */
+    passwordHash: text("password_hash"),
+    role: userRole("role").notNull().default("user"),
+    /** Integer minor units of CURRENCY. */
+    walletBalance: integer("wallet_balance").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("users_email_lower_unique").on(sql`lower(${table.email})`),
+    check("users_wallet_balance_non_negative", sql`${table.walletBalance} >= 0`),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type UserRole = (typeof userRole.enumValues)[number];

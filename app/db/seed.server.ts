@@ -1,0 +1,124 @@
+// Idempotent demo content: three accounts, 30 courses with lessons, 6 articles and 6 case studies.
+import { inArray, sql } from "drizzle-orm";
+import { hashPassword } from "../auth/password.server";
+import type { Database } from "./client.server";
+import { blogPosts, courses, lessons, portfolioItems, type UserRole, users } from "./schema";
+import { seedBlogPosts } from "./seed-data/blog";
+import { seedCourses } from "./seed-data/courses";
+import { seedPortfolioItems } from "./seed-data/portfolio";
+
+export const DEMO_PASSWORD = "manara-demo";
+
+export const DEMO_ACCOUNTS: { key: "admin" | "trainer" | "learner"; email: string; name: string; role: UserRole }[] = [
+  { key: "admin", email: "admin@manara.local", name: "Huda Al-Rashid", role: "admin" },
+  { key: "trainer", email: "trainer@manara.local", name: "Omar Khalil", role: "trainer" },
+  { key: "learner", email: "learner@manara.local", name: "Lina Saleh", role: "user" },
+];
+
+const HOUR = 60 * 60 * 1000;
+
+export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+  return (await db.$count(users)) === 0;
+}
+
+/** Inserts whatever part of the demo content is missing; running it twice changes nothing. */
+export async function seedDemoContent(db: Database): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(users)
+      .values(DEMO_ACCOUNTS.map(({ email, name, role }) => ({ email, name, role, passwordHash })))
+      .onConflictDoNothing();
+    const accounts = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(
+        inArray(
+          sql`lower(${users.email})`,
+          DEMO_ACCOUNTS.map((account) => account.email),
+        ),
+      );
+    const idOf = (key: "admin" | "trainer") => {
+      const email = DEMO_ACCOUNTS.find((account) => account.key === key)?.email;
+      const account = accounts.find((row) => row.email.toLowerCase() === email);
+      if (!account) throw new Error(`Demo account ${key} is missing`);
+      return account.id;
+    };
+
+    // The first course in the list is the newest, so the catalog opens on it.
+    const now = Date.now();
+    for (const [index, course] of seedCourses.entries()) {
+      const created = new Date(now - index * HOUR);
+      const [inserted] = await tx
+        .insert(courses)
+        .values({
+          slug: course.slug,
+          title: course.title.en,
+          titleAr: course.title.ar,
+          description: course.description.en,
+          descriptionAr: course.description.ar,
+          category: course.category,
+          price: course.price,
+          imageUrl: course.image,
+          isPublished: true,
+          trainerId: idOf(course.instructor),
+          createdAt: created,
+          updatedAt: created,
+        })
+        .onConflictDoNothing({ target: courses.slug })
+        .returning({ id: courses.id });
+      if (!inserted) continue;
+      await tx.insert(lessons).values(
+        course.lessons.map((lesson, position) => ({
+          courseId: inserted.id,
+          position: position + 1,
+          title: lesson.title.en,
+          titleAr: lesson.title.ar,
+          durationMinutes: lesson.durationMinutes,
+        })),
+      );
+    }
+
+    await tx
+      .insert(blogPosts)
+      .values(
+        seedBlogPosts.map((post) => ({
+          slug: post.slug,
+          title: post.title.en,
+          titleAr: post.title.ar,
+          excerpt: post.excerpt.en,
+          excerptAr: post.excerpt.ar,
+          body: post.body.en,
+          bodyAr: post.body.ar,
+          authorName: post.author.en,
+          authorNameAr: post.author.ar,
+          coverUrl: post.cover,
+          publishedAt: new Date(`${post.publishedAt}T09:00:00Z`),
+        })),
+      )
+      .onConflictDoNothing({ target: blogPosts.slug });
+
+    await tx
+      .insert(portfolioItems)
+      .values(
+        seedPortfolioItems.map((item, index) => ({
+          slug: item.slug,
+          title: item.title.en,
+          titleAr: item.title.ar,
+          clientName: item.clientName.en,
+          clientNameAr: item.clientName.ar,
+          sector: item.sector.en,
+          sectorAr: item.sector.ar,
+          problem: item.problem.en,
+          problemAr: item.problem.ar,
+          strategy: item.strategy.en,
+          strategyAr: item.strategy.ar,
+          result: item.result.en,
+          resultAr: item.result.ar,
+          images: item.images,
+          createdAt: new Date(now - index * HOUR),
+        })),
+      )
+      .onConflictDoNothing({ target: portfolioItems.slug });
+  });
+}

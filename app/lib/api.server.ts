@@ -1,0 +1,64 @@
+// The JSON API's one error shape, {error: {code, message, fields?}}, and its zod-validated body reader.
+import type { i18n as I18n, TFunction } from "i18next";
+import type { z } from "zod";
+import type { Locale } from "../i18n/languages";
+import { translateIssues } from "./forms.server";
+
+export type ApiErrorCode =
+  | "bad_request"
+  | "validation_failed"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "rate_limited"
+  | "method_not_allowed";
+
+export function apiError(
+  status: number,
+  code: ApiErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+  init: ResponseInit = {},
+): Response {
+  return Response.json({ error: { code, message, ...(fields ? { fields } : {}) } }, { ...init, status });
+}
+
+/** API callers choose the language of error messages with Accept-Language; English otherwise. */
+export function apiLocale(request: Request): Locale {
+  const header = request.headers.get("accept-language") ?? "";
+  const first = header.split(",")[0]?.trim().toLowerCase() ?? "";
+  return first.startsWith("ar") ? "ar" : "en";
+}
+
+/**
+ * Parses a JSON body against `schema`. Returns the data, or the error Response to send as it is —
+ * a caller cannot forget to act on a failure it has to return.
+ */
+export async function readJsonBody<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+  i18n: I18n,
+  namespace: string,
+): Promise<{ data: z.infer<Schema>; error?: never } | { data?: never; error: Response }> {
+  const locale = apiLocale(request);
+  const t: TFunction = i18n.getFixedT(locale, namespace);
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return { error: apiError(400, "bad_request", i18n.getFixedT(locale)("api.invalidJson")) };
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    return {
+      error: apiError(
+        422,
+        "validation_failed",
+        i18n.getFixedT(locale)("api.validationFailed"),
+        translateIssues(parsed.error.issues, t),
+      ),
+    };
+  }
+  return { data: parsed.data };
+}

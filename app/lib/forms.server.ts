@@ -1,0 +1,35 @@
+// The one way page actions read a form: zod-validate, translate field errors, keep what was typed.
+import type { TFunction } from "i18next";
+import type { z } from "zod";
+
+export type FieldErrors = Record<string, string>;
+
+export type FormResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; fieldErrors: FieldErrors; values: Record<string, string> };
+
+/** Field names that must never be echoed back into a page. */
+const SECRET_FIELDS = new Set(["password", "passwordConfirm", "currentPassword"]);
+
+export function translateIssues(issues: z.core.$ZodIssue[], t: TFunction): FieldErrors {
+  const fieldErrors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? "form");
+    fieldErrors[field] ??= t(issue.message);
+  }
+  return fieldErrors;
+}
+
+export async function parseForm<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+  t: TFunction,
+): Promise<FormResult<z.infer<Schema>>> {
+  const formData = await request.formData();
+  const raw: Record<string, string> = {};
+  for (const [key, value] of formData) if (typeof value === "string") raw[key] = value;
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const values = Object.fromEntries(Object.entries(raw).filter(([key]) => !SECRET_FIELDS.has(key)));
+  return { ok: false, fieldErrors: translateIssues(parsed.error.issues, t), values };
+}

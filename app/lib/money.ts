@@ -1,0 +1,20 @@
+// Money is integer minor units everywhere; this is the one place that turns it into text for a locale.
+import type { Locale } from "../i18n/languages";
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+export function formatMoney(minorUnits: number, locale: Locale, currency: string): string {
+  const key = `${locale}:${currency}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, { style: "currency", currency });
+    formatters.set(key, formatter);
+  }
+  const digits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
+  return formatter.format(minorUnits / 10 ** digits);
+}
+
+/** A price as shown on cards and course pages: 0 is the localized word for free. */
+export function formatPrice(minorUnits: number, locale: Locale, currency: string, freeLabel: string): string {
+  return minorUnits === 0 ? freeLabel : formatMoney(minorUnits, locale, currency);
+}

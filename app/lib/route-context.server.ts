@@ -1,0 +1,21 @@
+// What almost every page loader needs first: the locale, a translator for it and the page's SEO tags.
+import type { RouterContextProvider } from "react-router";
+import { readConfig } from "../config.server";
+import type { Locale } from "../i18n/languages";
+import { getI18n, getLocaleFromContext } from "../middleware/i18next.server";
+import { formatPrice } from "./money";
+import { pageMeta } from "./seo";
+
+export function pageContext(request: Request, context: Readonly<RouterContextProvider>) {
+  const locale = getLocaleFromContext(context) as Locale;
+  const t = getI18n(context).getFixedT(locale);
+  const currency = readConfig().currency;
+  return {
+    locale,
+    t,
+    meta: (title: string, description: string, image?: string) =>
+      pageMeta(request, locale, { title, description, brand: t("brand.titleSuffix"), image }),
+    price: (minorUnits: number) => formatPrice(minorUnits, locale, currency, t("money.free")),
+    date: (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: "long" }).format(new Date(iso)),
+  };
+}

@@ -1,0 +1,107 @@
+// The document shell: <html lang dir> from the URL, header, footer, toasts and the route-progress bar.
+import { useTranslation } from "react-i18next";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { RouteProgress } from "./components/route-progress";
+import { type HeaderUser, SiteHeader } from "./components/site-header";
+import { SiteFooter } from "./components/site-footer";
+import { ToastProvider } from "./components/toaster";
+import { directionOf } from "./i18n/languages";
+import { useLocale, useLocalizePath } from "./i18n/use-locale";
+import { DEFAULT_TITLE } from "./lib/seo";
+import { databaseMiddleware } from "./middleware/database.server";
+import { getLocaleFromContext, i18nextMiddleware } from "./middleware/i18next.server";
+import { toasts } from "./toast.server";
+
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, databaseMiddleware];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { toast, headers } = await toasts().getToast(request);
+  // Accounts and the cart arrive with their issues; the header already renders both states.
+  const user: HeaderUser | null = null;
+  return data(
+    {
+      locale: getLocaleFromContext(context),
+      toast: toast ? { type: toast.type, message: toast.message } : undefined,
+      user,
+      cartCount: 0,
+    },
+    { headers },
+  );
+}
+
+export function meta({ error }: Route.MetaArgs) {
+  // Error pages render their own localized <title>; everything else falls back to the product title.
+  return error ? [] : [{ title: DEFAULT_TITLE }];
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const locale = useLocale();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang={locale} dir={directionOf(locale)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#f2545b" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <RouteProgress />
+        <ToastProvider serverToast={rootData?.toast}>
+          <SiteHeader user={rootData?.user ?? null} cartCount={rootData?.cartCount ?? 0} />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <SiteFooter />
+        </ToastProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const localize = useLocalizePath();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const title = notFound ? t("errors.notFoundTitle") : t("errors.errorTitle");
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
+      <title>{`${title} | ${t("brand.titleSuffix")}`}</title>
+      <p className="text-7xl font-bold text-coral-500">{isRouteErrorResponse(error) ? error.status : 500}</p>
+      <h1 className="mt-4 text-3xl font-bold">{title}</h1>
+      <p className="mt-3 text-ink/70">{notFound ? t("errors.notFoundBody") : t("errors.errorBody")}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to={localize("/")} className="rounded-md bg-coral-500 px-5 py-2.5 font-semibold text-white">
+          {t("errors.backHome")}
+        </Link>
+        <Link to={localize("/courses")} className="rounded-md border border-ink/20 px-5 py-2.5 font-semibold">
+          {t("errors.browseCourses")}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+// /blog: articles, newest first, 10 per page.
+import { useTranslation } from "react-i18next";
+import { BlogCard } from "../components/cards";
+import { PageIntro } from "../components/page-intro";
+import { Pagination } from "../components/pagination";
+import { listBlogPosts } from "../content/blog.server";
+import { PAGE_SIZE, parsePage } from "../lib/params";
+import { pageContext } from "../lib/route-context.server";
+import { metaTags } from "../lib/seo";
+import { getDb } from "../middleware/database.server";
+import type { Route } from "./+types/blog";
+
+export const handle = { i18n: ["catalog"] };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = pageContext(request, context);
+  const pageNumber = parsePage(new URL(request.url));
+  const { items, total } = await listBlogPosts(getDb(context), page.locale, {
+    limit: PAGE_SIZE,
+    offset: (pageNumber - 1) * PAGE_SIZE,
+  });
+  return {
+    meta: page.meta(page.t("catalog:blog.title"), page.t("catalog:blog.metaDescription")),
+    posts: items.map((post) => ({ ...post, dateLabel: page.date(post.publishedAt) })),
+    page: pageNumber,
+    pageCount: Math.ceil(total / PAGE_SIZE),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("catalog");
+  return (
+    <>
+      <PageIntro title={t("blog.title")} lead={t("blog.lead")} />
+      <div className="mx-auto max-w-7xl px-4 py-12">
+        {loaderData.posts.length === 0 ? (
+          <p className="text-center text-ink/70">{t("blog.empty")}</p>
+        ) : (
+          <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {loaderData.posts.map((post) => (
+              <BlogCard key={post.id} post={post} />
+            ))}
+          </div>
+        )}
+        <Pagination page={loaderData.page} pageCount={loaderData.pageCount} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+// /contact: a plain form that works without JavaScript; errors come back localized with the typed values.
+import { useTranslation } from "react-i18next";
+import { data, Form, useNavigation } from "react-router";
+import { PageIntro } from "../components/page-intro";
+import { ContactInput, submitContactMessage } from "../contact/contact.server";
+import { localizePath } from "../i18n/languages";
+import { parseForm } from "../lib/forms.server";
+import { pageContext } from "../lib/route-context.server";
+import { metaTags } from "../lib/seo";
+import { getDb } from "../middleware/database.server";
+import { getI18n } from "../middleware/i18next.server";
+import { toasts } from "../toast.server";
+import type { Route } from "./+types/contact";
+
+export const handle = { i18n: ["contact"] };
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const page = pageContext(request, context);
+  return { meta: page.meta(page.t("contact:title"), page.t("contact:metaDescription")) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { locale } = pageContext(request, context);
+  const t = getI18n(context).getFixedT(locale, "contact");
+  const form = await parseForm(request, ContactInput, t);
+  if (!form.ok) {
+    return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
+  }
+  await submitContactMessage(getDb(context), form.data, locale);
+  // Post/Redirect/Get: a reload cannot send the message twice.
+  return toasts().redirectWithSuccess(localizePath("/contact", locale), t("sent"));
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
+
+const FIELDS = [
+  { name: "name", type: "text", autoComplete: "name", maxLength: 100 },
+  { name: "email", type: "email", autoComplete: "email", maxLength: 254 },
+  { name: "subject", type: "text", autoComplete: "off", maxLength: 150 },
+] as const;
+
+export default function Contact({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("contact");
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting";
+  const errors: Record<string, string | undefined> = actionData?.fieldErrors ?? {};
+  const values: Record<string, string | undefined> = actionData?.values ?? {};
+
+  const inputClass = (field: string) =>
+    `mt-1 block w-full rounded-md border px-3 py-2 ${errors[field] ? "border-red-600" : "border-ink/20"} focus:border-coral-500`;
+
+  return (
+    <>
+      <PageIntro title={t("title")} lead={t("lead")} />
+      <div className="mx-auto grid max-w-7xl gap-12 px-4 py-12 lg:grid-cols-[1fr_20rem]">
+        {/* noValidate: the server's localized messages are the ones people see, with or without JavaScript. */}
+        <Form method="post" noValidate className="space-y-5" aria-describedby={actionData ? "contact-form-error" : undefined}>
+          {actionData ? (
+            <p id="contact-form-error" role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm font-semibold text-red-700">
+              {t("failed")}
+            </p>
+          ) : null}
+          {FIELDS.map((field) => (
+            <div key={field.name}>
+              <label htmlFor={`contact-${field.name}`} className="block font-semibold">
+                {t(`fields.${field.name}`)}
+              </label>
+              <input
+                id={`contact-${field.name}`}
+                name={field.name}
+                type={field.type}
+                autoComplete={field.autoComplete}
+                maxLength={field.maxLength}
+                placeholder={t(`placeholders.${field.name}`)}
+                defaultValue={values[field.name]}
+                aria-invalid={errors[field.name] ? true : undefined}
+                aria-describedby={errors[field.name] ? `contact-${field.name}-error` : undefined}
+                dir={field.name === "email" ? "ltr" : undefined}
+                className={inputClass(field.name)}
+              />
+              {errors[field.name] ? (
+                <p id={`contact-${field.name}-error`} className="mt-1 text-sm text-red-700" data-field-error={field.name}>
+                  {errors[field.name]}
+                </p>
+              ) : null}
+            </div>
+          ))}
+          <div>
+            <label htmlFor="contact-message" className="block font-semibold">
+              {t("fields.message")}
+            </label>
+            <textarea
+              id="contact-message"
+              name="message"
+              rows={6}
+              maxLength={5000}
+              placeholder={t("placeholders.message")}
+              defaultValue={values.message}
+              aria-invalid={errors.message ? true : undefined}
+              aria-describedby={errors.message ? "contact-message-error" : undefined}
+              className={inputClass("message")}
+            />
+            {errors.message ? (
+              <p id="contact-message-error" className="mt-1 text-sm text-red-700" data-field-error="message">
+                {errors.message}
+              </p>
+            ) : null}
+          </div>
+          {/* Honeypot: hidden from people and assistive technology; bots that fill it are ignored. */}
+          <div aria-hidden="true" className="absolute -start-[9999px] h-px w-px overflow-hidden">
+            <label htmlFor="contact-website">{t("fields.website")}</label>
+            <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+          </div>
+          <button
+            type="submit"
+            disabled={sending}
+            className="rounded-md bg-coral-500 px-6 py-3 font-semibold text-white hover:bg-coral-600 disabled:opacity-60"
+          >
+            {sending ? t("sending") : t("submit")}
+          </button>
+        </Form>
+        <aside className="h-fit rounded-xl bg-sand p-6">
+          <h2 className="text-lg font-bold">{t("details.heading")}</h2>
+          <dl className="mt-4 space-y-4 text-sm">
+            <div>
+              <dt className="font-semibold">{t("details.emailLabel")}</dt>
+              <dd>
+                <bdi dir="ltr">{t("details.email")}</bdi>
+              </dd>
+            </div>
+            <div>
+              <dt className="font-semibold">{t("details.hoursLabel")}</dt>
+              <dd>{t("details.hours")}</dd>
+            </div>
+            <div>
+              <dt className="font-semibold">{t("details.locationLabel")}</dt>
+              <dd>{t("details.location")}</dd>
+            </div>
+          </dl>
+        </aside>
+      </div>
+    </>
+  );
+}

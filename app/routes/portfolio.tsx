@@ -1,0 +1,51 @@
+// /portfolio: case studies, 10 per page.
+import { useTranslation } from "react-i18next";
+import { CaseStudyCard } from "../components/cards";
+import { PageIntro } from "../components/page-intro";
+import { Pagination } from "../components/pagination";
+import { listCaseStudies } from "../content/portfolio.server";
+import { PAGE_SIZE, parsePage } from "../lib/params";
+import { pageContext } from "../lib/route-context.server";
+import { metaTags } from "../lib/seo";
+import { getDb } from "../middleware/database.server";
+import type { Route } from "./+types/portfolio";
+
+export const handle = { i18n: ["catalog"] };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = pageContext(request, context);
+  const pageNumber = parsePage(new URL(request.url));
+  const { items, total } = await listCaseStudies(getDb(context), page.locale, {
+    limit: PAGE_SIZE,
+    offset: (pageNumber - 1) * PAGE_SIZE,
+  });
+  return {
+    meta: page.meta(page.t("catalog:portfolio.title"), page.t("catalog:portfolio.metaDescription")),
+    items,
+    page: pageNumber,
+    pageCount: Math.ceil(total / PAGE_SIZE),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
+
+export default function Portfolio({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("catalog");
+  return (
+    <>
+      <PageIntro title={t("portfolio.title")} lead={t("portfolio.lead")} />
+      <div className="mx-auto max-w-7xl px-4 py-12">
+        {loaderData.items.length === 0 ? (
+          <p className="text-center text-ink/70">{t("portfolio.empty")}</p>
+        ) : (
+          <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {loaderData.items.map((item) => (
+              <CaseStudyCard key={item.id} item={item} />
+            ))}
+          </div>
+        )}
+        <Pagination page={loaderData.page} pageCount={loaderData.pageCount} />
+      </div>
+    </>
+  );
+}

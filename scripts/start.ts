@@ -1,0 +1,55 @@
+// `npm start`: build when the sources changed, migrate, seed an empty embedded database, then serve.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { ConfigError, getSessionSecret, readConfig } from "../app/config.server";
+import { printBanner } from "./banner";
+import { prepareDatabase } from "./prepare-database";
+
+const root = path.resolve(import.meta.dirname, "..");
+const serverBuild = path.join(root, "build/server/index.js");
+const bin = (name: string) => path.join(root, "node_modules/.bin", name);
+
+function newestChange(entry: string): number {
+  const full = path.join(root, entry);
+  if (!existsSync(full)) return 0;
+  const stats = statSync(full);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return Math.max(stats.mtimeMs, ...readdirSync(full).map((child) => newestChange(path.join(entry, child))));
+}
+
+function needsBuild(): boolean {
+  if (!existsSync(serverBuild)) return true;
+  const built = statSync(serverBuild).mtimeMs;
+  const inputs = ["app", "locales", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+  return inputs.some((input) => newestChange(input) > built);
+}
+
+process.env.NODE_ENV = "production";
+const config = readConfig();
+try {
+  getSessionSecret();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(`\n  Cannot start: ${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+if (needsBuild()) {
+  console.log("Building Manara…");
+  const build = spawnSync(bin("react-router"), ["build"], { cwd: root, stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const { driver } = await prepareDatabase({ seed: "if-empty-embedded" });
+printBanner(config.port, driver);
+
+const server = spawn(bin("react-router-serve"), [serverBuild], {
+  cwd: root,
+  stdio: "inherit",
+  env: { ...process.env, PORT: String(config.port), NODE_ENV: "production" },
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));
