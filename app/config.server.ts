@@ -23,7 +23,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
 export class ConfigError extends Error {}
 
-let cachedSecret: string | undefined;
+const cachedSecrets = new Map<string, string>();
 
 /**
  * The secret that signs cookies. Embedded installs generate one on first start and keep it under
@@ -32,7 +32,6 @@ let cachedSecret: string | undefined;
  */
 export function getSessionSecret(env: NodeJS.ProcessEnv = process.env): string {
   if (env.SESSION_SECRET) return env.SESSION_SECRET;
-  if (cachedSecret) return cachedSecret;
   const config = readConfig(env);
   if (config.databaseUrl && config.isProduction) {
     throw new ConfigError(
@@ -41,12 +40,20 @@ export function getSessionSecret(env: NodeJS.ProcessEnv = process.env): string {
     );
   }
   const file = path.join(config.dataDir, "session-secret");
+  let secret = cachedSecrets.get(file);
+  if (secret) return secret;
   try {
-    cachedSecret = readFileSync(file, "utf8").trim();
+    secret = readFileSync(file, "utf8").trim();
   } catch {
     mkdirSync(config.dataDir, { recursive: true });
-    cachedSecret = randomBytes(32).toString("hex");
-    writeFileSync(file, cachedSecret, { mode: 0o600 });
+    secret = randomBytes(32).toString("hex");
+    // "wx" fails if another process created it first; then read theirs so both agree.
+    try {
+      writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    } catch {
+      secret = readFileSync(file, "utf8").trim();
+    }
   }
-  return cachedSecret;
+  cachedSecrets.set(file, secret);
+  return secret;
 }

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getPublishedCourse, listPublishedCourses } from "../../app/courses/catalog.server";
+import type { DatabaseHandle } from "../../app/db/client.server";
+import { courses, users } from "../../app/db/schema";
+import { loader as courseLoader } from "../../app/routes/course";
+import { loader as coursesLoader } from "../../app/routes/courses";
+import { createTestDatabase } from "./test-database";
+import { runRoute, settle } from "./route-context";
+
+let handle: DatabaseHandle;
+let publishedId: number;
+let draftId: number;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  const [trainer] = await handle.db
+    .insert(users)
+    .values({ name: "Trainer", email: "t@example.com", role: "trainer" })
+    .returning();
+  const trainerId = trainer?.id ?? "";
+  const rows = await handle.db
+    .insert(courses)
+    .values([
+      {
+        slug: "published",
+        title: "Published course",
+        titleAr: "دورة منشورة",
+        description: "English description",
+        descriptionAr: "",
+        category: "data-science",
+        price: 0,
+        isPublished: true,
+        trainerId,
+      },
+      { slug: "draft", title: "Draft course", description: "Hidden", category: "data-science", trainerId },
+    ])
+    .returning({ id: courses.id, slug: courses.slug });
+  publishedId = rows.find((row) => row.slug === "published")?.id ?? 0;
+  draftId = rows.find((row) => row.slug === "draft")?.id ?? 0;
+});
+afterAll(() => handle?.close());
+
+describe("public catalog", () => {
+  it("lists published courses only, with the default thumbnail when there is no image", async () => {
+    const { items, total } = await listPublishedCourses(handle.db, "en", { limit: 10, offset: 0 });
+    expect(total).toBe(1);
+    expect(items.map((item) => item.title)).toEqual(["Published course"]);
+    expect(items[0]?.image).toBe("/images/course.jpg");
+  });
+
+  it("shows Arabic columns on Arabic pages and falls back to English when one is empty", async () => {
+    const course = await getPublishedCourse(handle.db, "ar", publishedId);
+    expect(course?.title).toBe("دورة منشورة");
+    expect(course?.description).toBe("English description");
+  });
+
+  it("answers 404 for a draft, an unknown id and a malformed id", async () => {
+    for (const id of [String(draftId), "999999", "abc", "1e3", "-1"]) {
+      const result = await settle(
+        runRoute(handle.db, new Request(`http://test/courses/${id}`), courseLoader as never, { id }),
+      );
+      expect(result, id).toBeInstanceOf(Response);
+      expect((result as Response).status, id).toBe(404);
+    }
+  });
+
+  it("prices free courses with the localized free label", async () => {
+    const data = (await runRoute(handle.db, new Request("http://test/ar/courses"), coursesLoader as never)) as {
+      courses: { priceLabel: string }[];
+    };
+    expect(data.courses[0]?.priceLabel).toBe("مجانية");
+  });
+});

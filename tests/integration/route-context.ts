@@ -1,0 +1,38 @@
+// Runs a loader or action the way the server does: through the real i18n middleware, with a test database.
+import { RouterContextProvider } from "react-router";
+import type { Database } from "../../app/db/client.server";
+import { databaseContext } from "../../app/middleware/database.server";
+import { i18nextMiddleware } from "../../app/middleware/i18next.server";
+
+export async function runRoute<T>(
+  db: Database,
+  request: Request,
+  handler: (args: { request: Request; context: RouterContextProvider; params: Record<string, string> }) => Promise<T> | T,
+  params: Record<string, string> = {},
+): Promise<T> {
+  const context = new RouterContextProvider();
+  context.set(databaseContext, db);
+  let result: T | undefined;
+  await i18nextMiddleware(
+    { request, context, params, unstable_pattern: "" } as unknown as Parameters<typeof i18nextMiddleware>[0],
+    async () => {
+      result = await handler({ request, context, params });
+      return new Response(null);
+    },
+  );
+  return result as T;
+}
+
+export function formRequest(url: string, fields: Record<string, string>): Request {
+  return new Request(url, { method: "POST", body: new URLSearchParams(fields) });
+}
+
+/** A thrown Response (redirect, 404) is the result for our purposes. */
+export async function settle<T>(promise: Promise<T>): Promise<T | Response> {
+  try {
+    return await promise;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+}

@@ -1,0 +1,80 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyPassword } from "../../app/auth/password.server";
+import { COURSE_CATEGORIES } from "../../app/courses/categories";
+import type { DatabaseHandle } from "../../app/db/client.server";
+import { blogPosts, courses, lessons, portfolioItems, users } from "../../app/db/schema";
+import { DEMO_PASSWORD, isDatabaseEmpty, seedDemoContent } from "../../app/db/seed.server";
+import { createTestDatabase } from "./test-database";
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(() => handle?.close());
+
+async function counts() {
+  const { db } = handle;
+  return {
+    users: await db.$count(users),
+    courses: await db.$count(courses),
+    lessons: await db.$count(lessons),
+    posts: await db.$count(blogPosts),
+    portfolio: await db.$count(portfolioItems),
+  };
+}
+
+describe("demo seed", () => {
+  it("fills an empty database and is idempotent", async () => {
+    expect(await isDatabaseEmpty(handle.db)).toBe(true);
+    await seedDemoContent(handle.db);
+    const first = await counts();
+    await seedDemoContent(handle.db);
+    expect(await counts()).toEqual(first);
+    expect(await isDatabaseEmpty(handle.db)).toBe(false);
+    expect(first.posts).toBe(6);
+    expect(first.portfolio).toBe(6);
+  });
+
+  it("creates the three demo accounts with their roles and the documented password", async () => {
+    const rows = await handle.db.select().from(users).orderBy(users.email);
+    expect(rows.map((row) => [row.email, row.role])).toEqual([
+      ["admin@manara.local", "admin"],
+      ["learner@manara.local", "user"],
+      ["trainer@manara.local", "trainer"],
+    ]);
+    for (const row of rows) {
+      expect(row.passwordHash).toBeTruthy();
+      expect(await verifyPassword(DEMO_PASSWORD, row.passwordHash ?? "")).toBe(true);
+    }
+  });
+
+  it("publishes at least 24 bilingual courses over all 10 categories, some free, with 3-8 lessons each", async () => {
+    const { db } = handle;
+    const published = await db.select().from(courses).where(eq(courses.isPublished, true));
+    expect(published.length).toBeGreaterThanOrEqual(24);
+    expect(new Set(published.map((course) => course.category))).toEqual(new Set(COURSE_CATEGORIES));
+    expect(published.some((course) => course.price === 0)).toBe(true);
+    expect(new Set(published.map((course) => course.price)).size).toBeGreaterThan(5);
+    for (const course of published) {
+      expect(course.titleAr).toMatch(/[\u0600-\u06FF]/);
+      expect(course.descriptionAr).toMatch(/[\u0600-\u06FF]/);
+      expect(course.titleAr).not.toBe(course.title);
+    }
+    const perCourse = await db
+      .select({ courseId: lessons.courseId, count: sql<number>`count(*)::int` })
+      .from(lessons)
+      .groupBy(lessons.courseId);
+    expect(perCourse).toHaveLength(published.length);
+    for (const row of perCourse) {
+      expect(row.count).toBeGreaterThanOrEqual(3);
+      expect(row.count).toBeLessThanOrEqual(8);
+    }
+  });
+
+  it("rejects a negative wallet balance and a duplicate email in another case at the database", async () => {
+    const { db } = handle;
+    await expect(db.update(users).set({ walletBalance: -1 }).where(eq(users.email, "learner@manara.local"))).rejects.toThrow();
+    await expect(db.insert(users).values({ name: "Copy", email: "LEARNER@manara.local" })).rejects.toThrow();
+  });
+});

@@ -1,0 +1,24 @@
+// A fresh, migrated database per test file: PGlite in memory by default, a throwaway PostgreSQL database
+// when TEST_DATABASE_URL is set (CI sets it), so the same tests run against both drivers.
+import { randomUUID } from "node:crypto";
+import postgres from "postgres";
+import { type DatabaseHandle, openPglite, openPostgres } from "../../app/db/client.server";
+
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openPglite(undefined);
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  const name = `manara_test_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  await admin.unsafe(`create database "${name}"`);
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const handle = await openPostgres(testUrl.toString(), { max: 5 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, getSessionSecret, readConfig } from "../../app/config.server";
+
+describe("configuration", () => {
+  it("has the documented defaults", () => {
+    const config = readConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.resolve("./data"));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.currency).toBe("USD");
+  });
+
+  it("refuses a PostgreSQL production start without SESSION_SECRET", () => {
+    expect(() =>
+      getSessionSecret({ DATABASE_URL: "postgres://x@localhost/db", NODE_ENV: "production", DATA_DIR: tmpdir() }),
+    ).toThrow(ConfigError);
+  });
+
+  it("prefers SESSION_SECRET when it is set", () => {
+    expect(getSessionSecret({ SESSION_SECRET: "s3cret", NODE_ENV: "production", DATABASE_URL: "postgres://x" })).toBe(
+      "s3cret",
+    );
+  });
+
+  it("generates and keeps a secret under DATA_DIR in the embedded mode", () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "manara-secret-"));
+    const secret = getSessionSecret({ DATA_DIR: dataDir, NODE_ENV: "production" });
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(readFileSync(path.join(dataDir, "session-secret"), "utf8")).toBe(secret);
+  });
+});
