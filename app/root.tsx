@@ -14,8 +14,8 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { RouteProgress } from "./components/route-progress";
-import { type HeaderUser, SiteHeader } from "./components/site-header";
 import { SiteFooter } from "./components/site-footer";
+import { type HeaderUser, SiteHeader } from "./components/site-header";
 import { ToastProvider } from "./components/toaster";
 import { directionOf } from "./i18n/languages";
 import { useLocale, useLocalizePath } from "./i18n/use-locale";

@@ -6,7 +6,7 @@ export function printBanner(port: number, driver: string) {
     "",
     `  Manara is starting on http://localhost:${port}  (Arabic: http://localhost:${port}/ar)`,
     `  Database: ${driver === "pglite" ? "embedded PGlite under DATA_DIR" : "PostgreSQL (DATABASE_URL)"}`,
-    "  Demo accounts (password: " + DEMO_PASSWORD + "):",
+    `  Demo accounts (password: ${DEMO_PASSWORD}):`,
     ...DEMO_ACCOUNTS.map((account) => `    ${account.role.padEnd(8)} ${account.email}`),
     "",
   ];

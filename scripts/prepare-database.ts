@@ -6,7 +6,8 @@ export async function prepareDatabase({ seed }: { seed: "always" | "if-empty-emb
   const handle = await openConfiguredDatabase();
   try {
     const shouldSeed =
-      seed === "always" || (seed === "if-empty-embedded" && handle.driver === "pglite" && (await isDatabaseEmpty(handle.db)));
+      seed === "always" ||
+      (seed === "if-empty-embedded" && handle.driver === "pglite" && (await isDatabaseEmpty(handle.db)));
     if (shouldSeed) {
       await seedDemoContent(handle.db);
       console.log("Demo content is in place.");

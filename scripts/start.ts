@@ -21,7 +21,14 @@ function newestChange(entry: string): number {
 function needsBuild(): boolean {
   if (!existsSync(serverBuild)) return true;
   const built = statSync(serverBuild).mtimeMs;
-  const inputs = ["app", "locales", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+  const inputs = [
+    "app",
+    "locales",
+    "public",
+    "vite.config.ts",
+    "react-router.config.ts",
+    "package-lock.json",
+  ];
   return inputs.some((input) => newestChange(input) > built);
 }
 

@@ -52,7 +52,14 @@ export function CourseCard({ course }: { course: CourseCardView }) {
   );
 }
 
-export type BlogCardView = { id: number; title: string; excerpt: string; author: string; cover: string | null; dateLabel: string };
+export type BlogCardView = {
+  id: number;
+  title: string;
+  excerpt: string;
+  author: string;
+  cover: string | null;
+  dateLabel: string;
+};
 
 export function BlogCard({ post }: { post: BlogCardView }) {
   const { t } = useTranslation("catalog");
@@ -76,7 +83,10 @@ export function BlogCard({ post }: { post: BlogCardView }) {
         </p>
         <h3 className="mt-2 text-lg font-semibold leading-snug">{post.title}</h3>
         <p className="mt-2 text-sm text-ink/75">{post.excerpt}</p>
-        <Link to={localize(`/blog/${post.id}`)} className="mt-auto pt-4 text-sm font-semibold text-coral-700 hover:underline">
+        <Link
+          to={localize(`/blog/${post.id}`)}
+          className="mt-auto pt-4 text-sm font-semibold text-coral-700 hover:underline"
+        >
           {t("blog.readMore")}
         </Link>
       </div>
@@ -84,7 +94,14 @@ export function BlogCard({ post }: { post: BlogCardView }) {
   );
 }
 
-export type CaseStudyCardView = { id: number; title: string; clientName: string; sector: string | null; result: string; images: string[] };
+export type CaseStudyCardView = {
+  id: number;
+  title: string;
+  clientName: string;
+  sector: string | null;
+  result: string;
+  images: string[];
+};
 
 export function CaseStudyCard({ item }: { item: CaseStudyCardView }) {
   const { t } = useTranslation("catalog");
@@ -110,7 +127,10 @@ export function CaseStudyCard({ item }: { item: CaseStudyCardView }) {
         </p>
         <h3 className="mt-2 text-lg font-semibold leading-snug">{item.title}</h3>
         <p className="mt-2 text-sm text-white/80">{item.result}</p>
-        <Link to={localize(`/portfolio/${item.id}`)} className="mt-auto pt-4 text-sm font-semibold text-coral-300 hover:underline">
+        <Link
+          to={localize(`/portfolio/${item.id}`)}
+          className="mt-auto pt-4 text-sm font-semibold text-coral-300 hover:underline"
+        >
           {t("portfolio.view")}
         </Link>
       </div>

@@ -1,7 +1,17 @@
 // The band at the top of each inner page: eyebrow, title and lead paragraph.
 import type { ReactNode } from "react";
 
-export function PageIntro({ title, lead, eyebrow, children }: { title: string; lead?: string; eyebrow?: string; children?: ReactNode }) {
+export function PageIntro({
+  title,
+  lead,
+  eyebrow,
+  children,
+}: {
+  title: string;
+  lead?: string;
+  eyebrow?: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="bg-sand">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">

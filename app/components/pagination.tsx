@@ -14,9 +14,13 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
     return query ? `${location.pathname}?${query}` : location.pathname;
   };
   const pages = Array.from({ length: pageCount }, (_, index) => index + 1);
-  const linkClass = "inline-flex min-w-10 justify-center rounded-md border border-ink/15 px-3 py-2 text-sm font-semibold";
+  const linkClass =
+    "inline-flex min-w-10 justify-center rounded-md border border-ink/15 px-3 py-2 text-sm font-semibold";
   return (
-    <nav aria-label={t("pagination.label")} className="mt-10 flex flex-wrap items-center justify-center gap-2">
+    <nav
+      aria-label={t("pagination.label")}
+      className="mt-10 flex flex-wrap items-center justify-center gap-2"
+    >
       {page > 1 ? (
         <Link to={hrefFor(page - 1)} rel="prev" className={linkClass}>
           {t("pagination.previous")}

@@ -47,9 +47,9 @@ export function SiteFooter() {
             <li>
               <a
                 href="#social-x"
-                aria-label={t("footer.socialX")}
                 className="flex size-9 items-center justify-center rounded-full bg-white/10 hover:bg-coral-500"
               >
+                <span className="sr-only">{t("footer.socialX")}</span>
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 fill-current">
                   <path d="M17.8 3h3.1l-6.8 7.7L22 21h-6.2l-4.9-6.4L5.3 21H2.2l7.3-8.3L2 3h6.4l4.4 5.8zm-1.1 16.2h1.7L7.4 4.7H5.6z" />
                 </svg>
@@ -58,9 +58,9 @@ export function SiteFooter() {
             <li>
               <a
                 href="#social-linkedin"
-                aria-label={t("footer.socialLinkedIn")}
                 className="flex size-9 items-center justify-center rounded-full bg-white/10 hover:bg-coral-500"
               >
+                <span className="sr-only">{t("footer.socialLinkedIn")}</span>
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 fill-current">
                   <path d="M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5zM3 9.5h4V21H3zM9.5 9.5h3.8v1.6h.1c.5-1 1.8-2 3.8-2 4 0 4.8 2.6 4.8 6V21h-4v-5.1c0-1.2 0-2.8-1.7-2.8s-2 1.3-2 2.7V21h-4z" />
                 </svg>

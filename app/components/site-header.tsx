@@ -47,7 +47,15 @@ function CartIcon() {
   );
 }
 
-function MobileMenu({ items, user, cartCount }: { items: NavItem[]; user: HeaderUser | null; cartCount: number }) {
+function MobileMenu({
+  items,
+  user,
+  cartCount,
+}: {
+  items: NavItem[];
+  user: HeaderUser | null;
+  cartCount: number;
+}) {
   const { t } = useTranslation();
   const localize = useLocalizePath();
   const ref = useRef<HTMLDetailsElement>(null);
@@ -141,7 +149,11 @@ export function SiteHeader({ user, cartCount }: { user: HeaderUser | null; cartC
         {t("nav.skipToContent")}
       </a>
       <div className="relative mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
-        <Link to={localize("/")} className="flex items-center gap-2 text-xl font-bold" aria-label={t("brand.name")}>
+        <Link
+          to={localize("/")}
+          className="flex items-center gap-2 text-xl font-bold"
+          aria-label={t("brand.name")}
+        >
           <img src="/logo.svg" alt="" width="32" height="32" className="size-8" />
           <span>{t("brand.name")}</span>
         </Link>

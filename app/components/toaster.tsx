@@ -52,7 +52,8 @@ export function ToastProvider({
   // A toast that arrives with later loader data (after a client-side submission) joins the list.
   const [lastServerToast, setLastServerToast] = useState(serverToast);
   useEffect(() => {
-    if (serverToast && serverToast !== lastServerToast) show({ kind: serverToast.type, message: serverToast.message });
+    if (serverToast && serverToast !== lastServerToast)
+      show({ kind: serverToast.type, message: serverToast.message });
     setLastServerToast(serverToast);
   }, [serverToast, lastServerToast, show]);
 

@@ -35,7 +35,12 @@ export async function listBlogPosts(
   { limit, offset }: { limit: number; offset: number },
 ): Promise<{ items: BlogCard[]; total: number }> {
   const [rows, total] = await Promise.all([
-    db.select().from(blogPosts).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id)).limit(limit).offset(offset),
+    db
+      .select()
+      .from(blogPosts)
+      .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
+      .limit(limit)
+      .offset(offset),
     db.$count(blogPosts),
   ]);
   return { items: rows.map((row) => toCard(row, locale)), total };

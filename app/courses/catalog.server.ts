@@ -86,7 +86,11 @@ export async function listPublishedCourses(
   return { items: rows.map((row) => toCard(row, locale)), total };
 }
 
-export async function getPublishedCourse(db: Database, locale: Locale, id: number): Promise<CourseDetail | null> {
+export async function getPublishedCourse(
+  db: Database,
+  locale: Locale,
+  id: number,
+): Promise<CourseDetail | null> {
   const [row] = await db
     .select(cardColumns())
     .from(courses)

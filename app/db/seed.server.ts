@@ -9,7 +9,12 @@ import { seedPortfolioItems } from "./seed-data/portfolio";
 
 export const DEMO_PASSWORD = "manara-demo";
 
-export const DEMO_ACCOUNTS: { key: "admin" | "trainer" | "learner"; email: string; name: string; role: UserRole }[] = [
+export const DEMO_ACCOUNTS: {
+  key: "admin" | "trainer" | "learner";
+  email: string;
+  name: string;
+  role: UserRole;
+}[] = [
   { key: "admin", email: "admin@manara.local", name: "Huda Al-Rashid", role: "admin" },
   { key: "trainer", email: "trainer@manara.local", name: "Omar Khalil", role: "trainer" },
   { key: "learner", email: "learner@manara.local", name: "Lina Saleh", role: "user" },

@@ -11,4 +11,5 @@ export const i18nextOptions = {
   returnEmptyString: false,
   returnNull: false,
   interpolation: { escapeValue: false },
+  showSupportNotice: false,
 } satisfies InitOptions;

@@ -21,7 +21,10 @@ export default function Signup() {
     <>
       <PageIntro title={t("auth.signupTitle")} lead={t("auth.comingSoon")} />
       <div className="mx-auto flex max-w-3xl flex-wrap justify-center gap-3 px-4 py-12">
-        <Link to={localize("/courses")} className="rounded-md bg-coral-500 px-6 py-3 font-semibold text-white">
+        <Link
+          to={localize("/courses")}
+          className="rounded-md bg-coral-500 px-6 py-3 font-semibold text-white"
+        >
           {t("auth.browseCourses")}
         </Link>
         <Link to={localize("/contact")} className="rounded-md border border-ink/20 px-6 py-3 font-semibold">

@@ -23,7 +23,10 @@ export default function Cart() {
       <div className="mx-auto max-w-3xl px-4 py-16 text-center">
         <p className="text-xl font-semibold">{t("cart.empty")}</p>
         <p className="mt-2 text-ink/70">{t("cart.emptyHint")}</p>
-        <Link to={localize("/courses")} className="mt-6 inline-block rounded-md bg-coral-500 px-6 py-3 font-semibold text-white">
+        <Link
+          to={localize("/courses")}
+          className="mt-6 inline-block rounded-md bg-coral-500 px-6 py-3 font-semibold text-white"
+        >
           {t("cart.browse")}
         </Link>
       </div>

@@ -1,6 +1,6 @@
 // /contact: a plain form that works without JavaScript; errors come back localized with the typed values.
 import { useTranslation } from "react-i18next";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, useLocation, useNavigation } from "react-router";
 import { PageIntro } from "../components/page-intro";
 import { ContactInput, submitContactMessage } from "../contact/contact.server";
 import { localizePath } from "../i18n/languages";
@@ -42,6 +42,7 @@ const FIELDS = [
 export default function Contact({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("contact");
   const navigation = useNavigation();
+  const location = useLocation();
   const sending = navigation.state === "submitting";
   const errors: Record<string, string | undefined> = actionData?.fieldErrors ?? {};
   const values: Record<string, string | undefined> = actionData?.values ?? {};
@@ -54,9 +55,20 @@ export default function Contact({ actionData }: Route.ComponentProps) {
       <PageIntro title={t("title")} lead={t("lead")} />
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-12 lg:grid-cols-[1fr_20rem]">
         {/* noValidate: the server's localized messages are the ones people see, with or without JavaScript. */}
-        <Form method="post" noValidate className="space-y-5" aria-describedby={actionData ? "contact-form-error" : undefined}>
+        <Form
+          // A new location after the redirect remounts the form, so a sent message leaves it empty with JS too.
+          key={location.key}
+          method="post"
+          noValidate
+          className="space-y-5"
+          aria-describedby={actionData ? "contact-form-error" : undefined}
+        >
           {actionData ? (
-            <p id="contact-form-error" role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm font-semibold text-red-700">
+            <p
+              id="contact-form-error"
+              role="alert"
+              className="rounded-md bg-red-50 px-4 py-3 text-sm font-semibold text-red-700"
+            >
               {t("failed")}
             </p>
           ) : null}
@@ -79,7 +91,11 @@ export default function Contact({ actionData }: Route.ComponentProps) {
                 className={inputClass(field.name)}
               />
               {errors[field.name] ? (
-                <p id={`contact-${field.name}-error`} className="mt-1 text-sm text-red-700" data-field-error={field.name}>
+                <p
+                  id={`contact-${field.name}-error`}
+                  className="mt-1 text-sm text-red-700"
+                  data-field-error={field.name}
+                >
                   {errors[field.name]}
                 </p>
               ) : null}
@@ -109,7 +125,14 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           {/* Honeypot: hidden from people and assistive technology; bots that fill it are ignored. */}
           <div aria-hidden="true" className="absolute -start-[9999px] h-px w-px overflow-hidden">
             <label htmlFor="contact-website">{t("fields.website")}</label>
-            <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+            <input
+              id="contact-website"
+              name="website"
+              type="text"
+              tabIndex={-1}
+              autoComplete="off"
+              defaultValue=""
+            />
           </div>
           <button
             type="submit"

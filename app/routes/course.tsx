@@ -38,10 +38,14 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
             <Link to={localize("/courses")} className="text-sm font-semibold text-coral-300 hover:underline">
               {t("catalog:courses.back")}
             </Link>
-            <p className="mt-4 text-sm font-semibold text-coral-300">{t(`common:categories.${course.category}`)}</p>
+            <p className="mt-4 text-sm font-semibold text-coral-300">
+              {t(`common:categories.${course.category}`)}
+            </p>
             <h1 className="mt-1 text-3xl font-bold sm:text-4xl">{course.title}</h1>
             <p className="mt-4 max-w-3xl text-lg text-white/85">{course.description}</p>
-            <p className="mt-4 text-sm text-white/75">{t("catalog:courses.by", { name: course.instructorName })}</p>
+            <p className="mt-4 text-sm text-white/75">
+              {t("catalog:courses.by", { name: course.instructorName })}
+            </p>
           </div>
           <aside className="overflow-hidden rounded-xl bg-white text-ink shadow-lg">
             <img
@@ -54,13 +58,18 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
             <dl className="grid grid-cols-2 gap-4 p-5 text-sm">
               <div>
                 <dt className="text-ink/60">{t("catalog:courses.price")}</dt>
-                <dd className={`text-2xl font-bold ${course.isFree ? "text-teal" : ""}`} data-testid="course-price">
+                <dd
+                  className={`text-2xl font-bold ${course.isFree ? "text-teal" : ""}`}
+                  data-testid="course-price"
+                >
                   {course.priceLabel}
                 </dd>
               </div>
               <div>
                 <dt className="text-ink/60">{t("catalog:courses.totalDuration")}</dt>
-                <dd className="text-lg font-semibold">{t("catalog:courses.minutes", { count: totalMinutes })}</dd>
+                <dd className="text-lg font-semibold">
+                  {t("catalog:courses.minutes", { count: totalMinutes })}
+                </dd>
               </div>
               <div>
                 <dt className="text-ink/60">{t("catalog:courses.instructor")}</dt>
@@ -81,7 +90,10 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 text-ink/70">
           {t("catalog:courses.outlineLead")} {t("catalog:courses.lessons", { count: course.lessons.length })}
         </p>
-        <ol className="mt-6 divide-y divide-ink/10 rounded-xl border border-ink/10" data-testid="lesson-outline">
+        <ol
+          className="mt-6 divide-y divide-ink/10 rounded-xl border border-ink/10"
+          data-testid="lesson-outline"
+        >
           {course.lessons.map((lesson) => (
             <li key={lesson.id} className="flex items-center gap-4 px-5 py-4">
               <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-coral-100 text-sm font-bold text-coral-700">
@@ -89,7 +101,9 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
               </span>
               <span className="flex-1 font-medium">{lesson.title}</span>
               {lesson.durationMinutes ? (
-                <span className="text-sm text-ink/60">{t("catalog:courses.minutes", { count: lesson.durationMinutes })}</span>
+                <span className="text-sm text-ink/60">
+                  {t("catalog:courses.minutes", { count: lesson.durationMinutes })}
+                </span>
               ) : null}
             </li>
           ))}

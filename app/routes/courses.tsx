@@ -40,7 +40,9 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
       </PageIntro>
       <div className="mx-auto max-w-7xl px-4 py-12">
         {courses.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-ink/20 p-10 text-center text-ink/70">{t("courses.empty")}</p>
+          <p className="rounded-xl border border-dashed border-ink/20 p-10 text-center text-ink/70">
+            {t("courses.empty")}
+          </p>
         ) : (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="course-list">
             {courses.map((course) => (

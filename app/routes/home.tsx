@@ -33,7 +33,17 @@ export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?
 
 type TitledItem = { title: string; body: string };
 
-function SectionHeader({ heading, lead, link, linkLabel }: { heading: string; lead: string; link: string; linkLabel: string }) {
+function SectionHeader({
+  heading,
+  lead,
+  link,
+  linkLabel,
+}: {
+  heading: string;
+  lead: string;
+  link: string;
+  linkLabel: string;
+}) {
   return (
     <div className="flex flex-wrap items-end justify-between gap-4">
       <div>
@@ -59,13 +69,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:py-24 lg:grid-cols-2">
           <div>
             <p className="font-semibold text-white/85">{t("hero.eyebrow")}</p>
-            <h1 className="mt-3 text-4xl font-bold leading-tight tracking-tight sm:text-5xl">{t("hero.title")}</h1>
+            <h1 className="mt-3 text-4xl font-bold leading-tight tracking-tight sm:text-5xl">
+              {t("hero.title")}
+            </h1>
             <p className="mt-5 max-w-xl text-lg text-white/90">{t("hero.lead")}</p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link to={localize("/courses")} className="rounded-md bg-white px-5 py-3 font-semibold text-coral-700 shadow hover:bg-coral-50">
+              <Link
+                to={localize("/courses")}
+                className="rounded-md bg-white px-5 py-3 font-semibold text-coral-700 shadow hover:bg-coral-50"
+              >
                 {t("hero.primaryCta")}
               </Link>
-              <Link to={localize("/contact")} className="rounded-md border border-white/70 px-5 py-3 font-semibold hover:bg-white/10">
+              <Link
+                to={localize("/contact")}
+                className="rounded-md border border-white/70 px-5 py-3 font-semibold hover:bg-white/10"
+              >
                 {t("hero.secondaryCta")}
               </Link>
             </div>
@@ -82,7 +100,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section className="mx-auto max-w-7xl px-4 py-16">
-        <SectionHeader heading={t("services.heading")} lead={t("services.lead")} link={localize("/services")} linkLabel={t("services.more")} />
+        <SectionHeader
+          heading={t("services.heading")}
+          lead={t("services.lead")}
+          link={localize("/services")}
+          linkLabel={t("services.more")}
+        />
         <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {services.map((service, index) => (
             <li key={service.title} className="rounded-xl border border-ink/10 p-5">
@@ -113,7 +136,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section className="mx-auto max-w-7xl px-4 py-16">
-        <SectionHeader heading={t("portfolio.heading")} lead={t("portfolio.lead")} link={localize("/portfolio")} linkLabel={t("portfolio.viewAll")} />
+        <SectionHeader
+          heading={t("portfolio.heading")}
+          lead={t("portfolio.lead")}
+          link={localize("/portfolio")}
+          linkLabel={t("portfolio.viewAll")}
+        />
         <div className="mt-8 grid gap-6 md:grid-cols-3">
           {loaderData.caseStudies.map((item) => (
             <CaseStudyCard key={item.id} item={item} />
@@ -122,7 +150,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section className="mx-auto max-w-7xl px-4 pb-16">
-        <SectionHeader heading={t("blog.heading")} lead={t("blog.lead")} link={localize("/blog")} linkLabel={t("blog.viewAll")} />
+        <SectionHeader
+          heading={t("blog.heading")}
+          lead={t("blog.lead")}
+          link={localize("/blog")}
+          linkLabel={t("blog.viewAll")}
+        />
         <div className="mt-8 grid gap-6 md:grid-cols-3">
           {loaderData.posts.map((post) => (
             <BlogCard key={post.id} post={post} />
@@ -134,7 +167,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="rounded-2xl bg-ink px-6 py-12 text-center text-white sm:px-12">
           <h2 className="text-2xl font-bold sm:text-3xl">{t("cta.heading")}</h2>
           <p className="mx-auto mt-3 max-w-2xl text-white/80">{t("cta.lead")}</p>
-          <Link to={localize("/contact")} className="mt-6 inline-block rounded-md bg-coral-500 px-6 py-3 font-semibold hover:bg-coral-600">
+          <Link
+            to={localize("/contact")}
+            className="mt-6 inline-block rounded-md bg-coral-500 px-6 py-3 font-semibold hover:bg-coral-600"
+          >
             {t("cta.button")}
           </Link>
         </div>

@@ -20,7 +20,11 @@ function pageFromRouteId(id: string): InfoPage {
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const page = pageContext(request, context);
-  const last = new URL(request.url).pathname.replace(/\.data$/, "").split("/").pop() ?? "";
+  const last =
+    new URL(request.url).pathname
+      .replace(/\.data$/, "")
+      .split("/")
+      .pop() ?? "";
   const key = pageFromRouteId(`info-${last}`);
   return { meta: page.meta(page.t(`pages:${key}.title`), page.t(`pages:${key}.metaDescription`)) };
 }

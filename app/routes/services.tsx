@@ -40,7 +40,11 @@ export default function Services() {
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {items.map((service) => (
             <li key={service.icon} className="rounded-xl border border-ink/10 p-6">
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-9 rounded-lg bg-coral-100 fill-none stroke-coral-700 stroke-2 p-1.5">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="size-9 rounded-lg bg-coral-100 fill-none stroke-coral-700 stroke-2 p-1.5"
+              >
                 <path d={ICONS[service.icon] ?? ICONS.strategy} />
               </svg>
               <h2 className="mt-4 text-xl font-bold">{service.title}</h2>
@@ -73,7 +77,10 @@ export default function Services() {
           </ol>
         </section>
         <div className="mt-16 text-center">
-          <Link to={localize("/contact")} className="inline-block rounded-md bg-coral-500 px-6 py-3 font-semibold text-white hover:bg-coral-600">
+          <Link
+            to={localize("/contact")}
+            className="inline-block rounded-md bg-coral-500 px-6 py-3 font-semibold text-white hover:bg-coral-600"
+          >
             {t("home:cta.button")}
           </Link>
         </div>

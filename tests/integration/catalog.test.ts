@@ -4,8 +4,8 @@ import type { DatabaseHandle } from "../../app/db/client.server";
 import { courses, users } from "../../app/db/schema";
 import { loader as courseLoader } from "../../app/routes/course";
 import { loader as coursesLoader } from "../../app/routes/courses";
-import { createTestDatabase } from "./test-database";
 import { runRoute, settle } from "./route-context";
+import { createTestDatabase } from "./test-database";
 
 let handle: DatabaseHandle;
 let publishedId: number;
@@ -65,7 +65,11 @@ describe("public catalog", () => {
   });
 
   it("prices free courses with the localized free label", async () => {
-    const data = (await runRoute(handle.db, new Request("http://test/ar/courses"), coursesLoader as never)) as {
+    const data = (await runRoute(
+      handle.db,
+      new Request("http://test/ar/courses"),
+      coursesLoader as never,
+    )) as {
       courses: { priceLabel: string }[];
     };
     expect(data.courses[0]?.priceLabel).toBe("مجانية");

@@ -16,13 +16,26 @@ beforeEach(async () => {
   await handle.db.delete(contactMessages);
 });
 
-const valid = { name: "Sara", email: "sara@example.com", subject: "A project", message: "We need a new website soon.", website: "" };
+const valid = {
+  name: "Sara",
+  email: "sara@example.com",
+  subject: "A project",
+  message: "We need a new website soon.",
+  website: "",
+};
 
-type ActionData = { data: { fieldErrors: Record<string, string>; values: Record<string, string> }; init: ResponseInit };
+type ActionData = {
+  data: { fieldErrors: Record<string, string>; values: Record<string, string> };
+  init: ResponseInit;
+};
 
 describe("contact page action", () => {
   it("stores a valid message and redirects back with a success toast", async () => {
-    const response = (await runRoute(handle.db, formRequest("http://test/ar/contact", valid), contactAction as never)) as Response;
+    const response = (await runRoute(
+      handle.db,
+      formRequest("http://test/ar/contact", valid),
+      contactAction as never,
+    )) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/ar/contact");
     expect(response.headers.get("Set-Cookie")).toContain("manara_toast=");
@@ -33,7 +46,11 @@ describe("contact page action", () => {
 
   it("returns localized field errors with the typed values and stores nothing", async () => {
     const bad = { name: " ", email: "not-an-email", subject: "Hi", message: "short", website: "" };
-    const result = (await runRoute(handle.db, formRequest("http://test/ar/contact", bad), contactAction as never)) as ActionData;
+    const result = (await runRoute(
+      handle.db,
+      formRequest("http://test/ar/contact", bad),
+      contactAction as never,
+    )) as ActionData;
     expect(result.init.status).toBe(400);
     expect(result.data.fieldErrors).toEqual({
       name: "يُرجى إدخال اسمك.",
@@ -67,10 +84,18 @@ describe("contact page action", () => {
 
 describe("POST /api/contact", () => {
   const post = (body: string, headers: Record<string, string> = {}) =>
-    new Request("http://test/api/contact", { method: "POST", body, headers: { "Content-Type": "application/json", ...headers } });
+    new Request("http://test/api/contact", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "application/json", ...headers },
+    });
 
   it("stores a valid message and answers 201", async () => {
-    const response = (await runRoute(handle.db, post(JSON.stringify(valid)), apiContact as never)) as Response;
+    const response = (await runRoute(
+      handle.db,
+      post(JSON.stringify(valid)),
+      apiContact as never,
+    )) as Response;
     expect(response.status).toBe(201);
     expect(await handle.db.$count(contactMessages)).toBe(1);
   });
@@ -84,7 +109,11 @@ describe("POST /api/contact", () => {
     expect(response.status).toBe(422);
     const body = await response.json();
     expect(body).toEqual({
-      error: { code: "validation_failed", message: "بعض الحقول غير صالحة.", fields: { email: "يُرجى إدخال بريد إلكتروني صحيح." } },
+      error: {
+        code: "validation_failed",
+        message: "بعض الحقول غير صالحة.",
+        fields: { email: "يُرجى إدخال بريد إلكتروني صحيح." },
+      },
     });
     expect(await handle.db.$count(contactMessages)).toBe(0);
   });
@@ -93,7 +122,11 @@ describe("POST /api/contact", () => {
     const response = (await runRoute(handle.db, post("{oops"), apiContact as never)) as Response;
     expect(response.status).toBe(400);
     expect((await response.json()).error.code).toBe("bad_request");
-    const get = (await runRoute(handle.db, new Request("http://test/api/contact"), apiContactGet as never)) as Response;
+    const get = (await runRoute(
+      handle.db,
+      new Request("http://test/api/contact"),
+      apiContactGet as never,
+    )) as Response;
     expect(get.status).toBe(405);
     expect(await handle.db.$count(contactMessages)).toBe(0);
   });

@@ -7,7 +7,11 @@ import { i18nextMiddleware } from "../../app/middleware/i18next.server";
 export async function runRoute<T>(
   db: Database,
   request: Request,
-  handler: (args: { request: Request; context: RouterContextProvider; params: Record<string, string> }) => Promise<T> | T,
+  handler: (args: {
+    request: Request;
+    context: RouterContextProvider;
+    params: Record<string, string>;
+  }) => Promise<T> | T,
   params: Record<string, string> = {},
 ): Promise<T> {
   const context = new RouterContextProvider();

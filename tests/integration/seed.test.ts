@@ -74,7 +74,9 @@ describe("demo seed", () => {
 
   it("rejects a negative wallet balance and a duplicate email in another case at the database", async () => {
     const { db } = handle;
-    await expect(db.update(users).set({ walletBalance: -1 }).where(eq(users.email, "learner@manara.local"))).rejects.toThrow();
+    await expect(
+      db.update(users).set({ walletBalance: -1 }).where(eq(users.email, "learner@manara.local")),
+    ).rejects.toThrow();
     await expect(db.insert(users).values({ name: "Copy", email: "LEARNER@manara.local" })).rejects.toThrow();
   });
 });

@@ -15,14 +15,18 @@ describe("configuration", () => {
 
   it("refuses a PostgreSQL production start without SESSION_SECRET", () => {
     expect(() =>
-      getSessionSecret({ DATABASE_URL: "postgres://x@localhost/db", NODE_ENV: "production", DATA_DIR: tmpdir() }),
+      getSessionSecret({
+        DATABASE_URL: "postgres://x@localhost/db",
+        NODE_ENV: "production",
+        DATA_DIR: tmpdir(),
+      }),
     ).toThrow(ConfigError);
   });
 
   it("prefers SESSION_SECRET when it is set", () => {
-    expect(getSessionSecret({ SESSION_SECRET: "s3cret", NODE_ENV: "production", DATABASE_URL: "postgres://x" })).toBe(
-      "s3cret",
-    );
+    expect(
+      getSessionSecret({ SESSION_SECRET: "s3cret", NODE_ENV: "production", DATABASE_URL: "postgres://x" }),
+    ).toBe("s3cret");
   });
 
   it("generates and keeps a secret under DATA_DIR in the embedded mode", () => {

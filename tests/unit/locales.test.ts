@@ -10,7 +10,8 @@ function leaves(value: unknown, prefix = ""): Map<string, unknown> {
   const result = new Map<string, unknown>();
   if (value !== null && typeof value === "object") {
     for (const [key, child] of Object.entries(value)) {
-      for (const [leaf, leafValue] of leaves(child, prefix ? `${prefix}.${key}` : key)) result.set(leaf, leafValue);
+      for (const [leaf, leafValue] of leaves(child, prefix ? `${prefix}.${key}` : key))
+        result.set(leaf, leafValue);
     }
   } else {
     result.set(prefix, value);
@@ -18,7 +19,8 @@ function leaves(value: unknown, prefix = ""): Map<string, unknown> {
   return result;
 }
 
-const read = (locale: string, file: string) => JSON.parse(readFileSync(path.join(root, locale, file), "utf8"));
+const read = (locale: string, file: string) =>
+  JSON.parse(readFileSync(path.join(root, locale, file), "utf8"));
 const files = readdirSync(path.join(root, "en")).filter((file) => file.endsWith(".json"));
 
 describe.each(files)("locales/%s", (file) => {

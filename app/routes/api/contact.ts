@@ -8,9 +8,15 @@ import type { Route } from "./+types/contact";
 export async function action({ request, context }: Route.ActionArgs) {
   const i18n = getI18n(context);
   if (request.method !== "POST") {
-    return apiError(405, "method_not_allowed", i18n.getFixedT(apiLocale(request))("api.methodNotAllowed"), undefined, {
-      headers: { Allow: "POST" },
-    });
+    return apiError(
+      405,
+      "method_not_allowed",
+      i18n.getFixedT(apiLocale(request))("api.methodNotAllowed"),
+      undefined,
+      {
+        headers: { Allow: "POST" },
+      },
+    );
   }
   const { data, error } = await readJsonBody(request, ContactInput, i18n, "contact");
   if (error) return error;
