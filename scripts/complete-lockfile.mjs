@@ -12,9 +12,18 @@ const packages = lock.packages;
 function platformOf(name) {
   const tail = name.split("/").pop();
   const entry = {};
-  const os = ["android", "darwin", "freebsd", "linux", "win32", "openbsd", "openharmony", "sunos", "netbsd", "aix"].find(
-    (candidate) => tail.includes(`-${candidate}-`),
-  );
+  const os = [
+    "android",
+    "darwin",
+    "freebsd",
+    "linux",
+    "win32",
+    "openbsd",
+    "openharmony",
+    "sunos",
+    "netbsd",
+    "aix",
+  ].find((candidate) => tail.includes(`-${candidate}-`));
   if (os) entry.os = [os];
   const cpu = [
     ["wasm32", "wasm32"],
@@ -48,6 +57,8 @@ for (const [path, meta] of Object.entries(packages)) {
     added++;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a < b ? -1 : 1)));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a < b ? -1 : 1)),
+);
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`package-lock.json: added ${added} optional platform entries.`);
