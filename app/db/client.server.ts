@@ -1,4 +1,5 @@
 // One database handle for the whole app: postgres.js when DATABASE_URL is set, otherwise embedded PGlite.
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
@@ -33,6 +34,7 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
