@@ -20,11 +20,12 @@ import { ToastProvider } from "./components/toaster";
 import { directionOf } from "./i18n/languages";
 import { useLocale, useLocalizePath } from "./i18n/use-locale";
 import { DEFAULT_TITLE } from "./lib/seo";
+import { authMiddleware, getViewer } from "./middleware/auth.server";
 import { databaseMiddleware } from "./middleware/database.server";
 import { getLocaleFromContext, i18nextMiddleware } from "./middleware/i18next.server";
 import { toasts } from "./toast.server";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, databaseMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, databaseMiddleware, authMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -32,8 +33,9 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers } = await toasts().getToast(request);
-  // Accounts and the cart arrive with their issues; the header already renders both states.
-  const user: HeaderUser | null = null;
+  // The header renders the right menus in the first byte: no client-side start-up fetch of the user.
+  const viewer = getViewer(context).user;
+  const user: HeaderUser | null = viewer ? { name: viewer.name, role: viewer.role } : null;
   return data(
     {
       locale: getLocaleFromContext(context),

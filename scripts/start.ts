@@ -53,7 +53,7 @@ if (needsBuild()) {
 const { driver } = await prepareDatabase({ seed: "if-empty-embedded" });
 printBanner(config.port, driver);
 
-const server = spawn(bin("react-router-serve"), [serverBuild], {
+const server = spawn(process.execPath, [path.join(root, "server.mjs")], {
   cwd: root,
   stdio: "inherit",
   env: { ...process.env, PORT: String(config.port), NODE_ENV: "production" },

@@ -1,9 +1,13 @@
 // Every translation file, bundled into the server build so rendering never reads the disk.
+import arAdmin from "../../locales/ar/admin.json";
+import arAuth from "../../locales/ar/auth.json";
 import arCatalog from "../../locales/ar/catalog.json";
 import arCommon from "../../locales/ar/common.json";
 import arContact from "../../locales/ar/contact.json";
 import arHome from "../../locales/ar/home.json";
 import arPages from "../../locales/ar/pages.json";
+import enAdmin from "../../locales/en/admin.json";
+import enAuth from "../../locales/en/auth.json";
 import enCatalog from "../../locales/en/catalog.json";
 import enCommon from "../../locales/en/common.json";
 import enContact from "../../locales/en/contact.json";
@@ -12,6 +16,6 @@ import enPages from "../../locales/en/pages.json";
 import type { Locale, Namespace } from "./languages";
 
 export const resources: Record<Locale, Record<Namespace, object>> = {
-  en: { common: enCommon, home: enHome, pages: enPages, catalog: enCatalog, contact: enContact },
-  ar: { common: arCommon, home: arHome, pages: arPages, catalog: arCatalog, contact: arContact },
+  en: { common: enCommon, home: enHome, pages: enPages, catalog: enCatalog, contact: enContact, auth: enAuth, admin: enAdmin },
+  ar: { common: arCommon, home: arHome, pages: arPages, catalog: arCatalog, contact: arContact, auth: arAuth, admin: arAdmin },
 };

@@ -1,4 +1,5 @@
 // The whole schema, split by domain and re-exported for drizzle and drizzle-kit.
+export * from "./auth";
 export * from "./contact";
 export * from "./content";
 export * from "./courses";

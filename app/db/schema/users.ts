@@ -1,6 +1,6 @@
 // Accounts. Roles and the wallet live on the user row; sessions and the ledger come with their own tables.
 import { sql } from "drizzle-orm";
-import { check, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const userRole = pgEnum("user_role", ["user", "trainer", "admin"]);
 
@@ -13,12 +13,15 @@ export const users = pgTable(
     /** Null for accounts that only sign in with Google. */
     passwordHash: text("password_hash"),
     role: userRole("role").notNull().default("user"),
+    /** Google's stable subject id, set when the account has signed in with Google. */
+    googleSub: text("google_sub").unique(),
     /** Integer minor units of CURRENCY. */
     walletBalance: integer("wallet_balance").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex("users_email_lower_unique").on(sql`lower(${table.email})`),
+    index("users_created_at_idx").on(table.createdAt),
     check("users_wallet_balance_non_negative", sql`${table.walletBalance} >= 0`),
   ],
 );

@@ -1,0 +1,93 @@
+// Sign-up and password sign-in rules, shared by the /auth pages and the /api/auth endpoints.
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "../db/client.server";
+import { type User, users } from "../db/schema";
+import { hashPassword, verifyPassword } from "./password.server";
+
+/** Messages are translation keys in the `auth` namespace. */
+export const SignupInput = z.object({
+  userName: z
+    .string({ error: "errors.nameRequired" })
+    .trim()
+    .min(2, { error: "errors.nameRequired" })
+    .max(80, { error: "errors.nameTooLong" }),
+  email: z
+    .string({ error: "errors.emailInvalid" })
+    .trim()
+    .toLowerCase()
+    .max(254, { error: "errors.emailInvalid" })
+    .pipe(z.email({ error: "errors.emailInvalid" })),
+  password: z
+    .string({ error: "errors.passwordTooShort" })
+    .min(8, { error: "errors.passwordTooShort" })
+    .max(128, { error: "errors.passwordTooLong" }),
+  website: z.string().optional(),
+  redirectTo: z.string().optional(),
+});
+
+export const LoginInput = z.object({
+  email: z.string({ error: "errors.emailInvalid" }).trim().toLowerCase().min(1, { error: "errors.emailInvalid" }).max(254),
+  password: z.string({ error: "errors.passwordRequired" }).min(1, { error: "errors.passwordRequired" }).max(128),
+  website: z.string().optional(),
+  redirectTo: z.string().optional(),
+});
+
+export type SignupInput = z.infer<typeof SignupInput>;
+export type LoginInput = z.infer<typeof LoginInput>;
+
+/** What a user looks like to the outside: never the password hash. */
+export type PublicUser = {
+  id: string;
+  name: string;
+  email: string;
+  role: User["role"];
+  walletBalance: number;
+  createdAt: string;
+};
+
+export function toPublicUser(user: User): PublicUser {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    walletBalance: user.walletBalance,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export function isHoneypotFilled(input: { website?: string }): boolean {
+  return Boolean(input.website && input.website.trim() !== "");
+}
+
+export async function findUserByEmail(db: Database, email: string): Promise<User | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+  return user;
+}
+
+export type SignupOutcome = { ok: true; user: User } | { ok: false; reason: "email_taken" };
+
+export async function registerUser(db: Database, input: SignupInput): Promise<SignupOutcome> {
+  const passwordHash = await hashPassword(input.password);
+  const [user] = await db
+    .insert(users)
+    .values({ name: input.userName, email: input.email, passwordHash })
+    .onConflictDoNothing()
+    .returning();
+  return user ? { ok: true, user } : { ok: false, reason: "email_taken" };
+}
+
+// Verifying against a real hash when the email is unknown keeps both answers equally slow.
+let dummyHash: Promise<string> | undefined;
+
+/** The user for these credentials, or null. An unknown email and a wrong password look the same. */
+export async function authenticateWithPassword(db: Database, email: string, password: string): Promise<User | null> {
+  const user = await findUserByEmail(db, email);
+  dummyHash ??= hashPassword("not-a-real-password");
+  const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
+  return user?.passwordHash && valid ? user : null;
+}

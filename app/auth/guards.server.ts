@@ -1,0 +1,62 @@
+// Who may do what. Pages send guests to sign in and answer 403 to the wrong role; the API answers 401/403
+// JSON. Each helper throws, so a caller cannot read the decision and forget to act on it.
+import { redirect, type RouterContextProvider } from "react-router";
+import type { User, UserRole } from "../db/schema";
+import { localeFromPath, localizePath } from "../i18n/languages";
+import { apiError, apiLocale } from "../lib/api.server";
+import { getViewer } from "../middleware/auth.server";
+import { getI18n } from "../middleware/i18next.server";
+
+type Context = Readonly<RouterContextProvider>;
+
+export function getUser(context: Context): User | null {
+  return getViewer(context).user;
+}
+
+/** The page the visitor was on, as a redirectTo value (data requests carry a `.data` suffix). */
+function currentPath(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("_routes");
+  const search = url.searchParams.toString();
+  return url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") + (search ? `?${search}` : "");
+}
+
+export function loginRedirect(request: Request): Response {
+  const path = currentPath(request);
+  const login = localizePath("/auth/login", localeFromPath(new URL(request.url).pathname));
+  return redirect(`${login}?${new URLSearchParams({ redirectTo: path })}`);
+}
+
+export function requireUser(request: Request, context: Context): User {
+  const user = getUser(context);
+  if (!user) throw loginRedirect(request);
+  return user;
+}
+
+export function requireRole(request: Request, context: Context, roles: readonly UserRole[]): User {
+  const user = requireUser(request, context);
+  if (!roles.includes(user.role)) throw new Response("Forbidden", { status: 403 });
+  return user;
+}
+
+export function requireApiUser(request: Request, context: Context): User {
+  const user = getUser(context);
+  if (!user) {
+    const t = getI18n(context).getFixedT(apiLocale(request));
+    throw apiError(401, "unauthorized", t("api.unauthorized"), undefined, {
+      headers: { "WWW-Authenticate": 'Bearer realm="manara"' },
+    });
+  }
+  return user;
+}
+
+export function requireApiRole(request: Request, context: Context, roles: readonly UserRole[]): User {
+  const user = requireApiUser(request, context);
+  if (!roles.includes(user.role)) {
+    throw apiError(403, "forbidden", getI18n(context).getFixedT(apiLocale(request))("api.forbidden"));
+  }
+  return user;
+}
+
+export const STAFF_ROLES = ["trainer", "admin"] as const satisfies readonly UserRole[];
+export const ADMIN_ROLES = ["admin"] as const satisfies readonly UserRole[];

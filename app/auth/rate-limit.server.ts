@@ -1,0 +1,53 @@
+// Fixed-window rate limits with their counters in the database, so the limit holds across processes.
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client.server";
+import { rateLimits } from "../db/schema";
+
+export type RateLimitRule = { limit: number; windowSeconds: number };
+
+export const RATE_LIMITS = {
+  loginPerIp: { limit: 60, windowSeconds: 15 * 60 },
+  loginPerAccount: { limit: 10, windowSeconds: 15 * 60 },
+  signupPerIp: { limit: 20, windowSeconds: 60 * 60 },
+  signupPerAccount: { limit: 5, windowSeconds: 60 * 60 },
+} as const satisfies Record<string, RateLimitRule>;
+
+export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** Counts one hit against `key` and says whether it is still inside the rule. */
+export async function hitRateLimit(db: Database, key: string, rule: RateLimitRule): Promise<RateLimitDecision> {
+  const window = `${rule.windowSeconds} seconds`;
+  // One atomic upsert: a new window starts when the old one has passed; otherwise the count goes up.
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, hits: 1, windowStartedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        hits: sql`case when ${rateLimits.windowStartedAt} <= now() - ${window}::interval then 1 else ${rateLimits.hits} + 1 end`,
+        windowStartedAt: sql`case when ${rateLimits.windowStartedAt} <= now() - ${window}::interval then now() else ${rateLimits.windowStartedAt} end`,
+      },
+    })
+    .returning({
+      hits: rateLimits.hits,
+      retryAfter: sql<number>`ceil(extract(epoch from (${rateLimits.windowStartedAt} + ${window}::interval - now())))::int`,
+    });
+  if (!row || row.hits <= rule.limit) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Number(row.retryAfter)) };
+}
+
+/**
+ * Checks several keys at once (e.g. per IP and per account) and returns the strictest decision.
+ * Every key is counted, so an attacker cannot dodge the per-account limit by rotating addresses.
+ */
+export async function hitRateLimits(
+  db: Database,
+  checks: { key: string; rule: RateLimitRule }[],
+): Promise<RateLimitDecision> {
+  let worst: RateLimitDecision = { allowed: true };
+  for (const { key, rule } of checks) {
+    const decision = await hitRateLimit(db, key, rule);
+    if (!decision.allowed && (worst.allowed || decision.retryAfterSeconds > worst.retryAfterSeconds)) worst = decision;
+  }
+  return worst;
+}

@@ -1,0 +1,22 @@
+// Where a sign-in may send the visitor afterwards: only a path on our own site, never another origin.
+
+const BASE = "http://manara.invalid";
+
+export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof target !== "string" || target === "") return fallback;
+  // Reject protocol-relative (`//evil`), backslash tricks (`/\evil`) and anything with control characters
+  // or whitespace, which browsers strip or reinterpret before navigating.
+  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what we reject.
+  if (/[\u0000-\u001f\u007f\s\\]/.test(target)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(target, BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== BASE) return fallback;
+  // Never bounce back into the auth pages themselves.
+  if (/^\/(ar\/)?auth\/(login|signup|logout)/.test(url.pathname)) return fallback;
+  return url.pathname + url.search + url.hash;
+}

@@ -1,0 +1,119 @@
+// Sessions as database rows. A browser holds the token in a signed cookie, an API client as a Bearer
+// token; both are the same kind of row, so logging out or revoking truly ends access.
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, lt, or } from "drizzle-orm";
+import { createCookie } from "react-router";
+import { getSessionSecret, readConfig } from "../config.server";
+import type { Database } from "../db/client.server";
+import { type User, sessions, users } from "../db/schema";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Idle and absolute lifetimes per kind of session. */
+export const SESSION_LIFETIMES = {
+  browser: { idleMs: 7 * DAY, absoluteMs: 30 * DAY },
+  api: { idleMs: 30 * DAY, absoluteMs: 90 * DAY },
+} as const;
+
+/** Touch lastSeenAt at most this often, so reading a page does not write a row every time. */
+const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+
+export type SessionKind = keyof typeof SESSION_LIFETIMES;
+
+function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export async function createSession(
+  db: Database,
+  userId: string,
+  kind: SessionKind,
+  userAgent: string | null = null,
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.insert(sessions).values({
+    id: hashToken(token),
+    userId,
+    kind,
+    userAgent: userAgent?.slice(0, 300) ?? null,
+    expiresAt: new Date(Date.now() + SESSION_LIFETIMES[kind].absoluteMs),
+  });
+  return token;
+}
+
+/** The signed-in user for a token, or null when it is unknown, expired (idle or absolute) or revoked. */
+export async function findSessionUser(db: Database, token: string, now = new Date()): Promise<User | null> {
+  if (!token || token.length > 200) return null;
+  const id = hashToken(token);
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id));
+  if (!row) return null;
+  const idleDeadline = row.session.lastSeenAt.getTime() + SESSION_LIFETIMES[row.session.kind].idleMs;
+  if (row.session.expiresAt <= now || idleDeadline <= now.getTime()) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+  }
+  return row.user;
+}
+
+export async function deleteSession(db: Database, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+}
+
+/** Housekeeping: removes sessions past either deadline. */
+export async function deleteExpiredSessions(db: Database, now = new Date()): Promise<void> {
+  const browserIdle = new Date(now.getTime() - SESSION_LIFETIMES.browser.idleMs);
+  const apiIdle = new Date(now.getTime() - SESSION_LIFETIMES.api.idleMs);
+  await db
+    .delete(sessions)
+    .where(
+      or(
+        lt(sessions.expiresAt, now),
+        and(eq(sessions.kind, "browser"), lt(sessions.lastSeenAt, browserIdle)),
+        and(eq(sessions.kind, "api"), lt(sessions.lastSeenAt, apiIdle)),
+      ),
+    );
+}
+
+export async function countActiveSessions(db: Database, userId: string): Promise<number> {
+  return db.$count(sessions, and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())));
+}
+
+type SessionCookie = ReturnType<typeof createCookie>;
+let cookie: SessionCookie | undefined;
+
+/**
+ * The browser cookie holds only the signed session token. In production it is Secure and uses the
+ * __Host- prefix, which pins it to our host and path "/".
+ */
+export function sessionCookie(): SessionCookie {
+  if (!cookie) {
+    const secure = readConfig().isProduction;
+    cookie = createCookie(secure ? "__Host-manara_session" : "manara_session", {
+      httpOnly: true,
+      sameSite: "lax",
+      secure,
+      path: "/",
+      secrets: [getSessionSecret()],
+      maxAge: SESSION_LIFETIMES.browser.absoluteMs / 1000,
+    });
+  }
+  return cookie;
+}
+
+export async function readSessionToken(request: Request): Promise<string | null> {
+  const value = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" ? value : null;
+}
+
+export function bearerToken(request: Request): string | null {
+  const header = request.headers.get("Authorization");
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1] ?? null;
+}

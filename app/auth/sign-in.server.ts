@@ -1,0 +1,73 @@
+// The sign-in and sign-up flows every entry point shares: rate limits, credentials, then a session.
+import type { Database } from "../db/client.server";
+import type { User } from "../db/schema";
+import { CLIENT_ADDRESS_HEADER } from "../lib/client-address";
+import { toasts } from "../toast.server";
+import { authenticateWithPassword, registerUser, type SignupInput } from "./accounts.server";
+import { hitRateLimits, RATE_LIMITS } from "./rate-limit.server";
+import { createSession, deleteSession, readSessionToken, sessionCookie } from "./session.server";
+
+export function clientAddress(request: Request): string {
+  return request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
+}
+
+export type SignInOutcome =
+  | { ok: true; user: User }
+  | { ok: false; reason: "invalid_credentials" }
+  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+
+export async function signInWithPassword(
+  db: Database,
+  request: Request,
+  email: string,
+  password: string,
+): Promise<SignInOutcome> {
+  const limit = await hitRateLimits(db, [
+    { key: `login:ip:${clientAddress(request)}`, rule: RATE_LIMITS.loginPerIp },
+    { key: `login:account:${email.toLowerCase()}`, rule: RATE_LIMITS.loginPerAccount },
+  ]);
+  if (!limit.allowed) return { ok: false, reason: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
+  const user = await authenticateWithPassword(db, email, password);
+  return user ? { ok: true, user } : { ok: false, reason: "invalid_credentials" };
+}
+
+export type SignUpOutcome =
+  | { ok: true; user: User }
+  | { ok: false; reason: "email_taken" }
+  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+
+export async function signUp(db: Database, request: Request, input: SignupInput): Promise<SignUpOutcome> {
+  const limit = await hitRateLimits(db, [
+    { key: `signup:ip:${clientAddress(request)}`, rule: RATE_LIMITS.signupPerIp },
+    { key: `signup:account:${input.email.toLowerCase()}`, rule: RATE_LIMITS.signupPerAccount },
+  ]);
+  if (!limit.allowed) return { ok: false, reason: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
+  return registerUser(db, input);
+}
+
+/**
+ * Starts a browser session for `user` and redirects with a toast. A fresh session id at every sign-in
+ * (and the old one, if any, deleted) prevents session fixation.
+ */
+export async function startBrowserSession(
+  db: Database,
+  request: Request,
+  user: User,
+  { redirectTo, message }: { redirectTo: string; message: string },
+): Promise<Response> {
+  const previous = await readSessionToken(request);
+  if (previous) await deleteSession(db, previous);
+  const token = await createSession(db, user.id, "browser", request.headers.get("User-Agent"));
+  const response = await toasts().redirectWithSuccess(redirectTo, message);
+  response.headers.append("Set-Cookie", await sessionCookie().serialize(token));
+  return response;
+}
+
+/** Ends the browser session (deletes the row) and clears the cookie. */
+export async function endBrowserSession(db: Database, request: Request, { redirectTo, message }: { redirectTo: string; message: string }) {
+  const token = await readSessionToken(request);
+  if (token) await deleteSession(db, token);
+  const response = await toasts().redirectWithSuccess(redirectTo, message);
+  response.headers.append("Set-Cookie", await sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) }));
+  return response;
+}

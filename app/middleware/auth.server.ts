@@ -1,0 +1,32 @@
+// Resolves who is asking, once per request: a Bearer token on /api, the session cookie on pages.
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { bearerToken, findSessionUser, readSessionToken } from "../auth/session.server";
+import type { User } from "../db/schema";
+import { getDb } from "./database.server";
+
+export type Viewer = { user: User | null; token: string | null; via: "cookie" | "bearer" | null };
+
+const viewerContext = createContext<Viewer>({ user: null, token: null, via: null });
+
+function isApiPath(pathname: string) {
+  return pathname === "/api" || pathname.startsWith("/api/");
+}
+
+export const authMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const db = getDb(context);
+  const api = isApiPath(new URL(request.url).pathname);
+  // The API takes only Bearer tokens: a cookie there would let other sites ride a visitor's session.
+  const token = api ? bearerToken(request) : await readSessionToken(request);
+  const user = token ? await findSessionUser(db, token) : null;
+  context.set(viewerContext, { user, token: user ? token : null, via: user ? (api ? "bearer" : "cookie") : null });
+  return next();
+};
+
+export function getViewer(context: Readonly<RouterContextProvider>): Viewer {
+  return context.get(viewerContext);
+}
+
+/** For tests and scripts that run a route without the middleware chain. */
+export function setViewer(context: RouterContextProvider, viewer: Viewer) {
+  context.set(viewerContext, viewer);
+}
