@@ -10,7 +10,11 @@ const port = Number(process.env.PORT ?? 3000);
 const app = express();
 app.disable("x-powered-by");
 // Behind a reverse proxy set TRUST_PROXY (e.g. 1 or "loopback") so req.ip is the visitor, not the proxy.
-if (process.env.TRUST_PROXY) app.set("trust proxy", /^\d+$/.test(process.env.TRUST_PROXY) ? Number(process.env.TRUST_PROXY) : process.env.TRUST_PROXY);
+if (process.env.TRUST_PROXY)
+  app.set(
+    "trust proxy",
+    /^\d+$/.test(process.env.TRUST_PROXY) ? Number(process.env.TRUST_PROXY) : process.env.TRUST_PROXY,
+  );
 app.use(compression());
 // Fingerprinted build assets never change; everything else in public/ may.
 app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));

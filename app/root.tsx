@@ -87,15 +87,21 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const localize = useLocalizePath();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
-  const title = notFound ? t("errors.notFoundTitle") : t("errors.errorTitle");
+  const [titleKey, bodyKey] =
+    status === 404
+      ? ["errors.notFoundTitle", "errors.notFoundBody"]
+      : status === 403
+        ? ["errors.forbiddenTitle", "errors.forbiddenBody"]
+        : ["errors.errorTitle", "errors.errorBody"];
+  const title = t(titleKey);
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
       <title>{`${title} | ${t("brand.titleSuffix")}`}</title>
-      <p className="text-7xl font-bold text-coral-500">{isRouteErrorResponse(error) ? error.status : 500}</p>
+      <p className="text-7xl font-bold text-coral-500">{status}</p>
       <h1 className="mt-4 text-3xl font-bold">{title}</h1>
-      <p className="mt-3 text-ink/70">{notFound ? t("errors.notFoundBody") : t("errors.errorBody")}</p>
+      <p className="mt-3 text-ink/70">{t(bodyKey)}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to={localize("/")} className="rounded-md bg-coral-500 px-5 py-2.5 font-semibold text-white">
           {t("errors.backHome")}

@@ -27,8 +27,16 @@ export const SignupInput = z.object({
 });
 
 export const LoginInput = z.object({
-  email: z.string({ error: "errors.emailInvalid" }).trim().toLowerCase().min(1, { error: "errors.emailInvalid" }).max(254),
-  password: z.string({ error: "errors.passwordRequired" }).min(1, { error: "errors.passwordRequired" }).max(128),
+  email: z
+    .string({ error: "errors.emailInvalid" })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: "errors.emailInvalid" })
+    .max(254),
+  password: z
+    .string({ error: "errors.passwordRequired" })
+    .min(1, { error: "errors.passwordRequired" })
+    .max(128),
   website: z.string().optional(),
   redirectTo: z.string().optional(),
 });
@@ -85,7 +93,11 @@ export async function registerUser(db: Database, input: SignupInput): Promise<Si
 let dummyHash: Promise<string> | undefined;
 
 /** The user for these credentials, or null. An unknown email and a wrong password look the same. */
-export async function authenticateWithPassword(db: Database, email: string, password: string): Promise<User | null> {
+export async function authenticateWithPassword(
+  db: Database,
+  email: string,
+  password: string,
+): Promise<User | null> {
   const user = await findUserByEmail(db, email);
   dummyHash ??= hashPassword("not-a-real-password");
   const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));

@@ -1,6 +1,6 @@
 // Who may do what. Pages send guests to sign in and answer 403 to the wrong role; the API answers 401/403
 // JSON. Each helper throws, so a caller cannot read the decision and forget to act on it.
-import { redirect, type RouterContextProvider } from "react-router";
+import { type RouterContextProvider, redirect } from "react-router";
 import type { User, UserRole } from "../db/schema";
 import { localeFromPath, localizePath } from "../i18n/languages";
 import { apiError, apiLocale } from "../lib/api.server";

@@ -15,7 +15,11 @@ export const RATE_LIMITS = {
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /** Counts one hit against `key` and says whether it is still inside the rule. */
-export async function hitRateLimit(db: Database, key: string, rule: RateLimitRule): Promise<RateLimitDecision> {
+export async function hitRateLimit(
+  db: Database,
+  key: string,
+  rule: RateLimitRule,
+): Promise<RateLimitDecision> {
   const window = `${rule.windowSeconds} seconds`;
   // One atomic upsert: a new window starts when the old one has passed; otherwise the count goes up.
   const [row] = await db
@@ -47,7 +51,8 @@ export async function hitRateLimits(
   let worst: RateLimitDecision = { allowed: true };
   for (const { key, rule } of checks) {
     const decision = await hitRateLimit(db, key, rule);
-    if (!decision.allowed && (worst.allowed || decision.retryAfterSeconds > worst.retryAfterSeconds)) worst = decision;
+    if (!decision.allowed && (worst.allowed || decision.retryAfterSeconds > worst.retryAfterSeconds))
+      worst = decision;
   }
   return worst;
 }

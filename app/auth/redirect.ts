@@ -16,6 +16,8 @@ export function safeRedirect(target: FormDataEntryValue | string | null | undefi
     return fallback;
   }
   if (url.origin !== BASE) return fallback;
+  // Dot segments can collapse into a protocol-relative path: `/.//evil` normalizes to `//evil`.
+  if (url.pathname.startsWith("//")) return fallback;
   // Never bounce back into the auth pages themselves.
   if (/^\/(ar\/)?auth\/(login|signup|logout)/.test(url.pathname)) return fallback;
   return url.pathname + url.search + url.hash;

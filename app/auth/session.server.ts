@@ -5,7 +5,7 @@ import { and, eq, gt, lt, or } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { getSessionSecret, readConfig } from "../config.server";
 import type { Database } from "../db/client.server";
-import { type User, sessions, users } from "../db/schema";
+import { sessions, type User, users } from "../db/schema";
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -26,7 +26,8 @@ export async function signInWithPassword(
     { key: `login:ip:${clientAddress(request)}`, rule: RATE_LIMITS.loginPerIp },
     { key: `login:account:${email.toLowerCase()}`, rule: RATE_LIMITS.loginPerAccount },
   ]);
-  if (!limit.allowed) return { ok: false, reason: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
+  if (!limit.allowed)
+    return { ok: false, reason: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
   const user = await authenticateWithPassword(db, email, password);
   return user ? { ok: true, user } : { ok: false, reason: "invalid_credentials" };
 }
@@ -41,7 +42,8 @@ export async function signUp(db: Database, request: Request, input: SignupInput)
     { key: `signup:ip:${clientAddress(request)}`, rule: RATE_LIMITS.signupPerIp },
     { key: `signup:account:${input.email.toLowerCase()}`, rule: RATE_LIMITS.signupPerAccount },
   ]);
-  if (!limit.allowed) return { ok: false, reason: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
+  if (!limit.allowed)
+    return { ok: false, reason: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
   return registerUser(db, input);
 }
 
@@ -64,10 +66,17 @@ export async function startBrowserSession(
 }
 
 /** Ends the browser session (deletes the row) and clears the cookie. */
-export async function endBrowserSession(db: Database, request: Request, { redirectTo, message }: { redirectTo: string; message: string }) {
+export async function endBrowserSession(
+  db: Database,
+  request: Request,
+  { redirectTo, message }: { redirectTo: string; message: string },
+) {
   const token = await readSessionToken(request);
   if (token) await deleteSession(db, token);
   const response = await toasts().redirectWithSuccess(redirectTo, message);
-  response.headers.append("Set-Cookie", await sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) }));
+  response.headers.append(
+    "Set-Cookie",
+    await sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) }),
+  );
   return response;
 }

@@ -1,7 +1,7 @@
 // The sticky coral header: navigation, language, account and cart, following SPEC §2's desktop and mobile rules.
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, NavLink } from "react-router";
+import { Form, Link, NavLink } from "react-router";
 import { useLocalizePath } from "../i18n/use-locale";
 import { useDismissableDetails } from "./dismissable-details";
 import { LanguageDropdown, LanguageMenuList } from "./language-switcher";
@@ -44,6 +44,68 @@ function CartIcon() {
       <circle cx="10" cy="20" r="1" />
       <circle cx="17" cy="20" r="1" />
     </svg>
+  );
+}
+
+/** The signed-in user's links (SPEC §2): everyone gets courses and favorites; staff get their areas. */
+function useAccountLinks(user: HeaderUser): NavItem[] {
+  const { t } = useTranslation();
+  const links: NavItem[] = [
+    { to: "/my-enrollments", label: t("nav.myEnrollments") },
+    { to: "/my-favorites", label: t("nav.myFavorites") },
+  ];
+  if (user.role === "admin") links.push({ to: "/dashboard/admin", label: t("nav.adminDashboard") });
+  if (user.role === "trainer" || user.role === "admin")
+    links.push({ to: "/instructor", label: t("nav.instructor") });
+  return links;
+}
+
+/** Logout is a POST (a link could be prefetched or crawled); a plain form works without JavaScript. */
+function LogoutForm({ className }: { className: string }) {
+  const { t } = useTranslation();
+  const localize = useLocalizePath();
+  return (
+    <Form method="post" action={localize("/auth/logout")}>
+      <button type="submit" className={className} data-testid="logout">
+        {t("nav.logout")}
+      </button>
+    </Form>
+  );
+}
+
+function UserMenu({ user }: { user: HeaderUser }) {
+  const { t } = useTranslation();
+  const localize = useLocalizePath();
+  const ref = useRef<HTMLDetailsElement>(null);
+  useDismissableDetails(ref);
+  const links = useAccountLinks(user);
+  return (
+    <details ref={ref} className="relative" data-testid="user-menu">
+      <summary className="flex items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold hover:bg-white/15">
+        <span
+          aria-hidden="true"
+          className="flex size-7 items-center justify-center rounded-full bg-white text-xs font-bold text-coral-700"
+        >
+          {user.name.slice(0, 1).toUpperCase()}
+        </span>
+        <span className="max-w-32 truncate">{user.name}</span>
+        <span className="sr-only">{t("nav.account")}</span>
+      </summary>
+      <div className="absolute end-0 z-40 mt-2 w-56 rounded-lg bg-white p-2 text-ink shadow-xl ring-1 ring-black/5">
+        <ul className="flex flex-col gap-1">
+          {links.map((link) => (
+            <li key={link.to}>
+              <Link to={localize(link.to)} className="block rounded-md px-3 py-2 text-sm hover:bg-coral-50">
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-1 border-t border-ink/10 pt-1">
+          <LogoutForm className="block w-full rounded-md px-3 py-2 text-start text-sm hover:bg-coral-50" />
+        </div>
+      </div>
+    </details>
   );
 }
 
@@ -102,7 +164,9 @@ function MobileMenu({
         <div className="border-b border-white/20 py-3">
           <LanguageMenuList />
         </div>
-        {user ? null : (
+        {user ? (
+          <MobileAccountLinks user={user} />
+        ) : (
           <div className="flex flex-col gap-2 pt-3">
             {/* Guests get their cart entry on its own, below the language list (SPEC §2). */}
             <Link
@@ -132,6 +196,26 @@ function MobileMenu({
         )}
       </div>
     </details>
+  );
+}
+
+function MobileAccountLinks({ user }: { user: HeaderUser }) {
+  const localize = useLocalizePath();
+  const links = useAccountLinks(user);
+  return (
+    <div className="flex flex-col gap-1 pt-3" data-testid="mobile-account-links">
+      <p className="px-3 pb-1 text-xs font-semibold text-white/80">{user.name}</p>
+      {links.map((link) => (
+        <Link
+          key={link.to}
+          to={localize(link.to)}
+          className="block rounded-md px-3 py-2 font-semibold hover:bg-white/15"
+        >
+          {link.label}
+        </Link>
+      ))}
+      <LogoutForm className="block w-full rounded-md px-3 py-2 text-start font-semibold hover:bg-white/15" />
+    </div>
   );
 }
 
@@ -177,7 +261,9 @@ export function SiteHeader({ user, cartCount }: { user: HeaderUser | null; cartC
 
         <div className="ms-auto hidden items-center gap-2 md:flex">
           <LanguageDropdown />
-          {user ? null : (
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
             <>
               <Link
                 to={localize("/auth/login")}

@@ -16,6 +16,22 @@ import enPages from "../../locales/en/pages.json";
 import type { Locale, Namespace } from "./languages";
 
 export const resources: Record<Locale, Record<Namespace, object>> = {
-  en: { common: enCommon, home: enHome, pages: enPages, catalog: enCatalog, contact: enContact, auth: enAuth, admin: enAdmin },
-  ar: { common: arCommon, home: arHome, pages: arPages, catalog: arCatalog, contact: arContact, auth: arAuth, admin: arAdmin },
+  en: {
+    common: enCommon,
+    home: enHome,
+    pages: enPages,
+    catalog: enCatalog,
+    contact: enContact,
+    auth: enAuth,
+    admin: enAdmin,
+  },
+  ar: {
+    common: arCommon,
+    home: arHome,
+    pages: arPages,
+    catalog: arCatalog,
+    contact: arContact,
+    auth: arAuth,
+    admin: arAdmin,
+  },
 };

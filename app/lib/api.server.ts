@@ -1,7 +1,9 @@
 // The JSON API's one error shape, {error: {code, message, fields?}}, and its zod-validated body reader.
 import type { i18n as I18n, TFunction } from "i18next";
+import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import type { Locale } from "../i18n/languages";
+import { getI18n } from "../middleware/i18next.server";
 import { translateIssues } from "./forms.server";
 
 export type ApiErrorCode =
@@ -61,4 +63,24 @@ export async function readJsonBody<Schema extends z.ZodType>(
     };
   }
   return { data: parsed.data };
+}
+
+type ContextWithI18n = Readonly<RouterContextProvider>;
+
+export function methodNotAllowed(request: Request, context: ContextWithI18n, allow: string): Response {
+  const t = getI18n(context).getFixedT(apiLocale(request));
+  return apiError(405, "method_not_allowed", t("api.methodNotAllowed"), undefined, {
+    headers: { Allow: allow },
+  });
+}
+
+export function tooManyRequests(
+  request: Request,
+  context: ContextWithI18n,
+  retryAfterSeconds: number,
+): Response {
+  const t = getI18n(context).getFixedT(apiLocale(request));
+  return apiError(429, "rate_limited", t("api.rateLimited", { seconds: retryAfterSeconds }), undefined, {
+    headers: { "Retry-After": String(retryAfterSeconds) },
+  });
 }

@@ -18,3 +18,15 @@ export function formatMoney(minorUnits: number, locale: Locale, currency: string
 export function formatPrice(minorUnits: number, locale: Locale, currency: string, freeLabel: string): string {
   return minorUnits === 0 ? freeLabel : formatMoney(minorUnits, locale, currency);
 }
+
+/** How many minor units a currency has (2 for USD, 0 for JPY, 3 for KWD). */
+export function minorUnitDigits(currency: string): number {
+  return (
+    new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2
+  );
+}
+
+/** The API speaks plain numbers in currency units; inside, money is integer minor units. */
+export function toCurrencyUnits(minorUnits: number, currency: string): number {
+  return minorUnits / 10 ** minorUnitDigits(currency);
+}

@@ -8,11 +8,14 @@ import { pageMeta } from "./seo";
 
 export function pageContext(request: Request, context: Readonly<RouterContextProvider>) {
   const locale = getLocaleFromContext(context) as Locale;
-  const t = getI18n(context).getFixedT(locale);
+  const i18n = getI18n(context);
+  const t = i18n.getFixedT(locale);
   const currency = readConfig().currency;
   return {
     locale,
     t,
+    /** A translator whose keys are relative to one namespace, as zod messages are. */
+    tIn: (namespace: string) => i18n.getFixedT(locale, namespace),
     meta: (title: string, description: string, image?: string) =>
       pageMeta(request, locale, { title, description, brand: t("brand.titleSuffix"), image }),
     price: (minorUnits: number) => formatPrice(minorUnits, locale, currency, t("money.free")),

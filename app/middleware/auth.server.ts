@@ -18,7 +18,11 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
   // The API takes only Bearer tokens: a cookie there would let other sites ride a visitor's session.
   const token = api ? bearerToken(request) : await readSessionToken(request);
   const user = token ? await findSessionUser(db, token) : null;
-  context.set(viewerContext, { user, token: user ? token : null, via: user ? (api ? "bearer" : "cookie") : null });
+  context.set(viewerContext, {
+    user,
+    token: user ? token : null,
+    via: user ? (api ? "bearer" : "cookie") : null,
+  });
   return next();
 };
 

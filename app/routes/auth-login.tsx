@@ -1,36 +1,131 @@
-// /auth/login: a placeholder until the accounts issue builds the real form.
+// /auth/login: a plain form that works without JavaScript; remix-auth checks the credentials.
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { LoginInput } from "../auth/accounts.server";
+import { passwordAuthenticator } from "../auth/authenticator.server";
+import { safeRedirect } from "../auth/redirect";
+import { startBrowserSession } from "../auth/sign-in.server";
+import { AuthCard, AuthField, FormAlert, Honeypot } from "../components/auth-form";
 import { PageIntro } from "../components/page-intro";
+import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
+import { parseForm } from "../lib/forms.server";
+import { isGoogleSignInEnabled } from "../lib/google-enabled.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
+import { getViewer } from "../middleware/auth.server";
+import { getDb } from "../middleware/database.server";
 import type { Route } from "./+types/auth-login";
+
+export const handle = { i18n: ["auth"] };
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const page = pageContext(request, context);
-  return { meta: page.meta(page.t("auth.loginTitle"), page.t("auth.loginMeta")) };
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "");
+  if (getViewer(context).user) throw redirect(redirectTo || localizePath("/", page.locale));
+  return {
+    meta: page.meta(page.t("auth:login.title"), page.t("auth:login.meta")),
+    redirectTo,
+    googleEnabled: isGoogleSignInEnabled(),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const page = pageContext(request, context);
+  const t = page.tIn("auth");
+  const db = getDb(context);
+  // remix-auth's form strategy reads the body itself, so validation works on a copy.
+  const form = await parseForm(request.clone(), LoginInput, t);
+  if (!form.ok) {
+    return data({ fieldErrors: form.fieldErrors, values: form.values, formError: null }, { status: 400 });
+  }
+  const values = { email: form.data.email, redirectTo: form.data.redirectTo ?? "" };
+  if (form.data.website) {
+    return data({ fieldErrors: {}, values, formError: t("errors.botDetected") }, { status: 400 });
+  }
+  const outcome = await passwordAuthenticator(db).authenticate("password", request);
+  if (!outcome.ok) {
+    const formError =
+      outcome.reason === "rate_limited"
+        ? t("errors.rateLimited", { minutes: Math.ceil(outcome.retryAfterSeconds / 60) })
+        : t("login.invalid");
+    return data(
+      { fieldErrors: {}, values, formError },
+      { status: outcome.reason === "rate_limited" ? 429 : 400, headers: retryAfter(outcome) },
+    );
+  }
+  return startBrowserSession(db, request, outcome.user, {
+    redirectTo: safeRedirect(form.data.redirectTo, localizePath("/", page.locale)),
+    message: t("login.welcome", { name: outcome.user.name }),
+  });
+}
+
+function retryAfter(outcome: { reason: string; retryAfterSeconds?: number }): HeadersInit | undefined {
+  return outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
 
-export default function Login() {
-  const { t } = useTranslation();
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("auth");
   const localize = useLocalizePath();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const errors: Record<string, string | undefined> = actionData?.fieldErrors ?? {};
+  const values: Record<string, string | undefined> = actionData?.values ?? {};
+  const redirectTo = values.redirectTo ?? loaderData.redirectTo;
+  const signupHref = localize("/auth/signup") + (redirectTo ? `?${new URLSearchParams({ redirectTo })}` : "");
   return (
     <>
-      <PageIntro title={t("auth.loginTitle")} lead={t("auth.comingSoon")} />
-      <div className="mx-auto flex max-w-3xl flex-wrap justify-center gap-3 px-4 py-12">
-        <Link
-          to={localize("/courses")}
-          className="rounded-md bg-coral-500 px-6 py-3 font-semibold text-white"
-        >
-          {t("auth.browseCourses")}
-        </Link>
-        <Link to={localize("/contact")} className="rounded-md border border-ink/20 px-6 py-3 font-semibold">
-          {t("auth.contactUs")}
-        </Link>
-      </div>
+      <PageIntro title={t("login.title")} lead={t("login.lead")} />
+      <AuthCard>
+        {loaderData.googleEnabled ? (
+          <>
+            <a
+              href={`/auth/google?${new URLSearchParams({ redirectTo: redirectTo || localize("/") })}`}
+              className="flex w-full items-center justify-center gap-2 rounded-md border border-ink/20 px-4 py-3 font-semibold hover:bg-sand"
+            >
+              {t("google.continue")}
+            </a>
+            <p className="my-6 text-center text-sm text-ink/60">{t("google.or")}</p>
+          </>
+        ) : null}
+        <Form method="post" noValidate className="space-y-5">
+          {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
+          {Object.keys(errors).length > 0 ? <FormAlert>{t("errors.fixFields")}</FormAlert> : null}
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <AuthField
+            name="email"
+            type="email"
+            autoComplete="email"
+            label={t("fields.email")}
+            defaultValue={values.email}
+            error={errors.email}
+          />
+          {/* The password is never sent back: it is always empty after a failed attempt. */}
+          <AuthField
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            label={t("fields.password")}
+            error={errors.password}
+          />
+          <Honeypot label={t("fields.website")} />
+          <button
+            type="submit"
+            disabled={busy}
+            className="w-full rounded-md bg-coral-500 px-6 py-3 font-semibold text-white hover:bg-coral-600 disabled:opacity-60"
+          >
+            {busy ? t("login.submitting") : t("login.submit")}
+          </button>
+        </Form>
+        <p className="mt-6 text-center text-sm">
+          {t("login.noAccount")}{" "}
+          <Link to={signupHref} className="font-semibold text-coral-700 hover:underline">
+            {t("login.signupLink")}
+          </Link>
+        </p>
+      </AuthCard>
     </>
   );
 }

@@ -1,6 +1,8 @@
-// Runs a loader or action the way the server does: through the real i18n middleware, with a test database.
+// Runs a loader or action the way the server does: through the real i18n and auth middleware (so cookies
+// and Bearer tokens on the request sign it in), with a test database.
 import { RouterContextProvider } from "react-router";
 import type { Database } from "../../app/db/client.server";
+import { authMiddleware } from "../../app/middleware/auth.server";
 import { databaseContext } from "../../app/middleware/database.server";
 import { i18nextMiddleware } from "../../app/middleware/i18next.server";
 
@@ -17,13 +19,14 @@ export async function runRoute<T>(
   const context = new RouterContextProvider();
   context.set(databaseContext, db);
   let result: T | undefined;
-  await i18nextMiddleware(
-    { request, context, params, unstable_pattern: "" } as unknown as Parameters<typeof i18nextMiddleware>[0],
-    async () => {
+  const args = { request, context, params, unstable_pattern: "" } as unknown as Parameters<typeof i18nextMiddleware>[0];
+  await i18nextMiddleware(args, async () => {
+    await authMiddleware(args, async () => {
       result = await handler({ request, context, params });
       return new Response(null);
-    },
-  );
+    });
+    return new Response(null);
+  });
   return result as T;
 }
 

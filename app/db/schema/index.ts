@@ -3,4 +3,5 @@ export * from "./auth";
 export * from "./contact";
 export * from "./content";
 export * from "./courses";
+export * from "./favorites";
 export * from "./users";

@@ -1,6 +1,16 @@
 // Accounts. Roles and the wallet live on the user row; sessions and the ledger come with their own tables.
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 export const userRole = pgEnum("user_role", ["user", "trainer", "admin"]);
 

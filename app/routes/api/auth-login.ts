@@ -1,0 +1,26 @@
+// POST /api/auth/login {email, password} → 200 {user, token}; the same rules and limits as the page.
+import { LoginInput, toPublicUser } from "../../auth/accounts.server";
+import { createSession } from "../../auth/session.server";
+import { signInWithPassword } from "../../auth/sign-in.server";
+import { apiError, apiLocale, methodNotAllowed, readJsonBody, tooManyRequests } from "../../lib/api.server";
+import { getDb } from "../../middleware/database.server";
+import { getI18n } from "../../middleware/i18next.server";
+import type { Route } from "./+types/auth-login";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(request, context, "POST");
+  const i18n = getI18n(context);
+  const { data, error } = await readJsonBody(request, LoginInput, i18n, "auth");
+  if (error) return error;
+  const db = getDb(context);
+  const outcome = await signInWithPassword(db, request, data.email, data.password);
+  if (!outcome.ok) {
+    if (outcome.reason === "rate_limited")
+      return tooManyRequests(request, context, outcome.retryAfterSeconds);
+    return apiError(401, "unauthorized", i18n.getFixedT(apiLocale(request), "auth")("login.invalid"));
+  }
+  const token = await createSession(db, outcome.user.id, "api", request.headers.get("User-Agent"));
+  return Response.json({ user: toPublicUser(outcome.user), token });
+}
+
+export const loader = ({ request, context }: Route.LoaderArgs) => methodNotAllowed(request, context, "POST");

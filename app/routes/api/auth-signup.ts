@@ -1,0 +1,27 @@
+// POST /api/auth/signup {userName, email, password} → 201 {user, token}.
+import { SignupInput, toPublicUser } from "../../auth/accounts.server";
+import { createSession } from "../../auth/session.server";
+import { signUp } from "../../auth/sign-in.server";
+import { apiError, apiLocale, methodNotAllowed, readJsonBody, tooManyRequests } from "../../lib/api.server";
+import { getDb } from "../../middleware/database.server";
+import { getI18n } from "../../middleware/i18next.server";
+import type { Route } from "./+types/auth-signup";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(request, context, "POST");
+  const i18n = getI18n(context);
+  const { data, error } = await readJsonBody(request, SignupInput, i18n, "auth");
+  if (error) return error;
+  const t = i18n.getFixedT(apiLocale(request), "auth");
+  const db = getDb(context);
+  const outcome = await signUp(db, request, data);
+  if (!outcome.ok) {
+    if (outcome.reason === "rate_limited")
+      return tooManyRequests(request, context, outcome.retryAfterSeconds);
+    return apiError(409, "conflict", t("signup.emailTaken"), { email: t("signup.emailTaken") });
+  }
+  const token = await createSession(db, outcome.user.id, "api", request.headers.get("User-Agent"));
+  return Response.json({ user: toPublicUser(outcome.user), token }, { status: 201 });
+}
+
+export const loader = ({ request, context }: Route.LoaderArgs) => methodNotAllowed(request, context, "POST");
