@@ -1,5 +1,5 @@
 // Pieces shared by the log-in and sign-up forms: labelled inputs with their errors, and the honeypot.
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 
 export function AuthField({
   name,
@@ -9,6 +9,7 @@ export function AuthField({
   defaultValue,
   error,
   hint,
+  clearOn,
 }: {
   name: string;
   label: string;
@@ -17,8 +18,14 @@ export function AuthField({
   defaultValue?: string;
   error?: string;
   hint?: string;
+  /** Changes with every server answer; a password field empties itself then, with JavaScript too. */
+  clearOn?: unknown;
 }) {
   const id = `auth-${name}`;
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (type === "password" && clearOn && ref.current) ref.current.value = "";
+  }, [clearOn, type]);
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ");
   return (
     <div>
@@ -26,6 +33,7 @@ export function AuthField({
         {label}
       </label>
       <input
+        ref={ref}
         id={id}
         name={name}
         type={type}

@@ -106,6 +106,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <AuthField
             name="password"
             type="password"
+            clearOn={actionData}
             autoComplete="current-password"
             label={t("fields.password")}
             error={errors.password}

@@ -110,6 +110,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           <AuthField
             name="password"
             type="password"
+            clearOn={actionData}
             autoComplete="new-password"
             label={t("fields.password")}
             hint={t("fields.passwordHint")}
