@@ -1,4 +1,6 @@
-// Whether to offer "Continue with Google": only when the OAuth client is configured.
-export function isGoogleSignInEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
+// Whether to offer "Continue with Google": only when the OAuth client (id and secret) is configured.
+import { googleConfig } from "../auth/google.server";
+
+export function isGoogleSignInEnabled(): boolean {
+  return googleConfig() !== null;
 }

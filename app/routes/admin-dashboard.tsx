@@ -1,8 +1,67 @@
-// Placeholder: being written now (accounts issue).
-export function loader() {
-  throw new Response("Not implemented yet", { status: 501 });
+// /dashboard/admin: the admin's overview, with user figures by role and the way into user management.
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { adminStats, USER_ROLES } from "../admin/users.server";
+import { ADMIN_ROLES, requireRole } from "../auth/guards.server";
+import { PageIntro } from "../components/page-intro";
+import { useLocale, useLocalizePath } from "../i18n/use-locale";
+import { pageContext } from "../lib/route-context.server";
+import { metaTags } from "../lib/seo";
+import { getDb } from "../middleware/database.server";
+import type { Route } from "./+types/admin-dashboard";
+
+export const handle = { i18n: ["admin"] };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireRole(request, context, ADMIN_ROLES);
+  const page = pageContext(request, context);
+  const { users } = await adminStats(getDb(context));
+  return {
+    meta: page.meta(page.t("admin:dashboard.title"), page.t("admin:dashboard.metaDescription")),
+    totalUsers: users.total,
+    // In the loader because the role list lives in a server module the browser bundle cannot import.
+    usersByRole: USER_ROLES.map((role) => ({ role, count: users.byRole[role] })),
+  };
 }
 
-export default function Placeholder() {
-  return null;
+export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
+
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const localize = useLocalizePath();
+  const number = new Intl.NumberFormat(useLocale());
+  const cards = [
+    { key: "total", label: t("dashboard.totalUsers"), value: loaderData.totalUsers },
+    ...loaderData.usersByRole.map(({ role, count }) => ({
+      key: role,
+      label: t(`rolesPlural.${role}`),
+      value: count,
+    })),
+  ];
+  return (
+    <>
+      <PageIntro title={t("dashboard.title")} lead={t("dashboard.lead")} />
+      <section aria-labelledby="admin-users-heading" className="mx-auto max-w-7xl px-4 py-12">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <h2 id="admin-users-heading" className="text-2xl font-bold">
+            {t("dashboard.usersHeading")}
+          </h2>
+          <Link
+            to={localize("/dashboard/admin/users")}
+            className="rounded-md bg-coral-500 px-5 py-2.5 font-semibold text-white hover:bg-coral-600"
+          >
+            {t("dashboard.manageUsers")}
+          </Link>
+        </div>
+        <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {cards.map((card) => (
+            <div key={card.key} className="rounded-xl border border-ink/10 bg-sand p-6" data-stat={card.key}>
+              <dt className="text-sm font-semibold text-ink/70">{card.label}</dt>
+              <dd className="mt-2 text-3xl font-bold text-ink">{number.format(card.value)}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </>
+  );
 }

@@ -1,8 +1,424 @@
-// Placeholder: being written now (accounts issue).
-export function loader() {
-  throw new Response("Not implemented yet", { status: 501 });
+// /dashboard/admin/users: admins search the user list and, row by row, change roles and credit wallets
+// with plain forms that work without JavaScript; the filters live in the URL so a view can be shared.
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { z } from "zod";
+import {
+  ChangeRoleInput,
+  changeUserRole,
+  listUsers,
+  SORT_ORDERS,
+  USER_ROLES,
+  USER_SORTS,
+  userListQueryOrDefaults,
+} from "../admin/users.server";
+import { ADMIN_ROLES, requireRole } from "../auth/guards.server";
+import { PageIntro } from "../components/page-intro";
+import { Pagination } from "../components/pagination";
+import { readConfig } from "../config.server";
+import { localizePath } from "../i18n/languages";
+import { useLocalizePath } from "../i18n/use-locale";
+import { parseForm } from "../lib/forms.server";
+import { formatMoney } from "../lib/money";
+import { PAGE_SIZE, parsePage } from "../lib/params";
+import { pageContext } from "../lib/route-context.server";
+import { metaTags } from "../lib/seo";
+import { getDb } from "../middleware/database.server";
+import { getI18n } from "../middleware/i18next.server";
+import { toasts } from "../toast.server";
+import {
+  ChargeWalletInput,
+  creditWallet,
+  DEFAULT_CREDIT_REASON,
+  toCurrencyUnits,
+} from "../wallet/wallet.server";
+import type { Route } from "./+types/admin-users";
+
+export const handle = { i18n: ["admin"] };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireRole(request, context, ADMIN_ROLES);
+  const page = pageContext(request, context);
+  const url = new URL(request.url);
+  const query = userListQueryOrDefaults(url.searchParams);
+  const pageNumber = parsePage(url);
+  const list = await listUsers(getDb(context), {
+    ...query,
+    limit: PAGE_SIZE,
+    offset: (pageNumber - 1) * PAGE_SIZE,
+  });
+  const currency = readConfig().currency;
+  return {
+    meta: page.meta(page.t("admin:users.title"), page.t("admin:users.metaDescription")),
+    filters: { q: query.q ?? "", role: query.role ?? "", sort: query.sort, order: query.order },
+    // The option lists come from server modules the browser bundle cannot import.
+    options: { roles: USER_ROLES, sorts: USER_SORTS, orders: SORT_ORDERS },
+    users: list.items.map((user) => ({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      walletBalance: formatMoney(user.walletBalance, page.locale, currency),
+      createdAt: user.createdAt,
+      createdAtLabel: page.date(user.createdAt),
+    })),
+    total: list.total,
+    page: pageNumber,
+    pageCount: Math.ceil(list.total / PAGE_SIZE),
+  };
 }
 
-export default function Placeholder() {
-  return null;
+const rowFields = {
+  userId: z.string({ error: "errors.formInvalid" }).min(1, { error: "errors.formInvalid" }),
+};
+
+/** The two row forms, told apart by their hidden `intent`; the fields are the API's own schemas. */
+const UserRowAction = z.discriminatedUnion(
+  "intent",
+  [
+    ChangeRoleInput.extend({ intent: z.literal("changeRole"), ...rowFields }),
+    ChargeWalletInput.pick({ amount: true }).extend({ intent: z.literal("chargeWallet"), ...rowFields }),
+  ],
+  { error: "errors.formInvalid" },
+);
+
+/** The list URL the form was posted from, query included, so the admin lands on the same filtered page. */
+function listUrl(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("index");
+  const search = url.searchParams.toString();
+  return url.pathname.replace(/\.data$/, "") + (search ? `?${search}` : "");
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireRole(request, context, ADMIN_ROLES);
+  const { locale } = pageContext(request, context);
+  const t = getI18n(context).getFixedT(locale, "admin");
+  const backToList = listUrl(request);
+  const form = await parseForm(request, UserRowAction, t);
+  if (!form.ok) return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
+  const db = getDb(context);
+
+  if (form.data.intent === "changeRole") {
+    const outcome = await changeUserRole(db, {
+      actorId: admin.id,
+      userId: form.data.userId,
+      role: form.data.role,
+    });
+    if (!outcome.ok) {
+      const message = outcome.reason === "last_admin" ? t("errors.lastAdmin") : t("errors.userNotFound");
+      return toasts().redirectWithError(backToList, message);
+    }
+    const { user } = outcome;
+    // An admin who gave up their own admin role may no longer open this page.
+    const leftAdmin = user.id === admin.id && user.role !== "admin";
+    return toasts().redirectWithSuccess(
+      leftAdmin ? localizePath("/", locale) : backToList,
+      t("users.changeRole.done", { name: user.name, role: t(`roles.${user.role}`) }),
+    );
+  }
+
+  const { userId, amount } = form.data;
+  const outcome = await creditWallet(db, {
+    userId,
+    actorId: admin.id,
+    amount,
+    reason: DEFAULT_CREDIT_REASON,
+  });
+  if (!outcome.ok && outcome.reason === "not_found") {
+    return toasts().redirectWithError(backToList, t("errors.userNotFound"));
+  }
+  const currency = readConfig().currency;
+  if (!outcome.ok) {
+    return data(
+      {
+        fieldErrors: { amount: t("errors.balanceLimit") },
+        // The typed text was parsed away; the same amount in the field's own notation ("10.50") refills it.
+        values: { intent: "chargeWallet", userId, amount: toCurrencyUnits(amount).toFixed(2) },
+      },
+      { status: 400 },
+    );
+  }
+  return toasts().redirectWithSuccess(
+    backToList,
+    t("users.chargeWallet.done", {
+      name: outcome.user.name,
+      amount: formatMoney(amount, locale, currency),
+      balance: formatMoney(outcome.balance, locale, currency),
+    }),
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
+
+type RowFailure = { fieldErrors: Record<string, string>; values: Record<string, string> };
+type UserRowData = Route.ComponentProps["loaderData"]["users"][number];
+
+const controlClass = "rounded-md border bg-white px-2 py-1.5 text-sm focus:border-coral-500";
+const borderFor = (error: string | undefined) => (error ? "border-red-600" : "border-ink/20");
+const smallButtonClass =
+  "rounded-md bg-ink px-3 py-1.5 text-sm font-semibold text-white hover:bg-ink/85 disabled:opacity-60";
+
+export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const localize = useLocalizePath();
+  const location = useLocation();
+  const { filters, options, users, total, page, pageCount } = loaderData;
+  const failure: RowFailure | undefined = actionData;
+  // A refusal for a row that is not on this page (or a tampered form) is shown above the table.
+  const orphanError =
+    failure && !users.some((user) => user.id === failure.values.userId)
+      ? Object.values(failure.fieldErrors)[0]
+      : undefined;
+
+  return (
+    <>
+      <PageIntro title={t("users.title")} lead={t("users.lead")}>
+        <p className="mt-4 text-sm font-semibold text-ink/60">{t("users.count", { count: total })}</p>
+      </PageIntro>
+      <div className="mx-auto max-w-7xl px-4 py-12">
+        <Link
+          to={localize("/dashboard/admin")}
+          className="text-sm font-semibold text-coral-700 hover:underline"
+        >
+          {t("users.backToDashboard")}
+        </Link>
+
+        <Form
+          // Remounted when the URL changes (back button, pagination), so the fields show the URL's filters.
+          key={location.search}
+          method="get"
+          role="search"
+          aria-label={t("users.filters.label")}
+          className="mt-6 grid gap-4 rounded-xl bg-sand p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end"
+        >
+          <div>
+            <label htmlFor="users-q" className="block text-sm font-semibold">
+              {t("users.filters.q")}
+            </label>
+            <input
+              id="users-q"
+              name="q"
+              type="search"
+              maxLength={100}
+              defaultValue={filters.q}
+              placeholder={t("users.filters.qPlaceholder")}
+              className={`mt-1 block w-full ${controlClass} ${borderFor(undefined)}`}
+            />
+          </div>
+          <div>
+            <label htmlFor="users-role" className="block text-sm font-semibold">
+              {t("users.filters.role")}
+            </label>
+            <select
+              id="users-role"
+              name="role"
+              defaultValue={filters.role}
+              className={`mt-1 block w-full ${controlClass} ${borderFor(undefined)}`}
+            >
+              <option value="">{t("users.filters.allRoles")}</option>
+              {options.roles.map((role) => (
+                <option key={role} value={role}>
+                  {t(`roles.${role}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="users-sort" className="block text-sm font-semibold">
+              {t("users.filters.sort")}
+            </label>
+            <select
+              id="users-sort"
+              name="sort"
+              defaultValue={filters.sort}
+              className={`mt-1 block w-full ${controlClass} ${borderFor(undefined)}`}
+            >
+              {options.sorts.map((sort) => (
+                <option key={sort} value={sort}>
+                  {t(`users.sort.${sort}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="users-order" className="block text-sm font-semibold">
+              {t("users.filters.order")}
+            </label>
+            <select
+              id="users-order"
+              name="order"
+              defaultValue={filters.order}
+              className={`mt-1 block w-full ${controlClass} ${borderFor(undefined)}`}
+            >
+              {options.orders.map((order) => (
+                <option key={order} value={order}>
+                  {t(`users.order.${order}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-wrap items-center gap-3">
+            <button
+              type="submit"
+              className="rounded-md bg-coral-500 px-5 py-2 font-semibold text-white hover:bg-coral-600"
+            >
+              {t("users.filters.apply")}
+            </button>
+            <Link to={location.pathname} className="text-sm font-semibold text-ink/70 hover:underline">
+              {t("users.filters.clear")}
+            </Link>
+          </div>
+        </Form>
+
+        {orphanError ? (
+          <p role="alert" className="mt-6 rounded-md bg-red-50 px-4 py-3 text-sm font-semibold text-red-700">
+            {orphanError}
+          </p>
+        ) : null}
+
+        {users.length === 0 ? (
+          <p className="mt-8 rounded-xl border border-dashed border-ink/20 p-10 text-center text-ink/70">
+            {t("users.empty")}
+          </p>
+        ) : (
+          // The table keeps its columns and scrolls sideways on narrow screens instead of squeezing them.
+          <div className="mt-8 overflow-x-auto rounded-xl border border-ink/10">
+            <table className="w-full min-w-[64rem] text-start text-sm" data-testid="user-table">
+              <caption className="sr-only">{t("users.tableCaption")}</caption>
+              <thead className="bg-sand">
+                <tr>
+                  {(["name", "email", "role", "walletBalance", "createdAt", "actions"] as const).map(
+                    (column) => (
+                      <th key={column} scope="col" className="px-4 py-3 text-start font-semibold">
+                        {t(`users.columns.${column}`)}
+                      </th>
+                    ),
+                  )}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-ink/10">
+                {users.map((user) => (
+                  <UserRow
+                    key={user.id}
+                    user={user}
+                    roles={options.roles}
+                    failure={failure?.values.userId === user.id ? failure : undefined}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pagination page={page} pageCount={pageCount} />
+      </div>
+    </>
+  );
+}
+
+function UserRow({
+  user,
+  roles,
+  failure,
+}: {
+  user: UserRowData;
+  roles: readonly UserRowData["role"][];
+  failure: RowFailure | undefined;
+}) {
+  const { t } = useTranslation("admin");
+  const location = useLocation();
+  const navigation = useNavigation();
+  const submitting = (intent: string) =>
+    navigation.state === "submitting" &&
+    navigation.formData?.get("userId") === user.id &&
+    navigation.formData.get("intent") === intent;
+  const failedIntent = failure?.values.intent;
+  const roleError =
+    failedIntent === "changeRole" ? (failure?.fieldErrors.role ?? failure?.fieldErrors.form) : undefined;
+  const amountError =
+    failedIntent === "chargeWallet" ? (failure?.fieldErrors.amount ?? failure?.fieldErrors.form) : undefined;
+  const roleId = `role-${user.id}`;
+  const amountId = `amount-${user.id}`;
+
+  return (
+    <tr className="align-top">
+      <th scope="row" className="px-4 py-3 text-start font-semibold">
+        {user.name}
+      </th>
+      <td className="px-4 py-3">
+        <bdi dir="ltr">{user.email}</bdi>
+      </td>
+      <td className="px-4 py-3">{t(`roles.${user.role}`)}</td>
+      <td className="px-4 py-3 tabular-nums">{user.walletBalance}</td>
+      <td className="px-4 py-3">
+        <time dateTime={user.createdAt}>{user.createdAtLabel}</time>
+      </td>
+      <td className="px-4 py-3">
+        <div className="flex flex-col gap-3">
+          {/* Keyed by location so a successful change (a redirect) resets the fields to the saved values. */}
+          <Form key={`role-${location.key}`} method="post" className="flex flex-wrap items-center gap-2">
+            <input type="hidden" name="intent" value="changeRole" />
+            <input type="hidden" name="userId" value={user.id} />
+            <label htmlFor={roleId} className="sr-only">
+              {t("users.changeRole.label", { name: user.name })}
+            </label>
+            <select
+              id={roleId}
+              name="role"
+              defaultValue={user.role}
+              aria-invalid={roleError ? true : undefined}
+              aria-describedby={roleError ? `${roleId}-error` : undefined}
+              className={`${controlClass} ${borderFor(roleError)}`}
+            >
+              {roles.map((role) => (
+                <option key={role} value={role}>
+                  {t(`roles.${role}`)}
+                </option>
+              ))}
+            </select>
+            <button type="submit" disabled={submitting("changeRole")} className={smallButtonClass}>
+              {submitting("changeRole") ? t("users.changeRole.submitting") : t("users.changeRole.submit")}
+            </button>
+            {roleError ? (
+              <p id={`${roleId}-error`} role="alert" className="w-full text-sm text-red-700">
+                {roleError}
+              </p>
+            ) : null}
+          </Form>
+          <Form key={`amount-${location.key}`} method="post" className="flex flex-wrap items-center gap-2">
+            <input type="hidden" name="intent" value="chargeWallet" />
+            <input type="hidden" name="userId" value={user.id} />
+            <label htmlFor={amountId} className="sr-only">
+              {t("users.chargeWallet.label", { name: user.name })}
+            </label>
+            <input
+              id={amountId}
+              name="amount"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              maxLength={20}
+              dir="ltr"
+              placeholder={t("users.chargeWallet.placeholder")}
+              defaultValue={amountError ? failure?.values.amount : undefined}
+              aria-invalid={amountError ? true : undefined}
+              aria-describedby={amountError ? `${amountId}-error` : undefined}
+              className={`w-28 ${controlClass} ${borderFor(amountError)}`}
+            />
+            <button type="submit" disabled={submitting("chargeWallet")} className={smallButtonClass}>
+              {submitting("chargeWallet")
+                ? t("users.chargeWallet.submitting")
+                : t("users.chargeWallet.submit")}
+            </button>
+            {amountError ? (
+              <p id={`${amountId}-error`} role="alert" className="w-full text-sm text-red-700">
+                {amountError}
+              </p>
+            ) : null}
+          </Form>
+        </div>
+      </td>
+    </tr>
+  );
 }

@@ -31,7 +31,9 @@ test("sign up in Arabic with errors first, then log out and back in", async ({ p
   await page.getByLabel("البريد الإلكتروني").fill(email);
   await page.getByLabel("كلمة المرور", { exact: true }).fill("short");
   await page.getByRole("button", { name: "إنشاء الحساب" }).click();
-  await expect(page.locator('[data-field-error="password"]')).toHaveText("يجب أن تتكوّن كلمة المرور من 8 أحرف على الأقل.");
+  await expect(page.locator('[data-field-error="password"]')).toHaveText(
+    "يجب أن تتكوّن كلمة المرور من 8 أحرف على الأقل.",
+  );
   // Typed values are kept, the password never is.
   await expect(page.getByLabel("البريد الإلكتروني")).toHaveValue(email);
   await expect(page.getByLabel("كلمة المرور", { exact: true })).toHaveValue("");
@@ -61,9 +63,24 @@ test("a guest asking for a private page signs in and lands back on it", async ({
 });
 
 const ROLE_MENUS = [
-  { email: "learner@manara.local", name: "Lina Saleh", has: ["My courses", "Favorites"], lacks: ["Admin dashboard", "Instructor studio"] },
-  { email: "trainer@manara.local", name: "Omar Khalil", has: ["My courses", "Favorites", "Instructor studio"], lacks: ["Admin dashboard"] },
-  { email: "admin@manara.local", name: "Huda Al-Rashid", has: ["My courses", "Favorites", "Admin dashboard", "Instructor studio"], lacks: [] },
+  {
+    email: "learner@manara.local",
+    name: "Lina Saleh",
+    has: ["My courses", "Favorites"],
+    lacks: ["Admin dashboard", "Instructor studio"],
+  },
+  {
+    email: "trainer@manara.local",
+    name: "Omar Khalil",
+    has: ["My courses", "Favorites", "Instructor studio"],
+    lacks: ["Admin dashboard"],
+  },
+  {
+    email: "admin@manara.local",
+    name: "Huda Al-Rashid",
+    has: ["My courses", "Favorites", "Admin dashboard", "Instructor studio"],
+    lacks: [],
+  },
 ];
 
 for (const role of ROLE_MENUS) {
@@ -102,7 +119,11 @@ test.describe("mobile", () => {
     await menu.locator("summary").click();
     await expect(menu.getByRole("navigation").getByRole("link", { name: "Cart" })).toBeVisible();
     await expect(menu.getByTestId("mobile-guest-cart")).toHaveCount(0);
-    await expect(menu.getByTestId("mobile-account-links").getByRole("link", { name: "Instructor studio" })).toBeVisible();
-    await expect(menu.getByTestId("mobile-account-links").getByRole("link", { name: "Admin dashboard" })).toHaveCount(0);
+    await expect(
+      menu.getByTestId("mobile-account-links").getByRole("link", { name: "Instructor studio" }),
+    ).toBeVisible();
+    await expect(
+      menu.getByTestId("mobile-account-links").getByRole("link", { name: "Admin dashboard" }),
+    ).toHaveCount(0);
   });
 });

@@ -1,13 +1,18 @@
 // Helpers for tests that sign in: users with a known password, and cookies or tokens for them.
-import type { Database } from "../../app/db/client.server";
+
 import { hashPassword } from "../../app/auth/password.server";
 import { createSession, sessionCookie } from "../../app/auth/session.server";
+import type { Database } from "../../app/db/client.server";
 import { type UserRole, users } from "../../app/db/schema";
 
 export const TEST_PASSWORD = "correct-horse-battery";
 let passwordHash: Promise<string> | undefined;
 
-export async function createUser(db: Database, role: UserRole = "user", email = `${role}-${crypto.randomUUID()}@example.com`) {
+export async function createUser(
+  db: Database,
+  role: UserRole = "user",
+  email = `${role}-${crypto.randomUUID()}@example.com`,
+) {
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const [user] = await db
     .insert(users)

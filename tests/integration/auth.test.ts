@@ -25,15 +25,23 @@ beforeEach(async () => {
   await handle.db.delete(rateLimits);
 });
 
-type PageResult = { data: { fieldErrors: Record<string, string>; values: Record<string, string>; formError: string | null }; init: ResponseInit };
+type PageResult = {
+  data: { fieldErrors: Record<string, string>; values: Record<string, string>; formError: string | null };
+  init: ResponseInit;
+};
 
-const run = <T>(request: Request, handler: unknown) => runRoute(handle.db, request, handler as never) as Promise<T>;
+const run = <T>(request: Request, handler: unknown) =>
+  runRoute(handle.db, request, handler as never) as Promise<T>;
 const fromIp = (request: Request, ip: string) => {
   request.headers.set(CLIENT_ADDRESS_HEADER, ip);
   return request;
 };
 const json = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-  new Request(url, { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json", ...headers } });
+  new Request(url, {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "Content-Type": "application/json", ...headers },
+  });
 
 describe("sign-up page", () => {
   it("creates the account, signs it in and goes back to a local redirectTo", async () => {
@@ -55,16 +63,22 @@ describe("sign-up page", () => {
     expect(user).toMatchObject({ name: "Sara", role: "user", walletBalance: 0 });
     expect(user?.passwordHash).toMatch(/^scrypt\$/);
     // The cookie really signs the new user in.
-    const me = await run<{ meta: unknown }>(new Request("http://test/auth/login", { headers: { Cookie: cookie } }), loginLoader).catch(
-      (error) => error,
-    );
+    const me = await run<{ meta: unknown }>(
+      new Request("http://test/auth/login", { headers: { Cookie: cookie } }),
+      loginLoader,
+    ).catch((error) => error);
     expect(me).toBeInstanceOf(Response);
     expect((me as Response).status).toBe(302);
   });
 
   it("answers Arabic field errors, keeps the typed values but never the password", async () => {
     const result = await run<PageResult>(
-      formRequest("http://test/ar/auth/signup", { userName: "S", email: "nope", password: "short", website: "" }),
+      formRequest("http://test/ar/auth/signup", {
+        userName: "S",
+        email: "nope",
+        password: "short",
+        website: "",
+      }),
       signupAction,
     );
     expect(result.init.status).toBe(400);
@@ -80,13 +94,23 @@ describe("sign-up page", () => {
     await createUser(handle.db, "user", "taken@example.com");
     const before = await handle.db.$count(users);
     const taken = await run<PageResult>(
-      formRequest("http://test/auth/signup", { userName: "Copy", email: "TAKEN@example.com", password: "long-enough-1", website: "" }),
+      formRequest("http://test/auth/signup", {
+        userName: "Copy",
+        email: "TAKEN@example.com",
+        password: "long-enough-1",
+        website: "",
+      }),
       signupAction,
     );
     expect(taken.init.status).toBe(409);
     expect(taken.data.fieldErrors.email).toMatch(/already exists/);
     const bot = await run<PageResult>(
-      formRequest("http://test/auth/signup", { userName: "Bot", email: "bot@example.com", password: "long-enough-1", website: "x" }),
+      formRequest("http://test/auth/signup", {
+        userName: "Bot",
+        email: "bot@example.com",
+        password: "long-enough-1",
+        website: "x",
+      }),
       signupAction,
     );
     expect(bot.init.status).toBe(400);
@@ -112,16 +136,27 @@ describe("log-in page", () => {
   it("gives a wrong password and an unknown email the same answer", async () => {
     await createUser(handle.db, "user", "known@example.com");
     const wrong = await run<PageResult>(
-      formRequest("http://test/auth/login", { email: "known@example.com", password: "wrong-password", website: "" }),
+      formRequest("http://test/auth/login", {
+        email: "known@example.com",
+        password: "wrong-password",
+        website: "",
+      }),
       loginAction,
     );
     const unknown = await run<PageResult>(
-      formRequest("http://test/auth/login", { email: "nobody@example.com", password: "wrong-password", website: "" }),
+      formRequest("http://test/auth/login", {
+        email: "nobody@example.com",
+        password: "wrong-password",
+        website: "",
+      }),
       loginAction,
     );
     expect(wrong.init.status).toBe(400);
     expect(wrong.data.formError).toBe("The email or password is not right.");
-    expect(unknown.data).toEqual({ ...wrong.data, values: { ...wrong.data.values, email: "nobody@example.com" } });
+    expect(unknown.data).toEqual({
+      ...wrong.data,
+      values: { ...wrong.data.values, email: "nobody@example.com" },
+    });
     expect(JSON.stringify(wrong.data)).not.toContain("wrong-password");
   });
 
@@ -131,7 +166,12 @@ describe("log-in page", () => {
       run<Response>(
         new Request("http://test/auth/login", {
           method: "POST",
-          body: new URLSearchParams({ email: user.email, password: TEST_PASSWORD, website: "", redirectTo: "/courses" }),
+          body: new URLSearchParams({
+            email: user.email,
+            password: TEST_PASSWORD,
+            website: "",
+            redirectTo: "/courses",
+          }),
           headers: cookie ? { Cookie: cookie } : {},
         }),
         loginAction,
@@ -151,13 +191,19 @@ describe("log-in page", () => {
     const user = await createUser(handle.db);
     for (let attempt = 0; attempt < 10; attempt++) {
       const result = await run<PageResult>(
-        fromIp(formRequest("http://test/ar/auth/login", { email: user.email, password: "nope-nope", website: "" }), `10.0.0.${attempt}`),
+        fromIp(
+          formRequest("http://test/ar/auth/login", { email: user.email, password: "nope-nope", website: "" }),
+          `10.0.0.${attempt}`,
+        ),
         loginAction,
       );
       expect(result.init.status).toBe(400);
     }
     const blocked = await run<PageResult>(
-      fromIp(formRequest("http://test/ar/auth/login", { email: user.email, password: TEST_PASSWORD, website: "" }), "10.0.1.1"),
+      fromIp(
+        formRequest("http://test/ar/auth/login", { email: user.email, password: TEST_PASSWORD, website: "" }),
+        "10.0.1.1",
+      ),
       loginAction,
     );
     expect(blocked.init.status).toBe(429);
@@ -171,7 +217,14 @@ describe("log-in page", () => {
     let status = 0;
     for (let attempt = 0; attempt <= 60; attempt++) {
       const result = await run<PageResult>(
-        fromIp(formRequest("http://test/auth/login", { email: `a${attempt}@example.com`, password: "x", website: "" }), "192.0.2.9"),
+        fromIp(
+          formRequest("http://test/auth/login", {
+            email: `a${attempt}@example.com`,
+            password: "x",
+            website: "",
+          }),
+          "192.0.2.9",
+        ),
         loginAction,
       );
       status = result.init.status ?? 0;
@@ -182,7 +235,9 @@ describe("log-in page", () => {
   it("logs out with a POST that deletes the session row and clears the cookie; GET does nothing", async () => {
     const user = await createUser(handle.db);
     const cookie = await cookieFor(handle.db, user.id);
-    const get = await settle(run(new Request("http://test/auth/logout", { headers: { Cookie: cookie } }), logoutLoader));
+    const get = await settle(
+      run(new Request("http://test/auth/logout", { headers: { Cookie: cookie } }), logoutLoader),
+    );
     expect((get as Response).status).toBe(405);
     expect(await handle.db.$count(sessions, eq(sessions.userId, user.id))).toBe(1);
     const response = await run<Response>(
@@ -200,7 +255,11 @@ describe("log-in page", () => {
 describe("JSON API auth", () => {
   it("signs up, reads /me, logs out and the token stops working", async () => {
     const signup = await run<Response>(
-      json("http://test/api/auth/signup", { userName: "Api User", email: "api@example.com", password: "long-enough-1" }),
+      json("http://test/api/auth/signup", {
+        userName: "Api User",
+        email: "api@example.com",
+        password: "long-enough-1",
+      }),
       apiSignup,
     );
     expect(signup.status).toBe(201);
@@ -218,10 +277,19 @@ describe("JSON API auth", () => {
     expect(me.status).toBe(200);
     expect(me.headers.get("Cache-Control")).toBe("private, max-age=300");
     const body = await me.json();
-    expect(body.user).toMatchObject({ id: user.id, name: "Api User", role: "user", walletBalance: 0, favorites: [] });
+    expect(body.user).toMatchObject({
+      id: user.id,
+      name: "Api User",
+      role: "user",
+      walletBalance: 0,
+      favorites: [],
+    });
     expect(JSON.stringify(body)).not.toMatch(/scrypt|passwordHash/);
 
-    const logout = await run<Response>(new Request("http://test/api/auth/logout", { method: "POST", headers }), apiLogout);
+    const logout = await run<Response>(
+      new Request("http://test/api/auth/logout", { method: "POST", headers }),
+      apiLogout,
+    );
     expect(logout.status).toBe(204);
     const after = await settle(run(new Request("http://test/api/auth/me", { headers }), apiMe));
     expect((after as Response).status).toBe(401);
@@ -232,12 +300,21 @@ describe("JSON API auth", () => {
 
   it("logs in with JSON, refuses bad credentials with 401 and bad input with 422", async () => {
     const user = await createUser(handle.db);
-    const ok = await run<Response>(json("http://test/api/auth/login", { email: user.email, password: TEST_PASSWORD }), apiLogin);
+    const ok = await run<Response>(
+      json("http://test/api/auth/login", { email: user.email, password: TEST_PASSWORD }),
+      apiLogin,
+    );
     expect(ok.status).toBe(200);
     expect((await ok.json()).token).toMatch(/^[\w-]{40,}$/);
-    const bad = await run<Response>(json("http://test/api/auth/login", { email: user.email, password: "nope" }), apiLogin);
+    const bad = await run<Response>(
+      json("http://test/api/auth/login", { email: user.email, password: "nope" }),
+      apiLogin,
+    );
     expect(bad.status).toBe(401);
-    const invalid = await run<Response>(json("http://test/api/auth/login", { email: 5 }, { "Accept-Language": "ar" }), apiLogin);
+    const invalid = await run<Response>(
+      json("http://test/api/auth/login", { email: 5 }, { "Accept-Language": "ar" }),
+      apiLogin,
+    );
     expect(invalid.status).toBe(422);
     expect((await invalid.json()).error.fields).toMatchObject({ password: "يُرجى إدخال كلمة المرور." });
   });
@@ -246,17 +323,23 @@ describe("JSON API auth", () => {
     const user = await createUser(handle.db);
     let last: Response | undefined;
     for (let attempt = 0; attempt < 11; attempt++) {
-      last = await run<Response>(json("http://test/api/auth/login", { email: user.email, password: "nope" }), apiLogin);
+      last = await run<Response>(
+        json("http://test/api/auth/login", { email: user.email, password: "nope" }),
+        apiLogin,
+      );
     }
-    expect(last?.status).toBe(429);
-    expect(last?.headers.get("Retry-After")).toMatch(/^\d+$/);
-    expect((await last?.json()).error.code).toBe("rate_limited");
+    if (!last) throw new Error("no response");
+    expect(last.status).toBe(429);
+    expect(last.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect((await last.json()).error.code).toBe("rate_limited");
   });
 
   it("accepts only Bearer tokens on the API, never the session cookie", async () => {
     const user = await createUser(handle.db);
     const cookie = await cookieFor(handle.db, user.id);
-    const response = await settle(run(new Request("http://test/api/auth/me", { headers: { Cookie: cookie } }), apiMe));
+    const response = await settle(
+      run(new Request("http://test/api/auth/me", { headers: { Cookie: cookie } }), apiMe),
+    );
     expect((response as Response).status).toBe(401);
   });
 });
@@ -268,7 +351,10 @@ describe("session expiry", () => {
     expect(idleToken).not.toBe("");
     const [idleRow] = await handle.db.select().from(sessions).where(eq(sessions.userId, user.id));
     const eightDaysAgo = new Date(Date.now() - 8 * 24 * 3600 * 1000);
-    await handle.db.update(sessions).set({ lastSeenAt: eightDaysAgo }).where(eq(sessions.id, idleRow?.id ?? ""));
+    await handle.db
+      .update(sessions)
+      .set({ lastSeenAt: eightDaysAgo })
+      .where(eq(sessions.id, idleRow?.id ?? ""));
     const rows = await handle.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(rows).toHaveLength(1);
 

@@ -19,7 +19,9 @@ export async function runRoute<T>(
   const context = new RouterContextProvider();
   context.set(databaseContext, db);
   let result: T | undefined;
-  const args = { request, context, params, unstable_pattern: "" } as unknown as Parameters<typeof i18nextMiddleware>[0];
+  const args = { request, context, params, unstable_pattern: "" } as unknown as Parameters<
+    typeof i18nextMiddleware
+  >[0];
   await i18nextMiddleware(args, async () => {
     await authMiddleware(args, async () => {
       result = await handler({ request, context, params });

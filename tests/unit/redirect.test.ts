@@ -39,7 +39,32 @@ describe("safeRedirect", () => {
   });
 
   it("never leaves the origin for random input (fuzz)", () => {
-    const alphabet = ["/", "\\", ".", ":", "@", "%", "2", "F", "5", "C", "h", "t", "p", "s", "e", "v", "?", "#", " ", "\t", "\u0000", "\u3002", "ａ", "/"];
+    const alphabet = [
+      "/",
+      "\\",
+      ".",
+      ":",
+      "@",
+      "%",
+      "2",
+      "F",
+      "5",
+      "C",
+      "h",
+      "t",
+      "p",
+      "s",
+      "e",
+      "v",
+      "?",
+      "#",
+      " ",
+      "\t",
+      "\u0000",
+      "\u3002",
+      "ａ",
+      "/",
+    ];
     let seed = 42;
     const random = () => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;

@@ -1,4 +1,57 @@
-// Placeholder: being written now (accounts issue).
-export function loader() {
-  return new Response("Not implemented yet", { status: 501 });
+// PUT /api/admin/charge-wallet/:userId {amount, reason?}: an admin credits a wallet; amounts are currency units.
+import { toPublicUser } from "../../auth/accounts.server";
+import { ADMIN_ROLES, requireApiRole } from "../../auth/guards.server";
+import { apiError, apiLocale, readJsonBody } from "../../lib/api.server";
+import { getDb } from "../../middleware/database.server";
+import { getI18n } from "../../middleware/i18next.server";
+import {
+  ChargeWalletInput,
+  creditWallet,
+  DEFAULT_CREDIT_REASON,
+  ledgerEntryForApi,
+  withBalanceInCurrencyUnits,
+} from "../../wallet/wallet.server";
+import type { Route } from "./+types/admin-charge-wallet";
+
+function methodNotAllowed({ request, context }: Route.LoaderArgs | Route.ActionArgs) {
+  return apiError(
+    405,
+    "method_not_allowed",
+    getI18n(context).getFixedT(apiLocale(request))("api.methodNotAllowed"),
+    undefined,
+    { headers: { Allow: "PUT" } },
+  );
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { request, context, params } = args;
+  const admin = requireApiRole(request, context, ADMIN_ROLES);
+  if (request.method !== "PUT") return methodNotAllowed(args);
+  const i18n = getI18n(context);
+  const locale = apiLocale(request);
+  const t = i18n.getFixedT(locale, "admin");
+  const { data, error } = await readJsonBody(request, ChargeWalletInput, i18n, "admin");
+  if (error) return error;
+  const outcome = await creditWallet(getDb(context), {
+    userId: params.userId,
+    actorId: admin.id,
+    amount: data.amount,
+    reason: data.reason ?? DEFAULT_CREDIT_REASON,
+  });
+  if (!outcome.ok && outcome.reason === "not_found")
+    return apiError(404, "not_found", t("errors.userNotFound"));
+  if (!outcome.ok) {
+    return apiError(422, "validation_failed", i18n.getFixedT(locale)("api.validationFailed"), {
+      amount: t("errors.balanceLimit"),
+    });
+  }
+  return Response.json({
+    user: withBalanceInCurrencyUnits(toPublicUser(outcome.user)),
+    ledgerEntry: ledgerEntryForApi(outcome.entry),
+  });
+}
+
+export function loader(args: Route.LoaderArgs) {
+  requireApiRole(args.request, args.context, ADMIN_ROLES);
+  return methodNotAllowed(args);
 }

@@ -1,4 +1,37 @@
-// Placeholder: being written now (accounts issue).
-export function loader() {
-  return new Response("Not implemented yet", { status: 501 });
+// GET /api/auth: the admin's searchable, sortable, paginated user list as JSON.
+import { listUsers, UserListQuery } from "../../admin/users.server";
+import { ADMIN_ROLES, requireApiRole } from "../../auth/guards.server";
+import { apiError, apiLocale } from "../../lib/api.server";
+import { translateIssues } from "../../lib/forms.server";
+import { getDb } from "../../middleware/database.server";
+import { getI18n } from "../../middleware/i18next.server";
+import { withBalanceInCurrencyUnits } from "../../wallet/wallet.server";
+import type { Route } from "./+types/auth-users";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireApiRole(request, context, ADMIN_ROLES);
+  const i18n = getI18n(context);
+  const locale = apiLocale(request);
+  const query = UserListQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!query.success) {
+    return apiError(
+      422,
+      "validation_failed",
+      i18n.getFixedT(locale)("api.validationFailed"),
+      translateIssues(query.error.issues, i18n.getFixedT(locale, "admin")),
+    );
+  }
+  const list = await listUsers(getDb(context), query.data);
+  return Response.json({ ...list, items: list.items.map(withBalanceInCurrencyUnits) });
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  requireApiRole(request, context, ADMIN_ROLES);
+  return apiError(
+    405,
+    "method_not_allowed",
+    getI18n(context).getFixedT(apiLocale(request))("api.methodNotAllowed"),
+    undefined,
+    { headers: { Allow: "GET" } },
+  );
 }

@@ -1,0 +1,181 @@
+// Every guarded page and API route, asked by a guest, a user, a trainer and an admin. Removing any one
+// guard turns a "login"/401/403 cell into a 200 and fails this test.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../app/db/client.server";
+import type { User } from "../../app/db/schema";
+import { loader as adminDashboard } from "../../app/routes/admin-dashboard";
+import { loader as adminUsers, action as adminUsersAction } from "../../app/routes/admin-users";
+import { action as changeRole } from "../../app/routes/api/admin-change-role";
+import { action as chargeWallet } from "../../app/routes/api/admin-charge-wallet";
+import { loader as adminStats } from "../../app/routes/api/admin-stats";
+import { action as apiLogout } from "../../app/routes/api/auth-logout";
+import { loader as apiMe } from "../../app/routes/api/auth-me";
+import { loader as apiUsers } from "../../app/routes/api/auth-users";
+import { loader as instructor } from "../../app/routes/instructor";
+import { loader as myEnrollments } from "../../app/routes/my-enrollments";
+import { loader as myFavorites } from "../../app/routes/my-favorites";
+import { bearerFor, cookieFor, createUser } from "./auth-helpers";
+import { runRoute } from "./route-context";
+import { createTestDatabase } from "./test-database";
+
+type Role = "guest" | "user" | "trainer" | "admin";
+type Expected = "login" | 401 | 403 | "ok";
+
+let handle: DatabaseHandle;
+const people: Partial<Record<Exclude<Role, "guest">, User>> = {};
+let target: User;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  people.user = await createUser(handle.db, "user");
+  people.trainer = await createUser(handle.db, "trainer");
+  people.admin = await createUser(handle.db, "admin");
+  target = await createUser(handle.db, "user");
+});
+afterAll(() => handle?.close());
+
+/** Turns whatever a route returned or threw into one comparable outcome. */
+async function outcome(run: () => Promise<unknown>): Promise<Expected | number> {
+  let result: unknown;
+  try {
+    result = await run();
+  } catch (error) {
+    result = error;
+  }
+  if (result instanceof Response) {
+    if (result.status === 302 && result.headers.get("Location")?.includes("/auth/login?redirectTo="))
+      return "login";
+    if (result.status >= 200 && result.status < 300) return "ok";
+    if (result.status === 302) return "ok"; // a successful form action redirects back
+    return result.status;
+  }
+  if (result && typeof result === "object" && "init" in result) {
+    const status = (result as { init?: ResponseInit }).init?.status ?? 200;
+    return status < 300 ? "ok" : status;
+  }
+  if (result instanceof Error) throw result;
+  return "ok";
+}
+
+type Case = {
+  name: string;
+  kind: "page" | "api";
+  handler: unknown;
+  method?: string;
+  path: string;
+  body?: () => BodyInit;
+  params?: () => Record<string, string>;
+  expected: Record<Role, Expected>;
+};
+
+const PAGE_USER: Record<Role, Expected> = { guest: "login", user: "ok", trainer: "ok", admin: "ok" };
+const PAGE_STAFF: Record<Role, Expected> = { guest: "login", user: 403, trainer: "ok", admin: "ok" };
+const PAGE_ADMIN: Record<Role, Expected> = { guest: "login", user: 403, trainer: 403, admin: "ok" };
+const API_USER: Record<Role, Expected> = { guest: 401, user: "ok", trainer: "ok", admin: "ok" };
+const API_ADMIN: Record<Role, Expected> = { guest: 401, user: 403, trainer: 403, admin: "ok" };
+
+const CASES: Case[] = [
+  {
+    name: "GET /my-enrollments",
+    kind: "page",
+    handler: myEnrollments,
+    path: "/my-enrollments",
+    expected: PAGE_USER,
+  },
+  {
+    name: "GET /my-favorites",
+    kind: "page",
+    handler: myFavorites,
+    path: "/ar/my-favorites",
+    expected: PAGE_USER,
+  },
+  { name: "GET /instructor", kind: "page", handler: instructor, path: "/instructor", expected: PAGE_STAFF },
+  {
+    name: "GET /dashboard/admin",
+    kind: "page",
+    handler: adminDashboard,
+    path: "/dashboard/admin",
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "GET /dashboard/admin/users",
+    kind: "page",
+    handler: adminUsers,
+    path: "/dashboard/admin/users",
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "POST /dashboard/admin/users (charge wallet)",
+    kind: "page",
+    handler: adminUsersAction,
+    method: "POST",
+    path: "/dashboard/admin/users",
+    body: () => new URLSearchParams({ intent: "chargeWallet", userId: target.id, amount: "1" }),
+    expected: PAGE_ADMIN,
+  },
+  { name: "GET /api/auth/me", kind: "api", handler: apiMe, path: "/api/auth/me", expected: API_USER },
+  {
+    name: "GET /api/auth (user list)",
+    kind: "api",
+    handler: apiUsers,
+    path: "/api/auth",
+    expected: API_ADMIN,
+  },
+  {
+    name: "GET /api/admin/stats",
+    kind: "api",
+    handler: adminStats,
+    path: "/api/admin/stats",
+    expected: API_ADMIN,
+  },
+  {
+    name: "PUT /api/admin/change-role/:userId",
+    kind: "api",
+    handler: changeRole,
+    method: "PUT",
+    path: "/api/admin/change-role/x",
+    params: () => ({ userId: target.id }),
+    body: () => JSON.stringify({ role: "user" }),
+    expected: API_ADMIN,
+  },
+  {
+    name: "PUT /api/admin/charge-wallet/:userId",
+    kind: "api",
+    handler: chargeWallet,
+    method: "PUT",
+    path: "/api/admin/charge-wallet/x",
+    params: () => ({ userId: target.id }),
+    body: () => JSON.stringify({ amount: 1 }),
+    expected: API_ADMIN,
+  },
+  // Last, because it revokes the token it is called with.
+  {
+    name: "POST /api/auth/logout",
+    kind: "api",
+    handler: apiLogout,
+    method: "POST",
+    path: "/api/auth/logout",
+    expected: API_USER,
+  },
+];
+
+describe.each(CASES)("$name", (testCase) => {
+  it.each(["guest", "user", "trainer", "admin"] as const)("as %s", async (role) => {
+    const headers = new Headers();
+    const person = role === "guest" ? undefined : people[role];
+    if (person) {
+      if (testCase.kind === "page") headers.set("Cookie", await cookieFor(handle.db, person.id));
+      else headers.set("Authorization", await bearerFor(handle.db, person.id));
+    }
+    if (testCase.kind === "api" && testCase.body) headers.set("Content-Type", "application/json");
+    const request = new Request(`http://test${testCase.path}`, {
+      method: testCase.method ?? "GET",
+      headers,
+      body: testCase.body?.(),
+    });
+    const result = await outcome(() =>
+      runRoute(handle.db, request, testCase.handler as never, testCase.params?.() ?? {}),
+    );
+    expect(result).toBe(testCase.expected[role]);
+  });
+});
