@@ -32,10 +32,12 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
 export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   // Imported lazily so a PostgreSQL deployment never loads the WebAssembly build.
   const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  // PGlite ignores the options object when the first argument is undefined, so pass one object.
+  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Database, driver: "pglite", close: () => client.close() };

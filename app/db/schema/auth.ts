@@ -2,6 +2,7 @@
 // wallet ledger that records every balance change.
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { courses } from "./courses";
 import { users } from "./users";
 
 export const sessionKind = pgEnum("session_kind", ["browser", "api"]);
@@ -45,6 +46,8 @@ export const walletLedger = pgTable(
     amount: integer("amount").notNull(),
     balanceAfter: integer("balance_after").notNull(),
     reason: text("reason").notNull(),
+    /** The course a purchase paid for; null for credits. */
+    courseId: integer("course_id").references(() => courses.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,5 +1,5 @@
 // Courses and their ordered lessons (SPEC §3). Arabic columns are optional: a missing one falls back to English.
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   boolean,
   check,
@@ -38,9 +38,19 @@ export const courses = pgTable(
       .references(() => users.id, { onDelete: "restrict" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Both languages' title and description, lower-cased, without Arabic diacritics or tatweel, and with
+     * the letter variants people type interchangeably folded (أ إ آ ٱ → ا, ى → ي, ة → ه). The catalog's
+     * search applies the same folding to the query (app/courses/search.ts) and matches with a trigram index.
+     */
+    searchText: text("search_text").generatedAlwaysAs(
+      (): SQL =>
+        sql`lower(translate(regexp_replace(title || ' ' || coalesce(title_ar, '') || ' ' || description || ' ' || coalesce(description_ar, ''), '[\u064B-\u0652\u0640]', '', 'g'), 'أإآٱىة', 'اااايه'))`,
+    ),
   },
   (table) => [
     check("courses_price_non_negative", sql`${table.price} >= 0`),
+    index("courses_search_trgm_idx").using("gin", table.searchText.op("gin_trgm_ops")),
     index("courses_published_created_idx").on(table.isPublished, table.createdAt),
     index("courses_trainer_idx").on(table.trainerId),
   ],
