@@ -11,13 +11,34 @@ export type AppConfig = {
   currency: string;
 };
 
+/**
+ * Money is integer minor units with two decimals throughout (prices, wallet amounts typed "at most two
+ * decimals"), so CURRENCY must be an ISO 4217 code with two minor digits: USD, EUR, SAR, AED, EGP…
+ */
+function readCurrency(value: string | undefined): string {
+  const currency = (value || "USD").toUpperCase();
+  let digits: number | undefined;
+  try {
+    digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions()
+      .maximumFractionDigits;
+  } catch {
+    digits = undefined;
+  }
+  if (!/^[A-Z]{3}$/.test(currency) || digits !== 2) {
+    throw new ConfigError(
+      `CURRENCY must be an ISO 4217 code with two decimal places (USD, EUR, SAR, AED…); got "${value}".`,
+    );
+  }
+  return currency;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port: Number(env.PORT ?? 3000),
     dataDir: path.resolve(env.DATA_DIR || "./data"),
     databaseUrl: env.DATABASE_URL || undefined,
     isProduction: env.NODE_ENV === "production",
-    currency: (env.CURRENCY || "USD").toUpperCase(),
+    currency: readCurrency(env.CURRENCY),
   };
 }
 

@@ -13,6 +13,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { countCart } from "./commerce/cart.server";
 import { RouteProgress } from "./components/route-progress";
 import { SiteFooter } from "./components/site-footer";
 import { type HeaderUser, SiteHeader } from "./components/site-header";
@@ -21,7 +22,7 @@ import { directionOf } from "./i18n/languages";
 import { useLocale, useLocalizePath } from "./i18n/use-locale";
 import { DEFAULT_TITLE } from "./lib/seo";
 import { authMiddleware, getViewer } from "./middleware/auth.server";
-import { databaseMiddleware } from "./middleware/database.server";
+import { databaseMiddleware, getDb } from "./middleware/database.server";
 import { getLocaleFromContext, i18nextMiddleware } from "./middleware/i18next.server";
 import { toasts } from "./toast.server";
 
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       locale: getLocaleFromContext(context),
       toast: toast ? { type: toast.type, message: toast.message } : undefined,
       user,
-      cartCount: 0,
+      cartCount: await countCart(getDb(context), request, viewer),
     },
     { headers },
   );

@@ -33,8 +33,9 @@ function needsBuild(): boolean {
 }
 
 process.env.NODE_ENV = "production";
-const config = readConfig();
+let config: ReturnType<typeof readConfig>;
 try {
+  config = readConfig();
   getSessionSecret();
 } catch (error) {
   if (error instanceof ConfigError) {

@@ -4,7 +4,8 @@ import { type AnyColumn, and, asc, count, desc, eq, ilike, or, type SQL, sql } f
 import { z } from "zod";
 import { type PublicUser, toPublicUser } from "../auth/accounts.server";
 import type { Database } from "../db/client.server";
-import { type User, type UserRole, userRole, users } from "../db/schema";
+import { courses, enrollments, type User, type UserRole, userRole, users } from "../db/schema";
+import { toCurrencyUnits } from "../wallet/wallet.server";
 
 export const USER_ROLES = userRole.enumValues;
 export const USER_SORTS = ["createdAt", "name", "email", "walletBalance", "role"] as const;
@@ -135,15 +136,41 @@ export async function changeUserRole(
   });
 }
 
-/** Figures for the admin dashboard, one key per area so courses, enrollments and revenue can join later. */
+/** Figures for the admin dashboard, one key per area. Money is integer minor units, as everywhere inside. */
 export type AdminStats = {
   users: { total: number; byRole: Record<UserRole, number> };
+  courses: { published: number; drafts: number };
+  enrollments: number;
+  /** What learners have paid for all enrollments (the sum of pricePaid), in minor units. */
+  revenue: number;
 };
 
 export async function adminStats(db: Database): Promise<AdminStats> {
-  const rows = await db.select({ role: users.role, count: count() }).from(users).groupBy(users.role);
+  const [roleRows, courseRows, [sales]] = await Promise.all([
+    db.select({ role: users.role, count: count() }).from(users).groupBy(users.role),
+    db
+      .select({ isPublished: courses.isPublished, count: count() })
+      .from(courses)
+      .groupBy(courses.isPublished),
+    // sum() of an int column is a bigint, which the drivers hand back as text; ::text makes that explicit.
+    db
+      .select({ count: count(), revenue: sql<string>`coalesce(sum(${enrollments.pricePaid}), 0)::text` })
+      .from(enrollments),
+  ]);
   const byRole = Object.fromEntries(USER_ROLES.map((role) => [role, 0])) as Record<UserRole, number>;
-  for (const row of rows) byRole[row.role] = Number(row.count);
+  for (const row of roleRows) byRole[row.role] = Number(row.count);
   const total = Object.values(byRole).reduce((sum, roleCount) => sum + roleCount, 0);
-  return { users: { total, byRole } };
+  const coursesWhere = (isPublished: boolean) =>
+    Number(courseRows.find((row) => row.isPublished === isPublished)?.count ?? 0);
+  return {
+    users: { total, byRole },
+    courses: { published: coursesWhere(true), drafts: coursesWhere(false) },
+    enrollments: Number(sales?.count ?? 0),
+    revenue: Number(sales?.revenue ?? 0),
+  };
+}
+
+/** The stats as the JSON API shows them: revenue in currency units (12.5), never minor units (1250). */
+export function adminStatsForApi(stats: AdminStats) {
+  return { ...stats, revenue: toCurrencyUnits(stats.revenue) };
 }

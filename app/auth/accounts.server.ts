@@ -1,8 +1,10 @@
 // Sign-up and password sign-in rules, shared by the /auth pages and the /api/auth endpoints.
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { readConfig } from "../config.server";
 import type { Database } from "../db/client.server";
 import { type User, users } from "../db/schema";
+import { toCurrencyUnits } from "../lib/money";
 import { hashPassword, verifyPassword } from "./password.server";
 
 /** Messages are translation keys in the `auth` namespace. */
@@ -63,6 +65,11 @@ export function toPublicUser(user: User): PublicUser {
     walletBalance: user.walletBalance,
     createdAt: user.createdAt.toISOString(),
   };
+}
+
+/** The user as the JSON API shows it: like toPublicUser, with the balance in currency units (10.5, not 1050). */
+export function toApiUser(user: User): PublicUser {
+  return { ...toPublicUser(user), walletBalance: toCurrencyUnits(user.walletBalance, readConfig().currency) };
 }
 
 export function isHoneypotFilled(input: { website?: string }): boolean {

@@ -1,4 +1,5 @@
 // The sign-in and sign-up flows every entry point shares: rate limits, credentials, then a session.
+import { clearGuestCartCookie, mergeGuestCartIntoAccount } from "../commerce/cart.server";
 import type { Database } from "../db/client.server";
 import type { User } from "../db/schema";
 import { CLIENT_ADDRESS_HEADER } from "../lib/client-address";
@@ -60,12 +61,17 @@ export async function startBrowserSession(
   const previous = await readSessionToken(request);
   if (previous) await deleteSession(db, previous);
   const token = await createSession(db, user.id, "browser", request.headers.get("User-Agent"));
+  const clearedGuestCart = await mergeGuestCartIntoAccount(db, request, user.id);
   const response = await toasts().redirectWithSuccess(redirectTo, message);
   response.headers.append("Set-Cookie", await sessionCookie().serialize(token));
+  if (clearedGuestCart) response.headers.append("Set-Cookie", clearedGuestCart);
   return response;
 }
 
-/** Ends the browser session (deletes the row) and clears the cookie. */
+/**
+ * Ends the browser session (deletes the row) and clears the cookie. The browser's cart empties with it
+ * (SPEC §4); the account's saved cart stays in the database for its next sign-in.
+ */
 export async function endBrowserSession(
   db: Database,
   request: Request,
@@ -78,5 +84,6 @@ export async function endBrowserSession(
     "Set-Cookie",
     await sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) }),
   );
+  response.headers.append("Set-Cookie", await clearGuestCartCookie());
   return response;
 }

@@ -1,10 +1,14 @@
 // Read-side queries for the public catalog: published courses only, shaped for one locale.
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Database } from "../db/client.server";
+import type { User } from "../db/schema";
 import { courses, lessons, users } from "../db/schema";
 import type { Locale } from "../i18n/languages";
 import { pick } from "../lib/localized";
-import type { CourseCategory } from "./categories";
+import { COURSE_CATEGORIES, type CourseCategory } from "./categories";
+import { containsPattern, foldSearchText } from "./search";
+import { COURSE_SORTS, type CourseSort } from "./sorts";
 
 export const DEFAULT_COURSE_IMAGE = "/images/course.jpg";
 
@@ -20,8 +24,26 @@ export type CourseCard = {
 };
 
 export type CourseDetail = CourseCard & {
+  isPublished: boolean;
+  trainerId: string;
   lessons: { id: number; position: number; title: string; durationMinutes: number | null }[];
 };
+
+/** The catalog's filters, read leniently from a URL: anything invalid falls back to "no filter". */
+export const CatalogFilters = z.object({
+  q: z.string().trim().max(100).catch(""),
+  category: z.enum(COURSE_CATEGORIES).optional().catch(undefined),
+  sort: z.enum(COURSE_SORTS).catch("newest"),
+});
+export type CatalogFilters = z.infer<typeof CatalogFilters>;
+
+export function readCatalogFilters(params: URLSearchParams): CatalogFilters {
+  return CatalogFilters.parse({
+    q: params.get("q") ?? "",
+    category: params.get("category") || undefined,
+    sort: params.get("sort") ?? "newest",
+  });
+}
 
 const lessonCount = sql<number>`(select count(*)::int from ${lessons} where ${lessons.courseId} = ${courses.id})`;
 
@@ -66,37 +88,77 @@ function toCard(row: CardRow, locale: Locale): CourseCard {
   };
 }
 
+const ORDER: Record<CourseSort, SQL[]> = {
+  newest: [desc(courses.createdAt), desc(courses.id)],
+  "price-asc": [asc(courses.price), desc(courses.createdAt), desc(courses.id)],
+  "price-desc": [desc(courses.price), desc(courses.createdAt), desc(courses.id)],
+};
+
+/** Published courses matching the filters, one page of them, and how many match in all. */
 export async function listPublishedCourses(
   db: Database,
   locale: Locale,
-  { limit, offset }: { limit: number; offset: number },
+  {
+    limit,
+    offset,
+    q = "",
+    category,
+    sort = "newest",
+  }: { limit: number; offset: number; q?: string; category?: CourseCategory; sort?: CourseSort },
 ): Promise<{ items: CourseCard[]; total: number }> {
-  const published = eq(courses.isPublished, true);
+  const folded = foldSearchText(q);
+  const where = and(
+    eq(courses.isPublished, true),
+    category ? eq(courses.category, category) : undefined,
+    // Served by the trigram index on search_text (migration 0003), in both languages.
+    folded ? ilike(courses.searchText, containsPattern(folded)) : undefined,
+  );
   const [rows, total] = await Promise.all([
     db
       .select(cardColumns())
       .from(courses)
       .innerJoin(users, eq(users.id, courses.trainerId))
-      .where(published)
-      .orderBy(desc(courses.createdAt), desc(courses.id))
+      .where(where)
+      .orderBy(...ORDER[sort])
       .limit(limit)
       .offset(offset),
-    db.$count(courses, published),
+    db.$count(courses, where),
   ]);
   return { items: rows.map((row) => toCard(row, locale)), total };
 }
 
-export async function getPublishedCourse(
-  db: Database,
-  locale: Locale,
-  id: number,
-): Promise<CourseDetail | null> {
-  const [row] = await db
+/** Published courses by id, as cards (order not guaranteed; callers order them). */
+export async function listCourseCards(db: Database, locale: Locale, ids: number[]): Promise<CourseCard[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
     .select(cardColumns())
     .from(courses)
     .innerJoin(users, eq(users.id, courses.trainerId))
-    .where(and(eq(courses.id, id), eq(courses.isPublished, true)));
-  if (!row) return null;
+    .where(and(inArray(courses.id, ids), eq(courses.isPublished, true)));
+  return rows.map((row) => toCard(row, locale));
+}
+
+/** Drafts are visible to their own trainer and to admins; everyone else gets a 404. */
+export function canSeeCourse(
+  course: { isPublished: boolean; trainerId: string },
+  viewer: User | null,
+): boolean {
+  return course.isPublished || viewer?.role === "admin" || viewer?.id === course.trainerId;
+}
+
+/** A course with its lesson outline (titles only: no video or PDF links), if `viewer` may see it. */
+export async function getCourseForViewer(
+  db: Database,
+  locale: Locale,
+  id: number,
+  viewer: User | null,
+): Promise<CourseDetail | null> {
+  const [row] = await db
+    .select({ ...cardColumns(), isPublished: courses.isPublished, trainerId: courses.trainerId })
+    .from(courses)
+    .innerJoin(users, eq(users.id, courses.trainerId))
+    .where(eq(courses.id, id));
+  if (!row || !canSeeCourse(row, viewer)) return null;
   const lessonRows = await db
     .select({
       id: lessons.id,
@@ -110,6 +172,8 @@ export async function getPublishedCourse(
     .orderBy(asc(lessons.position));
   return {
     ...toCard(row, locale),
+    isPublished: row.isPublished,
+    trainerId: row.trainerId,
     lessons: lessonRows.map((lesson) => ({
       id: lesson.id,
       position: lesson.position,

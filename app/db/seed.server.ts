@@ -1,8 +1,9 @@
 // Idempotent demo content: three accounts, 30 courses with lessons, 6 articles and 6 case studies.
-import { inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { hashPassword } from "../auth/password.server";
+import { creditWallet } from "../wallet/wallet.server";
 import type { Database } from "./client.server";
-import { blogPosts, courses, lessons, portfolioItems, type UserRole, users } from "./schema";
+import { blogPosts, courses, lessons, portfolioItems, type UserRole, users, walletLedger } from "./schema";
 import { seedBlogPosts } from "./seed-data/blog";
 import { seedCourses } from "./seed-data/courses";
 import { seedPortfolioItems } from "./seed-data/portfolio";
@@ -21,6 +22,9 @@ export const DEMO_ACCOUNTS: {
 ];
 
 const HOUR = 60 * 60 * 1000;
+
+/** The demo learner starts with money to spend, credited like any other top-up: with a ledger row. */
+export const DEMO_LEARNER_CREDIT = 20_000;
 
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   return (await db.$count(users)) === 0;
@@ -126,4 +130,15 @@ export async function seedDemoContent(db: Database): Promise<void> {
       )
       .onConflictDoNothing({ target: portfolioItems.slug });
   });
+
+  const [learner] = await db.select().from(users).where(eq(users.email, "learner@manara.local"));
+  const [admin] = await db.select().from(users).where(eq(users.email, "admin@manara.local"));
+  if (learner && (await db.$count(walletLedger, eq(walletLedger.userId, learner.id))) === 0) {
+    await creditWallet(db, {
+      userId: learner.id,
+      actorId: admin?.id ?? null,
+      amount: DEMO_LEARNER_CREDIT,
+      reason: "Welcome credit (demo)",
+    });
+  }
 }

@@ -7,7 +7,12 @@ export function formatMoney(minorUnits: number, locale: Locale, currency: string
   const key = `${locale}:${currency}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, { style: "currency", currency });
+    // Arabic symbols like "US$" break apart in right-to-left text ("$US 42"); the ISO code stays whole.
+    formatter = new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency,
+      currencyDisplay: locale === "ar" ? "code" : "symbol",
+    });
     formatters.set(key, formatter);
   }
   const digits = formatter.resolvedOptions().maximumFractionDigits ?? 2;

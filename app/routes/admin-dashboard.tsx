@@ -1,35 +1,60 @@
-// /dashboard/admin: the admin's overview, with user figures by role and the way into user management.
+// /dashboard/admin: the admin's overview: user figures by role, courses and sales, and the way into user management.
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { adminStats, USER_ROLES } from "../admin/users.server";
 import { ADMIN_ROLES, requireRole } from "../auth/guards.server";
 import { PageIntro } from "../components/page-intro";
+import { readConfig } from "../config.server";
 import { useLocale, useLocalizePath } from "../i18n/use-locale";
+import { formatMoney } from "../lib/money";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { getDb } from "../middleware/database.server";
 import type { Route } from "./+types/admin-dashboard";
 
-export const handle = { i18n: ["admin"] };
+// The course and sales labels live under `enrollment.stats` in the catalog namespace.
+export const handle = { i18n: ["admin", "catalog"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ADMIN_ROLES);
   const page = pageContext(request, context);
-  const { users } = await adminStats(getDb(context));
+  const { users, courses, enrollments, revenue } = await adminStats(getDb(context));
   return {
     meta: page.meta(page.t("admin:dashboard.title"), page.t("admin:dashboard.metaDescription")),
     totalUsers: users.total,
     // In the loader because the role list lives in a server module the browser bundle cannot import.
     usersByRole: USER_ROLES.map((role) => ({ role, count: users.byRole[role] })),
+    courses,
+    enrollments,
+    // Formatted here: the currency is server configuration.
+    revenue: formatMoney(revenue, page.locale, readConfig().currency),
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation(["admin", "catalog"]);
   const localize = useLocalizePath();
   const number = new Intl.NumberFormat(useLocale());
+  const salesCards = [
+    {
+      key: "published",
+      label: t("catalog:enrollment.stats.publishedCourses"),
+      value: number.format(loaderData.courses.published),
+    },
+    {
+      key: "drafts",
+      label: t("catalog:enrollment.stats.draftCourses"),
+      value: number.format(loaderData.courses.drafts),
+    },
+    {
+      key: "enrollments",
+      label: t("catalog:enrollment.stats.enrollments"),
+      value: number.format(loaderData.enrollments),
+    },
+    { key: "revenue", label: t("catalog:enrollment.stats.revenue"), value: loaderData.revenue },
+  ];
   const cards = [
     { key: "total", label: t("dashboard.totalUsers"), value: loaderData.totalUsers },
     ...loaderData.usersByRole.map(({ role, count }) => ({
@@ -58,6 +83,19 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             <div key={card.key} className="rounded-xl border border-ink/10 bg-sand p-6" data-stat={card.key}>
               <dt className="text-sm font-semibold text-ink/70">{card.label}</dt>
               <dd className="mt-2 text-3xl font-bold text-ink">{number.format(card.value)}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section aria-labelledby="admin-sales-heading" className="mx-auto max-w-7xl px-4 pb-12">
+        <h2 id="admin-sales-heading" className="text-2xl font-bold">
+          {t("catalog:enrollment.stats.heading")}
+        </h2>
+        <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {salesCards.map((card) => (
+            <div key={card.key} className="rounded-xl border border-ink/10 bg-sand p-6" data-stat={card.key}>
+              <dt className="text-sm font-semibold text-ink/70">{card.label}</dt>
+              <dd className="mt-2 text-3xl font-bold text-ink">{card.value}</dd>
             </div>
           ))}
         </dl>

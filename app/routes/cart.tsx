@@ -1,34 +1,231 @@
-// /cart: the guest's cart. Adding, removing and checkout arrive with the commerce issue; until then it is empty.
+// /cart: the items, their total and the wallet balance, with checkout. Plain forms; optimistic with JavaScript.
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { data, Form, Link, useFetcher, useFetchers, useNavigation } from "react-router";
+import { z } from "zod";
+import { getUser } from "../auth/guards.server";
+import { clearCart, getCartCourseIds, loadCart, removeFromCart } from "../commerce/cart.server";
+import { purchaseCourses } from "../commerce/enrollment.server";
+import { FormAlert } from "../components/auth-form";
+import { EnhancedFormMarker } from "../components/enhanced-form-marker";
 import { PageIntro } from "../components/page-intro";
+import { useFetcherErrorToast } from "../components/use-fetcher-error-toast";
+import { readConfig } from "../config.server";
+import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
+import { fail, succeed } from "../lib/enhanced-action.server";
+import { formatMoney } from "../lib/money";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
+import { getDb } from "../middleware/database.server";
+import { toasts } from "../toast.server";
 import type { Route } from "./+types/cart";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export const handle = { i18n: ["catalog"] };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageContext(request, context);
-  return { meta: page.meta(page.t("cart.title"), page.t("cart.meta")) };
+  const db = getDb(context);
+  const user = getUser(context);
+  const { items, total } = await loadCart(db, page.locale, await getCartCourseIds(db, request, user));
+  const money = (minor: number) => formatMoney(minor, page.locale, readConfig().currency);
+  return {
+    meta: page.meta(page.t("cart.title"), page.t("cart.meta")),
+    items: items.map((item) => ({ ...item, priceLabel: page.price(item.price) })),
+    totalLabel: money(total),
+    signedIn: Boolean(user),
+    walletLabel: user ? money(user.walletBalance) : null,
+    shortfallLabel: user && user.walletBalance < total ? money(total - user.walletBalance) : null,
+  };
+}
+
+const CartAction = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("remove"), courseId: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("clear") }),
+  z.object({ intent: z.literal("checkout") }),
+]);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const page = pageContext(request, context);
+  const t = page.tIn("catalog");
+  const db = getDb(context);
+  const user = getUser(context);
+  const form = await request.formData();
+  const back = localizePath("/cart", page.locale);
+  const parsed = CartAction.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return fail(form, back, t("actions.invalid"), 400);
+
+  if (parsed.data.intent === "remove" || parsed.data.intent === "clear") {
+    const change =
+      parsed.data.intent === "remove"
+        ? await removeFromCart(db, request, user, parsed.data.courseId)
+        : await clearCart(db, user);
+    const response = await succeed(
+      form,
+      back,
+      t(parsed.data.intent === "remove" ? "actions.removedFromCart" : "cart.cleared"),
+      {},
+    );
+    if (change.ok && change.setCookie) {
+      if (response instanceof Response) response.headers.append("Set-Cookie", change.setCookie);
+      else response.init = { ...response.init, headers: { "Set-Cookie": change.setCookie } };
+    }
+    return response;
+  }
+
+  if (!user) {
+    return toasts().redirectWithInfo(
+      `${localizePath("/auth/login", page.locale)}?${new URLSearchParams({ redirectTo: back })}`,
+      t("cart.loginToCheckout"),
+    );
+  }
+  const money = (minor: number) => formatMoney(minor, page.locale, readConfig().currency);
+  const outcome = await purchaseCourses(db, user.id, await getCartCourseIds(db, request, user));
+  if (!outcome.ok) {
+    if (outcome.reason === "empty") return data({ error: t("cart.emptyCheckout") }, { status: 400 });
+    if (outcome.reason === "insufficient_funds") {
+      return data(
+        {
+          error: t("actions.insufficientFunds", {
+            required: money(outcome.required),
+            balance: money(outcome.balance),
+          }),
+        },
+        { status: 409 },
+      );
+    }
+    // Courses withdrawn since they were added: take them out so the next checkout can go through.
+    for (const courseId of outcome.courseIds) await removeFromCart(db, request, user, courseId);
+    return data({ error: t("cart.unavailableRemoved") }, { status: 409 });
+  }
+  return toasts().redirectWithSuccess(
+    localizePath("/my-enrollments", page.locale),
+    t("cart.purchased", { count: outcome.enrolledCourseIds.length, charged: money(outcome.charged) }),
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
 
-export default function Cart() {
-  const { t } = useTranslation();
+function RemoveButton({ courseId }: { courseId: number }) {
+  const { t } = useTranslation("catalog");
+  const fetcher = useFetcher<typeof action>({ key: `cart-${courseId}` });
+  useFetcherErrorToast(fetcher.data);
+  return (
+    <fetcher.Form method="post">
+      <EnhancedFormMarker />
+      <input type="hidden" name="intent" value="remove" />
+      <input type="hidden" name="courseId" value={courseId} />
+      <button
+        type="submit"
+        className="rounded-md px-3 py-1.5 text-sm font-semibold text-coral-700 hover:bg-coral-50"
+      >
+        {t("actions.remove")}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(["common", "catalog"]);
   const localize = useLocalizePath();
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  // Optimistic removal: an item leaves the list as soon as its remove request is sent.
+  const removing = new Set(
+    fetchers
+      .filter((fetcher) => fetcher.formData?.get("intent") === "remove")
+      .map((fetcher) => Number(fetcher.formData?.get("courseId"))),
+  );
+  const items = loaderData.items.filter((item) => !removing.has(item.id));
+  const checkingOut = navigation.formData?.get("intent") === "checkout";
+  const error = actionData && "error" in actionData ? actionData.error : null;
+
   return (
     <>
       <PageIntro title={t("cart.title")} />
-      <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <p className="text-xl font-semibold">{t("cart.empty")}</p>
-        <p className="mt-2 text-ink/70">{t("cart.emptyHint")}</p>
-        <Link
-          to={localize("/courses")}
-          className="mt-6 inline-block rounded-md bg-coral-500 px-6 py-3 font-semibold text-white"
-        >
-          {t("cart.browse")}
-        </Link>
+      <div className="mx-auto max-w-4xl px-4 py-12">
+        {error ? <FormAlert>{error}</FormAlert> : null}
+        {items.length === 0 ? (
+          <div className="py-10 text-center" data-testid="cart-empty">
+            <p className="text-xl font-semibold">{t("cart.empty")}</p>
+            <p className="mt-2 text-ink/70">{t("cart.emptyHint")}</p>
+            <Link
+              to={localize("/courses")}
+              className="mt-6 inline-block rounded-md bg-coral-500 px-6 py-3 font-semibold text-white"
+            >
+              {t("cart.browse")}
+            </Link>
+          </div>
+        ) : (
+          <div className="mt-4 grid gap-8 lg:grid-cols-[1fr_18rem]">
+            <ul className="divide-y divide-ink/10 rounded-xl border border-ink/10" data-testid="cart-items">
+              {items.map((item) => (
+                <li key={item.id} className="flex items-center gap-4 p-4">
+                  <img
+                    src={item.thumbnail}
+                    alt=""
+                    width="96"
+                    height="54"
+                    className="aspect-video w-24 rounded object-cover"
+                  />
+                  <div className="flex-1">
+                    <Link to={localize(`/courses/${item.id}`)} className="font-semibold hover:text-coral-700">
+                      {item.title}
+                    </Link>
+                    <p className="text-sm font-bold">{item.priceLabel}</p>
+                  </div>
+                  <RemoveButton courseId={item.id} />
+                </li>
+              ))}
+            </ul>
+            <aside className="h-fit space-y-4 rounded-xl bg-sand p-5">
+              <dl className="space-y-2">
+                <div className="flex justify-between gap-4">
+                  <dt>{t("catalog:cart.total")}</dt>
+                  <dd className="text-xl font-bold" data-testid="cart-total">
+                    {loaderData.totalLabel}
+                  </dd>
+                </div>
+                {loaderData.walletLabel ? (
+                  <div className="flex justify-between gap-4 text-sm">
+                    <dt>{t("catalog:cart.wallet")}</dt>
+                    <dd data-testid="wallet-balance">{loaderData.walletLabel}</dd>
+                  </div>
+                ) : null}
+              </dl>
+              {loaderData.shortfallLabel ? (
+                <p className="text-sm text-red-700">
+                  {t("catalog:cart.shortfall", { amount: loaderData.shortfallLabel })}
+                </p>
+              ) : null}
+              {loaderData.signedIn ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="checkout" />
+                  <button
+                    type="submit"
+                    disabled={checkingOut}
+                    data-testid="checkout"
+                    className="w-full rounded-md bg-coral-500 px-4 py-3 font-semibold text-white hover:bg-coral-600 disabled:opacity-60"
+                  >
+                    {checkingOut ? t("catalog:cart.checkingOut") : t("catalog:cart.checkout")}
+                  </button>
+                </Form>
+              ) : (
+                <Link
+                  to={`${localize("/auth/login")}?${new URLSearchParams({ redirectTo: localize("/cart") })}`}
+                  className="block rounded-md bg-coral-500 px-4 py-3 text-center font-semibold text-white"
+                >
+                  {t("catalog:cart.loginToCheckout")}
+                </Link>
+              )}
+              <Form method="post">
+                <input type="hidden" name="intent" value="clear" />
+                <button type="submit" className="w-full text-sm font-semibold text-ink/70 hover:underline">
+                  {t("catalog:cart.clear")}
+                </button>
+              </Form>
+            </aside>
+          </div>
+        )}
       </div>
     </>
   );

@@ -1,12 +1,25 @@
-// /courses/:id: a published course with its lesson outline (buying and enrolling arrive with commerce).
+// /courses/:id: a course, its outline and the actions that fit the visitor: favourite, cart, enroll, go to course.
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { getPublishedCourse } from "../courses/catalog.server";
+import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { z } from "zod";
+import { getUser } from "../auth/guards.server";
+import { safeRedirect } from "../auth/redirect";
+import { addToCart, getCartCourseIds, removeFromCart } from "../commerce/cart.server";
+import { canAccessCourse, purchaseCourses } from "../commerce/enrollment.server";
+import { EnhancedFormMarker } from "../components/enhanced-form-marker";
+import { useFetcherErrorToast } from "../components/use-fetcher-error-toast";
+import { readConfig } from "../config.server";
+import { getCourseForViewer } from "../courses/catalog.server";
+import { isFavorite, toggleFavorite } from "../courses/favorites.server";
+import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
+import { fail, succeed } from "../lib/enhanced-action.server";
+import { formatMoney } from "../lib/money";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { getDb } from "../middleware/database.server";
+import { toasts } from "../toast.server";
 import type { Route } from "./+types/course";
 
 export const handle = { i18n: ["catalog"] };
@@ -14,17 +27,272 @@ export const handle = { i18n: ["catalog"] };
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const page = pageContext(request, context);
-  const course = id ? await getPublishedCourse(getDb(context), page.locale, id) : null;
+  const db = getDb(context);
+  const user = getUser(context);
+  const course = id ? await getCourseForViewer(db, page.locale, id, user) : null;
   if (!course) throw new Response("Not Found", { status: 404 });
+  const [favorite, cart, access] = await Promise.all([
+    user ? isFavorite(db, user.id, course.id) : false,
+    getCartCourseIds(db, request, user),
+    user ? canAccessCourse(db, user, course.id) : false,
+  ]);
   const totalMinutes = course.lessons.reduce((sum, lesson) => sum + (lesson.durationMinutes ?? 0), 0);
   return {
     meta: page.meta(course.title, course.description.slice(0, 160), course.image),
     course: { ...course, priceLabel: page.price(course.price), isFree: course.price === 0 },
     totalMinutes,
+    viewer: {
+      signedIn: Boolean(user),
+      isFavorite: favorite,
+      inCart: cart.includes(course.id),
+      canAccess: access,
+      walletLabel: user ? formatMoney(user.walletBalance, page.locale, readConfig().currency) : null,
+    },
   };
 }
 
+const CourseAction = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("favorite"), want: z.enum(["true", "false"]) }),
+  z.object({ intent: z.literal("addToCart") }),
+  z.object({ intent: z.literal("removeFromCart") }),
+  z.object({ intent: z.literal("enroll") }),
+]);
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const page = pageContext(request, context);
+  const t = page.tIn("catalog");
+  const db = getDb(context);
+  const user = getUser(context);
+  const id = parseId(params.id);
+  const form = await request.formData();
+  const parsed = CourseAction.safeParse(Object.fromEntries(form));
+  // Forms elsewhere (e.g. /my-favorites) post here too and ask to come back to their own page.
+  const back = safeRedirect(form.get("back"), localizePath(`/courses/${params.id}`, page.locale));
+  if (!id || !parsed.success) return fail(form, back, t("actions.invalid"), 400);
+  const loginFirst = () =>
+    toasts().redirectWithInfo(
+      `${localizePath("/auth/login", page.locale)}?${new URLSearchParams({ redirectTo: back })}`,
+      t("actions.loginFirst"),
+    );
+
+  switch (parsed.data.intent) {
+    case "favorite": {
+      if (!user)
+        return form.get("js") === "1" ? fail(form, back, t("actions.loginFirst"), 401) : loginFirst();
+      const outcome = await toggleFavorite(db, user.id, id, parsed.data.want === "true");
+      if (!outcome.ok) return fail(form, back, t("actions.unavailable"), 404);
+      return succeed(form, back, t(outcome.favorited ? "actions.favorited" : "actions.unfavorited"), {
+        favorited: outcome.favorited,
+      });
+    }
+    case "addToCart":
+    case "removeFromCart": {
+      const change =
+        parsed.data.intent === "addToCart"
+          ? await addToCart(db, request, user, id)
+          : await removeFromCart(db, request, user, id);
+      if (!change.ok)
+        return fail(
+          form,
+          back,
+          t(`actions.cart_${change.reason}`),
+          change.reason === "not_found" ? 404 : 409,
+        );
+      const response = await succeed(
+        form,
+        back,
+        t(parsed.data.intent === "addToCart" ? "actions.addedToCart" : "actions.removedFromCart"),
+        { inCart: change.courseIds.includes(id) },
+      );
+      if (change.setCookie) appendCookie(response, change.setCookie);
+      return response;
+    }
+    case "enroll": {
+      if (!user) return loginFirst();
+      const outcome = await purchaseCourses(db, user.id, [id]);
+      if (!outcome.ok) {
+        const error =
+          outcome.reason === "insufficient_funds"
+            ? t("actions.insufficientFunds", {
+                required: formatMoney(outcome.required, page.locale, readConfig().currency),
+                balance: formatMoney(outcome.balance, page.locale, readConfig().currency),
+              })
+            : t("actions.unavailable");
+        return toasts().redirectWithError(back, error);
+      }
+      return toasts().redirectWithSuccess(
+        localizePath(`/courses/${id}/learn`, page.locale),
+        t("actions.enrolled"),
+      );
+    }
+  }
+}
+
+/** Adds a Set-Cookie to either a Response or React Router's data() result. */
+function appendCookie(result: Response | { init: ResponseInit | null }, cookie: string) {
+  if (result instanceof Response) {
+    result.headers.append("Set-Cookie", cookie);
+    return;
+  }
+  const headers = new Headers(result.init?.headers);
+  headers.append("Set-Cookie", cookie);
+  result.init = { ...result.init, headers };
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
+
+function FavoriteButton({
+  courseId,
+  isFavorite,
+  signedIn,
+}: {
+  courseId: number;
+  isFavorite: boolean;
+  signedIn: boolean;
+}) {
+  const { t } = useTranslation("catalog");
+  const localize = useLocalizePath();
+  const fetcher = useFetcher<typeof action>({ key: `favorite-${courseId}` });
+  useFetcherErrorToast(fetcher.data);
+  // Optimistic: while the request is in flight show what was asked for; afterwards the server's answer
+  // (the revalidated loader) is the truth, so a refusal rolls the heart back by itself.
+  const pending = fetcher.formData?.get("want");
+  const favorite = pending ? pending === "true" : isFavorite;
+  if (!signedIn) {
+    return (
+      <Link
+        to={`${localize("/auth/login")}?${new URLSearchParams({ redirectTo: localize(`/courses/${courseId}`) })}`}
+        className="flex items-center justify-center gap-2 rounded-md border border-ink/20 px-4 py-2.5 font-semibold hover:bg-sand"
+      >
+        <Heart filled={false} /> {t("actions.favorite")}
+      </Link>
+    );
+  }
+  return (
+    <fetcher.Form method="post">
+      <EnhancedFormMarker />
+      <input type="hidden" name="intent" value="favorite" />
+      <input type="hidden" name="want" value={favorite ? "false" : "true"} />
+      <button
+        type="submit"
+        aria-pressed={favorite}
+        data-testid="favorite-toggle"
+        className="flex w-full items-center justify-center gap-2 rounded-md border border-ink/20 px-4 py-2.5 font-semibold hover:bg-sand aria-pressed:border-coral-500 aria-pressed:text-coral-700"
+      >
+        <Heart filled={favorite} /> {favorite ? t("actions.favorited") : t("actions.favorite")}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function Heart({ filled }: { filled: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className={`size-5 stroke-current stroke-2 ${filled ? "fill-current" : "fill-none"}`}
+    >
+      <path d="M12 21s-7.5-4.6-9.5-9.3C1 8 3.4 4.5 7 4.5c2 0 3.4 1 5 3 1.6-2 3-3 5-3 3.6 0 6 3.5 4.5 7.2C19.5 16.4 12 21 12 21z" />
+    </svg>
+  );
+}
+
+function CartButton({ courseId, inCart }: { courseId: number; inCart: boolean }) {
+  const { t } = useTranslation("catalog");
+  const localize = useLocalizePath();
+  const fetcher = useFetcher<typeof action>({ key: `cart-${courseId}` });
+  useFetcherErrorToast(fetcher.data);
+  const pendingIntent = fetcher.formData?.get("intent");
+  const showInCart = pendingIntent ? pendingIntent === "addToCart" : inCart;
+  if (showInCart) {
+    return (
+      <div className="flex items-center gap-2" data-testid="in-cart">
+        <Link
+          to={localize("/cart")}
+          className="flex-1 rounded-md bg-ink px-4 py-2.5 text-center font-semibold text-white"
+        >
+          {t("actions.inCart")}
+        </Link>
+        <fetcher.Form method="post">
+          <EnhancedFormMarker />
+          <input type="hidden" name="intent" value="removeFromCart" />
+          <button
+            type="submit"
+            className="rounded-md border border-ink/20 px-3 py-2.5 text-sm font-semibold hover:bg-sand"
+          >
+            {t("actions.remove")}
+          </button>
+        </fetcher.Form>
+      </div>
+    );
+  }
+  return (
+    <fetcher.Form method="post">
+      <EnhancedFormMarker />
+      <input type="hidden" name="intent" value="addToCart" />
+      <button
+        type="submit"
+        data-testid="add-to-cart"
+        className="w-full rounded-md bg-ink px-4 py-2.5 font-semibold text-white hover:bg-ink/90"
+      >
+        {t("actions.addToCart")}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function CourseActions({ loaderData }: { loaderData: Route.ComponentProps["loaderData"] }) {
+  const { t } = useTranslation("catalog");
+  const localize = useLocalizePath();
+  const navigation = useNavigation();
+  const { course, viewer } = loaderData;
+  if (viewer.canAccess) {
+    return (
+      <div className="space-y-3">
+        <Link
+          to={localize(`/courses/${course.id}/learn`)}
+          data-testid="go-to-course"
+          className="block rounded-md bg-coral-500 px-4 py-3 text-center font-semibold text-white hover:bg-coral-600"
+        >
+          {t("actions.goToCourse")}
+        </Link>
+        <FavoriteButton courseId={course.id} isFavorite={viewer.isFavorite} signedIn={viewer.signedIn} />
+      </div>
+    );
+  }
+  const enrolling = navigation.formData?.get("intent") === "enroll";
+  return (
+    <div className="space-y-3">
+      {viewer.signedIn ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="enroll" />
+          <button
+            type="submit"
+            disabled={enrolling}
+            data-testid="enroll"
+            className="w-full rounded-md bg-coral-500 px-4 py-3 font-semibold text-white hover:bg-coral-600 disabled:opacity-60"
+          >
+            {course.isFree ? t("actions.enrollFree") : t("actions.buyNow", { price: course.priceLabel })}
+          </button>
+          {!course.isFree && viewer.walletLabel ? (
+            <p className="mt-1 text-center text-xs text-ink/60">
+              {t("actions.walletBalance", { balance: viewer.walletLabel })}
+            </p>
+          ) : null}
+        </Form>
+      ) : (
+        <Link
+          to={`${localize("/auth/login")}?${new URLSearchParams({ redirectTo: localize(`/courses/${course.id}`) })}`}
+          className="block rounded-md bg-coral-500 px-4 py-3 text-center font-semibold text-white hover:bg-coral-600"
+        >
+          {course.isFree ? t("actions.enrollFree") : t("actions.loginToBuy")}
+        </Link>
+      )}
+      {course.isFree ? null : <CartButton courseId={course.id} inCart={viewer.inCart} />}
+      <FavoriteButton courseId={course.id} isFavorite={viewer.isFavorite} signedIn={viewer.signedIn} />
+    </div>
+  );
+}
 
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation(["catalog", "common"]);
@@ -38,6 +306,11 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
             <Link to={localize("/courses")} className="text-sm font-semibold text-coral-300 hover:underline">
               {t("catalog:courses.back")}
             </Link>
+            {course.isPublished ? null : (
+              <p className="mt-4 inline-block rounded bg-amber-300 px-2 py-0.5 text-xs font-bold text-ink">
+                {t("catalog:courses.draft")}
+              </p>
+            )}
             <p className="mt-4 text-sm font-semibold text-coral-300">
               {t(`common:categories.${course.category}`)}
             </p>
@@ -80,6 +353,9 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
                 <dd className="font-semibold">{t(`common:categories.${course.category}`)}</dd>
               </div>
             </dl>
+            <div className="border-t border-ink/10 p-5">
+              <CourseActions loaderData={loaderData} />
+            </div>
           </aside>
         </div>
       </div>

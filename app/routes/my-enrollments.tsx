@@ -1,38 +1,106 @@
-// /my-enrollments: the courses a signed-in learner is enrolled in. Its guard is real now; its content arrives with the commerce issue.
+// /my-enrollments: the courses a signed-in learner owns, newest first, each one click away from its lessons.
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { requireUser } from "../auth/guards.server";
+import { listEnrollments } from "../commerce/enrollment.server";
 import { PageIntro } from "../components/page-intro";
 import { useLocalizePath } from "../i18n/use-locale";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
+import { getDb } from "../middleware/database.server";
 import type { Route } from "./+types/my-enrollments";
 
-export const handle = { i18n: ["auth"] };
+export const handle = { i18n: ["catalog", "auth"] };
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(request, context);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
   const page = pageContext(request, context);
-  return { meta: page.meta(page.t("auth:account.enrollmentsTitle"), page.t("auth:account.enrollmentsMeta")) };
+  const enrolled = await listEnrollments(getDb(context), page.locale, user.id);
+  return {
+    meta: page.meta(page.t("auth:account.enrollmentsTitle"), page.t("auth:account.enrollmentsMeta")),
+    // Dates are formatted here so the server and the browser render the same text.
+    courses: enrolled.map(({ course, enrolledAt }) => ({
+      ...course,
+      enrolledAt: enrolledAt.toISOString(),
+      enrolledOn: page.date(enrolledAt.toISOString()),
+    })),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
 
-export default function Page() {
-  const { t } = useTranslation("auth");
+export default function MyEnrollments({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation(["catalog", "auth", "common"]);
   const localize = useLocalizePath();
+  const { courses } = loaderData;
+  if (courses.length === 0) {
+    return (
+      <>
+        <PageIntro title={t("auth:account.enrollmentsTitle")} />
+        <div className="mx-auto max-w-3xl px-4 py-16 text-center" data-testid="empty-state">
+          <p className="text-lg text-ink/75">{t("auth:account.enrollmentsEmpty")}</p>
+          <Link
+            to={localize("/courses")}
+            className="mt-6 inline-block rounded-md bg-coral-500 px-6 py-3 font-semibold text-white hover:bg-coral-600"
+          >
+            {t("auth:account.browse")}
+          </Link>
+        </div>
+      </>
+    );
+  }
   return (
     <>
-      <PageIntro title={t("account.enrollmentsTitle")} />
-      <div className="mx-auto max-w-3xl px-4 py-16 text-center" data-testid="empty-state">
-        <p className="text-lg text-ink/75">{t("account.enrollmentsEmpty")}</p>
-        <Link
-          to={localize("/courses")}
-          className="mt-6 inline-block rounded-md bg-coral-500 px-6 py-3 font-semibold text-white"
+      <PageIntro title={t("auth:account.enrollmentsTitle")} lead={t("catalog:enrollment.lead")} />
+      <section className="mx-auto max-w-7xl px-4 py-12">
+        <ul
+          aria-label={t("catalog:enrollment.listLabel")}
+          className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+          data-testid="enrollment-list"
         >
-          {t("account.browse")}
-        </Link>
-      </div>
+          {courses.map((course) => (
+            <li key={course.id}>
+              <article className="flex h-full flex-col overflow-hidden rounded-xl border border-ink/10 bg-white shadow-sm">
+                <img
+                  src={course.image}
+                  alt={t("catalog:courses.thumbnailAlt", { title: course.title })}
+                  width="640"
+                  height="360"
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-video w-full object-cover"
+                />
+                <div className="flex flex-1 flex-col p-4">
+                  <p className="text-xs font-semibold text-coral-700">
+                    {t(`common:categories.${course.category}`)}
+                  </p>
+                  <h2 className="mt-1 text-lg font-semibold leading-snug">{course.title}</h2>
+                  <p className="mt-1 text-sm text-ink/60">
+                    {t("catalog:courses.by", { name: course.instructorName })}
+                  </p>
+                  <p className="mt-1 text-sm text-ink/60">
+                    <time dateTime={course.enrolledAt}>
+                      {t("catalog:enrollment.enrolledOn", { date: course.enrolledOn })}
+                    </time>
+                  </p>
+                  <div className="mt-auto flex items-center justify-between gap-4 pt-4 text-sm">
+                    <span className="text-ink/60">
+                      {t("catalog:courses.lessons", { count: course.lessonCount })}
+                    </span>
+                    <Link
+                      to={localize(`/courses/${course.id}/learn`)}
+                      aria-label={t("catalog:enrollment.goToCourseLabel", { title: course.title })}
+                      className="rounded-md bg-coral-500 px-4 py-2 font-semibold text-white hover:bg-coral-600"
+                    >
+                      {t("catalog:enrollment.goToCourse")}
+                    </Link>
+                  </div>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      </section>
     </>
   );
 }

@@ -1,37 +1,82 @@
-// /my-favorites: the courses a signed-in learner saved. Its guard is real now; its content arrives with the commerce issue.
+// /my-favorites: the courses a signed-in learner saved, each with a one-click way to remove it.
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { requireUser } from "../auth/guards.server";
+import { CourseCard } from "../components/cards";
+import { EnhancedFormMarker } from "../components/enhanced-form-marker";
 import { PageIntro } from "../components/page-intro";
+import { useFetcherErrorToast } from "../components/use-fetcher-error-toast";
+import { courseCardView } from "../courses/catalog.server";
+import { listFavoriteCourses } from "../courses/favorites.server";
 import { useLocalizePath } from "../i18n/use-locale";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
+import { getDb } from "../middleware/database.server";
 import type { Route } from "./+types/my-favorites";
 
-export const handle = { i18n: ["auth"] };
+export const handle = { i18n: ["auth", "catalog"] };
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(request, context);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
   const page = pageContext(request, context);
-  return { meta: page.meta(page.t("auth:account.favoritesTitle"), page.t("auth:account.favoritesMeta")) };
+  const courses = await listFavoriteCourses(getDb(context), page.locale, user.id);
+  return {
+    meta: page.meta(page.t("auth:account.favoritesTitle"), page.t("auth:account.favoritesMeta")),
+    courses: courses.map((card) => courseCardView(card, page.price)),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
 
-export default function Page() {
+function Unfavorite({ courseId }: { courseId: number }) {
+  const { t } = useTranslation("catalog");
+  const localize = useLocalizePath();
+  // Shares its key with the course page's toggle, so both show the same pending state.
+  const fetcher = useFetcher({ key: `favorite-${courseId}` });
+  useFetcherErrorToast(fetcher.data);
+  return (
+    <fetcher.Form method="post" action={localize(`/courses/${courseId}`)}>
+      <EnhancedFormMarker />
+      <input type="hidden" name="intent" value="favorite" />
+      <input type="hidden" name="want" value="false" />
+      <input type="hidden" name="back" value={localize("/my-favorites")} />
+      <button
+        type="submit"
+        className="w-full rounded-md border border-ink/15 px-3 py-2 text-sm font-semibold hover:bg-sand"
+      >
+        {t("actions.unfavorite")}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+export default function MyFavorites({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
   const localize = useLocalizePath();
   return (
     <>
       <PageIntro title={t("account.favoritesTitle")} />
-      <div className="mx-auto max-w-3xl px-4 py-16 text-center" data-testid="empty-state">
-        <p className="text-lg text-ink/75">{t("account.favoritesEmpty")}</p>
-        <Link
-          to={localize("/courses")}
-          className="mt-6 inline-block rounded-md bg-coral-500 px-6 py-3 font-semibold text-white"
-        >
-          {t("account.browse")}
-        </Link>
+      <div className="mx-auto max-w-7xl px-4 py-12">
+        {loaderData.courses.length === 0 ? (
+          <div className="py-6 text-center" data-testid="empty-state">
+            <p className="text-lg text-ink/75">{t("account.favoritesEmpty")}</p>
+            <Link
+              to={localize("/courses")}
+              className="mt-6 inline-block rounded-md bg-coral-500 px-6 py-3 font-semibold text-white"
+            >
+              {t("account.browse")}
+            </Link>
+          </div>
+        ) : (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="favorite-list">
+            {loaderData.courses.map((course) => (
+              <div key={course.id} className="flex flex-col gap-2">
+                <CourseCard course={course} />
+                <Unfavorite courseId={course.id} />
+              </div>
+            ))}
+          </div>
+        )}
       </div>
     </>
   );

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Database } from "../db/client.server";
 import { type User, users, walletLedger } from "../db/schema";
 
-/** Minor units per currency unit. Amounts are typed with at most two decimals, as for USD (the default CURRENCY). */
+/** Minor units per currency unit: CURRENCY is validated to have two decimals (app/config.server.ts). */
 export const MINOR_UNITS_PER_UNIT = 100;
 
 /** The largest single credit an admin may type: 1,000,000.00. */

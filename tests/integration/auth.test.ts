@@ -248,6 +248,8 @@ describe("log-in page", () => {
     expect(response.headers.get("Location")).toBe("/ar");
     expect(response.headers.getSetCookie().join()).toMatch(/manara_session=;.*Max-Age=0/i);
     expect(response.headers.getSetCookie().join()).toMatch(/manara_toast=/);
+    // The browser's cart empties with the session (SPEC §4).
+    expect(response.headers.getSetCookie().join()).toMatch(/manara_cart=[^;]*; Max-Age=0/i);
     expect(await handle.db.$count(sessions, eq(sessions.userId, user.id))).toBe(0);
   });
 });

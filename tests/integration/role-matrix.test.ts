@@ -2,7 +2,7 @@
 // guard turns a "login"/401/403 cell into a 200 and fails this test.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/client.server";
-import type { User } from "../../app/db/schema";
+import { courses, type User } from "../../app/db/schema";
 import { loader as adminDashboard } from "../../app/routes/admin-dashboard";
 import { loader as adminUsers, action as adminUsersAction } from "../../app/routes/admin-users";
 import { action as changeRole } from "../../app/routes/api/admin-change-role";
@@ -11,6 +11,12 @@ import { loader as adminStats } from "../../app/routes/api/admin-stats";
 import { action as apiLogout } from "../../app/routes/api/auth-logout";
 import { loader as apiMe } from "../../app/routes/api/auth-me";
 import { loader as apiUsers } from "../../app/routes/api/auth-users";
+import { action as favoriteToggle } from "../../app/routes/api/course-favorite";
+import { action as enrollBulk } from "../../app/routes/api/enroll-bulk";
+import { action as enrollOne } from "../../app/routes/api/enroll-one";
+import { loader as enrollmentList } from "../../app/routes/api/enrollments";
+import { loader as favoritesList } from "../../app/routes/api/favorites-list";
+import { loader as courseLearn } from "../../app/routes/course-learn";
 import { loader as instructor } from "../../app/routes/instructor";
 import { loader as myEnrollments } from "../../app/routes/my-enrollments";
 import { loader as myFavorites } from "../../app/routes/my-favorites";
@@ -24,6 +30,8 @@ type Expected = "login" | 401 | 403 | "ok";
 let handle: DatabaseHandle;
 const people: Partial<Record<Exclude<Role, "guest">, User>> = {};
 let target: User;
+let freeCourseId = 0;
+let paidCourseId = 0;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
@@ -31,6 +39,32 @@ beforeAll(async () => {
   people.trainer = await createUser(handle.db, "trainer");
   people.admin = await createUser(handle.db, "admin");
   target = await createUser(handle.db, "user");
+  // The trainer of the matrix owns the courses, so "trainer" may open the learn page without buying.
+  const rows = await handle.db
+    .insert(courses)
+    .values([
+      {
+        slug: "free",
+        title: "Free",
+        description: "Free course",
+        category: "data-science",
+        price: 0,
+        isPublished: true,
+        trainerId: people.trainer.id,
+      },
+      {
+        slug: "paid",
+        title: "Paid",
+        description: "Paid course",
+        category: "data-science",
+        price: 5000,
+        isPublished: true,
+        trainerId: people.trainer.id,
+      },
+    ])
+    .returning({ id: courses.id, slug: courses.slug });
+  freeCourseId = rows.find((row) => row.slug === "free")?.id ?? 0;
+  paidCourseId = rows.find((row) => row.slug === "paid")?.id ?? 0;
 });
 afterAll(() => handle?.close());
 
@@ -112,6 +146,56 @@ const CASES: Case[] = [
     path: "/dashboard/admin/users",
     body: () => new URLSearchParams({ intent: "chargeWallet", userId: target.id, amount: "1" }),
     expected: PAGE_ADMIN,
+  },
+  {
+    name: "GET /api/course/enrollment",
+    kind: "api",
+    handler: enrollmentList,
+    path: "/api/course/enrollment",
+    expected: API_USER,
+  },
+  {
+    name: "POST /api/course/enrollment/bulk/enroll",
+    kind: "api",
+    handler: enrollBulk,
+    method: "POST",
+    path: "/api/course/enrollment/bulk/enroll",
+    body: () => JSON.stringify({ courseIds: [freeCourseId] }),
+    expected: API_USER,
+  },
+  {
+    name: "POST /api/course/enrollment/:courseId",
+    kind: "api",
+    handler: enrollOne,
+    method: "POST",
+    path: "/api/course/enrollment/x",
+    params: () => ({ courseId: String(freeCourseId) }),
+    expected: API_USER,
+  },
+  {
+    name: "POST /api/courses/:id/favorite",
+    kind: "api",
+    handler: favoriteToggle,
+    method: "POST",
+    path: "/api/courses/x/favorite",
+    params: () => ({ id: String(freeCourseId) }),
+    expected: API_USER,
+  },
+  {
+    name: "GET /api/courses/favorites/list",
+    kind: "api",
+    handler: favoritesList,
+    path: "/api/courses/favorites/list",
+    expected: API_USER,
+  },
+  {
+    name: "GET /courses/:id/learn (not enrolled)",
+    kind: "page",
+    handler: courseLearn,
+    path: "/courses/x/learn",
+    params: () => ({ id: String(paidCourseId) }),
+    // Only the course's trainer and admins may open it without buying it.
+    expected: { guest: "login", user: 403, trainer: "ok", admin: "ok" },
   },
   { name: "GET /api/auth/me", kind: "api", handler: apiMe, path: "/api/auth/me", expected: API_USER },
   {

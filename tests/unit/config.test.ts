@@ -36,3 +36,15 @@ describe("configuration", () => {
     expect(readFileSync(path.join(dataDir, "session-secret"), "utf8")).toBe(secret);
   });
 });
+
+describe("CURRENCY", () => {
+  it("accepts two-decimal ISO codes in any case", () => {
+    expect(readConfig({ CURRENCY: "sar" }).currency).toBe("SAR");
+  });
+
+  it.each(["JPY", "KWD", "XX", "dollars"])("refuses %s with a clear message", (currency) => {
+    expect(() => readConfig({ CURRENCY: currency })).toThrow(
+      /CURRENCY must be an ISO 4217 code with two decimal places/,
+    );
+  });
+});

@@ -18,7 +18,10 @@ export const enrollments = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   // The unique pair is the last line of defence against paying twice for one course.
-  (table) => [unique("enrollments_user_course_unique").on(table.userId, table.courseId), index("enrollments_course_idx").on(table.courseId)],
+  (table) => [
+    unique("enrollments_user_course_unique").on(table.userId, table.courseId),
+    index("enrollments_course_idx").on(table.courseId),
+  ],
 );
 
 /** A signed-in user's cart; a guest's cart lives in a signed cookie and merges in at sign-in. */

@@ -1,5 +1,5 @@
 // GET /api/admin/stats: the admin dashboard's figures as JSON.
-import { adminStats } from "../../admin/users.server";
+import { adminStats, adminStatsForApi } from "../../admin/users.server";
 import { ADMIN_ROLES, requireApiRole } from "../../auth/guards.server";
 import { apiError, apiLocale } from "../../lib/api.server";
 import { getDb } from "../../middleware/database.server";
@@ -8,7 +8,7 @@ import type { Route } from "./+types/admin-stats";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireApiRole(request, context, ADMIN_ROLES);
-  return Response.json(await adminStats(getDb(context)));
+  return Response.json(adminStatsForApi(await adminStats(getDb(context))));
 }
 
 export function action({ request, context }: Route.ActionArgs) {

@@ -1,5 +1,5 @@
 // POST /api/auth/google: trades a Google ID token (e.g. from Google Identity Services) for an API session.
-import { toPublicUser } from "../../auth/accounts.server";
+import { toApiUser } from "../../auth/accounts.server";
 import {
   GoogleSignInError,
   GoogleTokenError,
@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const token = await createSession(db, user.id, "api", request.headers.get("User-Agent"));
   // The body carries a bearer token: no cache may keep it.
-  return Response.json({ user: toPublicUser(user), token }, { headers: { "Cache-Control": "no-store" } });
+  return Response.json({ user: toApiUser(user), token }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {

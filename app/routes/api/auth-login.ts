@@ -1,5 +1,5 @@
 // POST /api/auth/login {email, password} → 200 {user, token}; the same rules and limits as the page.
-import { LoginInput, toPublicUser } from "../../auth/accounts.server";
+import { LoginInput, toApiUser } from "../../auth/accounts.server";
 import { createSession } from "../../auth/session.server";
 import { signInWithPassword } from "../../auth/sign-in.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody, tooManyRequests } from "../../lib/api.server";
@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return apiError(401, "unauthorized", i18n.getFixedT(apiLocale(request), "auth")("login.invalid"));
   }
   const token = await createSession(db, outcome.user.id, "api", request.headers.get("User-Agent"));
-  return Response.json({ user: toPublicUser(outcome.user), token });
+  return Response.json({ user: toApiUser(outcome.user), token });
 }
 
 export const loader = ({ request, context }: Route.LoaderArgs) => methodNotAllowed(request, context, "POST");

@@ -1,5 +1,5 @@
 // POST /api/auth/signup {userName, email, password} → 201 {user, token}.
-import { SignupInput, toPublicUser } from "../../auth/accounts.server";
+import { SignupInput, toApiUser } from "../../auth/accounts.server";
 import { createSession } from "../../auth/session.server";
 import { signUp } from "../../auth/sign-in.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody, tooManyRequests } from "../../lib/api.server";
@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return apiError(409, "conflict", t("signup.emailTaken"), { email: t("signup.emailTaken") });
   }
   const token = await createSession(db, outcome.user.id, "api", request.headers.get("User-Agent"));
-  return Response.json({ user: toPublicUser(outcome.user), token }, { status: 201 });
+  return Response.json({ user: toApiUser(outcome.user), token }, { status: 201 });
 }
 
 export const loader = ({ request, context }: Route.LoaderArgs) => methodNotAllowed(request, context, "POST");

@@ -1,4 +1,21 @@
-// Placeholder: being written now (commerce issue).
-export function loader() {
-  return new Response("Not implemented yet", { status: 501 });
+// GET /api/courses/:id → the course with its lesson titles; a draft is 404 to all but its trainer and admins.
+import { readConfig } from "../../config.server";
+import { getCourseForViewer } from "../../courses/catalog.server";
+import { courseDetailJson } from "../../courses/course-json";
+import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
+import { parseId } from "../../lib/params";
+import { getViewer } from "../../middleware/auth.server";
+import { getDb } from "../../middleware/database.server";
+import { getI18n } from "../../middleware/i18next.server";
+import type { Route } from "./+types/course";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const id = parseId(params.id);
+  const locale = apiLocale(request);
+  const course = id ? await getCourseForViewer(getDb(context), locale, id, getViewer(context).user) : null;
+  if (!course)
+    return apiError(404, "not_found", getI18n(context).getFixedT(locale, "catalog")("courses.notFound"));
+  return Response.json({ course: courseDetailJson(course, readConfig().currency) });
 }
+
+export const action = ({ request, context }: Route.ActionArgs) => methodNotAllowed(request, context, "GET");

@@ -1,4 +1,25 @@
-// Placeholder: being written now (commerce issue).
-export function loader() {
-  return new Response("Not implemented yet", { status: 501 });
+// POST /api/course/enrollment/:courseId: buys one course with the caller's wallet (the same purchase as bulk).
+import { requireApiUser } from "../../auth/guards.server";
+import { purchaseApiResponse, purchaseCourses } from "../../commerce/enrollment.server";
+import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
+import { parseId } from "../../lib/params";
+import { getDb } from "../../middleware/database.server";
+import { getI18n } from "../../middleware/i18next.server";
+import type { Route } from "./+types/enroll-one";
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = requireApiUser(request, context);
+  if (request.method !== "POST") return methodNotAllowed(request, context, "POST");
+  const locale = apiLocale(request);
+  const t = getI18n(context).getFixedT(locale, "catalog");
+  const courseId = parseId(params.courseId);
+  // A segment that cannot be an id names no course: the same 404 as an unknown one.
+  if (courseId === null) return apiError(404, "not_found", t("enrollment.api.courseNotFound"));
+  const outcome = await purchaseCourses(getDb(context), user.id, [courseId]);
+  return purchaseApiResponse(outcome, t, locale);
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireApiUser(request, context);
+  return methodNotAllowed(request, context, "POST");
 }

@@ -1,4 +1,24 @@
-// Placeholder: being written now (commerce issue).
-export function loader() {
-  return new Response("Not implemented yet", { status: 501 });
+// GET /api/course/enrollment: the caller's courses, newest first, in the Accept-Language locale.
+import { requireApiUser } from "../../auth/guards.server";
+import { listEnrollments } from "../../commerce/enrollment.server";
+import { apiLocale, methodNotAllowed } from "../../lib/api.server";
+import { getDb } from "../../middleware/database.server";
+import { toCurrencyUnits } from "../../wallet/wallet.server";
+import type { Route } from "./+types/enrollments";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireApiUser(request, context);
+  const enrolled = await listEnrollments(getDb(context), apiLocale(request), user.id);
+  return Response.json({
+    items: enrolled.map(({ course, pricePaid, enrolledAt }) => ({
+      course,
+      pricePaid: toCurrencyUnits(pricePaid),
+      enrolledAt: enrolledAt.toISOString(),
+    })),
+  });
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  requireApiUser(request, context);
+  return methodNotAllowed(request, context, "GET");
 }

@@ -1,0 +1,31 @@
+// How a course looks on the JSON API: plain currency units and the SPEC's image {url, public_id}.
+import { toCurrencyUnits } from "../lib/money";
+import type { CourseCard, CourseDetail } from "./catalog.server";
+
+export function courseCardJson(card: CourseCard, currency: string) {
+  return {
+    id: card.id,
+    title: card.title,
+    description: card.description,
+    category: card.category,
+    price: toCurrencyUnits(card.price, currency),
+    currency,
+    image: { url: card.image, public_id: null as string | null },
+    instructor: { name: card.instructorName },
+    lessonCount: card.lessonCount,
+  };
+}
+
+export function courseDetailJson(course: CourseDetail, currency: string) {
+  return {
+    ...courseCardJson(course, currency),
+    isPublished: course.isPublished,
+    // Titles only: video and PDF links are for enrolled learners, never the public catalog.
+    lessons: course.lessons.map((lesson) => ({
+      id: lesson.id,
+      position: lesson.position,
+      title: lesson.title,
+      durationMinutes: lesson.durationMinutes,
+    })),
+  };
+}
