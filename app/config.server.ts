@@ -32,7 +32,16 @@ function readCurrency(value: string | undefined): string {
   return currency;
 }
 
-export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+let processConfig: AppConfig | undefined;
+
+/** The configuration; read from process.env once (it is asked for on every request), from `env` when given. */
+export function readConfig(env?: NodeJS.ProcessEnv): AppConfig {
+  if (env) return parseConfig(env);
+  processConfig ??= parseConfig(process.env);
+  return processConfig;
+}
+
+function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
   return {
     port: Number(env.PORT ?? 3000),
     dataDir: path.resolve(env.DATA_DIR || "./data"),

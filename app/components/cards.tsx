@@ -16,20 +16,28 @@ export type CourseCardView = {
   lessonCount: number;
 };
 
+/** A course's 16:9 picture, as on the course cards and the learner's enrolled courses. */
+export function CourseThumbnail({ course }: { course: Pick<CourseCardView, "image" | "title"> }) {
+  const { t } = useTranslation("catalog");
+  return (
+    <img
+      src={course.image}
+      alt={t("catalog:courses.thumbnailAlt", { title: course.title })}
+      width="640"
+      height="360"
+      loading="lazy"
+      decoding="async"
+      className="aspect-video w-full object-cover"
+    />
+  );
+}
+
 export function CourseCard({ course }: { course: CourseCardView }) {
   const { t } = useTranslation(["catalog", "common"]);
   const localize = useLocalizePath();
   return (
     <article className="group flex flex-col overflow-hidden rounded-xl border border-ink/10 bg-white shadow-sm transition hover:shadow-md">
-      <img
-        src={course.image}
-        alt={t("catalog:courses.thumbnailAlt", { title: course.title })}
-        width="640"
-        height="360"
-        loading="lazy"
-        decoding="async"
-        className="aspect-video w-full object-cover"
-      />
+      <CourseThumbnail course={course} />
       <div className="flex flex-1 flex-col p-4">
         <p className="text-xs font-semibold text-coral-700">{t(`common:categories.${course.category}`)}</p>
         <h3 className="mt-1 text-lg font-semibold leading-snug">

@@ -1,7 +1,7 @@
 // The sticky coral header: navigation, language, account and cart, following SPEC §2's desktop and mobile rules.
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, NavLink } from "react-router";
+import { Form, Link, NavLink, useFetchers } from "react-router";
 import { useLocalizePath } from "../i18n/use-locale";
 import { useDismissableDetails } from "./dismissable-details";
 import { LanguageDropdown, LanguageMenuList } from "./language-switcher";
@@ -219,10 +219,34 @@ function MobileAccountLinks({ user }: { user: HeaderUser }) {
   );
 }
 
-export function SiteHeader({ user, cartCount }: { user: HeaderUser | null; cartCount: number }) {
+/**
+ * The cart count with in-flight cart requests applied, so the badge moves the moment "Add to cart" is
+ * pressed. Once a request settles the fetcher is idle and the server's count (root loader) takes over,
+ * which also undoes a refused change.
+ */
+function useOptimisticCartCount(serverCount: number): number {
+  const fetchers = useFetchers();
+  let count = serverCount;
+  for (const fetcher of fetchers) {
+    if (fetcher.state === "idle" || !fetcher.formData) continue;
+    const intent = fetcher.formData.get("intent");
+    if (intent === "addToCart") count += 1;
+    if (intent === "removeFromCart" || intent === "remove") count -= 1;
+  }
+  return Math.max(0, count);
+}
+
+export function SiteHeader({
+  user,
+  cartCount: serverCartCount,
+}: {
+  user: HeaderUser | null;
+  cartCount: number;
+}) {
   const { t } = useTranslation();
   const localize = useLocalizePath();
   const { desktop, mobile } = useNavItems(Boolean(user));
+  const cartCount = useOptimisticCartCount(serverCartCount);
 
   return (
     <header className="sticky top-0 z-30 bg-coral-500 text-white shadow-md">

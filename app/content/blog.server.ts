@@ -32,7 +32,7 @@ function toCard(row: Row, locale: Locale): BlogCard {
 export async function listBlogPosts(
   db: Database,
   locale: Locale,
-  { limit, offset }: { limit: number; offset: number },
+  { limit, offset, countTotal = true }: { limit: number; offset: number; countTotal?: boolean },
 ): Promise<{ items: BlogCard[]; total: number }> {
   const [rows, total] = await Promise.all([
     db
@@ -41,7 +41,7 @@ export async function listBlogPosts(
       .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
       .limit(limit)
       .offset(offset),
-    db.$count(blogPosts),
+    countTotal ? db.$count(blogPosts) : Promise.resolve(0),
   ]);
   return { items: rows.map((row) => toCard(row, locale)), total };
 }

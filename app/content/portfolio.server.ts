@@ -34,7 +34,7 @@ function toCaseStudy(row: Row, locale: Locale): CaseStudy {
 export async function listCaseStudies(
   db: Database,
   locale: Locale,
-  { limit, offset }: { limit: number; offset: number },
+  { limit, offset, countTotal = true }: { limit: number; offset: number; countTotal?: boolean },
 ): Promise<{ items: CaseStudy[]; total: number }> {
   const [rows, total] = await Promise.all([
     db
@@ -43,7 +43,7 @@ export async function listCaseStudies(
       .orderBy(desc(portfolioItems.createdAt), desc(portfolioItems.id))
       .limit(limit)
       .offset(offset),
-    db.$count(portfolioItems),
+    countTotal ? db.$count(portfolioItems) : Promise.resolve(0),
   ]);
   return { items: rows.map((row) => toCaseStudy(row, locale)), total };
 }

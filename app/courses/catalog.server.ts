@@ -104,7 +104,16 @@ export async function listPublishedCourses(
     q = "",
     category,
     sort = "newest",
-  }: { limit: number; offset: number; q?: string; category?: CourseCategory; sort?: CourseSort },
+    countTotal = true,
+  }: {
+    limit: number;
+    offset: number;
+    q?: string;
+    category?: CourseCategory;
+    sort?: CourseSort;
+    /** Teasers (the home page) need no total: skip the second query. */
+    countTotal?: boolean;
+  },
 ): Promise<{ items: CourseCard[]; total: number }> {
   const folded = foldSearchText(q);
   const where = and(
@@ -122,7 +131,7 @@ export async function listPublishedCourses(
       .orderBy(...ORDER[sort])
       .limit(limit)
       .offset(offset),
-    db.$count(courses, where),
+    countTotal ? db.$count(courses, where) : Promise.resolve(0),
   ]);
   return { items: rows.map((row) => toCard(row, locale)), total };
 }

@@ -6,6 +6,18 @@ import { getI18n, getLocaleFromContext } from "../middleware/i18next.server";
 import { formatPrice } from "./money";
 import { pageMeta } from "./seo";
 
+const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
+
+/** Building an Intl formatter costs far more than using one, so each locale's is made once. */
+function longDate(locale: Locale): Intl.DateTimeFormat {
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: "long" });
+    dateFormats.set(locale, format);
+  }
+  return format;
+}
+
 export function pageContext(request: Request, context: Readonly<RouterContextProvider>) {
   const locale = getLocaleFromContext(context) as Locale;
   const i18n = getI18n(context);
@@ -19,6 +31,6 @@ export function pageContext(request: Request, context: Readonly<RouterContextPro
     meta: (title: string, description: string, image?: string) =>
       pageMeta(request, locale, { title, description, brand: t("brand.titleSuffix"), image }),
     price: (minorUnits: number) => formatPrice(minorUnits, locale, currency, t("money.free")),
-    date: (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: "long" }).format(new Date(iso)),
+    date: (iso: string) => longDate(locale).format(new Date(iso)),
   };
 }

@@ -1,14 +1,21 @@
 // /auth/login: a plain form that works without JavaScript; remix-auth checks the credentials.
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { LoginInput } from "../auth/accounts.server";
 import { passwordAuthenticator } from "../auth/authenticator.server";
 import { safeRedirect } from "../auth/redirect";
 import { startBrowserSession } from "../auth/sign-in.server";
-import { AuthCard, AuthField, FormAlert, Honeypot } from "../components/auth-form";
+import {
+  AuthCard,
+  AuthField,
+  AuthSubmitButton,
+  AuthSwitchLink,
+  FormAlert,
+  GoogleSignInLink,
+  Honeypot,
+} from "../components/auth-form";
 import { PageIntro } from "../components/page-intro";
 import { localizePath } from "../i18n/languages";
-import { useLocalizePath } from "../i18n/use-locale";
 import { parseForm } from "../lib/forms.server";
 import { isGoogleSignInEnabled } from "../lib/google-enabled.server";
 import { pageContext } from "../lib/route-context.server";
@@ -68,28 +75,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
-  const localize = useLocalizePath();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   const errors: Record<string, string | undefined> = actionData?.fieldErrors ?? {};
   const values: Record<string, string | undefined> = actionData?.values ?? {};
   const redirectTo = values.redirectTo ?? loaderData.redirectTo;
-  const signupHref = localize("/auth/signup") + (redirectTo ? `?${new URLSearchParams({ redirectTo })}` : "");
   return (
     <>
       <PageIntro title={t("login.title")} lead={t("login.lead")} />
       <AuthCard>
-        {loaderData.googleEnabled ? (
-          <>
-            <a
-              href={`/auth/google?${new URLSearchParams({ redirectTo: redirectTo || localize("/") })}`}
-              className="flex w-full items-center justify-center gap-2 rounded-md border border-ink/20 px-4 py-3 font-semibold hover:bg-sand"
-            >
-              {t("google.continue")}
-            </a>
-            <p className="my-6 text-center text-sm text-ink/60">{t("google.or")}</p>
-          </>
-        ) : null}
+        {loaderData.googleEnabled ? <GoogleSignInLink redirectTo={redirectTo} /> : null}
         <Form method="post" noValidate className="space-y-5">
           {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
           {Object.keys(errors).length > 0 ? <FormAlert>{t("errors.fixFields")}</FormAlert> : null}
@@ -112,20 +105,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             error={errors.password}
           />
           <Honeypot label={t("fields.website")} />
-          <button
-            type="submit"
-            disabled={busy}
-            className="w-full rounded-md bg-coral-500 px-6 py-3 font-semibold text-white hover:bg-coral-600 disabled:opacity-60"
-          >
-            {busy ? t("login.submitting") : t("login.submit")}
-          </button>
+          <AuthSubmitButton label={t("login.submit")} busyLabel={t("login.submitting")} />
         </Form>
-        <p className="mt-6 text-center text-sm">
-          {t("login.noAccount")}{" "}
-          <Link to={signupHref} className="font-semibold text-coral-700 hover:underline">
-            {t("login.signupLink")}
-          </Link>
-        </p>
+        <AuthSwitchLink
+          prompt={t("login.noAccount")}
+          linkText={t("login.signupLink")}
+          to="/auth/signup"
+          redirectTo={redirectTo}
+        />
       </AuthCard>
     </>
   );

@@ -1,13 +1,20 @@
 // /auth/signup: a plain form that works without JavaScript; a new account is signed in at once.
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { SignupInput } from "../auth/accounts.server";
 import { safeRedirect } from "../auth/redirect";
 import { signUp, startBrowserSession } from "../auth/sign-in.server";
-import { AuthCard, AuthField, FormAlert, Honeypot } from "../components/auth-form";
+import {
+  AuthCard,
+  AuthField,
+  AuthSubmitButton,
+  AuthSwitchLink,
+  FormAlert,
+  GoogleSignInLink,
+  Honeypot,
+} from "../components/auth-form";
 import { PageIntro } from "../components/page-intro";
 import { localizePath } from "../i18n/languages";
-import { useLocalizePath } from "../i18n/use-locale";
 import { parseForm } from "../lib/forms.server";
 import { isGoogleSignInEnabled } from "../lib/google-enabled.server";
 import { pageContext } from "../lib/route-context.server";
@@ -67,28 +74,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
-  const localize = useLocalizePath();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   const errors: Record<string, string | undefined> = actionData?.fieldErrors ?? {};
   const values: Record<string, string | undefined> = actionData?.values ?? {};
   const redirectTo = values.redirectTo ?? loaderData.redirectTo;
-  const loginHref = localize("/auth/login") + (redirectTo ? `?${new URLSearchParams({ redirectTo })}` : "");
   return (
     <>
       <PageIntro title={t("signup.title")} lead={t("signup.lead")} />
       <AuthCard>
-        {loaderData.googleEnabled ? (
-          <>
-            <a
-              href={`/auth/google?${new URLSearchParams({ redirectTo: redirectTo || localize("/") })}`}
-              className="flex w-full items-center justify-center gap-2 rounded-md border border-ink/20 px-4 py-3 font-semibold hover:bg-sand"
-            >
-              {t("google.continue")}
-            </a>
-            <p className="my-6 text-center text-sm text-ink/60">{t("google.or")}</p>
-          </>
-        ) : null}
+        {loaderData.googleEnabled ? <GoogleSignInLink redirectTo={redirectTo} /> : null}
         <Form method="post" noValidate className="space-y-5">
           {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
           <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -117,20 +110,14 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
             error={errors.password}
           />
           <Honeypot label={t("fields.website")} />
-          <button
-            type="submit"
-            disabled={busy}
-            className="w-full rounded-md bg-coral-500 px-6 py-3 font-semibold text-white hover:bg-coral-600 disabled:opacity-60"
-          >
-            {busy ? t("signup.submitting") : t("signup.submit")}
-          </button>
+          <AuthSubmitButton label={t("signup.submit")} busyLabel={t("signup.submitting")} />
         </Form>
-        <p className="mt-6 text-center text-sm">
-          {t("signup.haveAccount")}{" "}
-          <Link to={loginHref} className="font-semibold text-coral-700 hover:underline">
-            {t("signup.loginLink")}
-          </Link>
-        </p>
+        <AuthSwitchLink
+          prompt={t("signup.haveAccount")}
+          linkText={t("signup.loginLink")}
+          to="/auth/login"
+          redirectTo={redirectTo}
+        />
       </AuthCard>
     </>
   );

@@ -17,9 +17,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageContext(request, context);
   const db = getDb(context);
   const [courses, caseStudies, posts] = await Promise.all([
-    listPublishedCourses(db, page.locale, { limit: 6, offset: 0 }),
-    listCaseStudies(db, page.locale, { limit: 3, offset: 0 }),
-    listBlogPosts(db, page.locale, { limit: 3, offset: 0 }),
+    listPublishedCourses(db, page.locale, { limit: 6, offset: 0, countTotal: false }),
+    listCaseStudies(db, page.locale, { limit: 3, offset: 0, countTotal: false }),
+    listBlogPosts(db, page.locale, { limit: 3, offset: 0, countTotal: false }),
   ]);
   return {
     meta: page.meta(page.t("home:meta.title"), page.t("home:meta.description")),

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { requireUser } from "../auth/guards.server";
 import { listEnrollments } from "../commerce/enrollment.server";
+import { CourseThumbnail } from "../components/cards";
 import { PageIntro } from "../components/page-intro";
 import { useLocalizePath } from "../i18n/use-locale";
 import { pageContext } from "../lib/route-context.server";
@@ -61,15 +62,7 @@ export default function MyEnrollments({ loaderData }: Route.ComponentProps) {
           {courses.map((course) => (
             <li key={course.id}>
               <article className="flex h-full flex-col overflow-hidden rounded-xl border border-ink/10 bg-white shadow-sm">
-                <img
-                  src={course.image}
-                  alt={t("catalog:courses.thumbnailAlt", { title: course.title })}
-                  width="640"
-                  height="360"
-                  loading="lazy"
-                  decoding="async"
-                  className="aspect-video w-full object-cover"
-                />
+                <CourseThumbnail course={course} />
                 <div className="flex flex-1 flex-col p-4">
                   <p className="text-xs font-semibold text-coral-700">
                     {t(`common:categories.${course.category}`)}

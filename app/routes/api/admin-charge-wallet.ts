@@ -1,7 +1,7 @@
 // PUT /api/admin/charge-wallet/:userId {amount, reason?}: an admin credits a wallet; amounts are currency units.
-import { toPublicUser } from "../../auth/accounts.server";
+import { toApiUser } from "../../auth/accounts.server";
 import { ADMIN_ROLES, requireApiRole } from "../../auth/guards.server";
-import { apiError, apiLocale, readJsonBody } from "../../lib/api.server";
+import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { getDb } from "../../middleware/database.server";
 import { getI18n } from "../../middleware/i18next.server";
 import {
@@ -9,24 +9,12 @@ import {
   creditWallet,
   DEFAULT_CREDIT_REASON,
   ledgerEntryForApi,
-  withBalanceInCurrencyUnits,
 } from "../../wallet/wallet.server";
 import type { Route } from "./+types/admin-charge-wallet";
 
-function methodNotAllowed({ request, context }: Route.LoaderArgs | Route.ActionArgs) {
-  return apiError(
-    405,
-    "method_not_allowed",
-    getI18n(context).getFixedT(apiLocale(request))("api.methodNotAllowed"),
-    undefined,
-    { headers: { Allow: "PUT" } },
-  );
-}
-
-export async function action(args: Route.ActionArgs) {
-  const { request, context, params } = args;
+export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = requireApiRole(request, context, ADMIN_ROLES);
-  if (request.method !== "PUT") return methodNotAllowed(args);
+  if (request.method !== "PUT") return methodNotAllowed(request, context, "PUT");
   const i18n = getI18n(context);
   const locale = apiLocale(request);
   const t = i18n.getFixedT(locale, "admin");
@@ -46,12 +34,12 @@ export async function action(args: Route.ActionArgs) {
     });
   }
   return Response.json({
-    user: withBalanceInCurrencyUnits(toPublicUser(outcome.user)),
+    user: toApiUser(outcome.user),
     ledgerEntry: ledgerEntryForApi(outcome.entry),
   });
 }
 
-export function loader(args: Route.LoaderArgs) {
-  requireApiRole(args.request, args.context, ADMIN_ROLES);
-  return methodNotAllowed(args);
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireApiRole(request, context, ADMIN_ROLES);
+  return methodNotAllowed(request, context, "PUT");
 }

@@ -10,23 +10,13 @@ import {
 import { checkGoogleTokenShape, extractGoogleToken } from "../../auth/google-token";
 import { createSession } from "../../auth/session.server";
 import type { User } from "../../db/schema";
-import { apiError, apiLocale } from "../../lib/api.server";
+import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { getDb } from "../../middleware/database.server";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/auth-google";
 
-function methodNotAllowed(request: Request, context: Route.LoaderArgs["context"]) {
-  return apiError(
-    405,
-    "method_not_allowed",
-    getI18n(context).getFixedT(apiLocale(request))("api.methodNotAllowed"),
-    undefined,
-    { headers: { Allow: "POST" } },
-  );
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(request, context);
+  if (request.method !== "POST") return methodNotAllowed(request, context, "POST");
   const t = getI18n(context).getFixedT(apiLocale(request));
 
   let body: unknown;
@@ -70,5 +60,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return methodNotAllowed(request, context);
+  return methodNotAllowed(request, context, "POST");
 }

@@ -1,7 +1,7 @@
 // GET /api/auth: the admin's searchable, sortable, paginated user list as JSON.
 import { listUsers, UserListQuery } from "../../admin/users.server";
 import { ADMIN_ROLES, requireApiRole } from "../../auth/guards.server";
-import { apiError, apiLocale } from "../../lib/api.server";
+import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { translateIssues } from "../../lib/forms.server";
 import { getDb } from "../../middleware/database.server";
 import { getI18n } from "../../middleware/i18next.server";
@@ -27,11 +27,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function action({ request, context }: Route.ActionArgs) {
   requireApiRole(request, context, ADMIN_ROLES);
-  return apiError(
-    405,
-    "method_not_allowed",
-    getI18n(context).getFixedT(apiLocale(request))("api.methodNotAllowed"),
-    undefined,
-    { headers: { Allow: "GET" } },
-  );
+  return methodNotAllowed(request, context, "GET");
 }

@@ -1,23 +1,13 @@
 // POST /api/contact: the contact form as JSON, with the same rules as the page.
 import { ContactInput, submitContactMessage } from "../../contact/contact.server";
-import { apiError, apiLocale, readJsonBody } from "../../lib/api.server";
+import { apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { getDb } from "../../middleware/database.server";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/contact";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const i18n = getI18n(context);
-  if (request.method !== "POST") {
-    return apiError(
-      405,
-      "method_not_allowed",
-      i18n.getFixedT(apiLocale(request))("api.methodNotAllowed"),
-      undefined,
-      {
-        headers: { Allow: "POST" },
-      },
-    );
-  }
+  if (request.method !== "POST") return methodNotAllowed(request, context, "POST");
   const { data, error } = await readJsonBody(request, ContactInput, i18n, "contact");
   if (error) return error;
   const locale = apiLocale(request);
@@ -26,11 +16,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return apiError(
-    405,
-    "method_not_allowed",
-    getI18n(context).getFixedT(apiLocale(request))("api.methodNotAllowed"),
-    undefined,
-    { headers: { Allow: "POST" } },
-  );
+  return methodNotAllowed(request, context, "POST");
 }
