@@ -21,8 +21,7 @@ function LanguageList({ onDark }: { onDark: boolean }) {
           <a
             href={languageHref(location.pathname, location.search, language.code)}
             hrefLang={language.code}
-            lang={language.code}
-            dir={language.dir}
+            // The entry follows the page's direction so the list lines up; each name is isolated in its own.
             aria-current={language.code === locale ? "true" : undefined}
             data-language={language.code}
             className={`flex items-center gap-3 rounded-md px-3 py-2 text-start ${
@@ -33,8 +32,8 @@ function LanguageList({ onDark }: { onDark: boolean }) {
               {language.flag}
             </span>
             <span className="flex flex-col leading-tight">
-              <span>{language.nativeName}</span>
-              <span className={`text-xs ${onDark ? "text-white/80" : "text-ink/60"}`} lang="en" dir="ltr">
+              <bdi lang={language.code}>{language.nativeName}</bdi>
+              <span className={`text-xs ${onDark ? "text-white/80" : "text-ink/60"}`} lang="en">
                 {language.englishName} · {language.code.toUpperCase()}
               </span>
             </span>
