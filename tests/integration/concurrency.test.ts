@@ -5,8 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PurchaseOutcome, purchaseCourses } from "../../app/commerce/enrollment.server";
 import { type DatabaseHandle, openPostgres } from "../../app/db/client.server";
 import { courses, enrollments, type User, users, walletLedger } from "../../app/db/schema";
+import { action as enrollBulk } from "../../app/routes/api/enroll-bulk";
+import { action as enrollOne } from "../../app/routes/api/enroll-one";
 import { creditWallet } from "../../app/wallet/wallet.server";
-import { createUser } from "./auth-helpers";
+import { bearerFor, createUser } from "./auth-helpers";
+import { runRoute } from "./route-context";
 import { createTestDatabase } from "./test-database";
 
 const ROUNDS = 5;
@@ -167,6 +170,49 @@ describe("parallel purchases of one wallet (PostgreSQL)", () => {
     it(`never double-charges or overspends under ${PARALLEL_PURCHASES} parallel checkouts`, async () => {
       // A race may or may not interleave on a given run; repeating makes a missing lock show up.
       for (let round = 0; round < ROUNDS; round++) await raceOneWallet();
+    });
+
+    it("holds through the HTTP API too: parallel bulk and single enrollment requests with one token", async () => {
+      const buyer = await createUser(handle.db, "user");
+      await creditWallet(handle.db, { userId: buyer.id, actorId: null, amount: 4000, reason: "Top-up" });
+      const authorization = await bearerFor(handle.db, buyer.id);
+      const post = (path: string, handler: unknown, params: Record<string, string>, body?: unknown) =>
+        runRoute(
+          wide.db,
+          new Request(`http://test${path}`, {
+            method: "POST",
+            headers: { Authorization: authorization, "Content-Type": "application/json" },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          }),
+          handler as never,
+          params,
+        ) as Promise<Response>;
+      const requests = Array.from({ length: PARALLEL_PURCHASES }, (_, index) =>
+        index % 2 === 0
+          ? post(
+              "/api/course/enrollment/bulk/enroll",
+              enrollBulk,
+              {},
+              { courseIds: [courseIds.a, courseIds.b, courseIds.d] },
+            )
+          : post(`/api/course/enrollment/${courseIds.a}`, enrollOne, { courseId: String(courseIds.a) }),
+      );
+      const responses = await Promise.all(requests);
+      // Every answer is a success or a clean refusal, never a server error.
+      for (const response of responses) expect([200, 409]).toContain(response.status);
+      const owned = await handle.db.select().from(enrollments).where(eq(enrollments.userId, buyer.id));
+      // However the requests interleave, the three courses end up bought exactly once: 10.00 + 15.00 + 7.00.
+      expect(owned.map((row) => row.courseId).sort()).toEqual([courseIds.a, courseIds.b, courseIds.d].sort());
+      const paid = owned.reduce((sum, row) => sum + row.pricePaid, 0);
+      const [after] = await handle.db.select().from(users).where(eq(users.id, buyer.id));
+      expect(paid).toBe(3200);
+      expect(after?.walletBalance).toBe(4000 - paid);
+      expect(after?.walletBalance).toBeGreaterThanOrEqual(0);
+      const [ledger] = await handle.db
+        .select({ total: sql<number>`coalesce(sum(${walletLedger.amount}), 0)::int` })
+        .from(walletLedger)
+        .where(eq(walletLedger.userId, buyer.id));
+      expect(ledger?.total).toBe(after?.walletBalance);
     });
   } else if (process.env.CI === "true") {
     it("needs TEST_DATABASE_URL in CI: the purchase race cannot run on PGlite", () => {
