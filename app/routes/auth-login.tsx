@@ -1,7 +1,8 @@
 // /auth/login: a plain form that works without JavaScript; remix-auth checks the credentials.
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect } from "react-router";
+import { data, Form } from "react-router";
 import { LoginInput } from "../auth/accounts.server";
+import { loadAuthPage } from "../auth/auth-page.server";
 import { passwordAuthenticator } from "../auth/authenticator.server";
 import { safeRedirect } from "../auth/redirect";
 import { startBrowserSession } from "../auth/sign-in.server";
@@ -17,24 +18,15 @@ import {
 import { PageIntro } from "../components/page-intro";
 import { localizePath } from "../i18n/languages";
 import { parseForm } from "../lib/forms.server";
-import { isGoogleSignInEnabled } from "../lib/google-enabled.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getViewer } from "../middleware/auth.server";
 import { getDb } from "../middleware/database.server";
 import type { Route } from "./+types/auth-login";
 
 export const handle = { i18n: ["auth"] };
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const page = pageContext(request, context);
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "");
-  if (getViewer(context).user) throw redirect(redirectTo || localizePath("/", page.locale));
-  return {
-    meta: page.meta(page.t("auth:login.title"), page.t("auth:login.meta")),
-    redirectTo,
-    googleEnabled: isGoogleSignInEnabled(),
-  };
+export function loader(args: Route.LoaderArgs) {
+  return loadAuthPage(args, "login");
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,7 +1,8 @@
 // /auth/signup: a plain form that works without JavaScript; a new account is signed in at once.
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect } from "react-router";
+import { data, Form } from "react-router";
 import { SignupInput } from "../auth/accounts.server";
+import { loadAuthPage } from "../auth/auth-page.server";
 import { safeRedirect } from "../auth/redirect";
 import { signUp, startBrowserSession } from "../auth/sign-in.server";
 import {
@@ -16,24 +17,15 @@ import {
 import { PageIntro } from "../components/page-intro";
 import { localizePath } from "../i18n/languages";
 import { parseForm } from "../lib/forms.server";
-import { isGoogleSignInEnabled } from "../lib/google-enabled.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getViewer } from "../middleware/auth.server";
 import { getDb } from "../middleware/database.server";
 import type { Route } from "./+types/auth-signup";
 
 export const handle = { i18n: ["auth"] };
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const page = pageContext(request, context);
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "");
-  if (getViewer(context).user) throw redirect(redirectTo || localizePath("/", page.locale));
-  return {
-    meta: page.meta(page.t("auth:signup.title"), page.t("auth:signup.meta")),
-    redirectTo,
-    googleEnabled: isGoogleSignInEnabled(),
-  };
+export function loader(args: Route.LoaderArgs) {
+  return loadAuthPage(args, "signup");
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,9 +1,8 @@
 // /instructor: the studio where trainers and admins build courses. Its guard is real now; its content arrives with the instructor issue.
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { requireRole, STAFF_ROLES } from "../auth/guards.server";
+import { EmptyState } from "../components/empty-state";
 import { PageIntro } from "../components/page-intro";
-import { useLocalizePath } from "../i18n/use-locale";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import type { Route } from "./+types/instructor";
@@ -20,19 +19,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?
 
 export default function Page() {
   const { t } = useTranslation("auth");
-  const localize = useLocalizePath();
   return (
     <>
       <PageIntro title={t("account.instructorTitle")} />
-      <div className="mx-auto max-w-3xl px-4 py-16 text-center" data-testid="empty-state">
-        <p className="text-lg text-ink/75">{t("account.instructorEmpty")}</p>
-        <Link
-          to={localize("/courses")}
-          className="mt-6 inline-block rounded-md bg-coral-500 px-6 py-3 font-semibold text-white"
-        >
-          {t("account.browse")}
-        </Link>
-      </div>
+      <EmptyState message={t("account.instructorEmpty")} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { requireUser } from "../auth/guards.server";
 import { listEnrollments } from "../commerce/enrollment.server";
 import { CourseThumbnail } from "../components/cards";
+import { EmptyState } from "../components/empty-state";
 import { PageIntro } from "../components/page-intro";
 import { useLocalizePath } from "../i18n/use-locale";
 import { pageContext } from "../lib/route-context.server";
@@ -38,15 +39,7 @@ export default function MyEnrollments({ loaderData }: Route.ComponentProps) {
     return (
       <>
         <PageIntro title={t("auth:account.enrollmentsTitle")} />
-        <div className="mx-auto max-w-3xl px-4 py-16 text-center" data-testid="empty-state">
-          <p className="text-lg text-ink/75">{t("auth:account.enrollmentsEmpty")}</p>
-          <Link
-            to={localize("/courses")}
-            className="mt-6 inline-block rounded-md bg-coral-500 px-6 py-3 font-semibold text-white hover:bg-coral-600"
-          >
-            {t("auth:account.browse")}
-          </Link>
-        </div>
+        <EmptyState message={t("auth:account.enrollmentsEmpty")} />
       </>
     );
   }

@@ -1,8 +1,9 @@
 // /my-favorites: the courses a signed-in learner saved, each with a one-click way to remove it.
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { requireUser } from "../auth/guards.server";
 import { CourseCard } from "../components/cards";
+import { EmptyState } from "../components/empty-state";
 import { EnhancedFormMarker } from "../components/enhanced-form-marker";
 import { PageIntro } from "../components/page-intro";
 import { useFetcherErrorToast } from "../components/use-fetcher-error-toast";
@@ -52,21 +53,12 @@ function Unfavorite({ courseId }: { courseId: number }) {
 
 export default function MyFavorites({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
-  const localize = useLocalizePath();
   return (
     <>
       <PageIntro title={t("account.favoritesTitle")} />
       <div className="mx-auto max-w-7xl px-4 py-12">
         {loaderData.courses.length === 0 ? (
-          <div className="py-6 text-center" data-testid="empty-state">
-            <p className="text-lg text-ink/75">{t("account.favoritesEmpty")}</p>
-            <Link
-              to={localize("/courses")}
-              className="mt-6 inline-block rounded-md bg-coral-500 px-6 py-3 font-semibold text-white"
-            >
-              {t("account.browse")}
-            </Link>
-          </div>
+          <EmptyState message={t("account.favoritesEmpty")} />
         ) : (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="favorite-list">
             {loaderData.courses.map((course) => (

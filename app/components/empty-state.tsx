@@ -1,0 +1,20 @@
+// The "nothing here yet" block of the learner's pages: one sentence and the way to the catalog.
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useLocalizePath } from "../i18n/use-locale";
+
+export function EmptyState({ message }: { message: string }) {
+  const { t } = useTranslation("auth");
+  const localize = useLocalizePath();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-16 text-center" data-testid="empty-state">
+      <p className="text-lg text-ink/75">{message}</p>
+      <Link
+        to={localize("/courses")}
+        className="mt-6 inline-block rounded-md bg-coral-500 px-6 py-3 font-semibold text-white hover:bg-coral-600"
+      >
+        {t("account.browse")}
+      </Link>
+    </div>
+  );
+}
