@@ -24,6 +24,7 @@ import { DEFAULT_TITLE } from "./lib/seo";
 import { authMiddleware, getViewer } from "./middleware/auth.server";
 import { databaseMiddleware, getDb } from "./middleware/database.server";
 import { getLocaleFromContext, i18nextMiddleware } from "./middleware/i18next.server";
+import { useNonce } from "./security/nonce";
 import { toasts } from "./toast.server";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, databaseMiddleware, authMiddleware];
@@ -56,6 +57,7 @@ export function meta({ error }: Route.MetaArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const locale = useLocale();
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   return (
     <html lang={locale} dir={directionOf(locale)}>
       <head>
@@ -74,8 +76,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </main>
           <SiteFooter />
         </ToastProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
