@@ -24,6 +24,7 @@ export default [
   route("api/course/enrollment/:courseId", "routes/api/enroll-one.ts"),
   route("api/*", "routes/api/not-found.ts"),
   route("locales/:lng/:ns", "routes/locales.ts"),
+  route("healthz", "routes/healthz.ts"),
   route("auth/google", "routes/auth-google.ts"),
   route("auth/google/callback", "routes/auth-google-callback.ts"),
   route(":lang?", "routes/locale-layout.tsx", [
