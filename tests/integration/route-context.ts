@@ -1,10 +1,11 @@
 // Runs a loader or action the way the server does: through the real i18n and auth middleware (so cookies
 // and Bearer tokens on the request sign it in), with a test database.
-import { RouterContextProvider } from "react-router";
+import { matchRoutes, type RouteObject, RouterContextProvider } from "react-router";
 import type { Database } from "../../app/db/client.server";
 import { authMiddleware } from "../../app/middleware/auth.server";
 import { databaseContext } from "../../app/middleware/database.server";
 import { i18nextMiddleware } from "../../app/middleware/i18next.server";
+import routes from "../../app/routes";
 
 export async function runRoute<T>(
   db: Database,
@@ -19,7 +20,7 @@ export async function runRoute<T>(
   const context = new RouterContextProvider();
   context.set(databaseContext, db);
   let result: T | undefined;
-  const args = { request, context, params, unstable_pattern: "" } as unknown as Parameters<
+  const args = { request, context, params, pattern: routePattern(request) } as unknown as Parameters<
     typeof i18nextMiddleware
   >[0];
   await i18nextMiddleware(args, async () => {
@@ -30,6 +31,13 @@ export async function runRoute<T>(
     return new Response(null);
   });
   return result as T;
+}
+
+/** The pattern React Router would hand the middleware for this URL, e.g. `/api/courses/:id`. */
+export function routePattern(request: Request): string {
+  const matches = matchRoutes(routes as RouteObject[], new URL(request.url).pathname) ?? [];
+  const parts = matches.map((match) => match.route.path).filter(Boolean);
+  return `/${parts.join("/")}`.replace(/\/+/g, "/");
 }
 
 export function formRequest(url: string, fields: Record<string, string>): Request {
