@@ -5,6 +5,7 @@
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
+import { securityHeaders } from "./server/security-headers.mjs";
 
 export const CLIENT_ADDRESS_HEADER = "x-manara-client-address";
 
@@ -30,6 +31,18 @@ if (process.env.TRUST_PROXY)
 app.use((_req, res, next) => {
   // While draining, tell keep-alive clients to reconnect elsewhere once this response is done.
   if (shuttingDown) res.setHeader("Connection", "close");
+  next();
+});
+app.use(securityHeaders({ production: process.env.NODE_ENV === "production" }));
+app.use((req, res, next) => {
+  // No route has a control character in its path, and React Router's matcher cannot match one (its
+  // patterns stop at a newline), so answer such paths here, plainly, before any rendering.
+  const path = req.originalUrl.split("?")[0] ?? "";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what we refuse.
+  if (/%(?:[01][0-9a-f]|7f)|[\u0000-\u001f\u007f]/i.test(path)) {
+    res.status(400).type("text/plain").send("Bad Request");
+    return;
+  }
   next();
 });
 app.use(compression());
