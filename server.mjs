@@ -45,6 +45,18 @@ app.use((req, res, next) => {
   }
   next();
 });
+// React Router needs a URL, and a URL needs a host: a request without a usable Host header is malformed.
+app.use((req, res, next) => {
+  if (req.hostname && URL.canParse(`http://${req.hostname}`)) return next();
+  res.set("Connection", "close").status(400).type("text/plain").send("Bad Request: invalid Host header");
+});
+// The Fetch API cannot represent these methods (new Request throws), so answer them here, not with a 500.
+const UNREPRESENTABLE_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+app.use((req, res, next) => {
+  if (!UNREPRESENTABLE_METHODS.has(req.method)) return next();
+  res.set("Allow", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS").status(405).type("text/plain");
+  res.send("Method Not Allowed");
+});
 app.use(compression());
 // Fingerprinted build assets never change; everything else in public/ may.
 app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
@@ -58,6 +70,21 @@ app.use((req, _res, next) => {
 // request (meant for development reloads), which cost about a tenth of each page's time.
 const build = await import("./build/server/index.js");
 app.use(createRequestHandler({ build, mode: "production" }));
+// Errors React Router did not answer itself. A Host header that makes no URL is the client's fault (400);
+// anything else is ours: logged, answered 500, and the server keeps serving.
+app.use((error, req, res, _next) => {
+  const clientError = error?.code === "ERR_INVALID_URL";
+  if (!clientError) log(`${req.method} ${req.originalUrl} failed:`, error);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res
+    .set("Connection", "close")
+    .status(clientError ? 400 : 500)
+    .type("text/plain");
+  res.send(clientError ? "Bad Request" : "Internal Server Error");
+});
 
 const server = app.listen(port, host, () => {
   const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
