@@ -219,6 +219,8 @@ function burst(): BurstItem[] {
 let server: ChildProcess | undefined;
 let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
 let output = "";
+/** The end of the server's log, for failure messages. */
+const tail = () => output.slice(-4_000);
 let port = 0;
 let dataDir = "";
 
@@ -226,11 +228,11 @@ async function waitForListening(child: ChildProcess, timeoutMs: number) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     if (output.includes("is listening on")) return;
-    if (exited) throw new Error(`The server exited before listening:\n${output}`);
+    if (exited) throw new Error(`The server exited before listening:\n${tail()}`);
     await sleep(100);
   }
   child.kill("SIGKILL");
-  throw new Error(`The server did not start in ${timeoutMs} ms:\n${output}`);
+  throw new Error(`The server did not start in ${timeoutMs} ms:\n${tail()}`);
 }
 
 function startServer(env: NodeJS.ProcessEnv): ChildProcess {
@@ -287,7 +289,7 @@ describe("the production server under a burst of malformed requests", () => {
     await waitForListening(server, 60_000);
     // The first request opens and migrates the embedded database.
     const warm = await send(port, request("GET", "/healthz"));
-    expect(warm.status, output).toBe(200);
+    expect(warm.status, tail()).toBe(200);
   }, 120_000);
 
   afterAll(async () => {
@@ -310,20 +312,20 @@ describe("the production server under a burst of malformed requests", () => {
     expect(answers.length).toBeGreaterThan(200);
 
     await sleep(SETTLE_MS);
-    expect(exited, `the server exited after the burst:\n${output}`).toBeUndefined();
+    expect(exited, `the server exited after the burst:\n${tail()}`).toBeUndefined();
 
     const serverErrors = answers.filter((answer) => answer.status >= 500);
     expect(
       serverErrors.map((answer) => `${answer.label} → ${answer.head}`),
-      `5xx answers; server log:\n${output.slice(-4_000)}`,
+      `5xx answers; server log:\n${tail()}`,
     ).toEqual([]);
     const timeouts = answers.filter((answer) => answer.error === "timeout");
     expect(timeouts.map((answer) => answer.label)).toEqual([]);
 
     const home = await send(port, request("GET", "/"));
-    expect(home.status, output).toBe(200);
+    expect(home.status, tail()).toBe(200);
     const health = await send(port, request("GET", "/healthz"));
-    expect(health.status, output).toBe(200);
+    expect(health.status, tail()).toBe(200);
     expect(exited).toBeUndefined();
   }, 180_000);
 
@@ -333,7 +335,7 @@ describe("the production server under a burst of malformed requests", () => {
     const gone = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");
     await Promise.race([gone, sleep(12_000)]);
-    expect(exited, output).toEqual({ code: 0, signal: null });
+    expect(exited, tail()).toEqual({ code: 0, signal: null });
   }, 20_000);
 });
 
@@ -353,6 +355,6 @@ describe("/healthz when the database cannot be reached", () => {
     );
     await waitForListening(down, 60_000);
     const answer = await send(downPort, request("GET", "/healthz"));
-    expect(answer.head, output).toMatch(/^HTTP\/1\.1 503/);
+    expect(answer.head, tail()).toMatch(/^HTTP\/1\.1 503/);
   }, 90_000);
 });
