@@ -9,7 +9,7 @@ export const RATE_LIMITS = {
   loginPerIp: { limit: 60, windowSeconds: 15 * 60 },
   /** Failed passwords for one account from one address (see docs/decisions/008-login-limits.md). */
   loginFailuresPerAccountAndIp: { limit: 10, windowSeconds: 15 * 60 },
-  contactPerIp: { limit: 5, windowSeconds: 10 * 60 },
+  contactPerIp: { limit: 10, windowSeconds: 60 * 60 },
   signupPerIp: { limit: 20, windowSeconds: 60 * 60 },
   signupPerAccount: { limit: 5, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
