@@ -62,7 +62,13 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): string[] {
 
 /** Routing decodes the path and ignores case: `/API`, `/%61pi` and `/api` are the same place. */
 export function isApiTarget(target: string): boolean {
-  const path = target.split("?")[0] ?? "";
+  // The URL parser first resolves dot segments (`/api/%2e%2e/x` is `/x`), as it does for the server.
+  let path = target.split("?")[0] ?? "";
+  try {
+    path = new URL(`${ORIGIN}${target}`).pathname;
+  } catch {
+    // Not a URL at all: judge the raw path.
+  }
   const first = path.split("/").filter(Boolean)[0] ?? "";
   let decoded = first;
   try {
