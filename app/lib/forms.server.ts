@@ -39,7 +39,15 @@ export async function parseForm<Schema extends z.ZodType>(
   schema: Schema,
   t: TFunction,
 ): Promise<FormResult<z.infer<Schema>>> {
-  const formData = await readForm(request);
+  return validateForm(await readForm(request), schema, t);
+}
+
+/** The same for a form already read (when something else needs the same body, e.g. remix-auth). */
+export function validateForm<Schema extends z.ZodType>(
+  formData: FormData,
+  schema: Schema,
+  t: TFunction,
+): FormResult<z.infer<Schema>> {
   const raw: Record<string, string> = {};
   for (const [key, value] of formData) if (typeof value === "string") raw[key] = value;
   const parsed = schema.safeParse(raw);
