@@ -100,7 +100,7 @@ export function tooManyRequests(
   retryAfterSeconds: number,
 ): Response {
   const t = getI18n(context).getFixedT(apiLocale(request));
-  return apiError(429, "rate_limited", t("api.rateLimited", { seconds: retryAfterSeconds }), undefined, {
+  return apiError(429, "rate_limited", t("api.rateLimited", { count: retryAfterSeconds }), undefined, {
     headers: { "Retry-After": String(retryAfterSeconds) },
   });
 }

@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!outcome.ok) {
     const formError =
       outcome.reason === "rate_limited"
-        ? t("errors.rateLimited", { minutes: Math.ceil(outcome.retryAfterSeconds / 60) })
+        ? t("errors.rateLimited", { count: Math.ceil(outcome.retryAfterSeconds / 60) })
         : t("login.invalid");
     return data(
       { fieldErrors: {}, values, formError },

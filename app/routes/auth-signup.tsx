@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         {
           fieldErrors: {},
           values,
-          formError: t("errors.rateLimited", { minutes: Math.ceil(outcome.retryAfterSeconds / 60) }),
+          formError: t("errors.rateLimited", { count: Math.ceil(outcome.retryAfterSeconds / 60) }),
         },
         { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
       );

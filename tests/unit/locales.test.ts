@@ -57,3 +57,62 @@ it("Arabic has no keys English lacks (except Arabic plural forms)", () => {
     expect(extra, file).toEqual([]);
   }
 });
+
+// Counts: i18next picks the plural form from `count`; Arabic has six (zero, one, two, few, many, other) and
+// "5 دقيقة" instead of "5 دقائق" is exactly the slip a single form makes.
+const ARABIC_FORMS = ["zero", "one", "two", "few", "many", "other"] as const;
+/** Interpolations that carry a number of things must be called `count`, or no plural form is chosen. */
+const COUNT_LIKE = /\{\{\s*(minutes|seconds|hours|days|items|lessons|courses|learners|users|n|number)\s*\}\}/;
+
+describe("plural counts", () => {
+  it("every English string with {{count}} is a plural key, and no count hides under another name", () => {
+    const problems: string[] = [];
+    for (const file of files) {
+      for (const [key, value] of leaves(read("en", file))) {
+        if (typeof value !== "string") continue;
+        if (value.includes("{{count}}") && !PLURAL.test(key))
+          problems.push(`${file} ${key}: not a plural key`);
+        if (COUNT_LIKE.test(value))
+          problems.push(`${file} ${key}: ${value.match(COUNT_LIKE)?.[0]} is a count`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("every count key has all six Arabic forms and English one/other", () => {
+    const problems: string[] = [];
+    for (const file of files) {
+      const english = leaves(read("en", file));
+      const arabic = leaves(read("ar", file));
+      const bases = new Set(
+        [...english.keys()].filter((key) => PLURAL.test(key)).map((k) => k.replace(PLURAL, "")),
+      );
+      for (const base of bases) {
+        for (const form of ["one", "other"])
+          if (!english.has(`${base}_${form}`)) problems.push(`en ${file} ${base}_${form}`);
+        for (const form of ARABIC_FORMS) {
+          const value = arabic.get(`${base}_${form}`);
+          if (typeof value !== "string" || value.trim() === "") problems.push(`ar ${file} ${base}_${form}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("every t(key, { count }) in the app names a plural key", () => {
+    const appRoot = path.resolve(import.meta.dirname, "../../app");
+    const sources = readdirSync(appRoot, { recursive: true, encoding: "utf8" })
+      .filter((file) => /\.tsx?$/.test(file))
+      .map((file) => readFileSync(path.join(appRoot, file), "utf8"));
+    const allEnglish = files.map((file) => leaves(read("en", file)));
+    const calls = sources.flatMap((source) =>
+      [...source.matchAll(/\bt\(\s*"([\w:.]+)",\s*\{[^}]*\bcount\b/g)].map((match) => match[1]),
+    );
+    expect(calls.length).toBeGreaterThan(5);
+    const unknown = calls.filter((call) => {
+      const key = call.includes(":") ? call.split(":")[1] : call;
+      return !allEnglish.some((english) => english.has(`${key}_other`));
+    });
+    expect(unknown).toEqual([]);
+  });
+});
