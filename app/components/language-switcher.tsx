@@ -5,6 +5,7 @@ import { useLocation } from "react-router";
 import { LANGUAGES, localizePath } from "../i18n/languages";
 import { useLocale } from "../i18n/use-locale";
 import { useDismissableDetails } from "./dismissable-details";
+import { Flag } from "./flag";
 
 export function languageHref(pathname: string, search: string, code: (typeof LANGUAGES)[number]["code"]) {
   return localizePath(pathname, code) + search;
@@ -25,15 +26,13 @@ function LanguageList({ onDark }: { onDark: boolean }) {
             aria-current={language.code === locale ? "true" : undefined}
             data-language={language.code}
             className={`flex items-center gap-3 rounded-md px-3 py-2 text-start ${
-              onDark ? "hover:bg-white/15" : "hover:bg-coral-50"
+              onDark ? "hover:bg-coral-700" : "hover:bg-coral-50"
             } ${language.code === locale ? "font-semibold" : ""}`}
           >
-            <span aria-hidden="true" className="text-lg">
-              {language.flag}
-            </span>
+            <Flag code={language.code} className="h-4 w-6" />
             <span className="flex flex-col leading-tight">
               <bdi lang={language.code}>{language.nativeName}</bdi>
-              <span className={`text-xs ${onDark ? "text-white/80" : "text-ink/60"}`} lang="en">
+              <span className={`text-xs ${onDark ? "text-white" : "text-ink/70"}`} lang="en">
                 {language.englishName} · {language.code.toUpperCase()}
               </span>
             </span>
@@ -53,15 +52,14 @@ export function LanguageDropdown() {
   const current = LANGUAGES.find((language) => language.code === locale) ?? LANGUAGES[0];
   return (
     <details ref={ref} className="relative" data-testid="language-dropdown">
-      <summary
-        className="flex items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold hover:bg-white/15"
-        aria-label={t("language.current", { name: current.nativeName })}
-      >
-        <span aria-hidden="true">{current.flag}</span>
+      {/* The accessible name starts with the visible label ("EN"), then says what it is (WCAG 2.5.3). */}
+      <summary className="flex items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold hover:bg-coral-700">
+        <Flag code={current.code} />
         <span>{current.code.toUpperCase()}</span>
+        <span className="sr-only">{t("language.current", { name: current.nativeName })}</span>
       </summary>
       <div className="absolute end-0 z-40 mt-2 w-56 rounded-lg bg-white p-2 text-ink shadow-xl ring-1 ring-black/5">
-        <p className="px-3 pb-1 text-xs font-semibold text-ink/60">{t("language.choose")}</p>
+        <p className="px-3 pb-1 text-xs font-semibold text-ink/70">{t("language.choose")}</p>
         <LanguageList onDark={false} />
       </div>
     </details>
@@ -73,7 +71,7 @@ export function LanguageMenuList() {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="mobile-language-heading">
-      <h2 id="mobile-language-heading" className="px-3 pb-1 text-xs font-semibold uppercase text-white/80">
+      <h2 id="mobile-language-heading" className="px-3 pb-1 text-xs font-semibold uppercase text-white">
         {t("language.label")}
       </h2>
       <LanguageList onDark />

@@ -1,7 +1,7 @@
 // The supported interface languages and the URL rules that choose between them (SPEC §9: the URL alone decides).
 export const LANGUAGES = [
-  { code: "en", flag: "🇬🇧", nativeName: "English", englishName: "English", dir: "ltr" },
-  { code: "ar", flag: "🇸🇦", nativeName: "العربية", englishName: "Arabic", dir: "rtl" },
+  { code: "en", nativeName: "English", englishName: "English", dir: "ltr" },
+  { code: "ar", nativeName: "العربية", englishName: "Arabic", dir: "rtl" },
 ] as const;
 
 export type Locale = (typeof LANGUAGES)[number]["code"];
