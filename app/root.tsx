@@ -122,7 +122,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <h1 className="mt-4 text-3xl font-bold">{title}</h1>
       <p className="mt-3 text-ink/70">{t(bodyKey)}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to={localize("/")} className="rounded-md bg-coral-500 px-5 py-2.5 font-semibold text-white">
+        <Link to={localize("/")} className="rounded-md bg-coral-600 px-5 py-2.5 font-semibold text-white">
           {t("errors.backHome")}
         </Link>
         <Link to={localize("/courses")} className="rounded-md border border-ink/20 px-5 py-2.5 font-semibold">

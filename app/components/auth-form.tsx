@@ -49,7 +49,7 @@ export function AuthField({
         className={`mt-1 block w-full rounded-md border px-3 py-2 ${error ? "border-red-600" : "border-ink/20"}`}
       />
       {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-ink/60">
+        <p id={`${id}-hint`} className="mt-1 text-xs text-ink/70">
           {hint}
         </p>
       ) : null}
@@ -100,7 +100,7 @@ export function GoogleSignInLink({ redirectTo }: { redirectTo: string }) {
       >
         {t("google.continue")}
       </a>
-      <p className="my-6 text-center text-sm text-ink/60">{t("google.or")}</p>
+      <p className="my-6 text-center text-sm text-ink/70">{t("google.or")}</p>
     </>
   );
 }
@@ -112,7 +112,7 @@ export function AuthSubmitButton({ label, busyLabel }: { label: string; busyLabe
     <button
       type="submit"
       disabled={busy}
-      className="w-full rounded-md bg-coral-500 px-6 py-3 font-semibold text-white hover:bg-coral-600 disabled:opacity-60"
+      className="w-full rounded-md bg-coral-600 px-6 py-3 font-semibold text-white hover:bg-coral-700 disabled:opacity-60"
     >
       {busy ? busyLabel : label}
     </button>

@@ -32,7 +32,17 @@ export function CourseThumbnail({ course }: { course: Pick<CourseCardView, "imag
   );
 }
 
-export function CourseCard({ course }: { course: CourseCardView }) {
+/** Cards sit under a page's h1 on list pages (h2) and under a section's h2 on the home page (h3). */
+type HeadingLevel = 2 | 3;
+
+export function CourseCard({
+  course,
+  headingLevel = 3,
+}: {
+  course: CourseCardView;
+  headingLevel?: HeadingLevel;
+}) {
+  const Heading = `h${headingLevel}` as const;
   const { t } = useTranslation(["catalog", "common"]);
   const localize = useLocalizePath();
   return (
@@ -40,14 +50,14 @@ export function CourseCard({ course }: { course: CourseCardView }) {
       <CourseThumbnail course={course} />
       <div className="flex flex-1 flex-col p-4">
         <p className="text-xs font-semibold text-coral-700">{t(`common:categories.${course.category}`)}</p>
-        <h3 className="mt-1 text-lg font-semibold leading-snug">
+        <Heading className="mt-1 text-lg font-semibold leading-snug">
           <Link to={localize(`/courses/${course.id}`)} className="hover:text-coral-700">
             {course.title}
           </Link>
-        </h3>
-        <p className="mt-1 text-sm text-ink/60">{t("catalog:courses.by", { name: course.instructorName })}</p>
+        </Heading>
+        <p className="mt-1 text-sm text-ink/70">{t("catalog:courses.by", { name: course.instructorName })}</p>
         <div className="mt-auto flex items-center justify-between pt-4 text-sm">
-          <span className="text-ink/60">{t("catalog:courses.lessons", { count: course.lessonCount })}</span>
+          <span className="text-ink/70">{t("catalog:courses.lessons", { count: course.lessonCount })}</span>
           <span
             data-testid="course-price"
             className={`font-bold ${course.isFree ? "text-teal" : "text-ink"}`}
@@ -69,7 +79,8 @@ export type BlogCardView = {
   dateLabel: string;
 };
 
-export function BlogCard({ post }: { post: BlogCardView }) {
+export function BlogCard({ post, headingLevel = 3 }: { post: BlogCardView; headingLevel?: HeadingLevel }) {
+  const Heading = `h${headingLevel}` as const;
   const { t } = useTranslation("catalog");
   const localize = useLocalizePath();
   return (
@@ -86,10 +97,10 @@ export function BlogCard({ post }: { post: BlogCardView }) {
         />
       ) : null}
       <div className="flex flex-1 flex-col p-5">
-        <p className="text-xs text-ink/60">
+        <p className="text-xs text-ink/70">
           {post.dateLabel} · {post.author}
         </p>
-        <h3 className="mt-2 text-lg font-semibold leading-snug">{post.title}</h3>
+        <Heading className="mt-2 text-lg font-semibold leading-snug">{post.title}</Heading>
         <p className="mt-2 text-sm text-ink/75">{post.excerpt}</p>
         <Link
           to={localize(`/blog/${post.id}`)}
@@ -111,7 +122,14 @@ export type CaseStudyCardView = {
   images: string[];
 };
 
-export function CaseStudyCard({ item }: { item: CaseStudyCardView }) {
+export function CaseStudyCard({
+  item,
+  headingLevel = 3,
+}: {
+  item: CaseStudyCardView;
+  headingLevel?: HeadingLevel;
+}) {
+  const Heading = `h${headingLevel}` as const;
   const { t } = useTranslation("catalog");
   const localize = useLocalizePath();
   const cover = item.images[0];
@@ -133,7 +151,7 @@ export function CaseStudyCard({ item }: { item: CaseStudyCardView }) {
           {item.clientName}
           {item.sector ? ` · ${item.sector}` : ""}
         </p>
-        <h3 className="mt-2 text-lg font-semibold leading-snug">{item.title}</h3>
+        <Heading className="mt-2 text-lg font-semibold leading-snug">{item.title}</Heading>
         <p className="mt-2 text-sm text-white/80">{item.result}</p>
         <Link
           to={localize(`/portfolio/${item.id}`)}

@@ -11,7 +11,7 @@ export function EmptyState({ message }: { message: string }) {
       <p className="text-lg text-ink/75">{message}</p>
       <Link
         to={localize("/courses")}
-        className="mt-6 inline-block rounded-md bg-coral-500 px-6 py-3 font-semibold text-white hover:bg-coral-600"
+        className="mt-6 inline-block rounded-md bg-coral-600 px-6 py-3 font-semibold text-white hover:bg-coral-700"
       >
         {t("account.browse")}
       </Link>

@@ -32,7 +32,7 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
           to={hrefFor(target)}
           aria-label={t("pagination.page", { page: target })}
           aria-current={target === page ? "page" : undefined}
-          className={`${linkClass} aria-[current=page]:border-coral-500 aria-[current=page]:bg-coral-500 aria-[current=page]:text-white`}
+          className={`${linkClass} aria-[current=page]:border-coral-600 aria-[current=page]:bg-coral-600 aria-[current=page]:text-white`}
         >
           {target}
         </Link>

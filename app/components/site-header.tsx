@@ -81,7 +81,7 @@ function UserMenu({ user }: { user: HeaderUser }) {
   const links = useAccountLinks(user);
   return (
     <details ref={ref} className="relative" data-testid="user-menu">
-      <summary className="flex items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold hover:bg-white/15">
+      <summary className="flex items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold hover:bg-coral-700">
         <span
           aria-hidden="true"
           className="flex size-7 items-center justify-center rounded-full bg-white text-xs font-bold text-coral-700"
@@ -137,7 +137,7 @@ function MobileMenu({
 
   return (
     <details ref={ref} className="md:hidden" data-testid="mobile-menu">
-      <summary className="flex items-center gap-2 rounded-md px-3 py-2 font-semibold hover:bg-white/15">
+      <summary className="flex items-center gap-2 rounded-md px-3 py-2 font-semibold hover:bg-coral-700">
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6 fill-none stroke-current stroke-2">
           <path d="M4 6h16M4 12h16M4 18h16" />
         </svg>
@@ -152,7 +152,7 @@ function MobileMenu({
                 <NavLink
                   to={localize(item.to)}
                   end={item.end}
-                  className="block rounded-md px-3 py-2 font-semibold hover:bg-white/15 aria-[current=page]:bg-white/20"
+                  className="block rounded-md px-3 py-2 font-semibold hover:bg-coral-700 aria-[current=page]:bg-coral-800"
                 >
                   {item.label}
                   {item.to === "/cart" ? <CartBadge count={cartCount} /> : null}
@@ -171,7 +171,7 @@ function MobileMenu({
             {/* Guests get their cart entry on its own, below the language list (SPEC §2). */}
             <Link
               to={localize("/cart")}
-              className="flex items-center gap-2 rounded-md px-3 py-2 font-semibold hover:bg-white/15"
+              className="flex items-center gap-2 rounded-md px-3 py-2 font-semibold hover:bg-coral-700"
               data-testid="mobile-guest-cart"
             >
               <CartIcon />
@@ -204,17 +204,17 @@ function MobileAccountLinks({ user }: { user: HeaderUser }) {
   const links = useAccountLinks(user);
   return (
     <div className="flex flex-col gap-1 pt-3" data-testid="mobile-account-links">
-      <p className="px-3 pb-1 text-xs font-semibold text-white/80">{user.name}</p>
+      <p className="px-3 pb-1 text-xs font-semibold text-white">{user.name}</p>
       {links.map((link) => (
         <Link
           key={link.to}
           to={localize(link.to)}
-          className="block rounded-md px-3 py-2 font-semibold hover:bg-white/15"
+          className="block rounded-md px-3 py-2 font-semibold hover:bg-coral-700"
         >
           {link.label}
         </Link>
       ))}
-      <LogoutForm className="block w-full rounded-md px-3 py-2 text-start font-semibold hover:bg-white/15" />
+      <LogoutForm className="block w-full rounded-md px-3 py-2 text-start font-semibold hover:bg-coral-700" />
     </div>
   );
 }
@@ -249,7 +249,7 @@ export function SiteHeader({
   const cartCount = useOptimisticCartCount(serverCartCount);
 
   return (
-    <header className="sticky top-0 z-30 bg-coral-500 text-white shadow-md">
+    <header className="sticky top-0 z-30 bg-coral-600 text-white shadow-md">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-ink"
@@ -273,7 +273,7 @@ export function SiteHeader({
                 <NavLink
                   to={localize(item.to)}
                   end={item.end}
-                  className="flex items-center rounded-md px-3 py-2 text-sm font-semibold hover:bg-white/15 aria-[current=page]:bg-white/20"
+                  className="flex items-center rounded-md px-3 py-2 text-sm font-semibold hover:bg-coral-700 aria-[current=page]:bg-coral-800"
                 >
                   {item.label}
                   {item.to === "/cart" ? <CartBadge count={cartCount} /> : null}
@@ -291,7 +291,7 @@ export function SiteHeader({
             <>
               <Link
                 to={localize("/auth/login")}
-                className="rounded-md px-3 py-2 text-sm font-semibold hover:bg-white/15"
+                className="rounded-md px-3 py-2 text-sm font-semibold hover:bg-coral-700"
               >
                 {t("nav.login")}
               </Link>

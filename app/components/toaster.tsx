@@ -16,11 +16,11 @@ export function useToast() {
 }
 
 const styles: Record<ToastKind, string> = {
-  success: "bg-green-600",
+  success: "bg-green-700",
   error: "bg-red-600",
   info: "bg-blue-600",
   loading: "bg-blue-600",
-  warning: "bg-amber-600",
+  warning: "bg-amber-700",
 };
 
 let sequence = 0;

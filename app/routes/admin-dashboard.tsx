@@ -73,7 +73,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </h2>
           <Link
             to={localize("/dashboard/admin/users")}
-            className="rounded-md bg-coral-500 px-5 py-2.5 font-semibold text-white hover:bg-coral-600"
+            className="rounded-md bg-coral-600 px-5 py-2.5 font-semibold text-white hover:bg-coral-700"
           >
             {t("dashboard.manageUsers")}
           </Link>

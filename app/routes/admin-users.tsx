@@ -175,7 +175,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
   return (
     <>
       <PageIntro title={t("users.title")} lead={t("users.lead")}>
-        <p className="mt-4 text-sm font-semibold text-ink/60">{t("users.count", { count: total })}</p>
+        <p className="mt-4 text-sm font-semibold text-ink/70">{t("users.count", { count: total })}</p>
       </PageIntro>
       <div className="mx-auto max-w-7xl px-4 py-12">
         <Link
@@ -262,7 +262,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           <div className="flex flex-wrap items-center gap-3">
             <button
               type="submit"
-              className="rounded-md bg-coral-500 px-5 py-2 font-semibold text-white hover:bg-coral-600"
+              className="rounded-md bg-coral-600 px-5 py-2 font-semibold text-white hover:bg-coral-700"
             >
               {t("users.filters.apply")}
             </button>

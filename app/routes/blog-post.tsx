@@ -34,7 +34,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         {t("blog.back")}
       </Link>
       <h1 className="mt-4 text-3xl font-bold leading-tight sm:text-4xl">{post.title}</h1>
-      <p className="mt-3 text-sm text-ink/60">
+      <p className="mt-3 text-sm text-ink/70">
         {t("blog.by", { name: post.author })} ·{" "}
         <time dateTime={post.publishedAt}>{t("blog.publishedOn", { date: post.dateLabel })}</time>
       </p>

@@ -40,7 +40,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {loaderData.posts.map((post) => (
-              <BlogCard key={post.id} post={post} />
+              <BlogCard key={post.id} post={post} headingLevel={2} />
             ))}
           </div>
         )}

@@ -155,7 +155,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
             <p className="mt-2 text-ink/70">{t("cart.emptyHint")}</p>
             <Link
               to={localize("/courses")}
-              className="mt-6 inline-block rounded-md bg-coral-500 px-6 py-3 font-semibold text-white"
+              className="mt-6 inline-block rounded-md bg-coral-600 px-6 py-3 font-semibold text-white"
             >
               {t("cart.browse")}
             </Link>
@@ -209,7 +209,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
                     type="submit"
                     disabled={checkingOut}
                     data-testid="checkout"
-                    className="w-full rounded-md bg-coral-500 px-4 py-3 font-semibold text-white hover:bg-coral-600 disabled:opacity-60"
+                    className="w-full rounded-md bg-coral-600 px-4 py-3 font-semibold text-white hover:bg-coral-700 disabled:opacity-60"
                   >
                     {checkingOut ? t("catalog:cart.checkingOut") : t("catalog:cart.checkout")}
                   </button>
@@ -217,7 +217,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
               ) : (
                 <Link
                   to={`${localize("/auth/login")}?${new URLSearchParams({ redirectTo: localize("/cart") })}`}
-                  className="block rounded-md bg-coral-500 px-4 py-3 text-center font-semibold text-white"
+                  className="block rounded-md bg-coral-600 px-4 py-3 text-center font-semibold text-white"
                 >
                   {t("catalog:cart.loginToCheckout")}
                 </Link>

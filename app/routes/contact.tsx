@@ -145,7 +145,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           <button
             type="submit"
             disabled={sending}
-            className="rounded-md bg-coral-500 px-6 py-3 font-semibold text-white hover:bg-coral-600 disabled:opacity-60"
+            className="rounded-md bg-coral-600 px-6 py-3 font-semibold text-white hover:bg-coral-700 disabled:opacity-60"
           >
             {sending ? t("sending") : t("submit")}
           </button>

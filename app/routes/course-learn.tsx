@@ -92,7 +92,7 @@ export default function CourseLearn({ loaderData }: Route.ComponentProps) {
                       {lesson.title}
                     </h3>
                     {lesson.durationMinutes ? (
-                      <span className="ms-auto shrink-0 text-sm text-ink/60">
+                      <span className="ms-auto shrink-0 text-sm text-ink/70">
                         {t("courses.minutes", { count: lesson.durationMinutes })}
                       </span>
                     ) : null}

@@ -258,7 +258,7 @@ function CourseActions({ loaderData }: { loaderData: Route.ComponentProps["loade
         <Link
           to={localize(`/courses/${course.id}/learn`)}
           data-testid="go-to-course"
-          className="block rounded-md bg-coral-500 px-4 py-3 text-center font-semibold text-white hover:bg-coral-600"
+          className="block rounded-md bg-coral-600 px-4 py-3 text-center font-semibold text-white hover:bg-coral-700"
         >
           {t("actions.goToCourse")}
         </Link>
@@ -276,12 +276,12 @@ function CourseActions({ loaderData }: { loaderData: Route.ComponentProps["loade
             type="submit"
             disabled={enrolling}
             data-testid="enroll"
-            className="w-full rounded-md bg-coral-500 px-4 py-3 font-semibold text-white hover:bg-coral-600 disabled:opacity-60"
+            className="w-full rounded-md bg-coral-600 px-4 py-3 font-semibold text-white hover:bg-coral-700 disabled:opacity-60"
           >
             {course.isFree ? t("actions.enrollFree") : t("actions.buyNow", { price: course.priceLabel })}
           </button>
           {!course.isFree && viewer.walletLabel ? (
-            <p className="mt-1 text-center text-xs text-ink/60">
+            <p className="mt-1 text-center text-xs text-ink/70">
               {t("actions.walletBalance", { balance: viewer.walletLabel })}
             </p>
           ) : null}
@@ -289,7 +289,7 @@ function CourseActions({ loaderData }: { loaderData: Route.ComponentProps["loade
       ) : (
         <Link
           to={`${localize("/auth/login")}?${new URLSearchParams({ redirectTo: localize(`/courses/${course.id}`) })}`}
-          className="block rounded-md bg-coral-500 px-4 py-3 text-center font-semibold text-white hover:bg-coral-600"
+          className="block rounded-md bg-coral-600 px-4 py-3 text-center font-semibold text-white hover:bg-coral-700"
         >
           {course.isFree ? t("actions.enrollFree") : t("actions.loginToBuy")}
         </Link>
@@ -336,7 +336,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
             />
             <dl className="grid grid-cols-2 gap-4 p-5 text-sm">
               <div>
-                <dt className="text-ink/60">{t("catalog:courses.price")}</dt>
+                <dt className="text-ink/70">{t("catalog:courses.price")}</dt>
                 <dd
                   className={`text-2xl font-bold ${course.isFree ? "text-teal" : ""}`}
                   data-testid="course-price"
@@ -345,17 +345,17 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
                 </dd>
               </div>
               <div>
-                <dt className="text-ink/60">{t("catalog:courses.totalDuration")}</dt>
+                <dt className="text-ink/70">{t("catalog:courses.totalDuration")}</dt>
                 <dd className="text-lg font-semibold">
                   {t("catalog:courses.minutes", { count: totalMinutes })}
                 </dd>
               </div>
               <div>
-                <dt className="text-ink/60">{t("catalog:courses.instructor")}</dt>
+                <dt className="text-ink/70">{t("catalog:courses.instructor")}</dt>
                 <dd className="font-semibold">{course.instructorName}</dd>
               </div>
               <div>
-                <dt className="text-ink/60">{t("catalog:courses.category")}</dt>
+                <dt className="text-ink/70">{t("catalog:courses.category")}</dt>
                 <dd className="font-semibold">{t(`common:categories.${course.category}`)}</dd>
               </div>
             </dl>
@@ -383,7 +383,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
               </span>
               <span className="flex-1 font-medium">{lesson.title}</span>
               {lesson.durationMinutes ? (
-                <span className="text-sm text-ink/60">
+                <span className="text-sm text-ink/70">
                   {t("catalog:courses.minutes", { count: lesson.durationMinutes })}
                 </span>
               ) : null}

@@ -102,12 +102,12 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
           </div>
           <button
             type="submit"
-            className="rounded-md bg-coral-500 px-5 py-2 font-semibold text-white hover:bg-coral-600"
+            className="rounded-md bg-coral-600 px-5 py-2 font-semibold text-white hover:bg-coral-700"
           >
             {t("catalog:filters.apply")}
           </button>
         </Form>
-        <p className="mt-4 text-sm font-semibold text-ink/60" aria-live="polite" data-testid="course-count">
+        <p className="mt-4 text-sm font-semibold text-ink/70" aria-live="polite" data-testid="course-count">
           {searching ? t("catalog:filters.searching") : t("catalog:courses.count", { count: total })}
           {filtering ? (
             <Link to={localize("/courses")} className="ms-3 text-coral-700 hover:underline">
@@ -130,7 +130,7 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="course-list">
             {courses.map((course) => (
-              <CourseCard key={course.id} course={course} />
+              <CourseCard key={course.id} course={course} headingLevel={2} />
             ))}
           </div>
         )}

@@ -65,14 +65,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <section className="relative overflow-hidden bg-gradient-to-b from-coral-500 to-coral-600 text-white">
+      <section className="relative overflow-hidden bg-gradient-to-b from-coral-600 to-coral-700 text-white">
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:py-24 lg:grid-cols-2">
           <div>
-            <p className="font-semibold text-white/85">{t("hero.eyebrow")}</p>
+            <p className="font-semibold text-white">{t("hero.eyebrow")}</p>
             <h1 className="mt-3 text-4xl font-bold leading-tight tracking-tight sm:text-5xl">
               {t("hero.title")}
             </h1>
-            <p className="mt-5 max-w-xl text-lg text-white/90">{t("hero.lead")}</p>
+            <p className="mt-5 max-w-xl text-lg text-white">{t("hero.lead")}</p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link
                 to={localize("/courses")}
@@ -82,7 +82,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </Link>
               <Link
                 to={localize("/contact")}
-                className="rounded-md border border-white/70 px-5 py-3 font-semibold hover:bg-white/10"
+                className="rounded-md border border-white/70 px-5 py-3 font-semibold hover:bg-coral-800"
               >
                 {t("hero.secondaryCta")}
               </Link>
@@ -90,8 +90,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
           <dl className="grid grid-cols-2 gap-4">
             {stats.map((stat) => (
-              <div key={stat.label} className="rounded-xl bg-white/10 p-5 ring-1 ring-white/20">
-                <dt className="text-sm text-white/85">{stat.label}</dt>
+              <div key={stat.label} className="rounded-xl bg-black/10 p-5 ring-1 ring-white/20">
+                <dt className="text-sm text-white">{stat.label}</dt>
                 <dd className="mt-1 text-3xl font-bold">{stat.value}</dd>
               </div>
             ))}
@@ -169,7 +169,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="mx-auto mt-3 max-w-2xl text-white/80">{t("cta.lead")}</p>
           <Link
             to={localize("/contact")}
-            className="mt-6 inline-block rounded-md bg-coral-500 px-6 py-3 font-semibold hover:bg-coral-600"
+            className="mt-6 inline-block rounded-md bg-coral-600 px-6 py-3 font-semibold hover:bg-coral-700"
           >
             {t("cta.button")}
           </Link>

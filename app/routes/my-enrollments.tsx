@@ -61,22 +61,22 @@ export default function MyEnrollments({ loaderData }: Route.ComponentProps) {
                     {t(`common:categories.${course.category}`)}
                   </p>
                   <h2 className="mt-1 text-lg font-semibold leading-snug">{course.title}</h2>
-                  <p className="mt-1 text-sm text-ink/60">
+                  <p className="mt-1 text-sm text-ink/70">
                     {t("catalog:courses.by", { name: course.instructorName })}
                   </p>
-                  <p className="mt-1 text-sm text-ink/60">
+                  <p className="mt-1 text-sm text-ink/70">
                     <time dateTime={course.enrolledAt}>
                       {t("catalog:enrollment.enrolledOn", { date: course.enrolledOn })}
                     </time>
                   </p>
                   <div className="mt-auto flex items-center justify-between gap-4 pt-4 text-sm">
-                    <span className="text-ink/60">
+                    <span className="text-ink/70">
                       {t("catalog:courses.lessons", { count: course.lessonCount })}
                     </span>
                     <Link
                       to={localize(`/courses/${course.id}/learn`)}
                       aria-label={t("catalog:enrollment.goToCourseLabel", { title: course.title })}
-                      className="rounded-md bg-coral-500 px-4 py-2 font-semibold text-white hover:bg-coral-600"
+                      className="rounded-md bg-coral-600 px-4 py-2 font-semibold text-white hover:bg-coral-700"
                     >
                       {t("catalog:enrollment.goToCourse")}
                     </Link>

@@ -66,7 +66,7 @@ export default function MyFavorites({ loaderData }: Route.ComponentProps) {
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="favorite-list">
             {loaderData.courses.map((course) => (
               <div key={course.id} className="flex flex-col gap-2">
-                <CourseCard course={course} />
+                <CourseCard course={course} headingLevel={2} />
                 <Unfavorite courseId={course.id} />
               </div>
             ))}

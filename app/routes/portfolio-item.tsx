@@ -38,12 +38,12 @@ export default function PortfolioItem({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-4 text-3xl font-bold sm:text-4xl">{item.title}</h1>
       <dl className="mt-4 flex flex-wrap gap-x-8 gap-y-2 text-sm">
         <div className="flex gap-2">
-          <dt className="text-ink/60">{t("portfolio.client")}</dt>
+          <dt className="text-ink/70">{t("portfolio.client")}</dt>
           <dd className="font-semibold">{item.clientName}</dd>
         </div>
         {item.sector ? (
           <div className="flex gap-2">
-            <dt className="text-ink/60">{t("portfolio.sector")}</dt>
+            <dt className="text-ink/70">{t("portfolio.sector")}</dt>
             <dd className="font-semibold">{item.sector}</dd>
           </div>
         ) : null}

@@ -40,7 +40,7 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {loaderData.items.map((item) => (
-              <CaseStudyCard key={item.id} item={item} />
+              <CaseStudyCard key={item.id} item={item} headingLevel={2} />
             ))}
           </div>
         )}

@@ -79,7 +79,7 @@ export default function Services() {
         <div className="mt-16 text-center">
           <Link
             to={localize("/contact")}
-            className="inline-block rounded-md bg-coral-500 px-6 py-3 font-semibold text-white hover:bg-coral-600"
+            className="inline-block rounded-md bg-coral-600 px-6 py-3 font-semibold text-white hover:bg-coral-700"
           >
             {t("home:cta.button")}
           </Link>
