@@ -21,3 +21,70 @@ export async function logIn(page: Page, email: string, password: string, locale:
 export async function expectSignedIn(page: Page, name: string) {
   await expect(page.getByTestId("user-menu").locator("summary")).toContainText(name);
 }
+
+export type Role = "guest" | "learner" | "trainer" | "admin";
+export const DEMO_ACCOUNTS = {
+  learner: { email: "learner@manara.local", name: "Lina Saleh" },
+  trainer: { email: "trainer@manara.local", name: "Omar Khalil" },
+  admin: { email: "admin@manara.local", name: "Huda Al-Rashid" },
+} as const;
+
+/** The pages each kind of visitor can reach, unprefixed (English); `localized()` gives the Arabic path. */
+export const PAGES_BY_ROLE: Record<Role, string[]> = {
+  guest: [
+    "/",
+    "/about_us",
+    "/about",
+    "/services",
+    "/courses",
+    "/courses?q=python",
+    "/courses/1",
+    "/portfolio",
+    "/portfolio/1",
+    "/blog",
+    "/blog/1",
+    "/cart",
+    "/help",
+    "/safety",
+    "/privacy",
+    "/terms",
+    "/contact",
+    "/faq",
+    "/auth/login",
+    "/auth/signup",
+    "/no-such-page",
+  ],
+  learner: ["/", "/courses/2", "/cart", "/my-enrollments", "/my-favorites"],
+  trainer: ["/instructor", "/courses/1/learn", "/my-enrollments"],
+  admin: ["/dashboard/admin", "/dashboard/admin/users", "/dashboard/admin/users?role=trainer", "/instructor"],
+};
+
+export function localized(path: string, locale: "en" | "ar"): string {
+  if (locale === "en") return path;
+  return path === "/" ? "/ar" : `/ar${path}`;
+}
+
+type StorageState = Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>>;
+const signedInStates = new Map<string, Promise<StorageState>>();
+
+/**
+ * A signed-in browser state for a demo account, made once per worker: the suite shares one address's
+ * sign-in rate limit, so pages that only need "someone signed in" should not each log in again.
+ */
+export function demoState(browser: import("@playwright/test").Browser, role: Exclude<Role, "guest">) {
+  let state = signedInStates.get(role);
+  if (!state) {
+    state = (async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto("/auth/login");
+      await logIn(page, DEMO_ACCOUNTS[role].email, DEMO_PASSWORD);
+      await expectSignedIn(page, DEMO_ACCOUNTS[role].name);
+      const result = await context.storageState();
+      await context.close();
+      return result;
+    })();
+    signedInStates.set(role, state);
+  }
+  return state;
+}
