@@ -1,5 +1,5 @@
 // Read-side queries for the public catalog: published courses only, shaped for one locale.
-import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client.server";
 import type { User } from "../db/schema";
@@ -8,6 +8,7 @@ import type { Locale } from "../i18n/languages";
 import { pick } from "../lib/localized";
 import { cleanSearchText } from "../lib/validation";
 import { COURSE_CATEGORIES, type CourseCategory } from "./categories";
+import { translateTechTerms } from "./glossary";
 import { containsPattern, foldSearchText } from "./search";
 import { COURSE_SORTS, type CourseSort } from "./sorts";
 
@@ -121,7 +122,8 @@ export async function listPublishedCourses(
     eq(courses.isPublished, true),
     category ? eq(courses.category, category) : undefined,
     // Served by the trigram index on search_text (migration 0003), in both languages.
-    folded ? ilike(courses.searchText, containsPattern(folded)) : undefined,
+    // Arabic-script technology names ("بايثون") also look for their Latin spelling ("python").
+    folded ? searchCondition(folded) : undefined,
   );
   const [rows, total] = await Promise.all([
     db
@@ -135,6 +137,12 @@ export async function listPublishedCourses(
     countTotal ? db.$count(courses, where) : Promise.resolve(0),
   ]);
   return { items: rows.map((row) => toCard(row, locale)), total };
+}
+
+function searchCondition(folded: string): SQL | undefined {
+  const translated = translateTechTerms(folded);
+  const original = ilike(courses.searchText, containsPattern(folded));
+  return translated ? or(original, ilike(courses.searchText, containsPattern(translated))) : original;
 }
 
 /** Published courses by id, as cards (order not guaranteed; callers order them). */

@@ -114,6 +114,20 @@ describe("catalog page", () => {
     expect(await search("_")).toEqual([ids.free]);
   });
 
+  it("finds technology names typed in Arabic script through the glossary", async () => {
+    const search = async (q: string) =>
+      (
+        await run<CoursesPage>(
+          new Request(`http://test/ar/courses?${new URLSearchParams({ q })}`),
+          coursesLoader,
+        )
+      ).courses.map((course) => course.id);
+    expect(await search("بايثون")).toEqual([ids.data]); // "ETL with Python"
+    expect(await search("بايثون")).toEqual(await search("python"));
+    expect(await search("رياكت")).toEqual([ids.react]);
+    expect(await search("بايثونات")).toEqual([]); // only whole words are translated
+  });
+
   it("falls back to no filter for invalid parameters", async () => {
     const page = await run<CoursesPage>(
       new Request("http://test/courses?category=nope&sort=evil&page=-3"),
