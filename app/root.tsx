@@ -14,6 +14,7 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { countCart } from "./commerce/cart.server";
+import { FetcherToasts } from "./components/fetcher-toasts";
 import { RouteProgress } from "./components/route-progress";
 import { SiteFooter } from "./components/site-footer";
 import { type HeaderUser, SiteHeader } from "./components/site-header";
@@ -81,6 +82,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-dvh flex-col">
         <RouteProgress />
         <ToastProvider serverToast={rootData?.toast}>
+          <FetcherToasts />
           <SiteHeader user={rootData?.user ?? null} cartCount={rootData?.cartCount ?? 0} />
           <main id="main" className="flex-1">
             {children}

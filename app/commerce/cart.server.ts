@@ -1,6 +1,6 @@
 // The cart (SPEC §3, §4): course ids only, no quantities, no duplicates. A guest's cart lives in a signed
 // cookie; a signed-in user's in cart_items, where the guest cart is merged at sign-in.
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { getSessionSecret, readConfig } from "../config.server";
 import { listCourseCards } from "../courses/catalog.server";
@@ -55,12 +55,18 @@ export async function getCartCourseIds(db: Database, request: Request, user: Use
   return rows.map((row) => row.courseId);
 }
 
+/** `unchanged`: the course was already in the cart (adding) or not in it (removing); the answer says so. */
 export type CartChange =
-  | { ok: true; courseIds: number[]; setCookie?: string }
-  | { ok: false; reason: "not_found" | "owned" | "full" };
+  | { ok: true; courseIds: number[]; setCookie?: string; unchanged?: boolean }
+  | { ok: false; reason: "not_found" | "owned" | "full" | "free" };
 
-async function isPublished(db: Database, courseId: number): Promise<boolean> {
-  return (await db.$count(courses, and(eq(courses.id, courseId), eq(courses.isPublished, true)))) > 0;
+/** The price of a published course, or null when there is no such published course. */
+async function publishedPrice(db: Database, courseId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ price: courses.price })
+    .from(courses)
+    .where(and(eq(courses.id, courseId), eq(courses.isPublished, true)));
+  return row ? row.price : null;
 }
 
 async function owns(db: Database, userId: string, courseId: number): Promise<boolean> {
@@ -70,16 +76,22 @@ async function owns(db: Database, userId: string, courseId: number): Promise<boo
   );
 }
 
-/** Adds a published course; adding one already there changes nothing (no duplicates, no quantities). */
+/**
+ * Adds a published paid course; adding one already there changes nothing (no duplicates, no quantities) and
+ * says so. Free courses are enrolled in directly, never bought, so they are refused even when a hand-made
+ * request asks (the page shows no cart button for them).
+ */
 export async function addToCart(
   db: Database,
   request: Request,
   user: User | null,
   courseId: number,
 ): Promise<CartChange> {
-  if (!(await isPublished(db, courseId))) return { ok: false, reason: "not_found" };
+  const price = await publishedPrice(db, courseId);
+  if (price === null) return { ok: false, reason: "not_found" };
+  if (price === 0) return { ok: false, reason: "free" };
   const current = await getCartCourseIds(db, request, user);
-  if (current.includes(courseId)) return { ok: true, courseIds: current };
+  if (current.includes(courseId)) return { ok: true, courseIds: current, unchanged: true };
   if (current.length >= MAX_CART_ITEMS) return { ok: false, reason: "full" };
   if (!user) {
     const next = [...current, courseId];
@@ -97,11 +109,20 @@ export async function removeFromCart(
   courseId: number,
 ): Promise<CartChange> {
   if (!user) {
-    const next = (await readGuestCart(request)).filter((id) => id !== courseId);
+    const current = await readGuestCart(request);
+    if (!current.includes(courseId)) return { ok: true, courseIds: current, unchanged: true };
+    const next = current.filter((id) => id !== courseId);
     return { ok: true, courseIds: next, setCookie: await writeGuestCart(next) };
   }
-  await db.delete(cartItems).where(and(eq(cartItems.userId, user.id), eq(cartItems.courseId, courseId)));
-  return { ok: true, courseIds: await getCartCourseIds(db, request, user) };
+  const removed = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, user.id), eq(cartItems.courseId, courseId)))
+    .returning({ courseId: cartItems.courseId });
+  return {
+    ok: true,
+    courseIds: await getCartCourseIds(db, request, user),
+    ...(removed.length === 0 ? { unchanged: true } : {}),
+  };
 }
 
 export async function clearCart(db: Database, user: User | null): Promise<CartChange> {
@@ -125,7 +146,7 @@ export async function mergeGuestCartIntoAccount(
     db
       .select({ id: courses.id })
       .from(courses)
-      .where(and(inArray(courses.id, guestIds), eq(courses.isPublished, true))),
+      .where(and(inArray(courses.id, guestIds), eq(courses.isPublished, true), gt(courses.price, 0))),
     db
       .select({ id: enrollments.courseId })
       .from(enrollments)

@@ -72,18 +72,6 @@ export function Honeypot({ label }: { label: string }) {
   );
 }
 
-export function FormAlert({ children }: { children: ReactNode }) {
-  return (
-    <p
-      role="alert"
-      className="rounded-md bg-red-50 px-4 py-3 text-sm font-semibold text-red-700"
-      data-testid="form-error"
-    >
-      {children}
-    </p>
-  );
-}
-
 export function AuthCard({ children }: { children: ReactNode }) {
   return <div className="mx-auto max-w-md px-4 py-12">{children}</div>;
 }

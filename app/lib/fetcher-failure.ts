@@ -5,8 +5,6 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 
 export type RequestFailed = { ok: false; error: ""; requestFailed: true };
 
-const REQUEST_FAILED: RequestFailed = { ok: false, error: "", requestFailed: true };
-
 function isRedirect(error: unknown): boolean {
   return error instanceof Response && error.status >= 300 && error.status < 400;
 }
@@ -18,7 +16,8 @@ export async function guardServerAction<T>(serverAction: () => Promise<T>): Prom
   } catch (error) {
     if (isRedirect(error)) throw error;
     console.error(error);
-    return REQUEST_FAILED;
+    // A new object each time: the toast shows once per answer, tracked by identity.
+    return { ok: false, error: "", requestFailed: true };
   }
 }
 

@@ -13,6 +13,7 @@ import {
   userListQueryOrDefaults,
 } from "../admin/users.server";
 import { ADMIN_ROLES, requireRole } from "../auth/guards.server";
+import { ErrorSummary, useFocusWhenInvalid } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
 import { Pagination } from "../components/pagination";
 import { readConfig } from "../config.server";
@@ -273,9 +274,9 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         </Form>
 
         {orphanError ? (
-          <p role="alert" className="mt-6 rounded-md bg-red-50 px-4 py-3 text-sm font-semibold text-red-700">
-            {orphanError}
-          </p>
+          <div className="mt-6">
+            <ErrorSummary answer={failure} message={orphanError} />
+          </div>
         ) : null}
 
         {users.length === 0 ? (
@@ -284,7 +285,9 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           </p>
         ) : (
           // The table keeps its columns and scrolls sideways on narrow screens instead of squeezing them.
-          <div className="mt-8 overflow-x-auto rounded-xl border border-ink/10">
+          // `relative`: the screen-reader-only labels (absolutely positioned) stay inside the scrolling box
+          // instead of widening the page.
+          <div className="relative mt-8 overflow-x-auto rounded-xl border border-ink/10">
             <table className="w-full min-w-[64rem] text-start text-sm" data-testid="user-table">
               <caption className="sr-only">{t("users.tableCaption")}</caption>
               <thead className="bg-sand">
@@ -338,6 +341,8 @@ function UserRow({
     failedIntent === "changeRole" ? (failure?.fieldErrors.role ?? failure?.fieldErrors.form) : undefined;
   const amountError =
     failedIntent === "chargeWallet" ? (failure?.fieldErrors.amount ?? failure?.fieldErrors.form) : undefined;
+  const roleFocus = useFocusWhenInvalid<HTMLSelectElement>(Boolean(roleError), failure);
+  const amountFocus = useFocusWhenInvalid<HTMLInputElement>(Boolean(amountError), failure);
   const roleId = `role-${user.id}`;
   const amountId = `amount-${user.id}`;
 
@@ -364,6 +369,7 @@ function UserRow({
               {t("users.changeRole.label", { name: user.name })}
             </label>
             <select
+              {...roleFocus}
               id={roleId}
               name="role"
               defaultValue={user.role}
@@ -393,6 +399,7 @@ function UserRow({
               {t("users.chargeWallet.label", { name: user.name })}
             </label>
             <input
+              {...amountFocus}
               id={amountId}
               name="amount"
               type="text"

@@ -11,10 +11,10 @@ import {
   AuthField,
   AuthSubmitButton,
   AuthSwitchLink,
-  FormAlert,
   GoogleSignInLink,
   Honeypot,
 } from "../components/auth-form";
+import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
 import { localizePath } from "../i18n/languages";
 import { readForm, validateForm } from "../lib/forms.server";
@@ -86,8 +86,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <AuthCard>
         {loaderData.googleEnabled ? <GoogleSignInLink redirectTo={redirectTo} /> : null}
         <Form method="post" noValidate className="space-y-5">
-          {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
-          {Object.keys(errors).length > 0 ? <FormAlert>{t("errors.fixFields")}</FormAlert> : null}
+          {actionData?.formError || Object.keys(errors).length > 0 ? (
+            <ErrorSummary
+              answer={actionData}
+              message={actionData?.formError ?? t("errors.fixFields")}
+              fields={fieldErrorLinks(errors, "auth-", ["email", "password"])}
+            />
+          ) : null}
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <AuthField
             name="email"

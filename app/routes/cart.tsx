@@ -5,10 +5,9 @@ import { z } from "zod";
 import { getUser } from "../auth/guards.server";
 import { clearCart, getCartCourseIds, loadCart, removeFromCart } from "../commerce/cart.server";
 import { purchaseCourses } from "../commerce/enrollment.server";
-import { FormAlert } from "../components/auth-form";
 import { EnhancedFormMarker } from "../components/enhanced-form-marker";
+import { ErrorSummary } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
-import { useFetcherErrorToast } from "../components/use-fetcher-error-toast";
 import { readConfig } from "../config.server";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
@@ -62,12 +61,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       parsed.data.intent === "remove"
         ? await removeFromCart(db, request, user, parsed.data.courseId)
         : await clearCart(db, user);
-    const response = await succeed(
-      form,
-      back,
-      t(parsed.data.intent === "remove" ? "actions.removedFromCart" : "cart.cleared"),
-      {},
-    );
+    const message =
+      parsed.data.intent === "clear"
+        ? "cart.cleared"
+        : change.ok && change.unchanged
+          ? "actions.notInCart"
+          : "actions.removedFromCart";
+    const response = await succeed(form, back, t(message), {});
     if (change.ok && change.setCookie) {
       if (response instanceof Response) response.headers.append("Set-Cookie", change.setCookie);
       else response.init = { ...response.init, headers: { "Set-Cookie": change.setCookie } };
@@ -113,7 +113,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?
 function RemoveButton({ courseId }: { courseId: number }) {
   const { t } = useTranslation("catalog");
   const fetcher = useFetcher<typeof action>({ key: `cart-${courseId}` });
-  useFetcherErrorToast(fetcher.data);
   return (
     <fetcher.Form method="post">
       <EnhancedFormMarker />
@@ -148,7 +147,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
     <>
       <PageIntro title={t("cart.title")} />
       <div className="mx-auto max-w-4xl px-4 py-12">
-        {error ? <FormAlert>{error}</FormAlert> : null}
+        {error ? <ErrorSummary answer={actionData} message={error} /> : null}
         {items.length === 0 ? (
           <div className="py-10 text-center" data-testid="cart-empty">
             <p className="text-xl font-semibold">{t("cart.empty")}</p>

@@ -2,6 +2,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, useLocation, useNavigation } from "react-router";
 import { clientAddress } from "../auth/sign-in.server";
+import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
 import { ContactInput, submitContactMessage } from "../contact/contact.server";
 import { localizePath } from "../i18n/languages";
@@ -72,13 +73,12 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           aria-describedby={actionData ? "contact-form-error" : undefined}
         >
           {actionData ? (
-            <p
+            <ErrorSummary
               id="contact-form-error"
-              role="alert"
-              className="rounded-md bg-red-50 px-4 py-3 text-sm font-semibold text-red-700"
-            >
-              {actionData && "formError" in actionData ? actionData.formError : t("failed")}
-            </p>
+              answer={actionData}
+              message={"formError" in actionData ? actionData.formError : t("failed")}
+              fields={fieldErrorLinks(errors, "contact-", ["name", "email", "subject", "message"])}
+            />
           ) : null}
           {FIELDS.map((field) => (
             <div key={field.name}>

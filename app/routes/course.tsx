@@ -7,7 +7,6 @@ import { safeRedirect } from "../auth/redirect";
 import { addToCart, getCartCourseIds, removeFromCart } from "../commerce/cart.server";
 import { canAccessCourse, purchaseCourses } from "../commerce/enrollment.server";
 import { EnhancedFormMarker } from "../components/enhanced-form-marker";
-import { useFetcherErrorToast } from "../components/use-fetcher-error-toast";
 import { readConfig } from "../config.server";
 import { getCourseForViewer } from "../courses/catalog.server";
 import { isFavorite, toggleFavorite } from "../courses/favorites.server";
@@ -102,12 +101,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           t(`actions.cart_${change.reason}`),
           change.reason === "not_found" ? 404 : 409,
         );
-      const response = await succeed(
-        form,
-        back,
-        t(parsed.data.intent === "addToCart" ? "actions.addedToCart" : "actions.removedFromCart"),
-        { inCart: change.courseIds.includes(id) },
-      );
+      const adding = parsed.data.intent === "addToCart";
+      const message = change.unchanged
+        ? adding
+          ? "actions.alreadyInCart"
+          : "actions.notInCart"
+        : adding
+          ? "actions.addedToCart"
+          : "actions.removedFromCart";
+      const response = await succeed(form, back, t(message), { inCart: change.courseIds.includes(id) });
       if (change.setCookie) appendCookie(response, change.setCookie);
       return response;
     }
@@ -159,7 +161,6 @@ function FavoriteButton({
   const { t } = useTranslation("catalog");
   const localize = useLocalizePath();
   const fetcher = useFetcher<typeof action>({ key: `favorite-${courseId}` });
-  useFetcherErrorToast(fetcher.data);
   // Optimistic: while the request is in flight show what was asked for; afterwards the server's answer
   // (the revalidated loader) is the truth, so a refusal rolls the heart back by itself.
   const pending = fetcher.formData?.get("want");
@@ -207,7 +208,6 @@ function CartButton({ courseId, inCart }: { courseId: number; inCart: boolean })
   const { t } = useTranslation("catalog");
   const localize = useLocalizePath();
   const fetcher = useFetcher<typeof action>({ key: `cart-${courseId}` });
-  useFetcherErrorToast(fetcher.data);
   const pendingIntent = fetcher.formData?.get("intent");
   const showInCart = pendingIntent ? pendingIntent === "addToCart" : inCart;
   if (showInCart) {

@@ -6,7 +6,6 @@ import { CourseCard } from "../components/cards";
 import { EmptyState } from "../components/empty-state";
 import { EnhancedFormMarker } from "../components/enhanced-form-marker";
 import { PageIntro } from "../components/page-intro";
-import { useFetcherErrorToast } from "../components/use-fetcher-error-toast";
 import { courseCardView } from "../courses/catalog.server";
 import { listFavoriteCourses } from "../courses/favorites.server";
 import { useLocalizePath } from "../i18n/use-locale";
@@ -37,7 +36,6 @@ function Unfavorite({ courseId }: { courseId: number }) {
   const localize = useLocalizePath();
   // Shares its key with the course page's toggle, so both show the same pending state.
   const fetcher = useFetcher({ key: `favorite-${courseId}` });
-  useFetcherErrorToast(fetcher.data);
   return (
     <fetcher.Form method="post" action={localize(`/courses/${courseId}`)}>
       <EnhancedFormMarker />

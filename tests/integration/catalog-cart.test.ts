@@ -373,6 +373,36 @@ describe("cart", () => {
     expect(await handle.db.$count(cartItems, eq(cartItems.userId, user.id))).toBe(0);
   });
 
+  it("answers hand-made requests truthfully: a free course is refused, a second add or remove says nothing changed", async () => {
+    const user = await createUser(handle.db);
+    const cookie = await cookieFor(handle.db, user.id);
+    const act = (courseId: number, intent: string, path = "/courses/x", action: unknown = courseAction) =>
+      run<{ data?: { ok: boolean; error?: string; message?: string }; init?: ResponseInit }>(
+        new Request(`http://test${path}`, {
+          method: "POST",
+          headers: { Cookie: cookie },
+          body: new URLSearchParams({ intent, js: "1", courseId: String(courseId) }),
+        }),
+        action,
+        { id: String(courseId) },
+      );
+    const free = await act(ids.free, "addToCart");
+    expect(free.init?.status).toBe(409);
+    expect(free.data?.error).toMatch(/free/);
+    expect(await handle.db.$count(cartItems, eq(cartItems.userId, user.id))).toBe(0);
+    // A guest gets the same answer, and no cookie.
+    const guestFree = await addAsGuest(ids.free);
+    expect(cookiesFrom(guestFree)).not.toContain("manara_cart=");
+
+    expect((await act(ids.react, "addToCart")).data?.message).toBe("Added to your cart.");
+    expect((await act(ids.react, "addToCart")).data?.message).toBe("This course is already in your cart.");
+    expect((await act(ids.react, "removeFromCart")).data?.message).toBe("Removed from your cart.");
+    expect((await act(ids.react, "removeFromCart")).data?.message).toBe("This course was not in your cart.");
+    expect((await act(ids.react, "remove", "/cart", cartAction)).data?.message).toBe(
+      "This course was not in your cart.",
+    );
+  });
+
   it("checks out the cart: too little balance changes nothing, then a funded wallet buys and empties it", async () => {
     const user = await createUser(handle.db);
     const cookie = await cookieFor(handle.db, user.id);
