@@ -128,6 +128,7 @@ function MobileMenu({
     const details = ref.current;
     if (!details) return;
     const sync = () => document.documentElement.classList.toggle("menu-open", details.open);
+    sync(); // opened before hydration: lock now
     details.addEventListener("toggle", sync);
     return () => {
       details.removeEventListener("toggle", sync);
@@ -136,7 +137,7 @@ function MobileMenu({
   }, []);
 
   return (
-    <details ref={ref} className="md:hidden" data-testid="mobile-menu">
+    <details ref={ref} className="lg:hidden" data-testid="mobile-menu">
       <summary className="flex items-center gap-2 rounded-md px-3 py-2 font-semibold hover:bg-coral-700">
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6 fill-none stroke-current stroke-2">
           <path d="M4 6h16M4 12h16M4 18h16" />
@@ -266,7 +267,7 @@ export function SiteHeader({
           <span>{t("brand.name")}</span>
         </Link>
 
-        <nav aria-label={t("nav.main")} className="hidden flex-1 md:block">
+        <nav aria-label={t("nav.main")} className="hidden flex-1 lg:block">
           <ul className="flex items-center gap-1">
             {desktop.map((item) => (
               <li key={item.to}>
@@ -283,7 +284,7 @@ export function SiteHeader({
           </ul>
         </nav>
 
-        <div className="ms-auto hidden items-center gap-2 md:flex">
+        <div className="ms-auto hidden items-center gap-2 lg:flex">
           <LanguageDropdown />
           {user ? (
             <UserMenu user={user} />
@@ -305,7 +306,7 @@ export function SiteHeader({
           )}
         </div>
 
-        <div className="ms-auto md:hidden">
+        <div className="ms-auto lg:hidden">
           <MobileMenu items={mobile} user={user} cartCount={cartCount} />
         </div>
       </div>

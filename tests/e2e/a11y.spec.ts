@@ -42,7 +42,7 @@ for (const role of ["guest", "learner", "trainer", "admin"] as const satisfies r
         // The menus, opened: the mobile menu on a phone, the language and account dropdowns on a desktop.
         await page.goto(localized("/", locale));
         const menus =
-          width < 768 ? ["mobile-menu"] : ["language-dropdown", ...(role === "guest" ? [] : ["user-menu"])];
+          width < 1024 ? ["mobile-menu"] : ["language-dropdown", ...(role === "guest" ? [] : ["user-menu"])];
         for (const menu of menus) {
           await page.getByTestId(menu).locator("summary").click();
           await expect(page.getByTestId(menu)).toHaveAttribute("open", "");
