@@ -1,6 +1,7 @@
 // Progressive enhancement for <details> menus: they open without JavaScript; with it they also close
-// on an outside click, on Escape and on navigation.
-import { type RefObject, useEffect } from "react";
+// on an outside click, on Escape and on navigation. A menu opened before the JavaScript arrived (slow
+// connections) stays open when the page hydrates: only a later navigation closes it.
+import { type RefObject, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 
 export function useDismissableDetails(ref: RefObject<HTMLDetailsElement | null>) {
@@ -26,8 +27,10 @@ export function useDismissableDetails(ref: RefObject<HTMLDetailsElement | null>)
     };
   }, [ref]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is a reaction to the location changing.
+  const shownKey = useRef(location.key);
   useEffect(() => {
+    if (shownKey.current === location.key) return; // hydration or a re-render, not a navigation
+    shownKey.current = location.key;
     if (ref.current) ref.current.open = false;
   }, [location.key, ref]);
 }

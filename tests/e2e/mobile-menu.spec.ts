@@ -54,3 +54,47 @@ test("desktop dropdowns close on an outside click", async ({ page }, testInfo) =
   await page.locator("h1").click();
   await expect(dropdown).not.toHaveAttribute("open", "");
 });
+
+test("menus opened before the JavaScript arrives stay open when the page hydrates", async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name === "no-js", "about hydration");
+  // Hold every script until the menus have been opened, as on a slow connection.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/courses/2", { waitUntil: "commit" });
+  const menu = page.getByTestId("mobile-menu");
+  await menu.locator("summary").click();
+  await expect(menu).toHaveAttribute("open", "");
+  release();
+  // Hydrated: the page's fetcher forms gain their marker field, and the open menu locks scrolling.
+  await expect(page.locator('input[name="js"]').first()).toBeAttached();
+  await expect(page.locator("html")).toHaveClass(/menu-open/);
+  await expect(menu).toHaveAttribute("open", "");
+
+  // The desktop language dropdown too.
+  await page.unroute(/\/assets\/.*\.js$/);
+  let releaseDesktop: () => void = () => {};
+  const heldDesktop = new Promise<void>((resolve) => {
+    releaseDesktop = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await heldDesktop;
+    await route.continue();
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/courses/2", { waitUntil: "commit" });
+  const dropdown = page.getByTestId("language-dropdown");
+  await dropdown.locator("summary").click();
+  await expect(dropdown).toHaveAttribute("open", "");
+  releaseDesktop();
+  await expect(page.locator('input[name="js"]').first()).toBeAttached();
+  await page.waitForTimeout(300);
+  await expect(dropdown).toHaveAttribute("open", "");
+});
