@@ -2,7 +2,7 @@
 // endpoints (whose URLs are registered with Google) stay outside it.
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
-const infoPages = ["help", "safety", "about", "privacy", "terms"] as const;
+const infoPages = ["help", "safety", "privacy", "terms"] as const;
 
 export default [
   route("api/contact", "routes/api/contact.ts"),
@@ -30,6 +30,8 @@ export default [
   route(":lang?", "routes/locale-layout.tsx", [
     index("routes/home.tsx"),
     route("about_us", "routes/about-us.tsx"),
+    // The footer's "About us" (SPEC §2): the same page, canonical at /about_us.
+    route("about", "routes/about-us.tsx", { id: "about-alias" }),
     route("services", "routes/services.tsx"),
     route("courses", "routes/courses.tsx"),
     route("courses/:id", "routes/course.tsx"),

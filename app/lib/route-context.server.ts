@@ -28,8 +28,8 @@ export function pageContext(request: Request, context: Readonly<RouterContextPro
     t,
     /** A translator whose keys are relative to one namespace, as zod messages are. */
     tIn: (namespace: string) => i18n.getFixedT(locale, namespace),
-    meta: (title: string, description: string, image?: string) =>
-      pageMeta(request, locale, { title, description, brand: t("brand.titleSuffix"), image }),
+    meta: (title: string, description: string, image?: string, canonicalPath?: string) =>
+      pageMeta(request, locale, { title, description, brand: t("brand.titleSuffix"), image, canonicalPath }),
     price: (minorUnits: number) => formatPrice(minorUnits, locale, currency, t("money.free")),
     date: (iso: string) => longDate(locale).format(new Date(iso)),
   };

@@ -16,11 +16,24 @@ export type PageMeta = {
 export function pageMeta(
   request: Request,
   locale: Locale,
-  { title, description, brand, image }: { title: string; description: string; brand: string; image?: string },
+  {
+    title,
+    description,
+    brand,
+    image,
+    canonicalPath,
+  }: {
+    title: string;
+    description: string;
+    brand: string;
+    image?: string;
+    /** For a page served under several paths (/about and /about_us): the one search engines should index. */
+    canonicalPath?: string;
+  },
 ): PageMeta {
   const url = new URL(request.url);
   const origin = url.origin;
-  const pathname = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
+  const pathname = canonicalPath ?? url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
   const alternates: PageMeta["alternates"] = LANGUAGES.map((language) => ({
     hrefLang: language.code,
     href: origin + localizePath(pathname, language.code),

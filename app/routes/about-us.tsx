@@ -1,4 +1,5 @@
-// /about_us: the agency's story, work and values.
+// /about_us and /about (the footer's link, SPEC §2): one page, the agency's story, work and values, with
+// /about_us as its canonical URL.
 import { useTranslation } from "react-i18next";
 import { type ArticleSection, ArticleSections } from "../components/article-sections";
 import { PageIntro } from "../components/page-intro";
@@ -10,7 +11,14 @@ export const handle = { i18n: ["pages"] };
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const page = pageContext(request, context);
-  return { meta: page.meta(page.t("pages:about_us.title"), page.t("pages:about_us.metaDescription")) };
+  return {
+    meta: page.meta(
+      page.t("pages:about_us.title"),
+      page.t("pages:about_us.metaDescription"),
+      undefined,
+      "/about_us",
+    ),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);

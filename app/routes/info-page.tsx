@@ -1,4 +1,4 @@
-// /help, /safety, /about, /privacy and /terms: one template, content from the `pages` translations.
+// /help, /safety, /privacy and /terms: one template, content from the `pages` translations.
 import { useTranslation } from "react-i18next";
 import { useMatches } from "react-router";
 import { type ArticleSection, ArticleSections } from "../components/article-sections";
@@ -9,13 +9,13 @@ import type { Route } from "./+types/info-page";
 
 export const handle = { i18n: ["pages"] };
 
-const PAGES = ["help", "safety", "about", "privacy", "terms"] as const;
+const PAGES = ["help", "safety", "privacy", "terms"] as const;
 type InfoPage = (typeof PAGES)[number];
 
 /** The route id is `info-<page>` (see app/routes.ts). */
 function pageFromRouteId(id: string): InfoPage {
   const page = id.replace(/^info-/, "");
-  return (PAGES as readonly string[]).includes(page) ? (page as InfoPage) : "about";
+  return (PAGES as readonly string[]).includes(page) ? (page as InfoPage) : "help";
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -106,7 +106,7 @@ describe("plural counts", () => {
       .map((file) => readFileSync(path.join(appRoot, file), "utf8"));
     const allEnglish = files.map((file) => leaves(read("en", file)));
     const calls = sources.flatMap((source) =>
-      [...source.matchAll(/\bt\(\s*"([\w:.]+)",\s*\{[^}]*\bcount\b/g)].map((match) => match[1]),
+      [...source.matchAll(/\bt\(\s*"([\w:.]+)",\s*\{[^}]*\bcount\b/g)].map((match) => match[1] ?? ""),
     );
     expect(calls.length).toBeGreaterThan(5);
     const unknown = calls.filter((call) => {
