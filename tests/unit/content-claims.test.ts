@@ -1,0 +1,41 @@
+// The help pages promise only what the product does. Self-service top-ups, a wallet history and account
+// settings do not exist yet (a later issue builds them: drop the matching line then), and prices are not
+// whole amounts (19.99 exists). Checked in every locale file, in both languages.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "../../locales");
+
+const UNTRUE: Record<"en" | "ar", RegExp[]> = {
+  en: [
+    /top(ping)?[ -]?up (your|a|the)? ?wallet/i,
+    /\btop-ups?\b/i,
+    /wallet history/i,
+    /account settings/i,
+    /whole (amounts?|currency units?)|prices[^.]*whole numbers/i,
+    /apply to teach from your profile/i,
+    /pick up where you left off/i,
+  ],
+  ar: [
+    /اشحن محفظتك|شحن المحفظة|يشحن المتعلمون/,
+    /سجل المحفظة/,
+    /إعدادات حسابك/,
+    /مبالغ صحيحة|أرقامًا صحيحة|وحدات عملة صحيحة|مبلغًا صحيحًا/,
+    /ملفك الشخصي/,
+  ],
+};
+
+it("no page promises features that do not exist or whole-number prices", () => {
+  const found: string[] = [];
+  for (const locale of ["en", "ar"] as const) {
+    for (const file of readdirSync(path.join(root, locale))) {
+      const text = readFileSync(path.join(root, locale, file), "utf8");
+      for (const pattern of UNTRUE[locale]) {
+        const match = text.match(pattern);
+        if (match) found.push(`${locale}/${file}: "${match[0]}"`);
+      }
+    }
+  }
+  expect(found).toEqual([]);
+});
