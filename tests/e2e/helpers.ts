@@ -54,7 +54,7 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/auth/signup",
     "/no-such-page",
   ],
-  learner: ["/", "/courses/2", "/cart", "/my-enrollments", "/my-favorites"],
+  learner: ["/", "/courses/1", "/courses/2", "/cart", "/my-enrollments", "/my-favorites"],
   trainer: ["/instructor", "/courses/1/learn", "/my-enrollments"],
   admin: ["/dashboard/admin", "/dashboard/admin/users", "/dashboard/admin/users?role=trainer", "/instructor"],
 };

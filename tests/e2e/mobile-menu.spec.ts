@@ -68,7 +68,7 @@ test("menus opened before the JavaScript arrives stay open when the page hydrate
     await held;
     await route.continue();
   });
-  await page.goto("/courses/2", { waitUntil: "commit" });
+  await page.goto("/courses/1", { waitUntil: "commit" });
   const menu = page.getByTestId("mobile-menu");
   await menu.locator("summary").click();
   await expect(menu).toHaveAttribute("open", "");
@@ -89,7 +89,7 @@ test("menus opened before the JavaScript arrives stay open when the page hydrate
     await route.continue();
   });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto("/courses/2", { waitUntil: "commit" });
+  await page.goto("/courses/1", { waitUntil: "commit" });
   const dropdown = page.getByTestId("language-dropdown");
   await dropdown.locator("summary").click();
   await expect(dropdown).toHaveAttribute("open", "");
