@@ -20,6 +20,21 @@ async function seriousViolations(page: Page, label: string): Promise<string[]> {
     );
 }
 
+/** One h1, and no level skipped on the way down (h1 → h3 with no h2). */
+async function headingProblems(page: Page, label: string): Promise<string[]> {
+  const levels = await page
+    .locator("main h1, main h2, main h3, main h4, main h5, main h6")
+    .evaluateAll((headings) => headings.map((heading) => Number(heading.tagName[1])));
+  const problems: string[] = [];
+  if (levels.filter((level) => level === 1).length !== 1)
+    problems.push(`${label}: ${levels.filter((l) => l === 1).length} h1`);
+  levels.forEach((level, index) => {
+    const previous = index === 0 ? 0 : (levels[index - 1] ?? 0);
+    if (level > previous + 1) problems.push(`${label}: h${previous} → h${level}`);
+  });
+  return problems;
+}
+
 for (const role of ["guest", "learner", "trainer", "admin"] as const satisfies readonly Role[]) {
   for (const locale of ["en", "ar"] as const) {
     test(`axe: no serious or critical violations for a ${role} (${locale})`, async ({
@@ -38,6 +53,7 @@ for (const role of ["guest", "learner", "trainer", "admin"] as const satisfies r
           const url = localized(path, locale);
           await page.goto(url);
           found.push(...(await seriousViolations(page, `${url} @${width}`)));
+          if (width === WIDTHS[0]) found.push(...(await headingProblems(page, url)));
         }
         // The menus, opened: the mobile menu on a phone, the language and account dropdowns on a desktop.
         await page.goto(localized("/", locale));

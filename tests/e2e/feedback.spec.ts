@@ -1,0 +1,59 @@
+// The same feedback with JavaScript as without: add to cart, remove (also from the cart page, where the
+// button disappears before its answer arrives) and favourite each confirm with a success toast.
+import { expect, test } from "@playwright/test";
+import { demoState } from "./helpers";
+
+test("add to cart, remove and favourite confirm with a toast", async ({ browser }, testInfo) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: testInfo.project.name !== "no-js",
+  });
+  const page = await context.newPage();
+  const toast = page.getByTestId("toast-success").last();
+  await page.goto("/courses/1");
+  await page.getByTestId("add-to-cart").click();
+  await expect(toast).toHaveText(/Added to your cart\./);
+  await page.getByTestId("in-cart").getByRole("button", { name: "Remove" }).click();
+  await expect(toast).toHaveText(/Removed from your cart\./);
+  await page.getByTestId("add-to-cart").click();
+  await expect(page.getByTestId("in-cart")).toBeVisible();
+  await page.goto("/cart");
+  await page.getByTestId("cart-items").getByRole("button", { name: "Remove" }).first().click();
+  await expect(toast).toHaveText(/Removed from your cart\./);
+  await context.close();
+
+  const learner = await browser.newContext({
+    javaScriptEnabled: testInfo.project.name !== "no-js",
+    storageState: await demoState(browser, "learner"),
+  });
+  const signedIn = await learner.newPage();
+  await signedIn.goto("/courses/3");
+  const toggle = signedIn.getByTestId("favorite-toggle");
+  const before = await toggle.getAttribute("aria-pressed");
+  await toggle.click();
+  await expect(signedIn.getByTestId("toast-success").last()).toHaveText(
+    before === "true" ? /Removed from favorites/ : /Saved to favorites/,
+  );
+  await toggle.click();
+  await expect(signedIn.getByTestId("toast-success").last()).toHaveText(
+    before === "true" ? /Saved to favorites/ : /Removed from favorites/,
+  );
+  await learner.close();
+});
+
+for (const [path, code, label] of [
+  ["/", "en", "EN"],
+  ["/ar", "ar", "AR"],
+] as const) {
+  test(`the language button's name starts with its visible label, and its flag is an SVG (${code})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(path);
+    const summary = page.getByTestId("language-dropdown").locator("summary");
+    await expect(summary).toHaveAccessibleName(new RegExp(`^${label}\\b`));
+    await expect(summary.locator(`svg[data-flag="${code}"]`)).toBeVisible();
+    // No emoji flags anywhere in the switcher (regional indicator symbols).
+    const text = await page.getByTestId("language-dropdown").textContent();
+    expect(text ?? "").not.toMatch(/[\u{1F1E6}-\u{1F1FF}]/u);
+  });
+}

@@ -1,0 +1,141 @@
+// Keyboard only, in both languages, with JavaScript and without: sign in, search the catalog, add a course to
+// the cart and check out. Every stop on the way shows a visible focus ring, and Tab moves forward through
+// the document (no jumps back and forth).
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { DEMO_PASSWORD, localized, uniqueEmail } from "./helpers";
+
+const TEXT = {
+  en: {
+    email: "Email address",
+    password: "Password",
+    login: "Log in",
+    courses: "Courses",
+    search: "Search",
+    query: "TypeScript",
+    title: /TypeScript/,
+    addToCart: "Add to cart",
+    cart: "Cart",
+    checkout: "Check out with wallet",
+    enrolled: /enrolled/,
+  },
+  ar: {
+    email: "البريد الإلكتروني",
+    password: "كلمة المرور",
+    login: "تسجيل الدخول",
+    courses: "الدورات",
+    search: "ابحث",
+    query: "جانغو",
+    title: /Django/,
+    addToCart: "أضف إلى السلة",
+    cart: "السلة",
+    checkout: "ادفع من المحفظة",
+    enrolled: /التحقت/,
+  },
+} as const;
+
+/** Describes the focused element and whether it shows a focus ring (outline or box-shadow ring). */
+async function focusState(page: Page) {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return null;
+    const style = getComputedStyle(element);
+    const outline = style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) >= 2;
+    const ring = style.boxShadow !== "none" && style.boxShadow !== "";
+    return {
+      label: `${element.tagName.toLowerCase()} "${(element.getAttribute("aria-label") ?? element.textContent ?? "").trim().slice(0, 40)}"`,
+      visibleRing: outline || ring,
+    };
+  });
+}
+
+/**
+ * Presses Tab until `target` has the focus, checking each stop: a visible focus ring, and each stop after
+ * the previous one in document order.
+ */
+async function tabTo(page: Page, target: Locator, maxPresses = 80) {
+  const problems: string[] = [];
+  await page.evaluate(() => {
+    (window as unknown as { lastFocused: Element | null }).lastFocused = document.activeElement;
+  });
+  for (let press = 0; press < maxPresses; press++) {
+    await page.keyboard.press("Tab");
+    const state = await focusState(page);
+    if (state && !state.visibleRing) problems.push(`no focus ring on ${state.label}`);
+    const forward = await page.evaluate(() => {
+      const holder = window as unknown as { lastFocused: Element | null };
+      const previous = holder.lastFocused;
+      const current = document.activeElement;
+      holder.lastFocused = current;
+      if (!previous || !current || previous === document.body || !previous.isConnected) return true;
+      return Boolean(previous.compareDocumentPosition(current) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    if (!forward && state) problems.push(`focus went backwards to ${state.label}`);
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) {
+      expect(problems).toEqual([]);
+      return;
+    }
+  }
+  throw new Error(`Tab never reached the target after ${maxPresses} presses; ${problems.join("; ")}`);
+}
+
+for (const locale of ["en", "ar"] as const) {
+  test(`keyboard only: sign in, search, add to cart and check out (${locale})`, async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const text = TEXT[locale];
+    // A fresh learner with money, made through the API so the keyboard journey starts at the log-in page.
+    const email = uniqueEmail(`keys-${locale}`);
+    const signup = await request.post("/api/auth/signup", {
+      data: { userName: "Keyboard Learner", email, password: "a-good-password" },
+    });
+    expect(signup.ok()).toBe(true);
+    const { user } = (await signup.json()) as { user: { id: string } };
+    const admin = await request.post("/api/auth/login", {
+      data: { email: "admin@manara.local", password: DEMO_PASSWORD },
+    });
+    const { token } = (await admin.json()) as { token: string };
+    const credit = await request.put(`/api/admin/charge-wallet/${user.id}`, {
+      data: { amount: 100 },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(credit.ok()).toBe(true);
+
+    await page.goto(localized("/auth/login", locale));
+    const main = page.locator("main");
+    await tabTo(page, main.getByLabel(text.email));
+    await page.keyboard.type(email);
+    await tabTo(page, main.getByLabel(text.password, { exact: true }));
+    await page.keyboard.type("a-good-password");
+    await tabTo(page, main.getByRole("button", { name: text.login }));
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("user-menu").locator("summary")).toContainText("Keyboard Learner");
+
+    // The catalog, from the header's link.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await tabTo(page, page.locator("header nav").getByRole("link", { name: text.courses, exact: true }));
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`${localized("/courses", locale)}$`));
+    await tabTo(page, main.getByLabel(text.search, { exact: true }));
+    await page.keyboard.type(text.query);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\?q=/);
+    const courseLink = page.getByTestId("course-list").getByRole("link", { name: text.title }).first();
+    await expect(courseLink).toBeVisible();
+    await tabTo(page, courseLink);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/courses\/\d+$/);
+
+    await tabTo(page, main.getByRole("button", { name: text.addToCart }));
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("toast-success").last()).toBeVisible();
+    await expect(page.getByTestId("in-cart")).toBeVisible();
+
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await tabTo(page, page.locator("header nav").getByRole("link", { name: new RegExp(`^${text.cart}`) }));
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`${localized("/cart", locale)}$`));
+    await tabTo(page, main.getByRole("button", { name: text.checkout }));
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`${localized("/my-enrollments", locale)}$`));
+    await expect(page.getByTestId("toast-success").last()).toContainText(text.enrolled);
+  });
+}
