@@ -4,6 +4,7 @@ import { expect, test } from "@playwright/test";
 import { demoState } from "./helpers";
 
 test("add to cart, remove and favourite confirm with a toast", async ({ browser }, testInfo) => {
+  test.setTimeout(90_000);
   const context = await browser.newContext({
     javaScriptEnabled: testInfo.project.name !== "no-js",
   });
@@ -14,8 +15,11 @@ test("add to cart, remove and favourite confirm with a toast", async ({ browser 
   await expect(toast).toHaveText(/Added to your cart\./);
   await page.getByTestId("in-cart").getByRole("button", { name: "Remove" }).click();
   await expect(toast).toHaveText(/Removed from your cart\./);
-  await page.getByTestId("add-to-cart").click();
-  await expect(page.getByTestId("in-cart")).toBeVisible();
+  // Wait for the answer, not just the optimistic state: leaving earlier would cancel the request.
+  await Promise.all([
+    page.waitForResponse((response) => response.request().method() === "POST"),
+    page.getByTestId("add-to-cart").click(),
+  ]);
   await page.goto("/cart");
   await page.getByTestId("cart-items").getByRole("button", { name: "Remove" }).first().click();
   await expect(toast).toHaveText(/Removed from your cart\./);
