@@ -54,7 +54,7 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
         <Form
           method="get"
           role="search"
-          className="mt-8 grid gap-3 rounded-xl bg-white p-4 shadow-sm sm:grid-cols-[1fr_14rem_12rem_auto] sm:items-end"
+          className="mt-8 grid gap-3 rounded-xl bg-white p-4 shadow-sm sm:grid-cols-2 sm:items-end lg:grid-cols-[1fr_14rem_12rem_auto]"
         >
           <div>
             <label htmlFor="catalog-q" className="text-sm font-semibold">
