@@ -56,9 +56,9 @@ const GLOSSARY: Record<string, string> = {
 // Longest first, so "جافا سكربت" becomes "javascript" before "جافا" could become "java".
 // Longest first, so "جافا سكربت" becomes "javascript" before "جافا" could become "java".
 const TERMS = Object.keys(GLOSSARY).sort((a, b) => b.length - a.length);
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 // Whole words only: "جافا" inside another word is not Java.
-const PATTERN = new RegExp(`(?<!\\p{L})(${TERMS.map(escape).join("|")})(?!\\p{L})`, "gu");
+const PATTERN = new RegExp(`(?<!\\p{L})(${TERMS.map(escapeRegExp).join("|")})(?!\\p{L})`, "gu");
 
 /**
  * The folded query with the Arabic-script technology names it contains replaced by their Latin names,
