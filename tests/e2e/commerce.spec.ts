@@ -88,8 +88,8 @@ for (const locale of ["en", "ar"] as const) {
     await expect(cards).toHaveCount(3);
     // Open the first paid course of the category.
     const paid = cards.filter({ hasNot: page.locator(".text-teal") }).first();
-    const title = (await paid.locator("h3").textContent())?.trim() ?? "";
-    await paid.locator("h3 a").click();
+    const title = (await paid.locator("h2").textContent())?.trim() ?? "";
+    await paid.locator("h2 a").click();
     await expect(page.locator("h1")).toHaveText(title);
 
     // Favourite it.
@@ -132,7 +132,7 @@ for (const locale of ["en", "ar"] as const) {
 test("a free course enrolls in one click", async ({ page }) => {
   await signUp(page, "en", "Free Learner", uniqueEmail("free"));
   await page.goto("/courses?sort=price-asc");
-  await page.getByTestId("course-list").locator("article").first().locator("h3 a").click();
+  await page.getByTestId("course-list").locator("article").first().locator("h2 a").click();
   await page.getByTestId("enroll").click();
   await expect(page).toHaveURL(/\/courses\/\d+\/learn$/);
   await page.goto("/my-enrollments");
@@ -141,7 +141,7 @@ test("a free course enrolls in one click", async ({ page }) => {
 
 test("a guest's cart follows them into their new account", async ({ page }) => {
   await page.goto("/courses?sort=price-desc");
-  await page.getByTestId("course-list").locator("article").first().locator("h3 a").click();
+  await page.getByTestId("course-list").locator("article").first().locator("h2 a").click();
   await page.getByTestId("add-to-cart").click();
   await expect(page.getByTestId("in-cart")).toBeVisible();
   await signUp(page, "en", "Guest Turned Learner", uniqueEmail("guest"));
