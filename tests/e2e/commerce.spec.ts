@@ -74,6 +74,8 @@ for (const locale of ["en", "ar"] as const) {
     page,
     browser,
   }, testInfo) => {
+    // The whole journey, two browsers and two password hashes: on a busy 2-core machine it needs more than 30 s.
+    test.setTimeout(60_000);
     const text = TEXT[locale];
     const email = uniqueEmail(`buyer-${locale}`);
     const name = locale === "ar" ? "سلمى" : "Salma";
