@@ -1,0 +1,73 @@
+// Reads one uploaded file from a multipart request without ever holding more than the limit in memory,
+// and judges it by its bytes. Answers are reasons, not Responses: pages and the API word them differently.
+import { isImageKind, MAX_IMAGE_BYTES, MAX_PDF_BYTES, type SniffedKind, sniffKind } from "./sniff";
+
+/** Room for the multipart boundaries and the other small fields around the file. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+export type UploadReadFailure = "not_multipart" | "too_large" | "no_file" | "unsupported_type";
+
+export type UploadRead =
+  | { ok: true; bytes: Uint8Array; kind: SniffedKind; fields: Record<string, string> }
+  | { ok: false; reason: UploadReadFailure };
+
+export const UPLOAD_FAILURE_STATUS: Record<UploadReadFailure, number> = {
+  not_multipart: 415,
+  too_large: 413,
+  no_file: 400,
+  unsupported_type: 415,
+};
+
+class TooLarge extends Error {}
+
+function limitedBody(body: ReadableStream<Uint8Array>, maxBytes: number): ReadableStream<Uint8Array> {
+  let seen = 0;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > maxBytes) controller.error(new TooLarge());
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+}
+
+/**
+ * The `file` field of a multipart form. `accept` limits the kinds (images only for a cover); each kind has
+ * its own size limit (5 MB for images, 20 MB for PDFs).
+ */
+export async function readUpload(request: Request, accept: "image" | "pdf" | "any"): Promise<UploadRead> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!contentType.toLowerCase().startsWith("multipart/form-data"))
+    return { ok: false, reason: "not_multipart" };
+  const maxFile = accept === "image" ? MAX_IMAGE_BYTES : MAX_PDF_BYTES;
+  const maxBody = maxFile + MULTIPART_OVERHEAD;
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > maxBody) return { ok: false, reason: "too_large" };
+  if (!request.body) return { ok: false, reason: "no_file" };
+
+  let form: FormData;
+  try {
+    form = await new Response(limitedBody(request.body, maxBody), {
+      headers: { "content-type": contentType },
+    }).formData();
+  } catch (error) {
+    if (error instanceof TooLarge) return { ok: false, reason: "too_large" };
+    return { ok: false, reason: "no_file" };
+  }
+  const file = form.get("file");
+  if (!(file instanceof File) || file.size === 0) return { ok: false, reason: "no_file" };
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string") fields[key] = value;
+
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const kind = sniffKind(bytes);
+  if (!kind) return { ok: false, reason: "unsupported_type" };
+  if (accept === "image" && !isImageKind(kind)) return { ok: false, reason: "unsupported_type" };
+  if (accept === "pdf" && kind !== "pdf") return { ok: false, reason: "unsupported_type" };
+  if (bytes.byteLength > (isImageKind(kind) ? MAX_IMAGE_BYTES : MAX_PDF_BYTES)) {
+    return { ok: false, reason: "too_large" };
+  }
+  return { ok: true, bytes, kind, fields };
+}
