@@ -443,11 +443,7 @@ async function replaceCurriculum(
     );
     released.push(...removed.map((lesson) => lesson.pdfPublicId));
   }
-  // Park the kept rows, so new rows can take any position while the final order is written.
-  await tx
-    .update(lessons)
-    .set({ position: sql`-${lessons.position}` })
-    .where(eq(lessons.courseId, courseId));
+  // New rows start far past any existing position; writeOrder then gives every row its final place.
   const ordered: number[] = [];
   for (const [index, draft] of drafts.entries()) {
     let pdf: { pdfUrl: string | null; pdfPublicId: string | null } | undefined;

@@ -6,7 +6,9 @@ describe("renderMarkdown", () => {
     const html = renderMarkdown("# Title\n\nHello **world** [site](https://example.com)\n\n- مرحبا");
     expect(html).toContain('<h2 dir="auto">Title</h2>');
     expect(html).toContain('<p dir="auto">Hello <strong>world</strong>');
-    expect(html).toContain('<a href="https://example.com" rel="noopener noreferrer nofollow" target="_blank">');
+    expect(html).toContain(
+      '<a href="https://example.com" rel="noopener noreferrer nofollow" target="_blank">',
+    );
     expect(html).toContain('<li dir="auto">مرحبا</li>');
   });
 
