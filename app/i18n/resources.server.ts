@@ -6,6 +6,7 @@ import arCommon from "../../locales/ar/common.json";
 import arContact from "../../locales/ar/contact.json";
 import arHome from "../../locales/ar/home.json";
 import arPages from "../../locales/ar/pages.json";
+import arStudio from "../../locales/ar/studio.json";
 import enAdmin from "../../locales/en/admin.json";
 import enAuth from "../../locales/en/auth.json";
 import enCatalog from "../../locales/en/catalog.json";
@@ -13,6 +14,7 @@ import enCommon from "../../locales/en/common.json";
 import enContact from "../../locales/en/contact.json";
 import enHome from "../../locales/en/home.json";
 import enPages from "../../locales/en/pages.json";
+import enStudio from "../../locales/en/studio.json";
 import type { Locale, Namespace } from "./languages";
 
 export const resources: Record<Locale, Record<Namespace, object>> = {
@@ -24,6 +26,7 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     contact: enContact,
     auth: enAuth,
     admin: enAdmin,
+    studio: enStudio,
   },
   ar: {
     common: arCommon,
@@ -33,5 +36,6 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     contact: arContact,
     auth: arAuth,
     admin: arAdmin,
+    studio: arStudio,
   },
 };
