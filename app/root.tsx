@@ -24,9 +24,15 @@ import { DEFAULT_TITLE } from "./lib/seo";
 import { authMiddleware, getViewer } from "./middleware/auth.server";
 import { databaseMiddleware, getDb } from "./middleware/database.server";
 import { getLocaleFromContext, i18nextMiddleware } from "./middleware/i18next.server";
+import { mediaMiddleware } from "./middleware/media.server";
 import { toasts } from "./toast.server";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, databaseMiddleware, authMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  i18nextMiddleware,
+  databaseMiddleware,
+  mediaMiddleware,
+  authMiddleware,
+];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

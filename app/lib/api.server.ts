@@ -14,7 +14,9 @@ export type ApiErrorCode =
   | "not_found"
   | "conflict"
   | "rate_limited"
-  | "method_not_allowed";
+  | "method_not_allowed"
+  | "payload_too_large"
+  | "unsupported_media_type";
 
 export function apiError(
   status: number,

@@ -25,7 +25,15 @@ export async function parseForm<Schema extends z.ZodType>(
   schema: Schema,
   t: TFunction,
 ): Promise<FormResult<z.infer<Schema>>> {
-  const formData = await request.formData();
+  return parseFormData(await request.formData(), schema, t);
+}
+
+/** The same, for an action that has already read the form (to branch on its `intent` first). */
+export function parseFormData<Schema extends z.ZodType>(
+  formData: FormData,
+  schema: Schema,
+  t: TFunction,
+): FormResult<z.infer<Schema>> {
   const raw: Record<string, string> = {};
   for (const [key, value] of formData) if (typeof value === "string") raw[key] = value;
   const parsed = schema.safeParse(raw);

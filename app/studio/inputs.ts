@@ -37,7 +37,7 @@ function text(max: number, tooLong: string) {
 const optionalText = (max: number, tooLong: string) =>
   text(max, tooLong)
     .nullish()
-    .transform((value) => (value ? value : null));
+    .transform((value) => (value === undefined ? undefined : value || null));
 
 export const Title = text(MAX_TITLE, "errors.titleTooLong").pipe(
   z.string().min(1, { error: "errors.titleRequired" }),
@@ -89,3 +89,51 @@ export const LessonForm = z.object({
   durationMinutes: OptionalDuration,
 });
 export type LessonFields = z.infer<typeof LessonForm>;
+
+// ── The JSON API's bodies (SPEC §7 POST/PUT /api/instructor/course) ──────────────────────────────────────
+
+const RowId = z
+  .number({ error: "errors.invalid" })
+  .int({ error: "errors.invalid" })
+  .positive()
+  .max(2_147_483_647);
+
+export const ApiLesson = z.object({
+  id: RowId.optional(),
+  title: Title,
+  titleAr: TitleAr,
+  durationMinutes: z
+    .number({ error: "errors.durationInvalid" })
+    .int({ error: "errors.durationInvalid" })
+    .min(0, { error: "errors.durationInvalid" })
+    .max(MAX_LESSON_MINUTES, { error: "errors.durationInvalid" })
+    .nullish(),
+  pdfUrl: z.string({ error: "errors.invalid" }).max(500, { error: "errors.invalid" }).nullish(),
+});
+
+const ApiImage = z
+  .object({
+    url: z.string({ error: "errors.invalid" }).max(2000, { error: "errors.invalid" }).optional(),
+    public_id: z.string({ error: "errors.invalid" }).min(1).max(200, { error: "errors.invalid" }),
+  })
+  .nullable();
+
+export const ApiCourseCreate = z.object({
+  title: Title,
+  titleAr: TitleAr,
+  category: Category,
+  description: Description.pipe(z.string().min(1, { error: "errors.descriptionRequired" })),
+  descriptionAr: DescriptionAr,
+  price: Price,
+  image: ApiImage.optional(),
+  isPublished: z.boolean({ error: "errors.invalid" }).optional(),
+  lessons: z
+    .array(ApiLesson, { error: "errors.invalid" })
+    .max(MAX_LESSONS, { error: "errors.tooManyLessons" })
+    .optional(),
+});
+
+export const ApiCourseUpdate = ApiCourseCreate.partial().extend({
+  // A draft may be saved with an empty description; publishing still needs one.
+  description: Description.optional(),
+});

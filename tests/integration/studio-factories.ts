@@ -67,6 +67,6 @@ export const PDF_BYTES = new TextEncoder().encode(
 export function multipart(file: Uint8Array, name = "upload.bin", fields: Record<string, string> = {}) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  form.set("file", new File([file], name, { type: "application/octet-stream" }));
+  form.set("file", new File([new Uint8Array(file)], name, { type: "application/octet-stream" }));
   return form;
 }
