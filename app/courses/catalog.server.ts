@@ -24,6 +24,8 @@ export type CourseCard = {
 };
 
 export type CourseDetail = CourseCard & {
+  /** The description rendered from Markdown and sanitized when it was saved (app/lib/markdown.server.ts). */
+  descriptionHtml: string;
   isPublished: boolean;
   trainerId: string;
   lessons: { id: number; position: number; title: string; durationMinutes: number | null }[];
@@ -163,7 +165,13 @@ export async function getCourseForViewer(
   viewer: User | null,
 ): Promise<CourseDetail | null> {
   const [row] = await db
-    .select({ ...cardColumns(), isPublished: courses.isPublished, trainerId: courses.trainerId })
+    .select({
+      ...cardColumns(),
+      descriptionHtml: courses.descriptionHtml,
+      descriptionArHtml: courses.descriptionArHtml,
+      isPublished: courses.isPublished,
+      trainerId: courses.trainerId,
+    })
     .from(courses)
     .innerJoin(users, eq(users.id, courses.trainerId))
     .where(eq(courses.id, id));
@@ -181,6 +189,8 @@ export async function getCourseForViewer(
     .orderBy(asc(lessons.position));
   return {
     ...toCard(row, locale),
+    // The Arabic HTML exists only when an Arabic description does, like the plain text it came from.
+    descriptionHtml: pick(locale, row.descriptionHtml, row.descriptionArHtml),
     isPublished: row.isPublished,
     trainerId: row.trainerId,
     lessons: lessonRows.map((lesson) => ({

@@ -1,6 +1,8 @@
 // Idempotent demo content: three accounts, 30 courses with lessons, 6 articles and 6 case studies.
+
 import { eq, inArray, sql } from "drizzle-orm";
 import { hashPassword } from "../auth/password.server";
+import { renderMarkdown } from "../lib/markdown.server";
 import { creditWallet } from "../wallet/wallet.server";
 import type { Database } from "./client.server";
 import { blogPosts, courses, lessons, portfolioItems, type UserRole, users, walletLedger } from "./schema";
@@ -66,10 +68,13 @@ export async function seedDemoContent(db: Database): Promise<void> {
           titleAr: course.title.ar,
           description: course.description.en,
           descriptionAr: course.description.ar,
+          // Rendered once here, as the studio does on every save.
+          descriptionHtml: renderMarkdown(course.description.en),
+          descriptionArHtml: renderMarkdown(course.description.ar),
           category: course.category,
           price: course.price,
           imageUrl: course.image,
-          isPublished: true,
+          isPublished: !course.draft,
           trainerId: idOf(course.instructor),
           createdAt: created,
           updatedAt: created,

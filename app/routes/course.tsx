@@ -315,7 +315,13 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
               {t(`common:categories.${course.category}`)}
             </p>
             <h1 className="mt-1 text-3xl font-bold sm:text-4xl">{course.title}</h1>
-            <p className="mt-4 max-w-3xl text-lg text-white/85">{course.description}</p>
+            <div
+              className="course-description mt-4 max-w-3xl space-y-3 text-lg text-white/85"
+              data-testid="course-description"
+              // Rendered from Markdown and sanitized with an allowlist when the trainer saved it.
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized at save time, see markdown.server.ts
+              dangerouslySetInnerHTML={{ __html: course.descriptionHtml }}
+            />
             <p className="mt-4 text-sm text-white/75">
               {t("catalog:courses.by", { name: course.instructorName })}
             </p>
