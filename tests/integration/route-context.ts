@@ -7,9 +7,7 @@ import { authMiddleware } from "../../app/middleware/auth.server";
 import { databaseContext } from "../../app/middleware/database.server";
 import { i18nextMiddleware } from "../../app/middleware/i18next.server";
 import { mediaContext } from "../../app/middleware/media.server";
-import { tempMediaStore } from "./studio-factories";
-
-let defaultMedia: MediaStore | undefined;
+import { sharedTestMediaStore } from "./studio-factories";
 
 export async function runRoute<T>(
   db: Database,
@@ -25,8 +23,7 @@ export async function runRoute<T>(
   const context = new RouterContextProvider();
   context.set(databaseContext, db);
   // The embedded media store in a temporary folder, unless a test brings its own (the Cloudinary fake).
-  defaultMedia ??= tempMediaStore();
-  context.set(mediaContext, media ?? defaultMedia);
+  context.set(mediaContext, media ?? sharedTestMediaStore());
   let result: T | undefined;
   const args = { request, context, params, unstable_pattern: "" } as unknown as Parameters<
     typeof i18nextMiddleware

@@ -11,6 +11,14 @@ export function tempMediaStore() {
   return createLocalStore(mkdtempSync(path.join(tmpdir(), "manara-media-")));
 }
 
+let shared: ReturnType<typeof tempMediaStore> | undefined;
+
+/** The store runRoute puts on the context unless a test brings its own. */
+export function sharedTestMediaStore() {
+  shared ??= tempMediaStore();
+  return shared;
+}
+
 export async function createCourseFor(
   db: Database,
   trainer: Pick<User, "id">,
