@@ -37,7 +37,8 @@ export default defineConfig({
     // `npm start` builds when needed; a fresh DATA_DIR means a freshly migrated and seeded database.
     command: "rm -rf .data-e2e && npm start",
     url: `http://localhost:${PORT}/`,
-    env: { PORT: String(PORT), DATA_DIR: ".data-e2e" },
+    // Loopback only: the test server is never reachable from the network.
+    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: ".data-e2e" },
     reuseExistingServer: false,
     timeout: 240_000,
     stdout: "ignore",

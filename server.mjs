@@ -1,12 +1,25 @@
 // The production HTTP server. React Router's `react-router-serve` gives loaders no client address, and
-// per-IP rate limits need one, so this is the same Express setup with that one addition.
+// per-IP rate limits need one, so this is the same Express setup with that one addition, plus what a server
+// needs to live behind a load balancer: HOST, graceful shutdown and process-level guards (see
+// docs/decisions/007-supervisor-shutdown-sweeper.md).
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
+import { securityHeaders } from "./server/security-headers.mjs";
 
 export const CLIENT_ADDRESS_HEADER = "x-manara-client-address";
 
 const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST || "0.0.0.0";
+/** How long a SIGTERM/SIGINT waits for in-flight requests before closing their connections anyway. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+/** After an uncaught exception the process state is suspect: a short grace period, then exit non-zero. */
+const CRASH_DEADLINE_MS = 3_000;
+
+const log = (message, ...rest) => console.error(`[manara ${new Date().toISOString()}] ${message}`, ...rest);
+
+let shuttingDown = false;
+
 const app = express();
 app.disable("x-powered-by");
 // Behind a reverse proxy set TRUST_PROXY (e.g. 1 or "loopback") so req.ip is the visitor, not the proxy.
@@ -15,6 +28,35 @@ if (process.env.TRUST_PROXY)
     "trust proxy",
     /^\d+$/.test(process.env.TRUST_PROXY) ? Number(process.env.TRUST_PROXY) : process.env.TRUST_PROXY,
   );
+app.use((_req, res, next) => {
+  // While draining, tell keep-alive clients to reconnect elsewhere once this response is done.
+  if (shuttingDown) res.setHeader("Connection", "close");
+  next();
+});
+app.use(securityHeaders({ production: process.env.NODE_ENV === "production" }));
+app.use((req, res, next) => {
+  // No route has a control character in its path, and React Router's matcher cannot match one (its
+  // patterns stop at a newline), so answer such paths here, plainly, before any rendering.
+  const path = req.originalUrl.split("?")[0] ?? "";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what we refuse.
+  if (/%(?:[01][0-9a-f]|7f)|[\u0000-\u001f\u007f]/i.test(path)) {
+    res.status(400).type("text/plain").send("Bad Request");
+    return;
+  }
+  next();
+});
+// React Router needs a URL, and a URL needs a host: a request without a usable Host header is malformed.
+app.use((req, res, next) => {
+  if (req.hostname && URL.canParse(`http://${req.hostname}`)) return next();
+  res.set("Connection", "close").status(400).type("text/plain").send("Bad Request: invalid Host header");
+});
+// The Fetch API cannot represent these methods (new Request throws), so answer them here, not with a 500.
+const UNREPRESENTABLE_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+app.use((req, res, next) => {
+  if (!UNREPRESENTABLE_METHODS.has(req.method)) return next();
+  res.set("Allow", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS").status(405).type("text/plain");
+  res.send("Method Not Allowed");
+});
 app.use(compression());
 // Fingerprinted build assets never change; everything else in public/ may.
 app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
@@ -28,6 +70,71 @@ app.use((req, _res, next) => {
 // request (meant for development reloads), which cost about a tenth of each page's time.
 const build = await import("./build/server/index.js");
 app.use(createRequestHandler({ build, mode: "production" }));
+// Errors React Router did not answer itself. A Host header that makes no URL is the client's fault (400);
+// anything else is ours: logged, answered 500, and the server keeps serving.
+app.use((error, req, res, _next) => {
+  const clientError = error?.code === "ERR_INVALID_URL";
+  if (!clientError) log(`${req.method} ${req.originalUrl} failed:`, error);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res
+    .set("Connection", "close")
+    .status(clientError ? 400 : 500)
+    .type("text/plain");
+  res.send(clientError ? "Bad Request" : "Internal Server Error");
+});
 
-const server = app.listen(port, () => console.log(`Manara is listening on http://localhost:${port}`));
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.close(() => process.exit(0)));
+const server = app.listen(port, host, () => {
+  const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  console.log(`Manara is listening on http://${shown}:${port}`);
+});
+server.on("error", (error) => {
+  // EADDRINUSE, EACCES…: nothing to serve, so exit non-zero (the supervisor decides whether to retry).
+  log("The server cannot listen:", error);
+  process.exit(1);
+});
+
+/**
+ * Stops accepting connections, lets in-flight requests finish, closes idle keep-alive connections as they
+ * become idle, and exits with `code` when every connection is gone or when `deadlineMs` has passed.
+ */
+function shutdown(reason, code, deadlineMs) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  log(`${reason}: closing (in-flight requests get ${deadlineMs / 1000} s)…`);
+  const deadline = setTimeout(() => {
+    log(`Requests still open after ${deadlineMs / 1000} s: closing their connections.`);
+    server.closeAllConnections();
+    process.exit(code === 0 ? 1 : code);
+  }, deadlineMs);
+  deadline.unref();
+  // Connections that finish their request become idle; close them as they do.
+  const sweepIdle = setInterval(() => server.closeIdleConnections(), 100);
+  sweepIdle.unref();
+  server.close((error) => {
+    if (error) log("Closing the server failed:", error);
+    clearInterval(sweepIdle);
+    clearTimeout(deadline);
+    log("Closed.");
+    process.exit(code);
+  });
+  server.closeIdleConnections();
+}
+
+for (const signal of ["SIGINT", "SIGTERM"])
+  process.on(signal, () => shutdown(signal, 0, SHUTDOWN_DEADLINE_MS));
+
+// A promise rejected with nobody listening is a bug to fix, not a reason to drop every other visitor.
+process.on("unhandledRejection", (reason) => {
+  log("Unhandled promise rejection (the server keeps serving):", reason);
+});
+
+// An exception nothing caught may have left the process in any state: finish what can be finished quickly,
+// then exit non-zero so the supervisor (`npm start`, or the container runtime) starts a fresh process.
+process.on("uncaughtException", (error, origin) => {
+  log(`Uncaught exception (${origin}); exiting so the supervisor restarts the server:`, error);
+  if (shuttingDown) process.exit(1);
+  shutdown("Uncaught exception", 1, CRASH_DEADLINE_MS);
+});

@@ -1,6 +1,8 @@
-// Server rendering: React Router's default Node entry, wrapped in the request's i18next instance.
+// Server rendering: React Router's Node entry, wrapped in the request's i18next instance and CSP nonce.
+// Written so that no request can leave a timer or a rejected promise behind that takes the process down.
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
+import type { i18n as I18n } from "i18next";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
@@ -8,8 +10,34 @@ import { I18nextProvider } from "react-i18next";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { getI18n } from "./middleware/i18next.server";
+import { contentSecurityPolicy, createNonce } from "./security/csp.server";
+import { NonceProvider } from "./security/nonce";
 
 export const streamTimeout = 5_000;
+
+/** The request's i18next instance, or null when the middleware never ran (a path that matched no route). */
+function requestI18n(loadContext: RouterContextProvider): I18n | null {
+  try {
+    return getI18n(loadContext);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A request that reaches rendering without the middleware chain (React Router matched no route at all,
+ * e.g. a path with an encoded newline) gets a small static page instead of a render that would throw.
+ */
+function plainErrorPage(status: number, headers: Headers): Response {
+  const title = status === 404 ? "404 Not Found" : `${status} Bad Request`;
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+  headers.set("Cache-Control", "no-store");
+  return new Response(
+    `<!doctype html><html lang="en"><meta charset="utf-8"><title>${title}</title><h1>${title}</h1><p><a href="/">Manara</a></p></html>`,
+    { status, headers },
+  );
+}
 
 export default function handleRequest(
   request: Request,
@@ -18,52 +46,71 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  const i18n = requestI18n(loadContext);
+  if (!i18n) return plainErrorPage(responseStatusCode >= 400 ? responseStatusCode : 404, responseHeaders);
+
+  const nonce = createNonce();
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let timeoutId: ReturnType<typeof setTimeout> | undefined;
+    const settle = () => {
+      clearTimeout(timeoutId);
+      timeoutId = undefined;
+    };
     const userAgent = request.headers.get("user-agent");
     const readyOption: keyof RenderToPipeableStreamOptions =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
-      () => abort(),
-      streamTimeout + 1000,
-    );
-
-    const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={getI18n(loadContext)}>
-        <ServerRouter context={routerContext} url={request.url} />
-      </I18nextProvider>,
-      {
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+    let stream: ReturnType<typeof renderToPipeableStream>;
+    try {
+      stream = renderToPipeableStream(
+        <NonceProvider value={nonce}>
+          <I18nextProvider i18n={i18n}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </I18nextProvider>
+        </NonceProvider>,
+        {
+          nonce,
+          [readyOption]() {
+            shellRendered = true;
+            const body = new PassThrough({
+              final(callback) {
+                settle();
+                callback();
+              },
+            });
+            body.on("error", settle);
+            body.on("close", settle);
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            stream.pipe(body);
+            resolve(
+              new Response(createReadableStreamFromReadable(body), {
+                headers: responseHeaders,
+                status: responseStatusCode,
+              }),
+            );
+          },
+          onShellError(error: unknown) {
+            settle();
+            reject(error);
+          },
+          onError(error: unknown) {
+            responseStatusCode = 500;
+            if (shellRendered) console.error(error);
+          },
         },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
+      );
+    } catch (error) {
+      settle();
+      reject(error);
+      return;
+    }
+    // Armed only once rendering has started, so `abort` exists when it fires; cleared when the body ends.
+    timeoutId = setTimeout(() => stream.abort(), streamTimeout + 1000);
   });
 }

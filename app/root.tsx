@@ -20,15 +20,21 @@ import { type HeaderUser, SiteHeader } from "./components/site-header";
 import { ToastProvider } from "./components/toaster";
 import { directionOf } from "./i18n/languages";
 import { useLocale, useLocalizePath } from "./i18n/use-locale";
+import { skipRevalidationAfterFailedRequest } from "./lib/fetcher-failure";
 import { DEFAULT_TITLE } from "./lib/seo";
+import { apiBoundaryMiddleware } from "./middleware/api-boundary.server";
 import { authMiddleware, getViewer } from "./middleware/auth.server";
 import { databaseMiddleware, getDb } from "./middleware/database.server";
 import { getLocaleFromContext, i18nextMiddleware } from "./middleware/i18next.server";
 import { mediaMiddleware } from "./middleware/media.server";
+import { sameOriginMiddleware } from "./middleware/same-origin.server";
+import { useNonce } from "./security/nonce";
 import { toasts } from "./toast.server";
 
 export const middleware: Route.MiddlewareFunction[] = [
   i18nextMiddleware,
+  apiBoundaryMiddleware,
+  sameOriginMiddleware,
   databaseMiddleware,
   mediaMiddleware,
   authMiddleware,
@@ -54,6 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+export const shouldRevalidate = skipRevalidationAfterFailedRequest;
+
 export function meta({ error }: Route.MetaArgs) {
   // Error pages render their own localized <title>; everything else falls back to the product title.
   return error ? [] : [{ title: DEFAULT_TITLE }];
@@ -62,6 +70,7 @@ export function meta({ error }: Route.MetaArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const locale = useLocale();
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   return (
     <html lang={locale} dir={directionOf(locale)}>
       <head>
@@ -80,8 +89,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </main>
           <SiteFooter />
         </ToastProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -91,17 +100,22 @@ export default function App() {
   return <Outlet />;
 }
 
+/** Title and body keys of the error page by status; other 4xx read as 400, other 5xx as 500. */
+const ERROR_MESSAGES: Partial<Record<number, [string, string]>> & Record<400 | 500, [string, string]> = {
+  400: ["errors.badRequestTitle", "errors.badRequestBody"],
+  403: ["errors.forbiddenTitle", "errors.forbiddenBody"],
+  404: ["errors.notFoundTitle", "errors.notFoundBody"],
+  413: ["errors.tooLargeTitle", "errors.tooLargeBody"],
+  500: ["errors.errorTitle", "errors.errorBody"],
+};
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const localize = useLocalizePath();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
   const [titleKey, bodyKey] =
-    status === 404
-      ? ["errors.notFoundTitle", "errors.notFoundBody"]
-      : status === 403
-        ? ["errors.forbiddenTitle", "errors.forbiddenBody"]
-        : ["errors.errorTitle", "errors.errorBody"];
+    ERROR_MESSAGES[status] ?? (status < 500 ? ERROR_MESSAGES[400] : ERROR_MESSAGES[500]);
   const title = t(titleKey);
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">

@@ -31,6 +31,7 @@ export default [
   route("media/images/:file", "routes/media-image.ts"),
   route("media/raw/:publicId", "routes/media-raw.ts"),
   route("locales/:lng/:ns", "routes/locales.ts"),
+  route("healthz", "routes/healthz.ts"),
   route("auth/google", "routes/auth-google.ts"),
   route("auth/google/callback", "routes/auth-google-callback.ts"),
   route(":lang?", "routes/locale-layout.tsx", [

@@ -247,7 +247,7 @@ async function main(): Promise<void> {
     const host = machine();
     const appPort = await freePort();
     console.error(`Starting Manara with npm start on ${HOST}:${appPort} (DATA_DIR ${dataDir})…`);
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(appPort), DATA_DIR: dataDir };
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(appPort), HOST, DATA_DIR: dataDir };
     // The embedded database, freshly seeded: the same data on every machine.
     delete env.DATABASE_URL;
     app = spawn("npm", ["start"], { cwd: root, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });

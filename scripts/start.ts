@@ -1,10 +1,12 @@
-// `npm start`: build when the sources changed, migrate, seed an empty embedded database, then serve.
-import { spawn, spawnSync } from "node:child_process";
+// `npm start`: build when the sources changed, migrate, seed an empty embedded database, then serve (and
+// restart the server if it crashes).
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { ConfigError, getSessionSecret, readConfig } from "../app/config.server";
 import { printBanner } from "./banner";
 import { prepareDatabase } from "./prepare-database";
+import { supervise } from "./supervise";
 
 const root = path.resolve(import.meta.dirname, "..");
 const serverBuild = path.join(root, "build/server/index.js");
@@ -54,10 +56,12 @@ if (needsBuild()) {
 const { driver } = await prepareDatabase({ seed: "if-empty-embedded" });
 printBanner(config.port, driver);
 
-const server = spawn(process.execPath, [path.join(root, "server.mjs")], {
+// The server runs in a child process that is started again if it crashes (see scripts/supervise.ts).
+const supervision = supervise({
+  command: process.execPath,
+  args: [path.join(root, "server.mjs")],
   cwd: root,
-  stdio: "inherit",
   env: { ...process.env, PORT: String(config.port), NODE_ENV: "production" },
+  signals: ["SIGINT", "SIGTERM"],
 });
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+process.exit(await supervision.done);

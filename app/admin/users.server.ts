@@ -5,6 +5,7 @@ import { z } from "zod";
 import { type PublicUser, toPublicUser } from "../auth/accounts.server";
 import type { Database } from "../db/client.server";
 import { courses, enrollments, type User, type UserRole, userRole, users } from "../db/schema";
+import { safeText } from "../lib/validation";
 import { toCurrencyUnits } from "../wallet/wallet.server";
 
 export const USER_ROLES = userRole.enumValues;
@@ -31,7 +32,7 @@ const wholeNumber = (min: number, max: number, message: string) =>
  * The API answers 422 to invalid values; the page uses `userListQueryOrDefaults` instead.
  */
 export const UserListQuery = z.object({
-  q: z.preprocess(blankAsMissing, z.string().trim().max(100, { error: "errors.queryTooLong" }).optional()),
+  q: z.preprocess(blankAsMissing, safeText({ max: 100, error: "errors.queryTooLong" }).trim().optional()),
   role: z.preprocess(blankAsMissing, z.enum(USER_ROLES, { error: "errors.roleInvalid" }).optional()),
   limit: z.preprocess(
     blankAsMissing,

@@ -5,42 +5,37 @@ import { readConfig } from "../config.server";
 import type { Database } from "../db/client.server";
 import { type User, users } from "../db/schema";
 import { toCurrencyUnits } from "../lib/money";
+import { safeText } from "../lib/validation";
 import { hashPassword, verifyPassword } from "./password.server";
 
 /** Messages are translation keys in the `auth` namespace. */
 export const SignupInput = z.object({
-  userName: z
-    .string({ error: "errors.nameRequired" })
+  userName: safeText({ max: 200, error: "errors.nameRequired", tooLong: "errors.nameTooLong" })
     .trim()
     .min(2, { error: "errors.nameRequired" })
     .max(80, { error: "errors.nameTooLong" }),
-  email: z
-    .string({ error: "errors.emailInvalid" })
+  email: safeText({ max: 1000, error: "errors.emailInvalid" })
     .trim()
     .toLowerCase()
     .max(254, { error: "errors.emailInvalid" })
     .pipe(z.email({ error: "errors.emailInvalid" })),
-  password: z
-    .string({ error: "errors.passwordTooShort" })
+  password: safeText({ max: 1000, error: "errors.passwordTooShort", tooLong: "errors.passwordTooLong" })
     .min(8, { error: "errors.passwordTooShort" })
     .max(128, { error: "errors.passwordTooLong" }),
-  website: z.string().optional(),
-  redirectTo: z.string().optional(),
+  website: safeText({ max: 1000, error: "errors.botDetected" }).optional(),
+  redirectTo: safeText({ max: 2000, error: "errors.botDetected" }).optional(),
 });
 
 export const LoginInput = z.object({
-  email: z
-    .string({ error: "errors.emailInvalid" })
+  email: safeText({ max: 254, error: "errors.emailInvalid" })
     .trim()
     .toLowerCase()
-    .min(1, { error: "errors.emailInvalid" })
-    .max(254),
-  password: z
-    .string({ error: "errors.passwordRequired" })
-    .min(1, { error: "errors.passwordRequired" })
-    .max(128),
-  website: z.string().optional(),
-  redirectTo: z.string().optional(),
+    .min(1, { error: "errors.emailInvalid" }),
+  password: safeText({ max: 128, error: "errors.passwordRequired" }).min(1, {
+    error: "errors.passwordRequired",
+  }),
+  website: safeText({ max: 1000, error: "errors.botDetected" }).optional(),
+  redirectTo: safeText({ max: 2000, error: "errors.botDetected" }).optional(),
 });
 
 export type SignupInput = z.infer<typeof SignupInput>;

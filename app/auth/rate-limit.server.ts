@@ -7,7 +7,9 @@ export type RateLimitRule = { limit: number; windowSeconds: number };
 
 export const RATE_LIMITS = {
   loginPerIp: { limit: 60, windowSeconds: 15 * 60 },
-  loginPerAccount: { limit: 10, windowSeconds: 15 * 60 },
+  /** Failed passwords for one account from one address (see docs/decisions/008-login-limits.md). */
+  loginFailuresPerAccountAndIp: { limit: 10, windowSeconds: 15 * 60 },
+  contactPerIp: { limit: 10, windowSeconds: 60 * 60 },
   signupPerIp: { limit: 20, windowSeconds: 60 * 60 },
   signupPerAccount: { limit: 5, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
@@ -37,6 +39,24 @@ export async function hitRateLimit(
       retryAfter: sql<number>`ceil(extract(epoch from (${rateLimits.windowStartedAt} + ${window}::interval - now())))::int`,
     });
   if (!row || row.hits <= rule.limit) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Number(row.retryAfter)) };
+}
+
+/** Says whether `key` is already over `rule` without counting a hit (a check before the fact). */
+export async function peekRateLimit(
+  db: Database,
+  key: string,
+  rule: RateLimitRule,
+): Promise<RateLimitDecision> {
+  const window = `${rule.windowSeconds} seconds`;
+  const [row] = await db
+    .select({
+      hits: rateLimits.hits,
+      retryAfter: sql<number>`ceil(extract(epoch from (${rateLimits.windowStartedAt} + ${window}::interval - now())))::int`,
+    })
+    .from(rateLimits)
+    .where(sql`${rateLimits.key} = ${key} and ${rateLimits.windowStartedAt} > now() - ${window}::interval`);
+  if (!row || row.hits < rule.limit) return { allowed: true };
   return { allowed: false, retryAfterSeconds: Math.max(1, Number(row.retryAfter)) };
 }
 

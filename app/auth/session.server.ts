@@ -1,7 +1,7 @@
 // Sessions as database rows. A browser holds the token in a signed cookie, an API client as a Bearer
 // token; both are the same kind of row, so logging out or revoking truly ends access.
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt, or } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, or } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { getSessionSecret, readConfig } from "../config.server";
 import type { Database } from "../db/client.server";
@@ -66,19 +66,34 @@ export async function deleteSession(db: Database, token: string): Promise<void> 
   await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
 }
 
-/** Housekeeping: removes sessions past either deadline. */
-export async function deleteExpiredSessions(db: Database, now = new Date()): Promise<void> {
+/**
+ * Housekeeping: removes at most `batchSize` sessions past either deadline and says how many went, so the
+ * sweeper (app/maintenance/sweep.server.ts) never holds a long lock on the table.
+ */
+export async function deleteExpiredSessions(
+  db: Database,
+  { now = new Date(), batchSize = 1000 }: { now?: Date; batchSize?: number } = {},
+): Promise<number> {
   const browserIdle = new Date(now.getTime() - SESSION_LIFETIMES.browser.idleMs);
   const apiIdle = new Date(now.getTime() - SESSION_LIFETIMES.api.idleMs);
-  await db
+  const expired = or(
+    lt(sessions.expiresAt, now),
+    and(eq(sessions.kind, "browser"), lt(sessions.lastSeenAt, browserIdle)),
+    and(eq(sessions.kind, "api"), lt(sessions.lastSeenAt, apiIdle)),
+  );
+  // Rows another transaction holds are left for the next batch; the outer condition is checked again in
+  // case a sign-in touched a row between the two reads.
+  const batch = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(expired)
+    .limit(batchSize)
+    .for("update", { skipLocked: true });
+  const deleted = await db
     .delete(sessions)
-    .where(
-      or(
-        lt(sessions.expiresAt, now),
-        and(eq(sessions.kind, "browser"), lt(sessions.lastSeenAt, browserIdle)),
-        and(eq(sessions.kind, "api"), lt(sessions.lastSeenAt, apiIdle)),
-      ),
-    );
+    .where(and(inArray(sessions.id, batch), expired))
+    .returning({ id: sessions.id });
+  return deleted.length;
 }
 
 export async function countActiveSessions(db: Database, userId: string): Promise<number> {

@@ -5,7 +5,7 @@ import type { User } from "../db/schema";
 import { CLIENT_ADDRESS_HEADER } from "../lib/client-address";
 import { toasts } from "../toast.server";
 import { authenticateWithPassword, registerUser, type SignupInput } from "./accounts.server";
-import { hitRateLimits, RATE_LIMITS } from "./rate-limit.server";
+import { hitRateLimit, hitRateLimits, peekRateLimit, RATE_LIMITS } from "./rate-limit.server";
 import { createSession, deleteSession, readSessionToken, sessionCookie } from "./session.server";
 
 export function clientAddress(request: Request): string {
@@ -23,14 +23,19 @@ export async function signInWithPassword(
   email: string,
   password: string,
 ): Promise<SignInOutcome> {
-  const limit = await hitRateLimits(db, [
-    { key: `login:ip:${clientAddress(request)}`, rule: RATE_LIMITS.loginPerIp },
-    { key: `login:account:${email.toLowerCase()}`, rule: RATE_LIMITS.loginPerAccount },
-  ]);
-  if (!limit.allowed)
-    return { ok: false, reason: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
+  // Failures are counted per account *and* address, and successes not at all: a stranger guessing at
+  // someone's password locks only their own address out, never the owner (docs/decisions/008).
+  const address = clientAddress(request);
+  const failuresKey = `login:failures:${address}:${email.toLowerCase()}`;
+  const perIp = await hitRateLimit(db, `login:ip:${address}`, RATE_LIMITS.loginPerIp);
+  const failures = await peekRateLimit(db, failuresKey, RATE_LIMITS.loginFailuresPerAccountAndIp);
+  const blocked = [perIp, failures].find((decision) => !decision.allowed);
+  if (blocked && !blocked.allowed)
+    return { ok: false, reason: "rate_limited", retryAfterSeconds: blocked.retryAfterSeconds };
   const user = await authenticateWithPassword(db, email, password);
-  return user ? { ok: true, user } : { ok: false, reason: "invalid_credentials" };
+  if (user) return { ok: true, user };
+  await hitRateLimit(db, failuresKey, RATE_LIMITS.loginFailuresPerAccountAndIp);
+  return { ok: false, reason: "invalid_credentials" };
 }
 
 export type SignUpOutcome =

@@ -6,6 +6,7 @@ import type { User } from "../db/schema";
 import { courses, lessons, users } from "../db/schema";
 import type { Locale } from "../i18n/languages";
 import { pick } from "../lib/localized";
+import { cleanSearchText } from "../lib/validation";
 import { COURSE_CATEGORIES, type CourseCategory } from "./categories";
 import { containsPattern, foldSearchText } from "./search";
 import { COURSE_SORTS, type CourseSort } from "./sorts";
@@ -41,7 +42,7 @@ export type CatalogFilters = z.infer<typeof CatalogFilters>;
 
 export function readCatalogFilters(params: URLSearchParams): CatalogFilters {
   return CatalogFilters.parse({
-    q: params.get("q") ?? "",
+    q: cleanSearchText(params.get("q")),
     category: params.get("category") || undefined,
     sort: params.get("sort") ?? "newest",
   });

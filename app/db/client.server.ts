@@ -21,10 +21,41 @@ export type DatabaseHandle = {
 
 const migrationsFolder = path.resolve(process.cwd(), "drizzle");
 
+/**
+ * Any fixed 64-bit key, the same in every process: while one process migrates, the others wait on it.
+ * ("manara" in ASCII.)
+ */
+export const MIGRATION_LOCK_KEY = 0x6d616e617261;
+
+/**
+ * Several servers starting together would otherwise race through the same migrations (duplicate schema,
+ * half-applied steps). One reserved connection holds a session-level advisory lock while the pool migrates;
+ * if the process dies, PostgreSQL drops the lock with the connection.
+ */
+async function migrateUnderLock(client: postgres.Sql, db: Database) {
+  const lock = await client.reserve();
+  try {
+    await lock`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+    try {
+      await migratePostgres(db, { migrationsFolder });
+    } finally {
+      await lock`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
+    }
+  } finally {
+    lock.release();
+  }
+}
+
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
-  const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
+  // At least two connections: one holds the migration lock while another migrates.
+  const client = postgres(url, { max: Math.max(2, options.max ?? 10), onnotice: () => {} });
   const db = drizzlePostgres(client, { schema });
-  await migratePostgres(db, { migrationsFolder });
+  try {
+    await migrateUnderLock(client, db);
+  } catch (error) {
+    await client.end({ timeout: 5 });
+    throw error;
+  }
   return { db, driver: "postgres", close: () => client.end({ timeout: 5 }) };
 }
 

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { Locale } from "../i18n/languages";
 import { getI18n } from "../middleware/i18next.server";
 import { translateIssues } from "./forms.server";
+import { BodyError, readJsonValue } from "./request-body.server";
 
 export type ApiErrorCode =
   | "bad_request"
@@ -16,7 +17,8 @@ export type ApiErrorCode =
   | "rate_limited"
   | "method_not_allowed"
   | "payload_too_large"
-  | "unsupported_media_type";
+  | "unsupported_media_type"
+  | "internal_error";
 
 export function apiError(
   status: number,
@@ -49,9 +51,10 @@ export async function readJsonBody<Schema extends z.ZodType>(
   const t: TFunction = i18n.getFixedT(locale, namespace);
   let body: unknown;
   try {
-    body = await request.json();
-  } catch {
-    return { error: apiError(400, "bad_request", i18n.getFixedT(locale)("api.invalidJson")) };
+    body = await readJsonValue(request);
+  } catch (error) {
+    if (error instanceof BodyError) return { error: bodyErrorResponse(error, i18n.getFixedT(locale)) };
+    throw error;
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
@@ -65,6 +68,21 @@ export async function readJsonBody<Schema extends z.ZodType>(
     };
   }
   return { data: parsed.data };
+}
+
+/** 400 for a broken body, 413 for one over the limit, 415 for one that is not JSON. */
+export function bodyErrorResponse(error: BodyError, t: TFunction): Response {
+  if (error.status === 413) return apiError(413, "payload_too_large", t("api.tooLarge"));
+  if (error.status === 415)
+    return apiError(415, "unsupported_media_type", t("api.unsupportedMediaType"), undefined, {
+      headers: { Accept: "application/json" },
+    });
+  return apiError(400, "bad_request", t("api.invalidJson"));
+}
+
+/** What /api answers for an error nobody expected: the JSON shape, never the HTML error page. */
+export function internalError(request: Request, i18n: I18n): Response {
+  return apiError(500, "internal_error", i18n.getFixedT(apiLocale(request))("api.internalError"));
 }
 
 type ContextWithI18n = Readonly<RouterContextProvider>;

@@ -1,6 +1,7 @@
 // The one way page actions read a form: zod-validate, translate field errors, keep what was typed.
 import type { TFunction } from "i18next";
 import type { z } from "zod";
+import { BodyError, readFormBody } from "./request-body.server";
 
 export type FieldErrors = Record<string, string>;
 
@@ -20,12 +21,25 @@ export function translateIssues(issues: z.core.$ZodIssue[], t: TFunction): Field
   return fieldErrors;
 }
 
+/**
+ * The body of a page action's form, bounded and of a form type. A body that is not a form (JSON, XML, a
+ * broken multipart), too large or unreadable is thrown as a 400/413/415 Response for the error page.
+ */
+export async function readForm(request: Request, limit?: number): Promise<FormData> {
+  try {
+    return await readFormBody(request, limit);
+  } catch (error) {
+    if (error instanceof BodyError) throw new Response(error.problem, { status: error.status });
+    throw error;
+  }
+}
+
 export async function parseForm<Schema extends z.ZodType>(
   request: Request,
   schema: Schema,
   t: TFunction,
 ): Promise<FormResult<z.infer<Schema>>> {
-  return parseFormData(await request.formData(), schema, t);
+  return parseFormData(await readForm(request), schema, t);
 }
 
 /** The same, for an action that has already read the form (to branch on its `intent` first). */

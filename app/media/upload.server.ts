@@ -1,5 +1,6 @@
 // Reads one uploaded file from a multipart request without ever holding more than the limit in memory,
 // and judges it by its bytes. Answers are reasons, not Responses: pages and the API word them differently.
+import { BodyError, readBodyBytes } from "../lib/request-body.server";
 import { isImageKind, MAX_IMAGE_BYTES, MAX_PDF_BYTES, type SniffedKind, sniffKind } from "./sniff";
 
 /** Room for the multipart boundaries and the other small fields around the file. */
@@ -18,21 +19,6 @@ export const UPLOAD_FAILURE_STATUS: Record<UploadReadFailure, number> = {
   unsupported_type: 415,
 };
 
-class TooLarge extends Error {}
-
-function limitedBody(body: ReadableStream<Uint8Array>, maxBytes: number): ReadableStream<Uint8Array> {
-  let seen = 0;
-  return body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        seen += chunk.byteLength;
-        if (seen > maxBytes) controller.error(new TooLarge());
-        else controller.enqueue(chunk);
-      },
-    }),
-  );
-}
-
 /**
  * The `file` field of a multipart form. `accept` limits the kinds (images only for a cover); each kind has
  * its own size limit (5 MB for images, 20 MB for PDFs).
@@ -43,17 +29,14 @@ export async function readUpload(request: Request, accept: "image" | "pdf" | "an
     return { ok: false, reason: "not_multipart" };
   const maxFile = accept === "image" ? MAX_IMAGE_BYTES : MAX_PDF_BYTES;
   const maxBody = maxFile + MULTIPART_OVERHEAD;
-  const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > maxBody) return { ok: false, reason: "too_large" };
-  if (!request.body) return { ok: false, reason: "no_file" };
-
   let form: FormData;
   try {
-    form = await new Response(limitedBody(request.body, maxBody), {
-      headers: { "content-type": contentType },
-    }).formData();
+    // Bounded before anything is buffered (app/lib/request-body.server.ts), then parsed as multipart.
+    const bytes = await readBodyBytes(request, maxFile + MULTIPART_OVERHEAD);
+    form = await new Response(bytes, { headers: { "content-type": contentType } }).formData();
   } catch (error) {
-    if (error instanceof TooLarge) return { ok: false, reason: "too_large" };
+    if (error instanceof BodyError && error.problem === "too_large")
+      return { ok: false, reason: "too_large" };
     return { ok: false, reason: "no_file" };
   }
   const file = form.get("file");

@@ -2,19 +2,16 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { bearerToken, findSessionUser, readSessionToken } from "../auth/session.server";
 import type { User } from "../db/schema";
+import { isApiRoute } from "./api-boundary.server";
 import { getDb } from "./database.server";
 
 export type Viewer = { user: User | null; token: string | null; via: "cookie" | "bearer" | null };
 
 const viewerContext = createContext<Viewer>({ user: null, token: null, via: null });
 
-function isApiPath(pathname: string) {
-  return pathname === "/api" || pathname.startsWith("/api/");
-}
-
-export const authMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const authMiddleware: MiddlewareFunction<Response> = async ({ request, context, pattern }, next) => {
   const db = getDb(context);
-  const api = isApiPath(new URL(request.url).pathname);
+  const api = isApiRoute(pattern);
   // The API takes only Bearer tokens: a cookie there would let other sites ride a visitor's session.
   const token = api ? bearerToken(request) : await readSessionToken(request);
   const user = token ? await findSessionUser(db, token) : null;

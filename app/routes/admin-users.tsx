@@ -69,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const rowFields = {
-  userId: z.string({ error: "errors.formInvalid" }).min(1, { error: "errors.formInvalid" }),
+  userId: z.guid({ error: "errors.formInvalid" }),
 };
 
 /** The two row forms, told apart by their hidden `intent`; the fields are the API's own schemas. */

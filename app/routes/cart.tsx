@@ -13,9 +13,12 @@ import { readConfig } from "../config.server";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
 import { fail, succeed } from "../lib/enhanced-action.server";
+import { guardServerAction, skipRevalidationAfterFailedRequest } from "../lib/fetcher-failure";
+import { readForm } from "../lib/forms.server";
 import { formatMoney } from "../lib/money";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
+import { entityId } from "../lib/validation";
 import { getDb } from "../middleware/database.server";
 import { toasts } from "../toast.server";
 import type { Route } from "./+types/cart";
@@ -39,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const CartAction = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("remove"), courseId: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("remove"), courseId: entityId("actions.invalid") }),
   z.object({ intent: z.literal("clear") }),
   z.object({ intent: z.literal("checkout") }),
 ]);
@@ -49,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = page.tIn("catalog");
   const db = getDb(context);
   const user = getUser(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const back = localizePath("/cart", page.locale);
   const parsed = CartAction.safeParse(Object.fromEntries(form));
   if (!parsed.success) return fail(form, back, t("actions.invalid"), 400);
@@ -103,6 +106,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => guardServerAction(serverAction);
+export const shouldRevalidate = skipRevalidationAfterFailedRequest;
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
 
 function RemoveButton({ courseId }: { courseId: number }) {

@@ -1,6 +1,7 @@
 // /contact: a plain form that works without JavaScript; errors come back localized with the typed values.
 import { useTranslation } from "react-i18next";
 import { data, Form, useLocation, useNavigation } from "react-router";
+import { clientAddress } from "../auth/sign-in.server";
 import { PageIntro } from "../components/page-intro";
 import { ContactInput, submitContactMessage } from "../contact/contact.server";
 import { localizePath } from "../i18n/languages";
@@ -26,7 +27,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.ok) {
     return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
   }
-  await submitContactMessage(getDb(context), form.data, locale);
+  const outcome = await submitContactMessage(getDb(context), form.data, locale, clientAddress(request));
+  if (!outcome.ok) {
+    const minutes = Math.ceil(outcome.retryAfterSeconds / 60);
+    return data(
+      { fieldErrors: {}, values: form.data, formError: t("errors.rateLimited", { count: minutes }) },
+      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+    );
+  }
   // Post/Redirect/Get: a reload cannot send the message twice.
   return toasts().redirectWithSuccess(localizePath("/contact", locale), t("sent"));
 }
@@ -69,7 +77,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               role="alert"
               className="rounded-md bg-red-50 px-4 py-3 text-sm font-semibold text-red-700"
             >
-              {t("failed")}
+              {actionData && "formError" in actionData ? actionData.formError : t("failed")}
             </p>
           ) : null}
           {FIELDS.map((field) => (

@@ -14,6 +14,8 @@ import { isFavorite, toggleFavorite } from "../courses/favorites.server";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
 import { fail, succeed } from "../lib/enhanced-action.server";
+import { guardServerAction, skipRevalidationAfterFailedRequest } from "../lib/fetcher-failure";
+import { readForm } from "../lib/forms.server";
 import { formatMoney } from "../lib/money";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
@@ -64,7 +66,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const db = getDb(context);
   const user = getUser(context);
   const id = parseId(params.id);
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = CourseAction.safeParse(Object.fromEntries(form));
   // Forms elsewhere (e.g. /my-favorites) post here too and ask to come back to their own page.
   const back = safeRedirect(form.get("back"), localizePath(`/courses/${params.id}`, page.locale));
@@ -139,6 +141,8 @@ function appendCookie(result: Response | { init: ResponseInit | null }, cookie: 
   result.init = { ...result.init, headers };
 }
 
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => guardServerAction(serverAction);
+export const shouldRevalidate = skipRevalidationAfterFailedRequest;
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
 
 function FavoriteButton({

@@ -10,7 +10,7 @@ import { readConfig } from "../config.server";
 import { DEFAULT_COURSE_IMAGE } from "../courses/catalog.server";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
-import { parseFormData } from "../lib/forms.server";
+import { parseFormData, readForm } from "../lib/forms.server";
 import { pick } from "../lib/localized";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
@@ -96,7 +96,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return toasts().redirectWithSuccess(here, t("cover.uploaded"));
   }
 
-  const form = await request.formData();
+  const form = await readForm(request);
   switch (form.get("intent")) {
     case "saveLanding": {
       const parsed = parseFormData(form, CourseLandingForm, t);

@@ -14,11 +14,12 @@ import { useFetcherErrorToast } from "../components/use-fetcher-error-toast";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
 import { fail, succeed } from "../lib/enhanced-action.server";
-import { parseFormData } from "../lib/forms.server";
+import { parseFormData, readForm } from "../lib/forms.server";
 import { pick } from "../lib/localized";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
+import { entityId } from "../lib/validation";
 import { storeUpload } from "../media/media.server";
 import { readUpload, UPLOAD_FAILURE_STATUS } from "../media/upload.server";
 import { getDb } from "../middleware/database.server";
@@ -55,7 +56,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-const LessonRef = z.object({ lessonId: z.coerce.number().int().positive().max(2_147_483_647) });
+const LessonRef = z.object({ lessonId: entityId("errors.formInvalid") });
 const Move = LessonRef.extend({ direction: z.enum(["up", "down"]) });
 
 type LessonAnswer = {
@@ -97,7 +98,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return toasts().redirectWithSuccess(here, t("curriculum.pdfAttached"));
   }
 
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "addLesson") {
     const parsed = parseFormData(form, LessonForm, t);

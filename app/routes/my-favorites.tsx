@@ -10,6 +10,7 @@ import { useFetcherErrorToast } from "../components/use-fetcher-error-toast";
 import { courseCardView } from "../courses/catalog.server";
 import { listFavoriteCourses } from "../courses/favorites.server";
 import { useLocalizePath } from "../i18n/use-locale";
+import { skipRevalidationAfterFailedRequest } from "../lib/fetcher-failure";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { getDb } from "../middleware/database.server";
@@ -26,6 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     courses: courses.map((card) => courseCardView(card, page.price)),
   };
 }
+
+export const shouldRevalidate = skipRevalidationAfterFailedRequest;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
 

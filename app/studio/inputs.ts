@@ -2,6 +2,7 @@
 // namespace; money is typed in currency units and becomes integer minor units here.
 import { z } from "zod";
 import { COURSE_CATEGORIES } from "../courses/categories";
+import { entityId, safeText } from "../lib/validation";
 import { MINOR_UNITS_PER_UNIT, toAsciiDigits } from "../wallet/wallet.server";
 
 export const MAX_TITLE = 200;
@@ -24,13 +25,9 @@ export function parsePrice(input: string | number): number | null {
   return minorUnits <= MAX_PRICE_MINOR_UNITS ? minorUnits : null;
 }
 
-/** Text that fits a column and carries no NUL (PostgreSQL refuses it, which would be a 500). */
+/** Trimmed text that fits its column, with no NUL or other control characters (app/lib/validation.ts). */
 function text(max: number, tooLong: string) {
-  return z
-    .string({ error: "errors.invalid" })
-    .trim()
-    .max(max, { error: tooLong })
-    .refine((value) => !value.includes("\u0000"), { error: "errors.invalid" });
+  return safeText({ max, error: "errors.invalid", tooLong }).transform((value) => value.trim());
 }
 
 /** Empty optional text is "not given" (null), so Arabic falls back to English. */
@@ -108,13 +105,13 @@ export const ApiLesson = z.object({
     .min(0, { error: "errors.durationInvalid" })
     .max(MAX_LESSON_MINUTES, { error: "errors.durationInvalid" })
     .nullish(),
-  pdfUrl: z.string({ error: "errors.invalid" }).max(500, { error: "errors.invalid" }).nullish(),
+  pdfUrl: safeText({ max: 500, error: "errors.invalid" }).nullish(),
 });
 
 const ApiImage = z
   .object({
-    url: z.string({ error: "errors.invalid" }).max(2000, { error: "errors.invalid" }).optional(),
-    public_id: z.string({ error: "errors.invalid" }).min(1).max(200, { error: "errors.invalid" }),
+    url: safeText({ max: 2000, error: "errors.invalid" }).optional(),
+    public_id: safeText({ max: 200, error: "errors.invalid" }),
   })
   .nullable();
 

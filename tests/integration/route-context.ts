@@ -1,12 +1,13 @@
 // Runs a loader or action the way the server does: through the real i18n and auth middleware (so cookies
 // and Bearer tokens on the request sign it in), with a test database.
-import { RouterContextProvider } from "react-router";
+import { matchRoutes, type RouteObject, RouterContextProvider } from "react-router";
 import type { Database } from "../../app/db/client.server";
 import type { MediaStore } from "../../app/media/store.server";
 import { authMiddleware } from "../../app/middleware/auth.server";
 import { databaseContext } from "../../app/middleware/database.server";
 import { i18nextMiddleware } from "../../app/middleware/i18next.server";
 import { mediaContext } from "../../app/middleware/media.server";
+import routes from "../../app/routes";
 import { sharedTestMediaStore } from "./studio-factories";
 
 export async function runRoute<T>(
@@ -25,7 +26,7 @@ export async function runRoute<T>(
   // The embedded media store in a temporary folder, unless a test brings its own (the Cloudinary fake).
   context.set(mediaContext, media ?? sharedTestMediaStore());
   let result: T | undefined;
-  const args = { request, context, params, unstable_pattern: "" } as unknown as Parameters<
+  const args = { request, context, params, pattern: routePattern(request) } as unknown as Parameters<
     typeof i18nextMiddleware
   >[0];
   await i18nextMiddleware(args, async () => {
@@ -36,6 +37,13 @@ export async function runRoute<T>(
     return new Response(null);
   });
   return result as T;
+}
+
+/** The pattern React Router would hand the middleware for this URL, e.g. `/api/courses/:id`. */
+export function routePattern(request: Request): string {
+  const matches = matchRoutes(routes as RouteObject[], new URL(request.url).pathname) ?? [];
+  const parts = matches.map((match) => match.route.path).filter(Boolean);
+  return `/${parts.join("/")}`.replace(/\/+/g, "/");
 }
 
 export function formRequest(url: string, fields: Record<string, string>): Request {

@@ -10,7 +10,8 @@ import {
 import { checkGoogleTokenShape, extractGoogleToken } from "../../auth/google-token";
 import { createSession } from "../../auth/session.server";
 import type { User } from "../../db/schema";
-import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
+import { apiError, apiLocale, bodyErrorResponse, methodNotAllowed } from "../../lib/api.server";
+import { BodyError, readJsonValue } from "../../lib/request-body.server";
 import { getDb } from "../../middleware/database.server";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/auth-google";
@@ -21,9 +22,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   let body: unknown;
   try {
-    body = await request.json();
-  } catch {
-    return apiError(400, "bad_request", t("api.invalidJson"));
+    body = await readJsonValue(request);
+  } catch (error) {
+    if (error instanceof BodyError) return bodyErrorResponse(error, t);
+    throw error;
   }
   // The SPEC's shape messages are exact English strings that clients match on, in every locale.
   const shape = checkGoogleTokenShape(extractGoogleToken(body));

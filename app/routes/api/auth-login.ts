@@ -20,7 +20,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return apiError(401, "unauthorized", i18n.getFixedT(apiLocale(request), "auth")("login.invalid"));
   }
   const token = await createSession(db, outcome.user.id, "api", request.headers.get("User-Agent"));
-  return Response.json({ user: toApiUser(outcome.user), token });
+  // A bearer token must never sit in a cache (a proxy's or the browser's).
+  return Response.json(
+    { user: toApiUser(outcome.user), token },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export const loader = ({ request, context }: Route.LoaderArgs) => methodNotAllowed(request, context, "POST");

@@ -21,7 +21,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return apiError(409, "conflict", t("signup.emailTaken"), { email: t("signup.emailTaken") });
   }
   const token = await createSession(db, outcome.user.id, "api", request.headers.get("User-Agent"));
-  return Response.json({ user: toApiUser(outcome.user), token }, { status: 201 });
+  // A bearer token must never sit in a cache (a proxy's or the browser's).
+  return Response.json(
+    { user: toApiUser(outcome.user), token },
+    { status: 201, headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export const loader = ({ request, context }: Route.LoaderArgs) => methodNotAllowed(request, context, "POST");

@@ -1,6 +1,8 @@
 // POST /api/contact: the contact form as JSON, with the same rules as the page.
+
+import { clientAddress } from "../../auth/sign-in.server";
 import { ContactInput, submitContactMessage } from "../../contact/contact.server";
-import { apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
+import { apiLocale, methodNotAllowed, readJsonBody, tooManyRequests } from "../../lib/api.server";
 import { getDb } from "../../middleware/database.server";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/contact";
@@ -11,7 +13,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { data, error } = await readJsonBody(request, ContactInput, i18n, "contact");
   if (error) return error;
   const locale = apiLocale(request);
-  await submitContactMessage(getDb(context), data, locale);
+  const outcome = await submitContactMessage(getDb(context), data, locale, clientAddress(request));
+  if (!outcome.ok) return tooManyRequests(request, context, outcome.retryAfterSeconds);
   return Response.json({ ok: true, message: i18n.getFixedT(locale, "contact")("sent") }, { status: 201 });
 }
 

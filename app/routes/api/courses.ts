@@ -7,6 +7,7 @@ import { courseCardJson } from "../../courses/course-json";
 import { COURSE_SORTS } from "../../courses/sorts";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { translateIssues } from "../../lib/forms.server";
+import { cleanSearchText } from "../../lib/validation";
 import { getDb } from "../../middleware/database.server";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/courses";
@@ -14,7 +15,10 @@ import type { Route } from "./+types/courses";
 const CourseListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(10),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  q: z.string().trim().max(100).default(""),
+  q: z
+    .string()
+    .default("")
+    .transform((value) => cleanSearchText(value)),
   category: z.enum(COURSE_CATEGORIES).optional(),
   sort: z.enum(COURSE_SORTS).default("newest"),
 });

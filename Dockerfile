@@ -1,0 +1,56 @@
+# syntax=docker/dockerfile:1
+# Manara in a container: `npm start` semantics (migrate, then serve under the crash-restarting supervisor)
+# on a slim, non-root runtime with production dependencies only.
+#
+#   docker build -t manara .
+#   docker run --init -p 3000:3000 \
+#     -e DATABASE_URL=postgres://user:pass@db:5432/manara -e SESSION_SECRET=$(openssl rand -hex 32) manara
+#
+# Without DATABASE_URL it falls back to embedded PGlite under DATA_DIR (/data: mount a volume there), seeded
+# with demo content as `npm start` does: fine for a trial, not for production.
+
+ARG NODE_VERSION=20
+
+# 1. Every dependency, exactly as locked (the build needs the dev tools).
+FROM node:${NODE_VERSION}-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+
+# 2. The React Router build, and scripts/start.ts bundled into plain JavaScript so the runtime needs no tsx:
+#    the same code as `npm start` (config check, migrations under the advisory lock, seeding only for an
+#    empty embedded database, supervisor), with node_modules packages left as imports.
+FROM deps AS build
+COPY . .
+RUN npx react-router build \
+  && node_modules/.bin/esbuild scripts/start.ts --bundle --platform=node --format=esm --target=node20 \
+       --packages=external --outfile=build/start.mjs
+
+# 3. Production dependencies only.
+FROM node:${NODE_VERSION}-bookworm-slim AS prod-deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+
+# 4. The runtime: build output, server, migrations. No sources and no package-lock.json, so start's
+#    "rebuild when the sources changed" check finds nothing newer than the build and never tries to build.
+FROM node:${NODE_VERSION}-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data
+WORKDIR /app
+COPY --from=prod-deps /app/node_modules ./node_modules
+# package.json says "type": "module", which build/server/index.js needs.
+COPY package.json server.mjs ./
+COPY server ./server
+COPY drizzle ./drizzle
+COPY --from=build /app/build ./build
+RUN mkdir -p /data && chown node:node /data
+USER node
+EXPOSE 3000
+# No curl in the slim image; Node's fetch does the same. /healthz never writes to the database.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# The supervisor handles SIGTERM (the server drains for up to 10 s: give `docker stop` at least --time 15).
+CMD ["node", "build/start.mjs"]

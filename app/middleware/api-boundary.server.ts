@@ -1,0 +1,30 @@
+// The edge of the JSON API. Whether a request is an API call is decided by the route React Router
+// matched, never by string tests on the raw path: routing decodes and ignores case, so `/API/auth/me` and
+// `/%61pi/auth/me` are API calls too (they once read the session cookie). Any error nobody expected
+// answers the JSON error shape with 500, never the HTML error page.
+import type { MiddlewareFunction } from "react-router";
+import { internalError } from "../lib/api.server";
+import { getI18n } from "./i18next.server";
+
+/** `pattern` is the matched route's path pattern, e.g. `/api/courses/:id` or `/:lang?/courses`. */
+export function isApiRoute(pattern: string | undefined): boolean {
+  return pattern === "/api" || pattern?.startsWith("/api/") === true;
+}
+
+export const apiBoundaryMiddleware: MiddlewareFunction<Response> = async (
+  { request, context, pattern },
+  next,
+) => {
+  if (!isApiRoute(pattern)) return next();
+  try {
+    const response = await next();
+    // React Router answers a resource route's unexpected error itself, as plain text: replace it.
+    if (response.status >= 500 && !response.headers.get("content-type")?.includes("json"))
+      return internalError(request, getI18n(context));
+    return response;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    console.error(error);
+    return internalError(request, getI18n(context));
+  }
+};

@@ -1,0 +1,1235 @@
+// Fuzz suite (issue 7): every page action and every API endpoint, driven through the real request handler
+// (routing, root and route middleware, error handling, rendering) with malformed methods, content types,
+// bodies, ids, strings and paths. Rules: never a 5xx, never a redirect off this origin, on /api every
+// non-2xx answer is JSON {error:{code,message}}, refused input leaves the database as it was, the API
+// never reads the session cookie, JSON endpoints take only application/json (415), bodies over 1 MB are
+// refused before they are read (413). Seeded (FUZZ_SEED) and bounded; FUZZ_SURVEY=1 lists every failing
+// case instead of stopping at the first, FUZZ_RUNS_FACTOR scales the number of runs.
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type FuzzApp, startFuzzApp } from "./fuzz/app";
+import {
+  anyFormRequestBody,
+  anyJsonRequestBody,
+  method as anyMethod,
+  BAD_ID_SEGMENTS,
+  type Body,
+  hasBody,
+  nonJsonContentType,
+  queryString,
+  RAW_BODIES,
+} from "./fuzz/arbitraries";
+import { createFixtures, type Fixtures, type Role } from "./fuzz/fixtures";
+import {
+  type Case,
+  type Credentials,
+  captureLog,
+  checkAll,
+  fuzz,
+  isApiTarget,
+  SEED,
+  SURVEY,
+  surveyCount,
+  surveyReport,
+} from "./fuzz/runner";
+
+let app: FuzzApp;
+let fixtures: Fixtures;
+const context = {
+  get app() {
+    return app;
+  },
+  get fixtures() {
+    return fixtures;
+  },
+};
+
+beforeAll(async () => {
+  vi.spyOn(console, "error").mockImplementation(captureLog);
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+  app = await startFuzzApp();
+  fixtures = await createFixtures(app);
+}, 120_000);
+
+afterAll(async () => {
+  vi.restoreAllMocks();
+  if (SURVEY) {
+    console.log(`\nFuzz survey (seed ${SEED}): ${surveyCount()} failing cases\n\n${surveyReport()}\n`);
+  }
+  await app?.close();
+});
+
+const RANK: Record<Role, number> = { guest: 0, user: 1, trainer: 2, admin: 3 };
+const ROLES = ["guest", "user", "trainer", "admin"] as const;
+const role = fc.constantFrom(...ROLES);
+const TIMEOUT = 120_000;
+
+// ---------------------------------------------------------------------------------------------------------
+// Values with a chance of getting past validation, so the fuzz reaches the code behind it.
+
+const email = fc.oneof(
+  fc.constantFrom("learner@manara.local", "fuzz@example.com", "a@b.co", "ADMIN@MANARA.LOCAL"),
+  fc.uuid().map((id) => `fuzz-${id.slice(0, 8)}@example.com`),
+);
+const password = fc.constantFrom("correct-horse-battery", "manara-demo", "short", "x".repeat(200));
+const personName = fc.constantFrom("Fuzz Person", "منارة", "A", "Zed");
+const text = (min: number) => fc.string({ minLength: min, maxLength: min + 20 });
+
+/** A course id as a path segment: the fixtures' real ids (valid) or hostile ones. */
+function courseSegment() {
+  return fc.oneof(
+    {
+      weight: 2,
+      arbitrary: fc
+        .constantFrom("free", "paid", "draft")
+        .map((key) => ({ segment: String(fixtures.courseIds[key as "free"]), valid: true })),
+    },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom(...BAD_ID_SEGMENTS).map((segment) => ({ segment, valid: false })),
+    },
+  );
+}
+function userSegment() {
+  return fc.oneof(
+    { weight: 2, arbitrary: fc.constant(null).map(() => ({ segment: fixtures.target.id, valid: true })) },
+    { weight: 1, arbitrary: fc.uuid().map((segment) => ({ segment, valid: false })) },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom(...BAD_ID_SEGMENTS).map((segment) => ({ segment, valid: false })),
+    },
+  );
+}
+const courseIdValue = () =>
+  fc.oneof(
+    fc.constantFrom("free", "paid", "draft").map((key) => String(fixtures.courseIds[key as "free"])),
+    fc.constantFrom("2147483648", "-1", "0", "1e3", "99999999999999999999", "1.5", " 1", "0x10"),
+  );
+
+// ---------------------------------------------------------------------------------------------------------
+// The JSON API.
+
+type ApiEndpoint = {
+  name: string;
+  method: string;
+  path: string; // with :id / :userId slots
+  role: Role;
+  json?: Record<string, fc.Arbitrary<unknown>>;
+  query?: string[];
+};
+
+const API: ApiEndpoint[] = [
+  {
+    name: "contact",
+    method: "POST",
+    path: "/api/contact",
+    role: "guest",
+    json: { name: personName, email, subject: text(3), message: text(10), website: fc.constant("") },
+  },
+  {
+    name: "signup",
+    method: "POST",
+    path: "/api/auth/signup",
+    role: "guest",
+    json: { userName: personName, email, password },
+  },
+  { name: "login", method: "POST", path: "/api/auth/login", role: "guest", json: { email, password } },
+  { name: "google", method: "POST", path: "/api/auth/google", role: "guest", json: { token: fc.string() } },
+  { name: "logout", method: "POST", path: "/api/auth/logout", role: "user" },
+  { name: "me", method: "GET", path: "/api/auth/me", role: "user" },
+  {
+    name: "user list",
+    method: "GET",
+    path: "/api/auth",
+    role: "admin",
+    query: ["q", "role", "limit", "offset", "sort", "order"],
+  },
+  { name: "stats", method: "GET", path: "/api/admin/stats", role: "admin" },
+  {
+    name: "change role",
+    method: "PUT",
+    path: "/api/admin/change-role/:userId",
+    role: "admin",
+    json: { role: fc.constantFrom("user", "trainer", "admin", "root") },
+  },
+  {
+    name: "charge wallet",
+    method: "PUT",
+    path: "/api/admin/charge-wallet/:userId",
+    role: "admin",
+    json: { amount: fc.oneof(fc.constantFrom(1, 10.5, "1", 0.001, 1e6, 1e308, -5), fc.double()) },
+  },
+  {
+    name: "courses",
+    method: "GET",
+    path: "/api/courses",
+    role: "guest",
+    query: ["limit", "offset", "q", "category", "sort"],
+  },
+  { name: "course", method: "GET", path: "/api/courses/:id", role: "guest" },
+  { name: "favorite", method: "POST", path: "/api/courses/:id/favorite", role: "user" },
+  { name: "favorites list", method: "GET", path: "/api/courses/favorites/list", role: "user" },
+  { name: "enroll one", method: "POST", path: "/api/course/enrollment/:id", role: "user" },
+  {
+    name: "enroll bulk",
+    method: "POST",
+    path: "/api/course/enrollment/bulk/enroll",
+    role: "user",
+    json: {
+      courseIds: fc.oneof(
+        fc.array(fc.oneof(courseIdValue().map(Number), fc.constantFrom(2147483648, -1, 0, 1.5, 1e308)), {
+          maxLength: 4,
+        }),
+        fc.array(courseIdValue(), { maxLength: 3 }),
+      ),
+    },
+  },
+  { name: "enrollment list", method: "GET", path: "/api/course/enrollment", role: "user" },
+  { name: "unknown /api path", method: "GET", path: "/api/nothing/here/:id", role: "guest" },
+];
+
+function apiCase() {
+  return fc
+    .tuple(
+      fc.constantFrom(...API),
+      fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: anyMethod }),
+      fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 2, arbitrary: role }),
+      fc.constantFrom<Credentials>("bearer", "bearer", "bearer", "both", "cookie", "garbage"),
+      courseSegment(),
+      userSegment(),
+      fc.option(queryString(["q", "page", "limit", "offset", "sort", "order", "category", "role"]), {
+        freq: 2,
+      }),
+    )
+    .chain(([endpoint, method, who, credentials, course, user, query]) => {
+      const m = method ?? endpoint.method;
+      const body: fc.Arbitrary<Body | null> = hasBody(m)
+        ? anyJsonRequestBody(endpoint.json ?? {})
+        : fc.constant(null);
+      return body.map((b) => ({
+        endpoint,
+        m,
+        who: who ?? endpoint.role,
+        credentials,
+        course,
+        user,
+        query,
+        body: b,
+      }));
+    });
+}
+
+describe("fuzz: the JSON API", () => {
+  it(
+    "every endpoint, malformed methods, bodies, content types, ids and credentials",
+    async () => {
+      await fuzz(
+        "API endpoints",
+        apiCase(),
+        350,
+        ({ endpoint, m, who, credentials, course, user, query, body }) => {
+          const idSlot = endpoint.path.includes(":userId")
+            ? user
+            : endpoint.path.includes(":id")
+              ? course
+              : null;
+          const target =
+            endpoint.path.replace(":userId", user.segment).replace(":id", course.segment) + (query ?? "");
+          const sameMethod = m === endpoint.method;
+          const authorised =
+            (credentials === "bearer" || credentials === "both") && RANK[who] >= RANK[endpoint.role];
+          const reasons: string[] = [];
+          if (endpoint.role !== "guest" && !authorised)
+            reasons.push("not signed in with a token of the role");
+          if (idSlot && !idSlot.valid) reasons.push("id that does not exist");
+          if (
+            sameMethod &&
+            endpoint.json &&
+            body &&
+            (!body.parseable || (body.kind !== "json" && body.kind !== "ambiguous"))
+          )
+            reasons.push("body that is not a JSON document sent as application/json");
+          if (endpoint.name === "unknown /api path") reasons.push("no such endpoint");
+          const refused = reasons.length > 0 ? reasons.join("; ") : undefined;
+          return {
+            method: m,
+            target,
+            body: body?.body,
+            contentType: body?.contentType,
+            role: who,
+            credentials,
+            refused,
+            expect: (observed) =>
+              refused && observed.status < 400
+                ? `accepted although refused (${refused}): ${observed.status}`
+                : null,
+          } satisfies Case;
+        },
+        context,
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "JSON endpoints answer 415 to any other content type, and leave the database alone",
+    async () => {
+      const jsonEndpoints = API.filter((endpoint) => endpoint.json && endpoint.name !== "google");
+      await fuzz(
+        "415 for non-JSON content types",
+        fc.tuple(fc.constantFrom(...jsonEndpoints), nonJsonContentType, fc.boolean()),
+        80,
+        ([endpoint, type, formEncoded]) => {
+          const samples: Record<string, object> = {
+            contact: {
+              name: "Fuzz",
+              email: "fuzz@example.com",
+              subject: "Hello there",
+              message: "A message long enough.",
+            },
+            signup: {
+              userName: "Fuzz",
+              email: `fuzz-${type.value?.length ?? 0}@example.com`,
+              password: "correct-horse-battery",
+            },
+            login: { email: fixtures.people.user.email, password: "correct-horse-battery" },
+            "change role": { role: "trainer" },
+            "charge wallet": { amount: 1 },
+            "enroll bulk": { courseIds: [fixtures.courseIds.paid] },
+          };
+          const sample = samples[endpoint.name] ?? {};
+          const body = formEncoded
+            ? new URLSearchParams(sample as Record<string, string>).toString()
+            : JSON.stringify(sample);
+          return {
+            method: endpoint.method,
+            target: endpoint.path.replace(":userId", fixtures.target.id),
+            body,
+            contentType: type.value,
+            role: endpoint.role === "guest" ? "guest" : endpoint.role,
+            credentials: "bearer",
+            refused: `Content-Type ${type.value ?? "(none)"} on a JSON endpoint`,
+            expect: (observed) => (observed.status === 415 ? null : `expected 415, got ${observed.status}`),
+          } satisfies Case;
+        },
+        context,
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "spelling /api differently (case, percent-encoding) never makes it read the session cookie",
+    async () => {
+      const guarded = [
+        "/api/auth/me",
+        "/api/course/enrollment",
+        "/api/courses/favorites/list",
+        "/api/admin/stats",
+        "/api/auth",
+      ];
+      const spell = fc
+        .tuple(
+          fc.constantFrom(...guarded),
+          fc.array(fc.constantFrom("keep", "upper", "encode", "encodeUpper"), {
+            minLength: 32,
+            maxLength: 32,
+          }),
+        )
+        .map(([path, choices]) =>
+          path
+            .split("")
+            .map((char, index) => {
+              if (char === "/") return char;
+              const choice = choices[index % choices.length];
+              if (choice === "upper") return char.toUpperCase();
+              if (choice === "encode") return `%${char.charCodeAt(0).toString(16)}`;
+              if (choice === "encodeUpper") return `%${char.charCodeAt(0).toString(16).toUpperCase()}`;
+              return char;
+            })
+            .join(""),
+        );
+      await fuzz(
+        "API path spellings with a cookie",
+        fc.tuple(spell, fc.constantFrom<Role>("user", "admin")),
+        60,
+        ([target, who]) => ({
+          method: "GET",
+          target,
+          role: who,
+          credentials: "cookie",
+          expect: (observed) => {
+            const email = fixtures.people[who as "user"].email;
+            if (observed.status >= 200 && observed.status < 300)
+              return `signed in by the cookie: ${observed.status}`;
+            if (observed.body.includes(email)) return "the answer shows the cookie's account";
+            return null;
+          },
+        }),
+        context,
+      );
+    },
+    TIMEOUT,
+  );
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Page actions (forms).
+
+type PageAction = {
+  name: string;
+  path: string; // with an :id slot
+  role: Role;
+  fields: Record<string, fc.Arbitrary<string>>;
+  /** Logout reads no body: any content type is fine for it. */
+  readsBody: boolean;
+};
+
+const redirectTarget = fc.constantFrom(
+  "/cart",
+  "/ar/courses",
+  "//evil.com",
+  "https://evil.com",
+  "/\\evil.com",
+  "/%2F/evil.com",
+  "javascript:alert(1)",
+);
+
+function pageActions(): PageAction[] {
+  return [
+    {
+      name: "cart",
+      path: "/cart",
+      role: "guest",
+      readsBody: true,
+      fields: {
+        intent: fc.constantFrom("remove", "clear", "checkout", "bogus"),
+        courseId: courseIdValue(),
+        js: fc.constant("1"),
+      },
+    },
+    {
+      name: "course",
+      path: "/courses/:id",
+      role: "guest",
+      readsBody: true,
+      fields: {
+        intent: fc.constantFrom("favorite", "addToCart", "removeFromCart", "enroll", "bogus"),
+        want: fc.constantFrom("true", "false"),
+        back: redirectTarget,
+        js: fc.constant("1"),
+      },
+    },
+    {
+      name: "contact",
+      path: "/contact",
+      role: "guest",
+      readsBody: true,
+      fields: { name: personName, email, subject: text(3), message: text(10), website: fc.constant("") },
+    },
+    {
+      name: "login",
+      path: "/auth/login",
+      role: "guest",
+      readsBody: true,
+      fields: { email, password, redirectTo: redirectTarget, website: fc.constant("") },
+    },
+    {
+      name: "signup",
+      path: "/auth/signup",
+      role: "guest",
+      readsBody: true,
+      fields: { userName: personName, email, password, redirectTo: redirectTarget },
+    },
+    { name: "logout", path: "/auth/logout", role: "user", readsBody: false, fields: {} },
+    {
+      name: "admin users",
+      path: "/dashboard/admin/users",
+      role: "admin",
+      readsBody: true,
+      fields: {
+        intent: fc.constantFrom("changeRole", "chargeWallet", "bogus"),
+        userId: fc.oneof(
+          fc.constant(null).map(() => fixtures.target.id),
+          fc.constantFrom("x", "00000000-0000-0000-0000-000000000000"),
+        ),
+        role: fc.constantFrom("user", "trainer", "admin", "root"),
+        amount: fc.constantFrom(
+          "1",
+          "10.50",
+          "-1",
+          "0",
+          "1e308",
+          "2147483648",
+          "21474836.48",
+          "NaN",
+          "1,5",
+          "١٠",
+        ),
+      },
+    },
+    {
+      name: "unknown page",
+      path: "/no/such/page",
+      role: "guest",
+      readsBody: false,
+      fields: { a: fc.constant("b") },
+    },
+  ];
+}
+
+describe("fuzz: page actions", () => {
+  it(
+    "every action, malformed forms, JSON/text/XML/multipart bodies, ids and locales",
+    async () => {
+      const actions = pageActions();
+      const arbitrary = fc
+        .tuple(
+          fc.constantFrom(...actions),
+          fc.oneof(
+            { weight: 5, arbitrary: fc.constant("POST") },
+            { weight: 1, arbitrary: fc.constantFrom("PUT", "PATCH", "DELETE", "post", "FOO") },
+          ),
+          fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: role }),
+          fc.constantFrom("", "/ar", "/en"),
+          fc.constantFrom("", "", ".data"),
+          courseSegment(),
+          fc.constantFrom<Credentials>("cookie", "cookie", "both", "bearer", "garbage"),
+        )
+        .chain(([action, m, who, locale, suffix, course, credentials]) =>
+          anyFormRequestBody(action.fields).map((body) => ({
+            action,
+            m,
+            who: who ?? action.role,
+            locale,
+            suffix,
+            course,
+            credentials,
+            body,
+          })),
+        );
+      await fuzz(
+        "page actions",
+        arbitrary,
+        350,
+        ({ action, m, who, locale, suffix, course, credentials, body }) => {
+          const path = action.path.replace(":id", course.segment);
+          const target = `${locale}${path}${suffix}`;
+          const wellFormed = body.kind === "form" || body.kind === "multipart";
+          const authorised =
+            (credentials === "cookie" || credentials === "both") && RANK[who] >= RANK[action.role];
+          const reasons: string[] = [];
+          if (action.readsBody && !wellFormed) reasons.push("a body that is not a form");
+          if (action.role !== "guest" && !authorised) reasons.push("not signed in with a cookie of the role");
+          if (action.path.includes(":id") && !course.valid) reasons.push("course id that does not exist");
+          if (action.name === "unknown page") reasons.push("no such page");
+          const refused = reasons.length > 0 ? reasons.join("; ") : undefined;
+          // A form that is not a form at all must be refused with a 4xx (plain form or fetcher alike).
+          // Only where React Router runs the action (a mutation method) and not under /en, which first
+          // redirects to the unprefixed URL (301, or 202 for a .data request) without reading the body.
+          const runsAction = ["POST", "PUT", "PATCH", "DELETE"].includes(m.toUpperCase()) && locale !== "/en";
+          const must4xx =
+            runsAction && action.readsBody && !wellFormed && (action.role === "guest" || authorised);
+          return {
+            method: m,
+            target,
+            body: body.body,
+            contentType: body.contentType,
+            role: who,
+            credentials,
+            refused,
+            expect: (observed) =>
+              must4xx && (observed.status < 400 || observed.status >= 500)
+                ? `a ${body.contentType ?? "content-type-less"} body to a page action answered ${observed.status}, not 4xx`
+                : null,
+          } satisfies Case;
+        },
+        context,
+      );
+    },
+    TIMEOUT,
+  );
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Any path, any method; query strings on every listing.
+
+const SEGMENTS = [
+  "api",
+  "API",
+  "%61pi",
+  "auth",
+  "me",
+  "courses",
+  "course",
+  "enrollment",
+  "bulk",
+  "enroll",
+  "admin",
+  "cart",
+  "blog",
+  "portfolio",
+  "contact",
+  "dashboard",
+  "users",
+  "favorites",
+  "list",
+  "locales",
+  "common",
+  "learn",
+  "google",
+  "callback",
+  "en",
+  "ar",
+  "x",
+  "",
+  ".",
+  "..",
+  "%2e%2e",
+  "%2e",
+  "\\evil.com",
+  "evil.com",
+  "%0a",
+  "%0d%0a",
+  "%09",
+  "%20",
+  "%E2%80%AE",
+  "%C0%AF",
+  "%ff",
+  "%",
+  "%00",
+  ".env",
+  "index.php",
+  "_root.data",
+  "x.data",
+  "%2f",
+  "%5c",
+  "%3f",
+  "%23",
+  "1",
+  "2147483648",
+  "-1",
+  "~",
+];
+
+const anyPath = fc
+  .tuple(
+    fc.constantFrom("", "", "/en", "/ar", "/API", "/%61pi", "/EN", "/Ar"),
+    fc.array(fc.constantFrom(...SEGMENTS), { minLength: 1, maxLength: 5 }),
+  )
+  .map(([prefix, segments]) => `${prefix}/${segments.join("/")}`);
+
+describe("fuzz: paths and query strings", () => {
+  it(
+    "any path, method, content type and credentials: no 5xx, JSON errors under /api, redirects stay home",
+    async () => {
+      const arbitrary = fc
+        .tuple(
+          anyPath,
+          anyMethod,
+          role,
+          fc.constantFrom<Credentials>("none", "cookie", "bearer", "both", "garbage"),
+        )
+        .chain(([target, m, who, credentials]) =>
+          (hasBody(m)
+            ? fc.oneof(
+                anyJsonRequestBody({ intent: fc.constant("clear") }),
+                anyFormRequestBody({ intent: fc.constant("x") }),
+              )
+            : fc.constant(null)
+          ).map((body) => ({ target, m, who, credentials, body })),
+        );
+      await fuzz(
+        "any path",
+        arbitrary,
+        300,
+        ({ target, m, who, credentials, body }) => ({
+          method: m,
+          target,
+          body: body?.body,
+          contentType: body?.contentType,
+          role: who,
+          credentials,
+          expect: (observed) => {
+            // The API never signs anyone in by cookie, whatever the spelling of /api.
+            if (isApiTarget(target) && credentials === "cookie" && who !== "guest") {
+              const email = fixtures.people[who].email;
+              if (observed.body.includes(email)) return "an /api answer shows the cookie's account";
+            }
+            return null;
+          },
+        }),
+        context,
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "hostile query strings (NUL, huge numbers, arrays, traversal) on every loader that reads one",
+    async () => {
+      const targets: { path: string; role: Role; credentials: Credentials }[] = [
+        { path: "/courses", role: "guest", credentials: "none" },
+        { path: "/ar/courses", role: "user", credentials: "cookie" },
+        { path: "/courses.data", role: "guest", credentials: "none" },
+        { path: "/api/courses", role: "guest", credentials: "none" },
+        { path: "/api/auth", role: "admin", credentials: "bearer" },
+        { path: "/dashboard/admin/users", role: "admin", credentials: "cookie" },
+        { path: "/blog", role: "guest", credentials: "none" },
+        { path: "/portfolio", role: "guest", credentials: "none" },
+        { path: "/my-enrollments", role: "user", credentials: "cookie" },
+        { path: "/my-favorites", role: "user", credentials: "cookie" },
+        { path: "/instructor", role: "trainer", credentials: "cookie" },
+        { path: "/auth/login", role: "guest", credentials: "none" },
+        { path: "/auth/signup", role: "user", credentials: "cookie" },
+        { path: "/auth/google", role: "guest", credentials: "none" },
+        { path: "/auth/google/callback", role: "guest", credentials: "none" },
+        { path: "/locales/en/common", role: "guest", credentials: "none" },
+        { path: "/api/courses/1", role: "guest", credentials: "none" },
+        { path: "/cart", role: "user", credentials: "cookie" },
+      ];
+      const keys = [
+        "q",
+        "page",
+        "limit",
+        "offset",
+        "sort",
+        "order",
+        "category",
+        "role",
+        "redirectTo",
+        "lang",
+        "state",
+        "code",
+        "_routes",
+      ];
+      await fuzz(
+        "query strings",
+        fc.tuple(
+          fc.constantFrom(...targets),
+          queryString(keys),
+          fc.constantFrom("GET", "GET", "GET", "HEAD"),
+        ),
+        200,
+        ([t, query, m]) => ({
+          method: m,
+          target: `${t.path}${query}`,
+          role: t.role,
+          credentials: t.credentials,
+        }),
+        context,
+      );
+    },
+    TIMEOUT,
+  );
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// The examples of issue 7, fixed: each of them must stay fixed.
+
+describe("fuzz: the examples of issue 7", { timeout: TIMEOUT }, () => {
+  it("paths that match no route answer 4xx (JSON under /api), never 500", async () => {
+    const paths = [
+      "/api/x%0a",
+      "/en/%0a",
+      "/blog/x/%0a",
+      "/%0a",
+      "/ar/%0a",
+      "/api/%0a/x",
+      "/courses/1/%0a",
+      "/api%0a",
+      "/API/x%0a",
+      "/%ff",
+      "/api/%ff",
+      "/en/%",
+    ];
+    const cases: Case[] = paths.flatMap((target) =>
+      ["GET", "POST", "HEAD"].map((m) => ({
+        method: m,
+        target,
+        body: m === "POST" ? "a=1" : undefined,
+        contentType: m === "POST" ? "application/x-www-form-urlencoded" : undefined,
+        // /en/… first redirects to the unprefixed URL: a redirect that stays here is fine too.
+        expect: (observed: { status: number }) =>
+          (observed.status >= 400 && observed.status < 500) ||
+          (target.startsWith("/en/") && observed.status >= 300 && observed.status < 400)
+            ? null
+            : `expected a 4xx, got ${observed.status}`,
+      })),
+    );
+    await checkAll("no route", context, cases);
+  });
+
+  it("/en redirects stay on this origin", async () => {
+    const paths = [
+      "/en//evil.com",
+      "/en/\\evil.com",
+      "/en/.//evil.com",
+      "/en/a/..//evil.com",
+      "/en//evil.com/cart",
+      "/en/%2F/evil.com",
+      "/en//evil.com.data",
+      "/EN//evil.com",
+    ];
+    await checkAll(
+      "open redirect",
+      context,
+      paths.map((target) => ({ method: "GET", target })),
+    );
+  });
+
+  it("/API/… and /%61pi/… with only a session cookie are not signed in", async () => {
+    const paths = [
+      "/API/auth/me",
+      "/%61pi/auth/me",
+      "/Api/course/enrollment",
+      "/%41PI/courses/favorites/list",
+      "/aPi/admin/stats",
+      "/%61%70%69/auth",
+    ];
+    const cases: Case[] = paths.map((target) => ({
+      method: "GET",
+      target,
+      role: "admin",
+      credentials: "cookie",
+      expect: (observed) => {
+        if (observed.status !== 401) return `expected 401, got ${observed.status}`;
+        return observed.body.includes(fixtures.people.admin.email)
+          ? "the answer shows the cookie's account"
+          : null;
+      },
+    }));
+    await checkAll("API path bypass", context, cases);
+  });
+
+  it("POST /API/course/enrollment/bulk/enroll as text/plain with a cookie does not charge the wallet", async () => {
+    const body = JSON.stringify({ courseIds: [fixtures.courseIds.paid] });
+    const cases: Case[] = [
+      "/API/course/enrollment/bulk/enroll",
+      "/%61pi/course/enrollment/bulk/enroll",
+      "/api/course/enrollment/bulk/enroll",
+    ].flatMap((target) =>
+      [
+        "text/plain",
+        "text/plain;charset=UTF-8",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+      ].map(
+        (type): Case => ({
+          // The buyer's cookie: a wallet with money and a paid course not bought yet, so a charge would show.
+          method: "POST",
+          target,
+          body,
+          contentType: type,
+          role: "buyer",
+          credentials: "cookie",
+          headers: { Origin: "https://evil.example" },
+          refused: "cross-site text/plain with a cookie",
+          expect: (observed) => (observed.status >= 400 ? null : `accepted: ${observed.status}`),
+        }),
+      ),
+    );
+    await checkAll("bulk enroll CSRF", context, cases);
+  });
+
+  it("JSON endpoints refuse a non-JSON content type with 415", async () => {
+    const endpoints: { target: string; method: string; body: unknown; role: Role }[] = [
+      {
+        target: "/api/contact",
+        method: "POST",
+        body: { name: "Fuzz", email: "fuzz@example.com", subject: "Hello", message: "Long enough message" },
+        role: "guest",
+      },
+      {
+        target: "/api/auth/signup",
+        method: "POST",
+        body: { userName: "Fuzz", email: "fuzz-415@example.com", password: "correct-horse-battery" },
+        role: "guest",
+      },
+      {
+        target: "/api/auth/login",
+        method: "POST",
+        body: { email: "x@example.com", password: "correct-horse-battery" },
+        role: "guest",
+      },
+      {
+        target: `/api/admin/change-role/${fixtures.target.id}`,
+        method: "PUT",
+        body: { role: "trainer" },
+        role: "admin",
+      },
+      {
+        target: `/api/admin/charge-wallet/${fixtures.target.id}`,
+        method: "PUT",
+        body: { amount: 1 },
+        role: "admin",
+      },
+      {
+        target: "/api/course/enrollment/bulk/enroll",
+        method: "POST",
+        body: { courseIds: [fixtures.courseIds.paid] },
+        role: "user",
+      },
+    ];
+    const types = [
+      undefined,
+      "text/plain",
+      "application/xml",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data",
+    ];
+    const cases = endpoints.flatMap((endpoint) =>
+      types.map(
+        (type): Case => ({
+          method: endpoint.method,
+          target: endpoint.target,
+          body: JSON.stringify(endpoint.body),
+          contentType: type,
+          role: endpoint.role,
+          credentials: "bearer",
+          refused: "not application/json",
+          expect: (observed) => (observed.status === 415 ? null : `expected 415, got ${observed.status}`),
+        }),
+      ),
+    );
+    await checkAll("415", context, cases);
+  });
+
+  it("application/json with parameters or in capitals is still JSON (no 415)", async () => {
+    const body = JSON.stringify({
+      name: "Fuzz",
+      email: "fuzz@example.com",
+      subject: "Hello",
+      message: "Long enough message",
+    });
+    const cases = [
+      "application/json; charset=utf-8",
+      "Application/JSON",
+      "application/json;charset=UTF-8",
+    ].map(
+      (type): Case => ({
+        method: "POST",
+        target: "/api/contact",
+        body,
+        contentType: type,
+        expect: (observed) => (observed.status === 415 ? `refused ${type}` : null),
+      }),
+    );
+    await checkAll("JSON accepted", context, cases);
+  });
+
+  it("bodies over 1 MB answer 413, with or without Content-Length", async () => {
+    const big = 1_200_000;
+    const json = JSON.stringify({
+      name: "Fuzz",
+      email: "fuzz@example.com",
+      subject: "Hello",
+      message: "m".repeat(big),
+    });
+    const form = new URLSearchParams({ intent: "clear", pad: "p".repeat(big) }).toString();
+    const stream = (text: string) =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          const bytes = new TextEncoder().encode(text);
+          for (let offset = 0; offset < bytes.length; offset += 64 * 1024)
+            controller.enqueue(bytes.slice(offset, offset + 64 * 1024));
+          controller.close();
+        },
+      });
+    const targets: { target: string; body: string; type: string; role: Role; credentials: Credentials }[] = [
+      { target: "/api/contact", body: json, type: "application/json", role: "guest", credentials: "none" },
+      { target: "/api/auth/login", body: json, type: "application/json", role: "guest", credentials: "none" },
+      {
+        target: "/api/course/enrollment/bulk/enroll",
+        body: json,
+        type: "application/json",
+        role: "user",
+        credentials: "bearer",
+      },
+      {
+        target: "/cart",
+        body: form,
+        type: "application/x-www-form-urlencoded",
+        role: "user",
+        credentials: "cookie",
+      },
+      {
+        target: "/contact",
+        body: form,
+        type: "application/x-www-form-urlencoded",
+        role: "guest",
+        credentials: "none",
+      },
+      {
+        target: "/auth/login",
+        body: form,
+        type: "application/x-www-form-urlencoded",
+        role: "guest",
+        credentials: "none",
+      },
+      {
+        target: `/courses/${fixtures.courseIds.free}`,
+        body: form,
+        type: "application/x-www-form-urlencoded",
+        role: "user",
+        credentials: "cookie",
+      },
+    ];
+    const cases = targets.flatMap((t) => [
+      {
+        method: "POST",
+        target: t.target,
+        body: t.body,
+        contentType: t.type,
+        role: t.role,
+        credentials: t.credentials,
+        headers: { "Content-Length": String(Buffer.byteLength(t.body)) },
+        refused: "body over 1 MB",
+        expect: (observed: { status: number }) =>
+          observed.status === 413 ? null : `expected 413, got ${observed.status}`,
+      } satisfies Case,
+      {
+        method: "POST",
+        target: t.target,
+        body: stream(t.body),
+        contentType: t.type,
+        role: t.role,
+        credentials: t.credentials,
+        refused: "body over 1 MB, streamed without Content-Length",
+        expect: (observed: { status: number }) =>
+          observed.status === 413 ? null : `expected 413 (chunked), got ${observed.status}`,
+      } satisfies Case,
+    ]);
+    await checkAll("413", context, cases);
+  });
+
+  it("JSON, text, XML, missing and broken multipart bodies to page actions answer 4xx", async () => {
+    const actions: { target: string; role: Role }[] = [
+      { target: "/cart", role: "user" },
+      { target: `/courses/${fixtures.courseIds.free}`, role: "user" },
+      { target: "/contact", role: "guest" },
+      { target: "/auth/login", role: "guest" },
+      { target: "/auth/signup", role: "guest" },
+      { target: "/dashboard/admin/users", role: "admin" },
+      { target: "/ar/cart.data", role: "user" },
+    ];
+    const bodies: { body: string | Uint8Array | undefined; type: string | undefined }[] = [
+      { body: '{"intent":"clear"}', type: "application/json" },
+      { body: "intent=clear", type: "text/plain" },
+      { body: "<intent>clear</intent>", type: "application/xml" },
+      { body: "intent=clear", type: undefined },
+      { body: undefined, type: undefined },
+      {
+        body: '--x\r\nContent-Disposition: form-data; name="intent"\r\n\r\nclear\r\n--x--\r\n',
+        type: "multipart/form-data",
+      },
+      {
+        body: '--x\r\nContent-Disposition: form-data; name="intent"\r\n\r\nclear\r\n--x--\r\n',
+        type: "multipart/form-data; boundary=y",
+      },
+      {
+        body: '--x\r\nContent-Disposition: form-data; name="intent"\r\n\r\ncle',
+        type: "multipart/form-data; boundary=x",
+      },
+      { body: RAW_BODIES.at(-3) as Uint8Array, type: "application/octet-stream" },
+    ];
+    const cases = actions.flatMap((action) =>
+      bodies.map(
+        (b): Case => ({
+          method: "POST",
+          target: action.target,
+          body: b.body,
+          contentType: b.type,
+          role: action.role,
+          credentials: "cookie",
+          refused: "not a form",
+          expect: (observed) =>
+            observed.status >= 400 && observed.status < 500 ? null : `expected a 4xx, got ${observed.status}`,
+        }),
+      ),
+    );
+    await checkAll("non-form bodies to page actions", context, cases);
+  });
+
+  it("NUL in contact fields, sign-up name, log-in email and every search parameter is refused or handled", async () => {
+    const nul = "a\u0000b";
+    const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+    const contact = {
+      name: nul,
+      email: "fuzz@example.com",
+      subject: `Hello ${nul}`,
+      message: `A message ${nul} long enough`,
+    };
+    const signup = {
+      userName: `Fuzz${nul}`,
+      email: "nul-signup@example.com",
+      password: "correct-horse-battery",
+    };
+    const login = { email: `${fixtures.people.user.email}\u0000`, password: "correct-horse-battery" };
+    const jsonCase = (target: string, body: object): Case => ({
+      method: "POST",
+      target,
+      body: JSON.stringify(body),
+      contentType: "application/json",
+    });
+    const formCase = (target: string, body: Record<string, string>): Case => ({
+      method: "POST",
+      target,
+      body: form(body),
+      contentType: "application/x-www-form-urlencoded",
+    });
+    const cases: Case[] = [
+      formCase("/contact", contact),
+      formCase("/contact", { ...contact, name: "Fuzz", email: "a\u0000@example.com" }),
+      jsonCase("/api/contact", contact),
+      formCase("/auth/signup", signup),
+      jsonCase("/api/auth/signup", signup),
+      formCase("/auth/login", login),
+      formCase("/auth/login", { email: "\u0000", password: "\u0000" }),
+      jsonCase("/api/auth/login", login),
+      { method: "GET", target: "/courses?q=a%00b" },
+      { method: "GET", target: "/ar/courses?q=%00" },
+      { method: "GET", target: "/courses.data?q=%00" },
+      { method: "GET", target: "/api/courses?q=a%00b" },
+      { method: "GET", target: "/api/auth?q=a%00b", role: "admin", credentials: "bearer" },
+      { method: "GET", target: "/dashboard/admin/users?q=a%00b", role: "admin", credentials: "cookie" },
+      { method: "GET", target: "/api/courses?category=%00&sort=%00" },
+      {
+        method: "GET",
+        target: "/api/auth?role=%00&sort=%00&order=%00",
+        role: "admin",
+        credentials: "bearer",
+      },
+    ];
+    await checkAll("NUL", context, cases);
+  });
+
+  it("ids beyond int4 in forms and paths are refused, not 500", async () => {
+    const cases: Case[] = [
+      {
+        method: "POST",
+        target: "/cart",
+        body: "intent=remove&courseId=2147483648&js=1",
+        contentType: "application/x-www-form-urlencoded",
+        role: "user",
+        credentials: "cookie",
+        refused: "courseId beyond int4",
+        expect: (observed) =>
+          observed.status >= 400 && observed.status < 500 ? null : `expected a 4xx, got ${observed.status}`,
+      },
+      ...["2147483648", "99999999999999999999", "-1", "1e3", "1.5"].flatMap((id): Case[] => [
+        {
+          method: "POST",
+          target: "/cart",
+          body: `intent=remove&courseId=${id}`,
+          contentType: "application/x-www-form-urlencoded",
+          role: "guest",
+          refused: "courseId not an id",
+        },
+        {
+          method: "POST",
+          target: "/cart",
+          body: `intent=remove&courseId=${id}`,
+          contentType: "application/x-www-form-urlencoded",
+          role: "user",
+          credentials: "cookie",
+          refused: "courseId not an id",
+        },
+        {
+          method: "POST",
+          target: `/courses/${id}`,
+          body: "intent=addToCart&js=1",
+          contentType: "application/x-www-form-urlencoded",
+          role: "user",
+          credentials: "cookie",
+          refused: "course id not an id",
+        },
+        {
+          method: "POST",
+          target: `/api/courses/${id}/favorite`,
+          role: "user",
+          credentials: "bearer",
+          refused: "course id not an id",
+        },
+        {
+          method: "POST",
+          target: `/api/course/enrollment/${id}`,
+          role: "user",
+          credentials: "bearer",
+          refused: "course id not an id",
+        },
+        { method: "GET", target: `/api/courses/${id}` },
+        { method: "GET", target: `/courses/${id}` },
+        { method: "GET", target: `/blog/${id}` },
+        { method: "GET", target: `/portfolio/${id}` },
+        { method: "GET", target: `/courses/${id}/learn`, role: "user", credentials: "cookie" },
+      ]),
+    ];
+    await checkAll("int4 ids", context, cases);
+  });
+
+  it("POST /auth/logout from another origin does not end the session", async () => {
+    await checkAll("logout origin", context, [
+      {
+        method: "POST",
+        target: "/auth/logout",
+        role: "user",
+        credentials: "cookie",
+        headers: { Origin: "https://evil.example" },
+        refused: "cross-origin logout",
+        expect: (observed) =>
+          observed.status >= 400 && observed.status < 500 ? null : `expected a 4xx, got ${observed.status}`,
+      },
+    ]);
+  });
+
+  it("an unexpected error on /api answers the JSON error shape with 500", async () => {
+    // A deliberately failing database: the only way to reach an unexpected error through a real route.
+    const db = app.db as unknown as Record<string, unknown>;
+    const saved = { select: db.select, execute: db.execute, transaction: db.transaction };
+    const boom = () => {
+      throw new Error("fuzz: injected database failure");
+    };
+    db.select = boom;
+    db.execute = boom;
+    db.transaction = boom;
+    const observed: { target: string; status: number; type: string | null; body: string }[] = [];
+    try {
+      for (const target of ["/api/courses", "/api/courses/1", `/api/course/enrollment/bulk/enroll`]) {
+        const response = await app.fetch(target, {
+          method: target.endsWith("enroll") ? "POST" : "GET",
+          headers: target.endsWith("enroll") ? { "Content-Type": "application/json" } : {},
+          body: target.endsWith("enroll") ? '{"courseIds":[1]}' : undefined,
+        });
+        observed.push({
+          target,
+          status: response.status,
+          type: response.headers.get("content-type"),
+          body: await response.text(),
+        });
+      }
+    } finally {
+      Object.assign(db, saved);
+    }
+    const failures = observed.flatMap((o) => {
+      if (o.status === 401) return []; // the bulk endpoint has no token: its guard answers first
+      const problems: string[] = [];
+      if (o.status !== 500) problems.push(`expected 500, got ${o.status}`);
+      if (!/^application\/json/i.test(o.type ?? "")) problems.push(`Content-Type ${o.type}`);
+      try {
+        const parsed = JSON.parse(o.body) as { error?: { code?: unknown; message?: unknown } };
+        if (typeof parsed.error?.code !== "string" || typeof parsed.error?.message !== "string")
+          problems.push(`body ${o.body.slice(0, 100)}`);
+      } catch {
+        problems.push(`not JSON: ${o.body.slice(0, 100)}`);
+      }
+      if (o.body.includes("injected database failure")) problems.push("leaks the error message");
+      return problems.length ? [`GET ${o.target} → ${problems.join("; ")}`] : [];
+    });
+    if (SURVEY) {
+      if (failures.length) console.log(`\n## unexpected /api error\n  ${failures.join("\n  ")}`);
+      return;
+    }
+    expect(failures).toEqual([]);
+  });
+});

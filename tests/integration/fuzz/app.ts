@@ -1,0 +1,97 @@
+// The whole app as one request handler, the way the production server runs it: React Router's own
+// `createRequestHandler` over the server build of the route modules (routing with its decoding and case
+// rules, root and route middleware, error handling, rendering), loaded through Vite in middleware mode so
+// no prior `react-router build` is needed. The database is the app's own `getDatabase()` handle, opened
+// from DATA_DIR (PGlite on a temp directory) or, with TEST_DATABASE_URL, a throwaway PostgreSQL database.
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import postgres from "postgres";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { createServer, type ViteDevServer } from "vite";
+import type { Database, DatabaseHandle } from "../../../app/db/client.server";
+import type * as AuthHelpers from "../auth-helpers";
+
+export const ORIGIN = "http://localhost";
+const CLIENT_ADDRESS_HEADER = "x-manara-client-address";
+
+export type FuzzApp = {
+  /** Sends a request for `target` (path + query, raw: it is appended to the origin as the server does). */
+  fetch: (target: string, init?: RequestInit & { clientAddress?: string }) => Promise<Response>;
+  db: Database;
+  helpers: typeof AuthHelpers;
+  vite: ViteDevServer;
+  close: () => Promise<void>;
+};
+
+let addressCounter = 0;
+
+export async function startFuzzApp(): Promise<FuzzApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "manara-fuzz-"));
+  process.env.DATA_DIR = dataDir;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  const testUrl = process.env.TEST_DATABASE_URL;
+  if (testUrl) {
+    const admin = postgres(testUrl, { max: 1, onnotice: () => {} });
+    const name = `manara_fuzz_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
+    await admin.unsafe(`create database "${name}"`);
+    const url = new URL(testUrl);
+    url.pathname = `/${name}`;
+    process.env.DATABASE_URL = url.toString();
+    dropDatabase = async () => {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    };
+  } else {
+    delete process.env.DATABASE_URL;
+  }
+
+  const root = fileURLToPath(new URL("../../..", import.meta.url));
+  const vite = await createServer({
+    root,
+    configFile: path.join(root, "vite.config.ts"),
+    server: { middlewareMode: true, hmr: false, watch: null },
+    appType: "custom",
+    logLevel: "error",
+  });
+  const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+  const handler = createRequestHandler(build, "production");
+  // The same module instances the build uses, so the test and the app share one database handle.
+  const client = (await vite.ssrLoadModule(
+    "/app/db/client.server.ts",
+  )) as typeof import("../../../app/db/client.server");
+  const handle: DatabaseHandle = await client.getDatabase();
+  const helpers = (await vite.ssrLoadModule("/tests/integration/auth-helpers.ts")) as typeof AuthHelpers;
+
+  return {
+    db: handle.db,
+    helpers,
+    vite,
+    fetch: async (target, init = {}) => {
+      const { clientAddress, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      // server.mjs overwrites this header from the socket; a fresh address per request keeps the per-IP
+      // rate limits from turning the rest of a run into 429s.
+      addressCounter += 1;
+      headers.set(
+        CLIENT_ADDRESS_HEADER,
+        clientAddress ??
+          `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`,
+      );
+      const request = new Request(`${ORIGIN}${target}`, {
+        ...rest,
+        headers,
+        ...(rest.body instanceof ReadableStream ? { duplex: "half" } : {}),
+      } as RequestInit);
+      return handler(request);
+    },
+    close: async () => {
+      await handle.close();
+      await vite.close();
+      await dropDatabase?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,67 @@
+// The people and courses the fuzz suite acts as and on, and the credentials it sends.
+import { eq } from "drizzle-orm";
+import { courses, type User, users } from "../../../app/db/schema";
+import type { FuzzApp } from "./app";
+
+export type Role = "guest" | "user" | "trainer" | "admin";
+
+export type Fixtures = {
+  people: Record<Exclude<Role, "guest">, User>;
+  /** A user whose role and wallet the admin endpoints may change. */
+  target: User;
+  /** A user with money and a paid course not yet bought: the wallet that must not move. */
+  buyer: User;
+  courseIds: { free: number; paid: number; draft: number };
+  cookieName: string;
+  /** A fresh browser session cookie (`name=value`) for the role, or none for a guest. */
+  cookie: (role: Role | User) => Promise<string | undefined>;
+  /** A fresh `Bearer …` API token for the role, or none for a guest. */
+  bearer: (role: Role | User) => Promise<string | undefined>;
+};
+
+export async function createFixtures(app: FuzzApp): Promise<Fixtures> {
+  const { db, helpers } = app;
+  const people = {
+    user: await helpers.createUser(db, "user"),
+    trainer: await helpers.createUser(db, "trainer"),
+    admin: await helpers.createUser(db, "admin"),
+  };
+  const target = await helpers.createUser(db, "user");
+  const buyer = await helpers.createUser(db, "user");
+  for (const person of [people.user, buyer]) {
+    await db.update(users).set({ walletBalance: 100_000 }).where(eq(users.id, person.id));
+  }
+  const rows = await db
+    .insert(courses)
+    .values(
+      (["free", "paid", "draft"] as const).map((slug) => ({
+        slug: `fuzz-${slug}`,
+        title: `Fuzz ${slug}`,
+        description: `Fuzz ${slug} course`,
+        category: "data-science" as const,
+        price: slug === "free" ? 0 : 5000,
+        isPublished: slug !== "draft",
+        trainerId: people.trainer.id,
+      })),
+    )
+    .returning({ id: courses.id, slug: courses.slug });
+  const idOf = (slug: string) => rows.find((row) => row.slug === `fuzz-${slug}`)?.id ?? 0;
+  const who = (role: Role | User) =>
+    typeof role === "string" ? (role === "guest" ? undefined : people[role]) : role;
+  const sample = await helpers.cookieFor(db, people.user.id);
+  return {
+    people,
+    target,
+    buyer,
+    courseIds: { free: idOf("free"), paid: idOf("paid"), draft: idOf("draft") },
+    cookieName: sample.split("=")[0] ?? "",
+    cookie: async (role) => {
+      const person = who(role);
+      return person ? helpers.cookieFor(db, person.id) : undefined;
+    },
+    bearer: async (role) => {
+      const person = who(role);
+      return person ? helpers.bearerFor(db, person.id) : undefined;
+    },
+  };
+}

@@ -1,0 +1,193 @@
+// The housekeeping of tables that only grow: expired sessions and passed rate-limit windows go, in bounded
+// batches; fresh rows stay. The scheduler never overlaps runs and survives errors.
+import { count, like } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { RATE_LIMITS } from "../../app/auth/rate-limit.server";
+import { SESSION_LIFETIMES } from "../../app/auth/session.server";
+import type { Database, DatabaseHandle } from "../../app/db/client.server";
+import { rateLimits, sessions } from "../../app/db/schema";
+import {
+  RATE_LIMIT_RETENTION_SECONDS,
+  type SweepResult,
+  startSweeper,
+  sweepExpiredRows,
+} from "../../app/maintenance/sweep.server";
+import { createUser } from "./auth-helpers";
+import { createTestDatabase } from "./test-database";
+
+const HOUR = 60 * 60 * 1000;
+const BATCH = 10;
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(() => handle?.close());
+
+async function countWhere(prefix: string) {
+  const [row] = await handle.db
+    .select({ n: count() })
+    .from(rateLimits)
+    .where(like(rateLimits.key, `${prefix}%`));
+  return row?.n ?? 0;
+}
+
+describe("sweepExpiredRows", () => {
+  it("keeps rate-limit rows for the longest window of any rule", () => {
+    const longest = Math.max(...Object.values(RATE_LIMITS).map((rule) => rule.windowSeconds));
+    expect(RATE_LIMIT_RETENTION_SECONDS).toBe(longest);
+  });
+
+  it("deletes at most one batch per table per pass, and never a fresh row", async () => {
+    const now = new Date();
+    const stale = new Date(now.getTime() - RATE_LIMIT_RETENTION_SECONDS * 1000 - HOUR);
+    // Started within the longest window: some rule may still be counting it.
+    const recent = new Date(now.getTime() - RATE_LIMIT_RETENTION_SECONDS * 1000 + 60_000);
+    await handle.db
+      .insert(rateLimits)
+      .values([
+        ...Array.from({ length: 25 }, (_, i) => ({ key: `stale:${i}`, hits: 3, windowStartedAt: stale })),
+        ...Array.from({ length: 5 }, (_, i) => ({ key: `recent:${i}`, hits: 3, windowStartedAt: recent })),
+        ...Array.from({ length: 5 }, (_, i) => ({ key: `fresh:${i}`, hits: 1, windowStartedAt: now })),
+      ]);
+
+    const user = await createUser(handle.db);
+    const past = new Date(now.getTime() - HOUR);
+    const future = new Date(now.getTime() + 24 * HOUR);
+    const idleBrowser = new Date(now.getTime() - SESSION_LIFETIMES.browser.idleMs - HOUR);
+    await handle.db.insert(sessions).values([
+      // Past the absolute deadline.
+      ...Array.from({ length: 12 }, (_, i) => ({
+        id: `expired-${i}`,
+        userId: user.id,
+        kind: "browser" as const,
+        expiresAt: past,
+      })),
+      // Idle too long for a browser session, but still inside an API session's idle window.
+      ...Array.from({ length: 3 }, (_, i) => ({
+        id: `idle-browser-${i}`,
+        userId: user.id,
+        kind: "browser" as const,
+        lastSeenAt: idleBrowser,
+        expiresAt: future,
+      })),
+      {
+        id: "idle-api-ok",
+        userId: user.id,
+        kind: "api" as const,
+        lastSeenAt: idleBrowser,
+        expiresAt: future,
+      },
+      { id: "live", userId: user.id, kind: "browser" as const, expiresAt: future },
+    ]);
+
+    const first = await sweepExpiredRows(handle.db, { batchSize: BATCH, now });
+    expect(first).toEqual({ rateLimits: BATCH, sessions: BATCH });
+    expect(await countWhere("stale:")).toBe(25 - BATCH);
+
+    const second = await sweepExpiredRows(handle.db, { batchSize: BATCH, now });
+    expect(second).toEqual({ rateLimits: BATCH, sessions: 15 - BATCH });
+    const third = await sweepExpiredRows(handle.db, { batchSize: BATCH, now });
+    expect(third).toEqual({ rateLimits: 5, sessions: 0 });
+    expect(await sweepExpiredRows(handle.db, { batchSize: BATCH, now })).toEqual({
+      rateLimits: 0,
+      sessions: 0,
+    });
+
+    expect(await countWhere("stale:")).toBe(0);
+    expect(await countWhere("recent:")).toBe(5);
+    expect(await countWhere("fresh:")).toBe(5);
+    const left = await handle.db.select({ id: sessions.id }).from(sessions);
+    expect(left.map((row) => row.id).sort()).toEqual(["idle-api-ok", "live"]);
+  });
+});
+
+describe("startSweeper", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const db = {} as Database;
+  const quiet = { info: vi.fn(), error: vi.fn() };
+
+  it("runs on its interval, never two runs at once, on a timer that does not hold the process", async () => {
+    vi.useFakeTimers();
+    const setIntervalSpy = vi.spyOn(globalThis, "setInterval");
+    let release: (() => void) | undefined;
+    const sweep = vi.fn(
+      () =>
+        new Promise<SweepResult>((resolve) => {
+          release = () => resolve({ rateLimits: 0, sessions: 0 });
+        }),
+    );
+    const sweeper = startSweeper(async () => db, { intervalMs: 1000, sweep, log: quiet });
+    const timer = setIntervalSpy.mock.results[0]?.value as NodeJS.Timeout;
+    expect(timer.hasRef()).toBe(false);
+    setIntervalSpy.mockRestore();
+
+    expect(sweep).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sweep).toHaveBeenCalledTimes(1);
+    // The first run is still going: three more ticks start nothing.
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(sweep).toHaveBeenCalledTimes(1);
+    release?.();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sweep).toHaveBeenCalledTimes(2);
+    release?.();
+    sweeper.stop();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(sweep).toHaveBeenCalledTimes(2);
+  });
+
+  it("keeps going batch after batch while batches come back full, up to the cap per run", async () => {
+    vi.useFakeTimers();
+    const sweep = vi.fn(async () => ({ rateLimits: 5, sessions: 0 }));
+    const sweeper = startSweeper(async () => db, {
+      intervalMs: 1000,
+      batchSize: 5,
+      maxBatchesPerRun: 3,
+      sweep,
+      log: quiet,
+    });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sweep).toHaveBeenCalledTimes(3);
+    sweep.mockResolvedValue({ rateLimits: 2, sessions: 0 });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sweep).toHaveBeenCalledTimes(4);
+    sweeper.stop();
+  });
+
+  it("logs a failed run and tries again on the next tick", async () => {
+    vi.useFakeTimers();
+    const log = { info: vi.fn(), error: vi.fn() };
+    const sweep = vi
+      .fn<() => Promise<SweepResult>>()
+      .mockRejectedValueOnce(new Error("database went away"))
+      .mockResolvedValue({ rateLimits: 1, sessions: 2 });
+    const sweeper = startSweeper(async () => db, { intervalMs: 1000, sweep, log });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(log.error).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sweep).toHaveBeenCalledTimes(2);
+    expect(log.info).toHaveBeenCalledWith(
+      expect.stringContaining("1 rate-limit rows and 2 expired sessions"),
+    );
+    sweeper.stop();
+  });
+
+  it("survives getDb failing too", async () => {
+    vi.useFakeTimers();
+    const log = { info: vi.fn(), error: vi.fn() };
+    const sweep = vi.fn(async () => ({ rateLimits: 0, sessions: 0 }));
+    const sweeper = startSweeper(
+      async () => {
+        throw new Error("cannot open");
+      },
+      { intervalMs: 1000, sweep, log },
+    );
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(log.error).toHaveBeenCalledTimes(2);
+    expect(sweep).not.toHaveBeenCalled();
+    sweeper.stop();
+  });
+});
