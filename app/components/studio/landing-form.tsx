@@ -15,6 +15,15 @@ export type LandingValues = {
   price: string;
 };
 
+export const EMPTY_LANDING: LandingValues = {
+  title: "",
+  titleAr: "",
+  category: "",
+  description: "",
+  descriptionAr: "",
+  price: "",
+};
+
 export function LandingForm({
   values,
   errors,
