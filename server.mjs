@@ -5,6 +5,7 @@
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
+import { edgeRefusal } from "./server/edge.mjs";
 import { securityHeaders } from "./server/security-headers.mjs";
 
 export const CLIENT_ADDRESS_HEADER = "x-manara-client-address";
@@ -34,28 +35,16 @@ app.use((_req, res, next) => {
   next();
 });
 app.use(securityHeaders({ production: process.env.NODE_ENV === "production" }));
+// Methods our routes do not answer, and paths no route can match (control characters, broken escapes).
 app.use((req, res, next) => {
-  // No route has a control character in its path, and React Router's matcher cannot match one (its
-  // patterns stop at a newline), so answer such paths here, plainly, before any rendering.
-  const path = req.originalUrl.split("?")[0] ?? "";
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what we refuse.
-  if (/%(?:[01][0-9a-f]|7f)|[\u0000-\u001f\u007f]/i.test(path)) {
-    res.status(400).type("text/plain").send("Bad Request");
-    return;
-  }
-  next();
+  const refusal = edgeRefusal(req.method, req.originalUrl);
+  if (!refusal) return next();
+  res.status(refusal.status).set(refusal.headers).send(refusal.body);
 });
 // React Router needs a URL, and a URL needs a host: a request without a usable Host header is malformed.
 app.use((req, res, next) => {
   if (req.hostname && URL.canParse(`http://${req.hostname}`)) return next();
   res.set("Connection", "close").status(400).type("text/plain").send("Bad Request: invalid Host header");
-});
-// The Fetch API cannot represent these methods (new Request throws), so answer them here, not with a 500.
-const UNREPRESENTABLE_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
-app.use((req, res, next) => {
-  if (!UNREPRESENTABLE_METHODS.has(req.method)) return next();
-  res.set("Allow", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS").status(405).type("text/plain");
-  res.send("Method Not Allowed");
 });
 app.use(compression());
 // Fingerprinted build assets never change; everything else in public/ may.

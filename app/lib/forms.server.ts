@@ -39,11 +39,11 @@ export async function parseForm<Schema extends z.ZodType>(
   schema: Schema,
   t: TFunction,
 ): Promise<FormResult<z.infer<Schema>>> {
-  return parseFormData(await readForm(request), schema, t);
+  return validateForm(await readForm(request), schema, t);
 }
 
-/** The same, for an action that has already read the form (to branch on its `intent` first). */
-export function parseFormData<Schema extends z.ZodType>(
+/** The same for a form already read (when something else needs the same body, e.g. remix-auth). */
+export function validateForm<Schema extends z.ZodType>(
   formData: FormData,
   schema: Schema,
   t: TFunction,

@@ -6,9 +6,13 @@ import type { MiddlewareFunction } from "react-router";
 import { internalError } from "../lib/api.server";
 import { getI18n } from "./i18next.server";
 
-/** `pattern` is the matched route's path pattern, e.g. `/api/courses/:id` or `/:lang?/courses`. */
+/**
+ * `pattern` is the matched route's path pattern as React Router joins it: `api/courses/:id`,
+ * `:lang?/courses` (no leading slash; tolerated either way).
+ */
 export function isApiRoute(pattern: string | undefined): boolean {
-  return pattern === "/api" || pattern?.startsWith("/api/") === true;
+  const path = pattern?.replace(/^\/+/, "") ?? "";
+  return path === "api" || path.startsWith("api/");
 }
 
 export const apiBoundaryMiddleware: MiddlewareFunction<Response> = async (

@@ -17,7 +17,7 @@ import {
 } from "../components/auth-form";
 import { PageIntro } from "../components/page-intro";
 import { localizePath } from "../i18n/languages";
-import { parseForm } from "../lib/forms.server";
+import { readForm, validateForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { getDb } from "../middleware/database.server";
@@ -33,8 +33,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const page = pageContext(request, context);
   const t = page.tIn("auth");
   const db = getDb(context);
-  // remix-auth's form strategy reads the body itself, so validation works on a copy.
-  const form = await parseForm(request.clone(), LoginInput, t);
+  // The body is read once, bounded; remix-auth's form strategy then reads a request rebuilt from it
+  // (reading a clone of an unbounded stream would keep buffering its other half).
+  const formData = await readForm(request);
+  const form = validateForm(formData, LoginInput, t);
   if (!form.ok) {
     return data({ fieldErrors: form.fieldErrors, values: form.values, formError: null }, { status: 400 });
   }
@@ -42,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.data.website) {
     return data({ fieldErrors: {}, values, formError: t("errors.botDetected") }, { status: 400 });
   }
-  const outcome = await passwordAuthenticator(db).authenticate("password", request);
+  const outcome = await passwordAuthenticator(db).authenticate("password", withForm(request, formData));
   if (!outcome.ok) {
     const formError =
       outcome.reason === "rate_limited"
@@ -57,6 +59,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     redirectTo: safeRedirect(form.data.redirectTo, localizePath("/", page.locale)),
     message: t("login.welcome", { name: outcome.user.name }),
   });
+}
+
+/** `request` with `formData` as its body (the headers that describe the old body dropped). */
+function withForm(request: Request, formData: FormData): Request {
+  const headers = new Headers(request.headers);
+  headers.delete("content-type");
+  headers.delete("content-length");
+  return new Request(request.url, { method: request.method, headers, body: formData });
 }
 
 function retryAfter(outcome: { reason: string; retryAfterSeconds?: number }): HeadersInit | undefined {

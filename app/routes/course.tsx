@@ -69,7 +69,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = CourseAction.safeParse(Object.fromEntries(form));
   // Forms elsewhere (e.g. /my-favorites) post here too and ask to come back to their own page.
-  const back = safeRedirect(form.get("back"), localizePath(`/courses/${params.id}`, page.locale));
+  // Built from the parsed id, never the raw segment: a decoded `params.id` can hold characters no
+  // Location header may carry.
+  const back = safeRedirect(form.get("back"), localizePath(id ? `/courses/${id}` : "/courses", page.locale));
   if (!id || !parsed.success) return fail(form, back, t("actions.invalid"), 400);
   const loginFirst = () =>
     toasts().redirectWithInfo(

@@ -10,7 +10,7 @@ import { readConfig } from "../config.server";
 import { DEFAULT_COURSE_IMAGE } from "../courses/catalog.server";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
-import { parseFormData, readForm } from "../lib/forms.server";
+import { readForm, validateForm } from "../lib/forms.server";
 import { pick } from "../lib/localized";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
@@ -99,7 +99,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readForm(request);
   switch (form.get("intent")) {
     case "saveLanding": {
-      const parsed = parseFormData(form, CourseLandingForm, t);
+      const parsed = validateForm(form, CourseLandingForm, t);
       if (!parsed.ok) return answer({ fieldErrors: parsed.fieldErrors, values: parsed.values }, 400);
       const outcome = await updateCourse(db, store, actor, course.id, parsed.data);
       if (!outcome.ok) {

@@ -14,7 +14,7 @@ import { useFetcherErrorToast } from "../components/use-fetcher-error-toast";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
 import { fail, succeed } from "../lib/enhanced-action.server";
-import { parseFormData, readForm } from "../lib/forms.server";
+import { readForm, validateForm } from "../lib/forms.server";
 import { pick } from "../lib/localized";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
@@ -101,7 +101,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "addLesson") {
-    const parsed = parseFormData(form, LessonForm, t);
+    const parsed = validateForm(form, LessonForm, t);
     if (!parsed.ok)
       return data(
         { lessonId: "new", fieldErrors: parsed.fieldErrors, values: parsed.values } as LessonAnswer,
@@ -118,7 +118,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { lessonId } = ref.data;
   switch (intent) {
     case "saveLesson": {
-      const parsed = parseFormData(form, LessonForm, t);
+      const parsed = validateForm(form, LessonForm, t);
       if (!parsed.ok)
         return data({ lessonId, fieldErrors: parsed.fieldErrors, values: parsed.values } as LessonAnswer, {
           status: 400,

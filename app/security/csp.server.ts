@@ -13,7 +13,7 @@ export function contentSecurityPolicy(nonce: string): string {
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https://res.cloudinary.com",
-    "font-src 'self'",
+    "font-src 'self' data:", // Vite inlines the smallest font subsets into the stylesheet
     "connect-src 'self'",
     "media-src 'self' blob:",
     "frame-src 'self'",

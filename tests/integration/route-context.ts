@@ -39,11 +39,14 @@ export async function runRoute<T>(
   return result as T;
 }
 
-/** The pattern React Router would hand the middleware for this URL, e.g. `/api/courses/:id`. */
+/**
+ * The pattern React Router hands middleware and loaders for this URL, joined as it joins it:
+ * `api/courses/:id`, `:lang?/courses` (no leading slash), `/` for the bare root.
+ */
 export function routePattern(request: Request): string {
   const matches = matchRoutes(routes as RouteObject[], new URL(request.url).pathname) ?? [];
   const parts = matches.map((match) => match.route.path).filter(Boolean);
-  return `/${parts.join("/")}`.replace(/\/+/g, "/");
+  return parts.join("/").replace(/\/\/+/g, "/") || "/";
 }
 
 export function formRequest(url: string, fields: Record<string, string>): Request {

@@ -12,6 +12,7 @@ import postgres from "postgres";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createServer, type ViteDevServer } from "vite";
 import type { Database, DatabaseHandle } from "../../../app/db/client.server";
+import { edgeRefusal } from "../../../server/edge.mjs";
 import type * as AuthHelpers from "../auth-helpers";
 
 export const ORIGIN = "http://localhost";
@@ -71,6 +72,9 @@ export async function startFuzzApp(): Promise<FuzzApp> {
     vite,
     fetch: async (target, init = {}) => {
       const { clientAddress, ...rest } = init;
+      // What server.mjs refuses before React Router: the same function, so this is the production stack.
+      const refusal = edgeRefusal(rest.method ?? "GET", target);
+      if (refusal) return new Response(refusal.body, { status: refusal.status, headers: refusal.headers });
       const headers = new Headers(rest.headers);
       // server.mjs overwrites this header from the socket; a fresh address per request keeps the per-IP
       // rate limits from turning the rest of a run into 429s.
@@ -88,6 +92,10 @@ export async function startFuzzApp(): Promise<FuzzApp> {
       return handler(request);
     },
     close: async () => {
+      const sweeper = (await vite.ssrLoadModule("/app/maintenance/sweep.server.ts")) as {
+        stopProcessSweeper?: () => void;
+      };
+      sweeper.stopProcessSweeper?.();
       await handle.close();
       await vite.close();
       await dropDatabase?.();

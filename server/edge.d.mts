@@ -1,0 +1,6 @@
+export declare const ALLOWED_METHODS: string[];
+export declare function looksLikeApi(rawPath: string): boolean;
+export declare function edgeRefusal(
+  method: string,
+  rawUrl: string,
+): { status: number; headers: Record<string, string>; body: string } | null;
