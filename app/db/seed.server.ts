@@ -77,7 +77,8 @@ export async function seedDemoContent(db: Database): Promise<void> {
           isPublished: !course.draft,
           trainerId: idOf(course.instructor),
           createdAt: created,
-          updatedAt: created,
+          // The draft is the course in progress: the last one edited, so it opens the trainer's studio.
+          updatedAt: course.draft ? new Date(now) : created,
         })
         .onConflictDoNothing({ target: courses.slug })
         .returning({ id: courses.id });
