@@ -15,6 +15,7 @@ export const NAMESPACES = [
   "auth",
   "admin",
   "studio",
+  "editorial",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

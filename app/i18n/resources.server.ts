@@ -4,6 +4,7 @@ import arAuth from "../../locales/ar/auth.json";
 import arCatalog from "../../locales/ar/catalog.json";
 import arCommon from "../../locales/ar/common.json";
 import arContact from "../../locales/ar/contact.json";
+import arEditorial from "../../locales/ar/editorial.json";
 import arHome from "../../locales/ar/home.json";
 import arPages from "../../locales/ar/pages.json";
 import arStudio from "../../locales/ar/studio.json";
@@ -12,6 +13,7 @@ import enAuth from "../../locales/en/auth.json";
 import enCatalog from "../../locales/en/catalog.json";
 import enCommon from "../../locales/en/common.json";
 import enContact from "../../locales/en/contact.json";
+import enEditorial from "../../locales/en/editorial.json";
 import enHome from "../../locales/en/home.json";
 import enPages from "../../locales/en/pages.json";
 import enStudio from "../../locales/en/studio.json";
@@ -27,6 +29,7 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     auth: enAuth,
     admin: enAdmin,
     studio: enStudio,
+    editorial: enEditorial,
   },
   ar: {
     common: arCommon,
@@ -37,5 +40,6 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     auth: arAuth,
     admin: arAdmin,
     studio: arStudio,
+    editorial: arEditorial,
   },
 };

@@ -1,8 +1,16 @@
 // Uploads and deletions as the studio sees them: the file goes through the adapter, and a row in
 // media_uploads remembers who uploaded it, so later only that person (or an admin) may delete or attach it.
-import { eq, or } from "drizzle-orm";
+import { eq, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { courses, lessons, type MediaResourceType, type MediaUpload, mediaUploads } from "../db/schema";
+import {
+  blogPosts,
+  courses,
+  lessons,
+  type MediaResourceType,
+  type MediaUpload,
+  mediaUploads,
+  portfolioItems,
+} from "../db/schema";
 import { type Actor, canDeleteMedia, canUseStudio } from "../studio/policy";
 import type { SniffedKind } from "./sniff";
 import { type MediaStore, newPublicId, type StoredMedia } from "./store.server";
@@ -46,7 +54,7 @@ export async function storeUpload(
 
 export type DeleteMediaOutcome = { ok: true } | { ok: false; reason: "not_found" | "forbidden" | "in_use" };
 
-/** Deletes an upload nothing uses any more. One in use by a course or lesson is refused (409). */
+/** Deletes an upload nothing uses any more. One in use by a course, lesson, post or case study is refused (409). */
 export async function deleteUpload(
   db: Database,
   store: MediaStore,
@@ -65,7 +73,14 @@ export async function deleteUpload(
 
 async function isInUse(db: Database, upload: MediaUpload): Promise<boolean> {
   if (upload.resourceType === "image") {
-    return (await db.$count(courses, eq(courses.imagePublicId, upload.publicId))) > 0;
+    // Course covers, blog covers and case-study galleries (editorial) all point at uploaded images.
+    const inGallery = sql`${portfolioItems.images} @> ${JSON.stringify([{ publicId: upload.publicId }])}::jsonb`;
+    const counts = await Promise.all([
+      db.$count(courses, eq(courses.imagePublicId, upload.publicId)),
+      db.$count(blogPosts, eq(blogPosts.coverPublicId, upload.publicId)),
+      db.$count(portfolioItems, inGallery),
+    ]);
+    return counts.some((count) => count > 0);
   }
   return (
     (await db.$count(lessons, or(eq(lessons.pdfPublicId, upload.publicId), eq(lessons.pdfUrl, upload.url)))) >

@@ -54,3 +54,50 @@ export async function readUpload(request: Request, accept: "image" | "pdf" | "an
   }
   return { ok: true, bytes, kind, fields };
 }
+
+export type UploadsRead =
+  | {
+      ok: true;
+      files: { bytes: Uint8Array; kind: SniffedKind }[];
+      /** The form's text fields, for the caller to validate like any form. */
+      form: FormData;
+    }
+  | { ok: false; reason: UploadReadFailure | "too_many_files" };
+
+/**
+ * Several images in the multipart field `field` (a gallery), at most `maxFiles`, each judged by its bytes
+ * and held to the image limit; the whole body is bounded before it is buffered. No file at all is fine
+ * (the caller decides whether it needs one): `files` is then empty.
+ */
+export async function readImageUploads(
+  request: Request,
+  { field, maxFiles }: { field: string; maxFiles: number },
+): Promise<UploadsRead> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!contentType.toLowerCase().startsWith("multipart/form-data"))
+    return { ok: false, reason: "not_multipart" };
+  let form: FormData;
+  try {
+    const bytes = await readBodyBytes(request, maxFiles * MAX_IMAGE_BYTES + MULTIPART_OVERHEAD);
+    form = await new Response(bytes, { headers: { "content-type": contentType } }).formData();
+  } catch (error) {
+    if (error instanceof BodyError && error.problem === "too_large")
+      return { ok: false, reason: "too_large" };
+    return { ok: false, reason: "no_file" };
+  }
+  const entries = form
+    .getAll(field)
+    .filter((value): value is File => value instanceof File && value.size > 0);
+  if (entries.length > maxFiles) return { ok: false, reason: "too_many_files" };
+  const files: { bytes: Uint8Array; kind: SniffedKind }[] = [];
+  for (const file of entries) {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const kind = sniffKind(bytes);
+    if (!kind || !isImageKind(kind)) return { ok: false, reason: "unsupported_type" };
+    if (bytes.byteLength > MAX_IMAGE_BYTES) return { ok: false, reason: "too_large" };
+    files.push({ bytes, kind });
+  }
+  const fields = new FormData();
+  for (const [key, value] of form) if (typeof value === "string") fields.append(key, value);
+  return { ok: true, files, form: fields };
+}
