@@ -33,13 +33,13 @@ const PAYLOADS = [
   "![x](javascript:alert(1))",
   '<object data="x.swf"></object><embed src="x.swf">',
   '<form action="https://evil.example"><input name=x><button>go</button></form>',
-  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
+  "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>",
   '<details open ontoggle="alert(1)">x</details>',
   '<base href="https://evil.example/">',
   '<meta http-equiv="refresh" content="0;url=https://evil.example">',
   "<<script>script>alert(1)<</script>/script>",
   '"><script>alert(1)</script>',
-  "<a href=\"https://ok.example\">fine</a> and **bold** العربية",
+  '<a href="https://ok.example">fine</a> and **bold** العربية',
 ];
 
 const ALLOWED_TAGS = new Set(
@@ -59,9 +59,10 @@ function assertInert(html: string, label: string) {
     const [, name = "", attributes = ""] = match ?? [];
     expect(ALLOWED_TAGS.has(name.toLowerCase()), `${label}: tag ${tag}`).toBe(true);
     for (const [, attribute = "", value = ""] of attributes.matchAll(/\s+([^\s=>]+)(?:="([^"]*)")?/g)) {
-      expect(ALLOWED_ATTRIBUTES.has(attribute.toLowerCase()), `${label}: attribute ${attribute} in ${tag}`).toBe(
-        true,
-      );
+      expect(
+        ALLOWED_ATTRIBUTES.has(attribute.toLowerCase()),
+        `${label}: attribute ${attribute} in ${tag}`,
+      ).toBe(true);
       // How a browser resolves it on an article page: only web and mail links (an odd relative path is
       // just a path on this site).
       if (attribute === "href")
