@@ -390,7 +390,7 @@ describe("/api/portfolio", () => {
     const refused = await call(
       api("POST", "/api/portfolio", "admin", {
         ...caseStudy,
-        images: [{ public_id: "manara_" + "0".repeat(32) }],
+        images: [{ public_id: `manara_${"0".repeat(32)}` }],
       }),
       portfolioCreate,
     );
