@@ -1,6 +1,7 @@
 // The editors and public pages through their route modules: plain-form actions with localized field errors
 // that keep what was typed, the Preview submit (renders, saves nothing), publishing, drafts that 404 to
 // others, the gallery (upload several, reorder, alt texts, remove) and the Atom feeds.
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/client.server";
 import { blogPosts, portfolioItems, type User } from "../../app/db/schema";
@@ -332,6 +333,5 @@ describe("the case study editor", () => {
     ]);
   });
 });
-
 
 const eqId = (id: number) => eq(portfolioItems.id, id);
