@@ -5,7 +5,7 @@ import type { Database } from "../db/client.server";
 import { courses, lessons, type MediaResourceType, type MediaUpload, mediaUploads } from "../db/schema";
 import { type Actor, canDeleteMedia, canUseStudio } from "../studio/policy";
 import type { SniffedKind } from "./sniff";
-import { type MediaStore, newPublicId, type StoredMedia } from "./store.server";
+import { type MediaStore, newPublicId, type StoredMedia, UnreadableMedia } from "./store.server";
 
 export type StoreOutcome =
   | { ok: true; media: StoredMedia }
@@ -22,13 +22,7 @@ export async function storeUpload(
   try {
     media = await store.upload(file, newPublicId());
   } catch (error) {
-    // The bytes looked like an image but sharp could not decode them: a client mistake, not a crash.
-    if (
-      error instanceof Error &&
-      /Input|unsupported image|corrupt|VipsJpeg|pngload|heif/i.test(error.message)
-    ) {
-      return { ok: false, reason: "unreadable" };
-    }
+    if (error instanceof UnreadableMedia) return { ok: false, reason: "unreadable" };
     throw error;
   }
   await db.insert(mediaUploads).values({
