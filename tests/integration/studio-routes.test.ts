@@ -636,3 +636,42 @@ describe("studio pages", () => {
     expect(filtered.trainers.length).toBeGreaterThanOrEqual(2);
   });
 });
+
+describe("lesson PDFs through the curriculum page", () => {
+  it("attaches a PDF to a lesson, replaces it (deleting the old file) and removes it; refuses images", async () => {
+    const course = await createCourseFor(handle.db, trainer, { lessons: 1 });
+    const id = String(course.id);
+    const [lesson] = await handle.db.select().from(lessons).where(eq(lessons.courseId, course.id));
+    const url = `/instructor/courses/${id}/curriculum?lesson=${lesson?.id}`;
+    const attach = async (bytes: Uint8Array, name: string) =>
+      run(page(url, "trainer", multipart(bytes, name)), curriculumAction, { id });
+
+    expect(((await attach(PDF_BYTES, "notes.pdf")) as Response).status).toBe(302);
+    const [first] = await handle.db.select().from(lessons).where(eq(lessons.courseId, course.id));
+    expect(first?.pdfUrl).toMatch(/^\/media\/raw\/manara_[0-9a-f]{32}$/);
+    expect(((await attach(PDF_BYTES, "v2.pdf")) as Response).status).toBe(302);
+    const [second] = await handle.db.select().from(lessons).where(eq(lessons.courseId, course.id));
+    expect(second?.pdfPublicId).not.toBe(first?.pdfPublicId);
+    // The replaced file is gone: its URL no longer answers, even to the trainer.
+    const old = await run<Response>(page(first?.pdfUrl ?? "", "trainer"), mediaRaw, {
+      publicId: first?.pdfPublicId ?? "",
+    });
+    expect((old as Response).status).toBe(404);
+
+    const image = unwrap(await attach(await imageBytes("png"), "notes.pdf"));
+    expect(image.status).toBe(415);
+    expect(String(image.body.pdfError)).toContain("PDF");
+
+    const removed = (await run(
+      page(`/instructor/courses/${id}/curriculum`, "trainer", {
+        intent: "removePdf",
+        lessonId: String(lesson?.id),
+      }),
+      curriculumAction,
+      { id },
+    )) as Response;
+    expect(removed.status).toBe(302);
+    const [after] = await handle.db.select().from(lessons).where(eq(lessons.courseId, course.id));
+    expect(after).toMatchObject({ pdfUrl: null, pdfPublicId: null });
+  });
+});
