@@ -509,6 +509,38 @@ describe("studio pages", () => {
         .orderBy(lessons.position)
     ).map((lesson) => lesson.title);
     expect(order).toEqual(["Three", "One", "Two"]);
+    // The drag-and-drop form sends the whole order; a list that is not exactly the course's lessons is refused.
+    const dragged = unwrap(
+      await run(
+        page(`/instructor/courses/${id}/curriculum`, "trainer", {
+          intent: "reorder",
+          order: [ids[1], ids[0], ids[2]].join(","),
+          js: "1",
+        }),
+        curriculumAction,
+        { id },
+      ),
+    );
+    expect(dragged.body.ok).toBe(true);
+    const afterDrag = (
+      await handle.db
+        .select()
+        .from(lessons)
+        .where(eq(lessons.courseId, Number(id)))
+        .orderBy(lessons.position)
+    ).map((lesson) => lesson.title);
+    expect(afterDrag).toEqual(["Two", "One", "Three"]);
+    for (const order of [`${ids[0]},${ids[1]}`, `${ids[0]},${ids[0]},${ids[1]}`, "1,x", "0", ""]) {
+      const refused = unwrap(
+        await run(
+          page(`/instructor/courses/${id}/curriculum`, "trainer", { intent: "reorder", order, js: "1" }),
+          curriculumAction,
+          { id },
+        ),
+      );
+      expect(refused.status, order).toBeGreaterThanOrEqual(400);
+      expect(refused.status, order).toBeLessThan(500);
+    }
 
     const published = (await run(
       page(`/instructor/courses/${id}`, "trainer", { intent: "publish" }),
