@@ -3,7 +3,7 @@
 // uploaded as "authenticated" raw files and handed out as short-lived signed URLs after an access check.
 import { CONTENT_TYPES, isImageKind, type SniffedKind } from "./sniff";
 import type { MediaStore, RawDelivery, StoredMedia } from "./store.server";
-import { rawUrl } from "./store.server";
+import { rawUrl, UnreadableMedia } from "./store.server";
 
 type UploadResult = {
   public_id: string;
@@ -35,7 +35,10 @@ export function createCloudinaryStore(): MediaStore {
             overwrite: false,
           },
           (error, answer) => {
-            if (error || !answer) reject(error ?? new Error("Cloudinary returned no result"));
+            // Cloudinary answers 400 for a file it cannot process: the caller's mistake, not ours.
+            if (error && (error as { http_code?: number }).http_code === 400)
+              reject(new UnreadableMedia(error));
+            else if (error || !answer) reject(error ?? new Error("Cloudinary returned no result"));
             else resolve(answer as unknown as UploadResult);
           },
         );

@@ -3,7 +3,7 @@
 // PDFs under DATA_DIR/media/private, reachable only through the access-checked /media/raw route.
 import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
+import sharp, { type OutputInfo } from "sharp";
 import { CONTENT_TYPES, isImageKind, type SniffedKind } from "./sniff";
 import {
   type MediaStore,
@@ -11,6 +11,7 @@ import {
   type RawDelivery,
   rawUrl,
   type StoredMedia,
+  UnreadableMedia,
 } from "./store.server";
 
 export const PAGE_WIDTH = 1280;
@@ -42,16 +43,23 @@ export function createLocalStore(root: string): MediaStore & { root: string } {
       await mkdir(imagesDir, { recursive: true });
       // rotate() applies the EXIF orientation; sharp writes no metadata unless asked to (withMetadata).
       const source = sharp(bytes, { limitInputPixels: 40_000_000 }).rotate();
-      const page = await source
-        .clone()
-        .resize({ width: PAGE_WIDTH, withoutEnlargement: true })
-        .webp({ quality: 82 })
-        .toBuffer({ resolveWithObject: true });
-      const card = await source
-        .clone()
-        .resize({ ...CARD_SIZE, fit: "cover" })
-        .webp({ quality: 78 })
-        .toBuffer();
+      let page: { data: Buffer; info: OutputInfo };
+      let card: Buffer;
+      try {
+        page = await source
+          .clone()
+          .resize({ width: PAGE_WIDTH, withoutEnlargement: true })
+          .webp({ quality: 82 })
+          .toBuffer({ resolveWithObject: true });
+        card = await source
+          .clone()
+          .resize({ ...CARD_SIZE, fit: "cover" })
+          .webp({ quality: 78 })
+          .toBuffer();
+      } catch (error) {
+        // The bytes start like an image but do not decode (truncated, corrupt, too many pixels).
+        throw new UnreadableMedia(error);
+      }
       await writeFile(path.join(imagesDir, `${publicId}.webp`), page.data, { flag: "wx" });
       await writeFile(path.join(imagesDir, `${publicId}-card.webp`), card, { flag: "wx" });
       return {

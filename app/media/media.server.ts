@@ -13,7 +13,7 @@ import {
 } from "../db/schema";
 import { type Actor, canDeleteMedia, canUseStudio } from "../studio/policy";
 import type { SniffedKind } from "./sniff";
-import { type MediaStore, newPublicId, type StoredMedia } from "./store.server";
+import { type MediaStore, newPublicId, type StoredMedia, UnreadableMedia } from "./store.server";
 
 export type StoreOutcome =
   | { ok: true; media: StoredMedia }
@@ -30,13 +30,7 @@ export async function storeUpload(
   try {
     media = await store.upload(file, newPublicId());
   } catch (error) {
-    // The bytes looked like an image but sharp could not decode them: a client mistake, not a crash.
-    if (
-      error instanceof Error &&
-      /Input|unsupported image|corrupt|VipsJpeg|pngload|heif/i.test(error.message)
-    ) {
-      return { ok: false, reason: "unreadable" };
-    }
+    if (error instanceof UnreadableMedia) return { ok: false, reason: "unreadable" };
     throw error;
   }
   await db.insert(mediaUploads).values({

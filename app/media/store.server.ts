@@ -42,3 +42,11 @@ export const PUBLIC_ID_PATTERN = /^manara_[0-9a-f]{32}$/;
 export function rawUrl(publicId: string): string {
   return `/media/raw/${publicId}`;
 }
+
+/** The store could not read the file (an image that does not decode, a file Cloudinary refused as invalid). */
+export class UnreadableMedia extends Error {
+  constructor(cause: unknown) {
+    super("unreadable media", { cause });
+    this.name = "UnreadableMedia";
+  }
+}

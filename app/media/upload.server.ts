@@ -32,7 +32,7 @@ export async function readUpload(request: Request, accept: "image" | "pdf" | "an
   let form: FormData;
   try {
     // Bounded before anything is buffered (app/lib/request-body.server.ts), then parsed as multipart.
-    const bytes = await readBodyBytes(request, maxFile + MULTIPART_OVERHEAD);
+    const bytes = await readBodyBytes(request, maxBody);
     form = await new Response(bytes, { headers: { "content-type": contentType } }).formData();
   } catch (error) {
     if (error instanceof BodyError && error.problem === "too_large")

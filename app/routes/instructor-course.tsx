@@ -59,6 +59,13 @@ type ActionAnswer = {
 
 const answer = (body: ActionAnswer, status: number) => data(body, { status });
 
+/** What was typed, as text, to refill the form after a refusal. */
+function typedValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string") values[key] = value;
+  return values;
+}
+
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { actor, course } = await requireEditableCourse(request, context, params.id);
   const page = pageContext(request, context);
@@ -104,10 +111,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const outcome = await updateCourse(db, store, actor, course.id, parsed.data);
       if (!outcome.ok) {
         const { status, message } = describeRefusal(outcome, t);
-        return answer(
-          { fieldErrors: { form: message }, values: parsed.data as unknown as Record<string, string> },
-          status,
-        );
+        return answer({ fieldErrors: { form: message }, values: typedValues(form) }, status);
       }
       return toasts().redirectWithSuccess(here, t("landing.saved"));
     }

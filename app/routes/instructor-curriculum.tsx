@@ -1,7 +1,7 @@
 // /instructor/courses/:id/curriculum: the lessons of a course. Add, edit, delete (confirmed on a second
 // screen, ?deleteLesson=ID) and move up/down are plain forms; with JavaScript the moves are fetchers that
 // reorder at once and roll back with a toast if the server refuses.
-import { useRef } from "react";
+import { type DragEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useFetcher, useFetchers, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
@@ -25,7 +25,14 @@ import { readUpload, UPLOAD_FAILURE_STATUS } from "../media/upload.server";
 import { getDb } from "../middleware/database.server";
 import { getMediaStore } from "../middleware/media.server";
 import { uploadFailureMessage } from "../studio/answers.server";
-import { addLesson, deleteLesson, moveLesson, setLessonPdf, updateLesson } from "../studio/courses.server";
+import {
+  addLesson,
+  deleteLesson,
+  moveLesson,
+  reorderLessons,
+  setLessonPdf,
+  updateLesson,
+} from "../studio/courses.server";
 import { describeRefusal, requireEditableCourse } from "../studio/editor.server";
 import { LessonForm } from "../studio/inputs";
 import { toasts } from "../toast.server";
@@ -58,6 +65,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 const LessonRef = z.object({ lessonId: entityId("errors.formInvalid") });
 const Move = LessonRef.extend({ direction: z.enum(["up", "down"]) });
+const Reorder = z.object({
+  order: z
+    .string()
+    .max(2_400)
+    .regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9}){0,199}$/)
+    .transform((value) => value.split(",").map(Number))
+    .pipe(z.array(z.number().int().max(2_147_483_647))),
+});
 
 type LessonAnswer = {
   lessonId?: number | "new";
@@ -113,6 +128,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!outcome.ok) return refused(outcome);
     return toasts().redirectWithSuccess(here, t("curriculum.added"));
   }
+  if (intent === "reorder") {
+    // Drag and drop (JavaScript only): the whole order at once, as comma-separated lesson ids.
+    const order = Reorder.safeParse(Object.fromEntries(form));
+    if (!order.success) return fail(form, here, t("errors.formInvalid"), 400);
+    const outcome = await reorderLessons(db, actor, course.id, order.data.order);
+    if (!outcome.ok) {
+      const { status, message } = describeRefusal(outcome, t);
+      return fail(form, here, message, status);
+    }
+    return succeed(form, here, t("curriculum.moved"), {});
+  }
   const ref = LessonRef.safeParse(Object.fromEntries(form));
   if (!ref.success) return fail(form, here, t("errors.formInvalid"), 400);
   const { lessonId } = ref.data;
@@ -161,6 +187,13 @@ function useOptimisticOrder(lessons: LessonRow[]): LessonRow[] {
   const fetchers = useFetchers();
   const ordered = [...lessons];
   for (const fetcher of fetchers) {
+    if (fetcher.formData?.get("intent") === "reorder") {
+      const ids = String(fetcher.formData.get("order")).split(",").map(Number);
+      const byId = new Map(ordered.map((lesson) => [lesson.id, lesson]));
+      const next = ids.flatMap((id) => byId.get(id) ?? []);
+      if (next.length === ordered.length) ordered.splice(0, ordered.length, ...next);
+      continue;
+    }
     if (fetcher.formData?.get("intent") !== "moveLesson") continue;
     const id = Number(fetcher.formData.get("lessonId"));
     const from = ordered.findIndex((lesson) => lesson.id === id);
@@ -248,6 +281,48 @@ function LessonFields({
   );
 }
 
+/**
+ * Drag and drop, a bonus on top of the move buttons (never the only way): a handle, shown once the page has
+ * hydrated, drags a lesson onto another one's place; the whole new order goes to the action in one request.
+ */
+function useDragReorder(lessons: LessonRow[]) {
+  const fetcher = useFetcher<typeof action>({ key: "reorder" });
+  useFetcherErrorToast(fetcher.data);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const dragged = useRef<number | null>(null);
+  return {
+    enabled: hydrated,
+    handleProps: (lesson: LessonRow) => ({
+      draggable: true,
+      onDragStart: (event: DragEvent) => {
+        dragged.current = lesson.id;
+        event.dataTransfer.effectAllowed = "move";
+        event.dataTransfer.setData("text/plain", String(lesson.id));
+      },
+    }),
+    dropProps: (target: LessonRow) => ({
+      onDragOver: (event: DragEvent) => {
+        if (dragged.current !== null) event.preventDefault();
+      },
+      onDrop: (event: DragEvent) => {
+        event.preventDefault();
+        const id = dragged.current;
+        dragged.current = null;
+        if (id === null || id === target.id) return;
+        const ids = lessons.map((lesson) => lesson.id).filter((lessonId) => lessonId !== id);
+        ids.splice(
+          ids.indexOf(target.id) +
+            (lessons.findIndex((l) => l.id === id) < lessons.findIndex((l) => l.id === target.id) ? 1 : 0),
+          0,
+          id,
+        );
+        fetcher.submit({ intent: "reorder", order: ids.join(","), js: "1" }, { method: "post" });
+      },
+    }),
+  };
+}
+
 export default function Curriculum({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("studio");
   const localize = useLocalizePath();
@@ -255,6 +330,7 @@ export default function Curriculum({ loaderData, actionData }: Route.ComponentPr
   const [searchParams] = useSearchParams();
   const { course } = loaderData;
   const lessons = useOptimisticOrder(loaderData.lessons);
+  const drag = useDragReorder(lessons);
   const answer = actionData as LessonAnswer | undefined;
   const confirmId = Number(searchParams.get("deleteLesson"));
   const containerRef = useRef<HTMLDivElement>(null);
@@ -287,6 +363,7 @@ export default function Curriculum({ loaderData, actionData }: Route.ComponentPr
                 className="rounded-xl border border-ink/10 bg-white p-5 shadow-sm"
                 data-testid="lesson"
                 data-lesson-id={lesson.id}
+                {...(drag.enabled ? drag.dropProps(lesson) : {})}
               >
                 <div className="flex flex-wrap items-center justify-between gap-3">
                   <h3 className="font-bold text-coral-700">
@@ -296,6 +373,18 @@ export default function Curriculum({ loaderData, actionData }: Route.ComponentPr
                     </bdi>
                   </h3>
                   <div className="flex gap-2">
+                    {drag.enabled ? (
+                      <button
+                        type="button"
+                        {...drag.handleProps(lesson)}
+                        aria-label={t("curriculum.dragHandle", { title: lesson.title })}
+                        title={t("curriculum.dragHint")}
+                        className="cursor-grab rounded-md border border-ink/20 px-2 py-1.5 text-sm"
+                        data-testid="drag-handle"
+                      >
+                        ⠿
+                      </button>
+                    ) : null}
                     <MoveButton lesson={lesson} direction="up" disabled={index === 0} />
                     <MoveButton lesson={lesson} direction="down" disabled={index === lessons.length - 1} />
                   </div>

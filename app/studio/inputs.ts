@@ -89,11 +89,7 @@ export type LessonFields = z.infer<typeof LessonForm>;
 
 // ── The JSON API's bodies (SPEC §7 POST/PUT /api/instructor/course) ──────────────────────────────────────
 
-const RowId = z
-  .number({ error: "errors.invalid" })
-  .int({ error: "errors.invalid" })
-  .positive()
-  .max(2_147_483_647);
+const RowId = entityId("errors.invalid");
 
 export const ApiLesson = z.object({
   id: RowId.optional(),

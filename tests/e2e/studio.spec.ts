@@ -152,3 +152,21 @@ for (const locale of ["en", "ar"] as const) {
     await expect(page).toHaveURL(new RegExp(`${text.prefix}/instructor$`));
   });
 }
+
+test("drag and drop reorders lessons (JavaScript)", async ({ page }, testInfo) => {
+  test.skip(
+    testInfo.project.name === "no-js",
+    "Dragging needs JavaScript; the move buttons work without it.",
+  );
+  await signInAsTrainer(page, "en");
+  await page.getByTestId("studio-courses").getByRole("link").first().click();
+  await page.getByTestId("tab-curriculum").click();
+  await expect(page.getByTestId("drag-handle")).not.toHaveCount(0);
+  const before = await lessonTitles(page);
+  expect(before.length).toBeGreaterThanOrEqual(3);
+  await page.getByTestId("drag-handle").nth(2).dragTo(page.getByTestId("lesson").nth(0));
+  const expected = [before[2], before[0], before[1], ...before.slice(3)];
+  await expect.poll(() => lessonTitles(page)).toEqual(expected);
+  await page.reload();
+  expect(await lessonTitles(page)).toEqual(expected);
+});

@@ -509,6 +509,38 @@ describe("studio pages", () => {
         .orderBy(lessons.position)
     ).map((lesson) => lesson.title);
     expect(order).toEqual(["Three", "One", "Two"]);
+    // The drag-and-drop form sends the whole order; a list that is not exactly the course's lessons is refused.
+    const dragged = unwrap(
+      await run(
+        page(`/instructor/courses/${id}/curriculum`, "trainer", {
+          intent: "reorder",
+          order: [ids[1], ids[0], ids[2]].join(","),
+          js: "1",
+        }),
+        curriculumAction,
+        { id },
+      ),
+    );
+    expect(dragged.body.ok).toBe(true);
+    const afterDrag = (
+      await handle.db
+        .select()
+        .from(lessons)
+        .where(eq(lessons.courseId, Number(id)))
+        .orderBy(lessons.position)
+    ).map((lesson) => lesson.title);
+    expect(afterDrag).toEqual(["Two", "One", "Three"]);
+    for (const order of [`${ids[0]},${ids[1]}`, `${ids[0]},${ids[0]},${ids[1]}`, "1,x", "0", ""]) {
+      const refused = unwrap(
+        await run(
+          page(`/instructor/courses/${id}/curriculum`, "trainer", { intent: "reorder", order, js: "1" }),
+          curriculumAction,
+          { id },
+        ),
+      );
+      expect(refused.status, order).toBeGreaterThanOrEqual(400);
+      expect(refused.status, order).toBeLessThan(500);
+    }
 
     const published = (await run(
       page(`/instructor/courses/${id}`, "trainer", { intent: "publish" }),
@@ -634,5 +666,44 @@ describe("studio pages", () => {
     const theirs = await handle.db.$count(courses, eq(courses.trainerId, otherTrainer.id));
     expect(filtered.courses.length).toBe(Math.min(theirs, 10));
     expect(filtered.trainers.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("lesson PDFs through the curriculum page", () => {
+  it("attaches a PDF to a lesson, replaces it (deleting the old file) and removes it; refuses images", async () => {
+    const course = await createCourseFor(handle.db, trainer, { lessons: 1 });
+    const id = String(course.id);
+    const [lesson] = await handle.db.select().from(lessons).where(eq(lessons.courseId, course.id));
+    const url = `/instructor/courses/${id}/curriculum?lesson=${lesson?.id}`;
+    const attach = async (bytes: Uint8Array, name: string) =>
+      run(page(url, "trainer", multipart(bytes, name)), curriculumAction, { id });
+
+    expect(((await attach(PDF_BYTES, "notes.pdf")) as Response).status).toBe(302);
+    const [first] = await handle.db.select().from(lessons).where(eq(lessons.courseId, course.id));
+    expect(first?.pdfUrl).toMatch(/^\/media\/raw\/manara_[0-9a-f]{32}$/);
+    expect(((await attach(PDF_BYTES, "v2.pdf")) as Response).status).toBe(302);
+    const [second] = await handle.db.select().from(lessons).where(eq(lessons.courseId, course.id));
+    expect(second?.pdfPublicId).not.toBe(first?.pdfPublicId);
+    // The replaced file is gone: its URL no longer answers, even to the trainer.
+    const old = await run<Response>(page(first?.pdfUrl ?? "", "trainer"), mediaRaw, {
+      publicId: first?.pdfPublicId ?? "",
+    });
+    expect((old as Response).status).toBe(404);
+
+    const image = unwrap(await attach(await imageBytes("png"), "notes.pdf"));
+    expect(image.status).toBe(415);
+    expect(String(image.body.pdfError)).toContain("PDF");
+
+    const removed = (await run(
+      page(`/instructor/courses/${id}/curriculum`, "trainer", {
+        intent: "removePdf",
+        lessonId: String(lesson?.id),
+      }),
+      curriculumAction,
+      { id },
+    )) as Response;
+    expect(removed.status).toBe(302);
+    const [after] = await handle.db.select().from(lessons).where(eq(lessons.courseId, course.id));
+    expect(after).toMatchObject({ pdfUrl: null, pdfPublicId: null });
   });
 });
