@@ -21,6 +21,16 @@ async function image(color: string, width = 1200, height = 675) {
     .toBuffer();
 }
 
+/** CSP violations the pages report while the test runs (the editors render stored HTML and images). */
+function watchCsp(page: Page): string[] {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Content-Security-Policy/i.test(message.text()))
+      violations.push(message.text().slice(0, 160));
+  });
+  return violations;
+}
+
 /** What a visitor who is not signed in gets for a URL. */
 async function asGuest(browser: Browser, url: string) {
   const context = await browser.newContext();
@@ -43,6 +53,7 @@ for (const locale of ["en", "ar"] as const) {
     test.setTimeout(90_000);
     const title = `Editorial ${locale} ${testInfo.project.name} ${Date.now()}`;
     const titleAr = `مقال ${testInfo.project.name} ${Date.now()}`;
+    const csp = watchCsp(page);
     await signInAsAdmin(page, locale, "/dashboard/admin");
     await page.getByTestId("admin-blog-link").click();
     await expect(page).toHaveURL(new RegExp(`${prefix}/dashboard/admin/blog$`));
@@ -126,6 +137,7 @@ for (const locale of ["en", "ar"] as const) {
     expect((await asGuest(browser, `${baseURL}${prefix}/blog/feed.xml`)).body).not.toContain(shownTitle);
     const blog = await asGuest(browser, `${baseURL}${prefix}/blog`);
     expect(blog.body).not.toContain(shownTitle);
+    expect(csp).toEqual([]);
   });
 
   test(`${locale}: an admin publishes a case study with three images`, async ({
@@ -135,6 +147,7 @@ for (const locale of ["en", "ar"] as const) {
   }, testInfo) => {
     test.setTimeout(90_000);
     const title = `Case ${locale} ${testInfo.project.name} ${Date.now()}`;
+    const csp = watchCsp(page);
     await signInAsAdmin(page, locale, "/dashboard/admin/portfolio");
     await page.getByTestId("new-case-study").click();
     await page.locator("#case-title").fill(title);
@@ -191,6 +204,7 @@ for (const locale of ["en", "ar"] as const) {
     if (locale === "ar") await expect(page.getByText("محمصة هيل").first()).toBeVisible();
     await page.goto(`${prefix}/portfolio`);
     await expect(page.locator("article").filter({ hasText: title })).toHaveCount(1);
+    expect(csp).toEqual([]);
   });
 
   test(`${locale}: leaving the post editor with unsaved changes asks first (JavaScript)`, async ({
