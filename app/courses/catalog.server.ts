@@ -7,6 +7,7 @@ import { courses, lessons, users } from "../db/schema";
 import type { Locale } from "../i18n/languages";
 import { pick } from "../lib/localized";
 import { cleanSearchText } from "../lib/validation";
+import { cardImageUrl } from "../media/urls";
 import { COURSE_CATEGORIES, type CourseCategory } from "./categories";
 import { containsPattern, foldSearchText } from "./search";
 import { COURSE_SORTS, type CourseSort } from "./sorts";
@@ -205,5 +206,11 @@ export async function getCourseForViewer(
 
 /** A card as the page shows it: the price already formatted for the page's locale and currency. */
 export function courseCardView(card: CourseCard, formatPrice: (minorUnits: number) => string) {
-  return { ...card, priceLabel: formatPrice(card.price), isFree: card.price === 0 };
+  // Cards show the small variant of an uploaded cover (app/media/urls.ts); the course page, the large one.
+  return {
+    ...card,
+    image: cardImageUrl(card.image),
+    priceLabel: formatPrice(card.price),
+    isFree: card.price === 0,
+  };
 }

@@ -4,6 +4,7 @@
 import { CONTENT_TYPES, isImageKind, type SniffedKind } from "./sniff";
 import type { MediaStore, RawDelivery, StoredMedia } from "./store.server";
 import { rawUrl, UnreadableMedia } from "./store.server";
+import { cardImageUrl } from "./urls";
 
 type UploadResult = {
   public_id: string;
@@ -75,9 +76,7 @@ export function createCloudinaryStore(): MediaStore {
       });
       return { kind: "redirect", url };
     },
-    cardUrl(url) {
-      // A delivery transformation: Cloudinary crops, converts and strips metadata on its CDN.
-      return url.replace("/image/upload/", "/image/upload/c_fill,w_480,h_270,f_auto,q_auto/");
-    },
+    // A delivery transformation: Cloudinary crops, converts and strips metadata on its CDN.
+    cardUrl: cardImageUrl,
   };
 }

@@ -13,6 +13,7 @@ import {
   type StoredMedia,
   UnreadableMedia,
 } from "./store.server";
+import { cardImageUrl } from "./urls";
 
 export const PAGE_WIDTH = 1280;
 export const CARD_SIZE = { width: 480, height: 270 } as const;
@@ -91,10 +92,7 @@ export function createLocalStore(root: string): MediaStore & { root: string } {
         return { kind: "missing" };
       }
     },
-    cardUrl(url) {
-      const match = /^\/media\/images\/(manara_[0-9a-f]{32})\.webp$/.exec(url);
-      return match ? `/media/images/${match[1]}-card.webp` : url;
-    },
+    cardUrl: cardImageUrl,
   };
 }
 

@@ -26,6 +26,17 @@ import type { Route } from "./+types/course";
 
 export const handle = { i18n: ["catalog"] };
 
+/** The description's Markdown without its marks, for the meta description: links keep their text. */
+function plainExcerpt(markdown: string): string {
+  return markdown
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/[*_`#>~|]/g, "")
+    .replace(/^\s*[-+]\s+/gm, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 160);
+}
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const page = pageContext(request, context);
@@ -40,7 +51,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   ]);
   const totalMinutes = course.lessons.reduce((sum, lesson) => sum + (lesson.durationMinutes ?? 0), 0);
   return {
-    meta: page.meta(course.title, course.description.slice(0, 160), course.image),
+    meta: page.meta(course.title, plainExcerpt(course.description), course.image),
     course: { ...course, priceLabel: page.price(course.price), isFree: course.price === 0 },
     totalMinutes,
     viewer: {

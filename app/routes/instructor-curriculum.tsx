@@ -374,16 +374,17 @@ export default function Curriculum({ loaderData, actionData }: Route.ComponentPr
                   </h3>
                   <div className="flex gap-2">
                     {drag.enabled ? (
-                      <button
-                        type="button"
+                      // Pointer-only (a drag source cannot be a button in Chromium); keyboard users have the
+                      // move buttons beside it, which do the same.
+                      <span
                         {...drag.handleProps(lesson)}
-                        aria-label={t("curriculum.dragHandle", { title: lesson.title })}
-                        title={t("curriculum.dragHint")}
-                        className="cursor-grab rounded-md border border-ink/20 px-2 py-1.5 text-sm"
+                        title={t("curriculum.dragHandle", { title: lesson.title })}
+                        aria-hidden="true"
+                        className="cursor-grab select-none rounded-md border border-ink/20 px-2 py-1.5 text-sm"
                         data-testid="drag-handle"
                       >
                         ⠿
-                      </button>
+                      </span>
                     ) : null}
                     <MoveButton lesson={lesson} direction="up" disabled={index === 0} />
                     <MoveButton lesson={lesson} direction="down" disabled={index === lessons.length - 1} />

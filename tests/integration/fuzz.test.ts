@@ -294,6 +294,30 @@ const API: ApiEndpoint[] = [
     path: "/api/portfolio/:caseId",
     role: "admin",
   },
+  {
+    name: "instructor create",
+    method: "POST",
+    path: "/api/instructor/course",
+    role: "trainer",
+    json: {
+      title: text(3),
+      category: fc.constantFrom("data-science", "cooking", ""),
+      description: text(5),
+      price: fc.oneof(fc.constantFrom(0, 10.5, "12", -1, 1e308, "1e3"), fc.double()),
+      lessons: fc.array(fc.record({ title: text(1), durationMinutes: fc.oneof(fc.integer(), fc.double()) }), {
+        maxLength: 3,
+      }),
+    },
+  },
+  {
+    name: "instructor my courses",
+    method: "GET",
+    path: "/api/instructor/my-courses",
+    role: "trainer",
+    query: ["limit", "offset", "trainerId"],
+  },
+  // Non-destructive only: the fuzz's methods may turn a PUT into a DELETE of a fixture course.
+  { name: "media delete", method: "DELETE", path: "/api/cloudinary/delete/manara_:id/raw", role: "trainer" },
   { name: "unknown /api path", method: "GET", path: "/api/nothing/here/:id", role: "guest" },
 ];
 
@@ -679,6 +703,48 @@ function pageActions(): PageAction[] {
         altAr: markdown,
         move: fc.constantFrom("up:0", "down:0", "down:99", "sideways:1", ""),
         remove: fc.constantFrom("0", "5", "x", ""),
+      },
+    },
+    {
+      name: "new course",
+      path: "/instructor/courses/new",
+      role: "trainer",
+      readsBody: true,
+      fields: {
+        title: text(1),
+        titleAr: text(0),
+        category: fc.constantFrom("data-science", "cooking", ""),
+        description: text(0),
+        price: fc.constantFrom("0", "12.50", "-1", "1e308", "٤٩", "abc", "100000.01"),
+      },
+    },
+    // Only intents that leave the fixture courses usable: no delete, publish or unpublish here.
+    {
+      name: "course editor",
+      path: "/instructor/courses/:id",
+      role: "trainer",
+      readsBody: true,
+      fields: {
+        intent: fc.constantFrom("saveLanding", "removeCover", "bogus"),
+        title: text(1),
+        category: fc.constantFrom("data-science", "cooking"),
+        description: text(0),
+        price: fc.constantFrom("0", "50", "-1", "1e308"),
+      },
+    },
+    {
+      name: "curriculum",
+      path: "/instructor/courses/:id/curriculum",
+      role: "trainer",
+      readsBody: true,
+      fields: {
+        intent: fc.constantFrom("addLesson", "saveLesson", "moveLesson", "reorder", "removePdf", "bogus"),
+        lessonId: fc.constantFrom("1", "0", "2147483648", "x", "-1"),
+        direction: fc.constantFrom("up", "down", "sideways"),
+        order: fc.constantFrom("1,2", "", "1,1", "99999999999"),
+        title: text(1),
+        durationMinutes: fc.constantFrom("", "5", "-1", "1.5", "1e9"),
+        js: fc.constant("1"),
       },
     },
     {
