@@ -46,8 +46,7 @@ export type CaseStudyInput = {
 
 export type CaseStudyOutcome = { ok: true; item: PortfolioItem } | EditorialRefusal;
 
-const denied = (actor: Actor | null): EditorialRefusal =>
-  actor ? { ok: false, reason: "forbidden" } : { ok: false, reason: "forbidden" };
+const denied = (): EditorialRefusal => ({ ok: false, reason: "forbidden" });
 
 // ── Reading ────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -73,7 +72,7 @@ export async function getCaseStudyForEditor(
   actor: Actor,
   id: number,
 ): Promise<{ ok: true; item: PortfolioItem } | EditorialRefusal> {
-  if (!canManageCaseStudies(actor)) return denied(actor);
+  if (!canManageCaseStudies(actor)) return denied();
   const item = await loadCaseStudy(db, id);
   return item ? { ok: true, item } : { ok: false, reason: "not_found" };
 }
@@ -198,7 +197,7 @@ export async function createCaseStudy(
   input: CaseStudyInput,
   now = new Date(),
 ): Promise<CaseStudyOutcome> {
-  if (!canManageCaseStudies(actor)) return denied(actor);
+  if (!canManageCaseStudies(actor)) return denied();
   const plan = planPublication(input, null, now);
   if (!plan.ok) return { ok: false, reason: plan.reason };
   const gallery = await resolveGallery(db, actor, input.images ?? [], []);
@@ -236,7 +235,7 @@ export async function updateCaseStudy(
   changes: Partial<CaseStudyInput>,
   now = new Date(),
 ): Promise<CaseStudyOutcome> {
-  if (!canManageCaseStudies(actor)) return denied(actor);
+  if (!canManageCaseStudies(actor)) return denied();
   if (!isRowId(id)) return { ok: false, reason: "not_found" };
   let released: string[] = [];
   const outcome = await db

@@ -9,13 +9,12 @@ export function GalleryEditor({
   images,
   maxImages,
   maxPerUpload,
-  uploadError,
   galleryError,
 }: {
   images: GalleryView;
   maxImages: number;
   maxPerUpload: number;
-  uploadError?: string;
+  /** A refused upload, move, removal or description, shown above the gallery. */
   galleryError?: string;
 }) {
   const { t } = useTranslation("editorial");
@@ -162,11 +161,6 @@ export function GalleryEditor({
             <p id="gallery-hint" className="mt-1 text-xs text-ink/60">
               {t("gallery.hint", { count: maxPerUpload })}
             </p>
-            {uploadError ? (
-              <p role="alert" className="mt-1 text-sm text-red-700" data-testid="upload-error">
-                {uploadError}
-              </p>
-            ) : null}
           </div>
           <button
             type="submit"
