@@ -6,6 +6,7 @@ import { type Actor, canEditPost, effectiveStatus, isPublic } from "../editorial
 import { getReadablePost, listPublicPosts } from "../editorial/posts.server";
 import type { Locale } from "../i18n/languages";
 import { pick } from "../lib/localized";
+import { cardImageUrl } from "../media/urls";
 
 export type BlogCard = {
   id: number;
@@ -41,7 +42,12 @@ export async function listBlogPosts(
   { limit, offset, countTotal = true }: { limit: number; offset: number; countTotal?: boolean },
 ): Promise<{ items: BlogCard[]; total: number }> {
   const { items, total } = await listPublicPosts(db, { limit, offset, countTotal });
-  return { items: items.map((row) => toBlogCard(row, locale)), total };
+  // Cards show the card-size variant of an uploaded cover; the article shows the page-size one.
+  const card = (row: BlogPost) => {
+    const view = toBlogCard(row, locale);
+    return { ...view, cover: view.cover ? cardImageUrl(view.cover) : null };
+  };
+  return { items: items.map(card), total };
 }
 
 export async function getBlogPost(
