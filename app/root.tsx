@@ -27,6 +27,7 @@ import { apiBoundaryMiddleware } from "./middleware/api-boundary.server";
 import { authMiddleware, getViewer } from "./middleware/auth.server";
 import { databaseMiddleware, getDb } from "./middleware/database.server";
 import { getLocaleFromContext, i18nextMiddleware } from "./middleware/i18next.server";
+import { mediaMiddleware } from "./middleware/media.server";
 import { sameOriginMiddleware } from "./middleware/same-origin.server";
 import { useNonce } from "./security/nonce";
 import { toasts } from "./toast.server";
@@ -36,6 +37,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   apiBoundaryMiddleware,
   sameOriginMiddleware,
   databaseMiddleware,
+  mediaMiddleware,
   authMiddleware,
 ];
 

@@ -118,8 +118,9 @@ export type CaseStudyCardView = {
   title: string;
   clientName: string;
   sector: string | null;
-  result: string;
-  images: string[];
+  /** The result as plain text. */
+  summary: string;
+  images: { url: string; alt: string | null }[];
 };
 
 export function CaseStudyCard({
@@ -137,8 +138,8 @@ export function CaseStudyCard({
     <article className="flex flex-col overflow-hidden rounded-xl bg-ink text-white shadow-sm">
       {cover ? (
         <img
-          src={cover}
-          alt={t("portfolio.imageAlt", { title: item.title, index: 1 })}
+          src={cover.url}
+          alt={cover.alt ?? t("portfolio.imageAlt", { title: item.title, index: 1 })}
           width="800"
           height="600"
           loading="lazy"
@@ -152,7 +153,7 @@ export function CaseStudyCard({
           {item.sector ? ` · ${item.sector}` : ""}
         </p>
         <Heading className="mt-2 text-lg font-semibold leading-snug">{item.title}</Heading>
-        <p className="mt-2 text-sm text-white/80">{item.result}</p>
+        <p className="mt-2 text-sm text-white/80">{item.summary}</p>
         <Link
           to={localize(`/portfolio/${item.id}`)}
           className="mt-auto pt-4 text-sm font-semibold text-coral-300 hover:underline"

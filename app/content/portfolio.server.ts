@@ -1,33 +1,57 @@
-// Read-side queries for the portfolio of case studies, shaped for one locale.
-import { desc, eq } from "drizzle-orm";
+// Read-side queries for the portfolio of case studies, shaped for one locale: only public ones, except for
+// admins, who may open any (to preview a draft).
 import type { Database } from "../db/client.server";
-import { portfolioItems } from "../db/schema";
+import type { EditorialStatus, PortfolioItem } from "../db/schema";
+import { getReadableCaseStudy, listReadableCaseStudies } from "../editorial/case-studies.server";
+import { type Actor, canManageCaseStudies, effectiveStatus, isPublic } from "../editorial/policy";
 import type { Locale } from "../i18n/languages";
 import { pick } from "../lib/localized";
+
+export type CaseStudyImage = { url: string; alt: string | null };
 
 export type CaseStudy = {
   id: number;
   title: string;
   clientName: string;
   sector: string | null;
-  problem: string;
-  strategy: string;
-  result: string;
-  images: string[];
+  /** Sanitized HTML, rendered from Markdown when saved. */
+  problemHtml: string;
+  strategyHtml: string;
+  resultHtml: string;
+  /** The result as plain text, for cards and descriptions. */
+  summary: string;
+  images: CaseStudyImage[];
 };
 
-type Row = typeof portfolioItems.$inferSelect;
+export type CaseStudyPage = CaseStudy & { status: EditorialStatus; isPublic: boolean; canEdit: boolean };
 
-function toCaseStudy(row: Row, locale: Locale): CaseStudy {
+/** The text of sanitized HTML (ours: tags and the three escaped characters), shortened at a word. */
+export function textOfHtml(html: string, max = 220): string {
+  const text = html
+    .replace(/<[^>]*>/g, " ")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&amp;", "&")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), max - 20)).trimEnd()}…`;
+}
+
+function toCaseStudy(row: PortfolioItem, locale: Locale): CaseStudy {
+  const resultHtml = pick(locale, row.resultHtml, row.resultArHtml);
   return {
     id: row.id,
     title: pick(locale, row.title, row.titleAr),
     clientName: pick(locale, row.clientName, row.clientNameAr),
     sector: row.sector ? pick(locale, row.sector, row.sectorAr) : null,
-    problem: pick(locale, row.problem, row.problemAr),
-    strategy: pick(locale, row.strategy, row.strategyAr),
-    result: pick(locale, row.result, row.resultAr),
-    images: row.images,
+    problemHtml: pick(locale, row.problemHtml, row.problemArHtml),
+    strategyHtml: pick(locale, row.strategyHtml, row.strategyArHtml),
+    resultHtml,
+    summary: textOfHtml(resultHtml),
+    images: row.images.map((image) => ({ url: image.url, alt: pick(locale, image.alt, image.altAr) })),
   };
 }
 
@@ -36,19 +60,23 @@ export async function listCaseStudies(
   locale: Locale,
   { limit, offset, countTotal = true }: { limit: number; offset: number; countTotal?: boolean },
 ): Promise<{ items: CaseStudy[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(portfolioItems)
-      .orderBy(desc(portfolioItems.createdAt), desc(portfolioItems.id))
-      .limit(limit)
-      .offset(offset),
-    countTotal ? db.$count(portfolioItems) : Promise.resolve(0),
-  ]);
-  return { items: rows.map((row) => toCaseStudy(row, locale)), total };
+  const { items, total } = await listReadableCaseStudies(db, null, { limit, offset, countTotal });
+  return { items: items.map((row) => toCaseStudy(row, locale)), total };
 }
 
-export async function getCaseStudy(db: Database, locale: Locale, id: number): Promise<CaseStudy | null> {
-  const [row] = await db.select().from(portfolioItems).where(eq(portfolioItems.id, id));
-  return row ? toCaseStudy(row, locale) : null;
+export async function getCaseStudy(
+  db: Database,
+  locale: Locale,
+  id: number,
+  viewer: Actor | null = null,
+): Promise<CaseStudyPage | null> {
+  const now = new Date();
+  const row = await getReadableCaseStudy(db, viewer, id, now);
+  if (!row) return null;
+  return {
+    ...toCaseStudy(row, locale),
+    status: effectiveStatus(row, now),
+    isPublic: isPublic(row, now),
+    canEdit: canManageCaseStudies(viewer),
+  };
 }

@@ -7,6 +7,7 @@ import { courses, lessons, users } from "../db/schema";
 import type { Locale } from "../i18n/languages";
 import { pick } from "../lib/localized";
 import { cleanSearchText } from "../lib/validation";
+import { cardImageUrl } from "../media/urls";
 import { COURSE_CATEGORIES, type CourseCategory } from "./categories";
 import { translateTechTerms } from "./glossary";
 import { containsPattern, foldSearchText } from "./search";
@@ -26,6 +27,8 @@ export type CourseCard = {
 };
 
 export type CourseDetail = CourseCard & {
+  /** The description rendered from Markdown and sanitized when it was saved (app/lib/markdown.server.ts). */
+  descriptionHtml: string;
   isPublished: boolean;
   trainerId: string;
   lessons: { id: number; position: number; title: string; durationMinutes: number | null }[];
@@ -172,7 +175,13 @@ export async function getCourseForViewer(
   viewer: User | null,
 ): Promise<CourseDetail | null> {
   const [row] = await db
-    .select({ ...cardColumns(), isPublished: courses.isPublished, trainerId: courses.trainerId })
+    .select({
+      ...cardColumns(),
+      descriptionHtml: courses.descriptionHtml,
+      descriptionArHtml: courses.descriptionArHtml,
+      isPublished: courses.isPublished,
+      trainerId: courses.trainerId,
+    })
     .from(courses)
     .innerJoin(users, eq(users.id, courses.trainerId))
     .where(eq(courses.id, id));
@@ -190,6 +199,8 @@ export async function getCourseForViewer(
     .orderBy(asc(lessons.position));
   return {
     ...toCard(row, locale),
+    // The Arabic HTML exists only when an Arabic description does, like the plain text it came from.
+    descriptionHtml: pick(locale, row.descriptionHtml, row.descriptionArHtml),
     isPublished: row.isPublished,
     trainerId: row.trainerId,
     lessons: lessonRows.map((lesson) => ({
@@ -203,5 +214,11 @@ export async function getCourseForViewer(
 
 /** A card as the page shows it: the price already formatted for the page's locale and currency. */
 export function courseCardView(card: CourseCard, formatPrice: (minorUnits: number) => string) {
-  return { ...card, priceLabel: formatPrice(card.price), isFree: card.price === 0 };
+  // Cards show the small variant of an uploaded cover (app/media/urls.ts); the course page, the large one.
+  return {
+    ...card,
+    image: cardImageUrl(card.image),
+    priceLabel: formatPrice(card.price),
+    isFree: card.price === 0,
+  };
 }

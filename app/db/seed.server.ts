@@ -1,6 +1,9 @@
 // Idempotent demo content: three accounts, 30 courses with lessons, 6 articles and 6 case studies.
+
 import { eq, inArray, sql } from "drizzle-orm";
 import { hashPassword } from "../auth/password.server";
+import { paragraphsToMarkdown, plainTextToMarkdown } from "../editorial/plain-text";
+import { renderMarkdown } from "../lib/markdown.server";
 import { creditWallet } from "../wallet/wallet.server";
 import type { Database } from "./client.server";
 import { blogPosts, courses, lessons, portfolioItems, type UserRole, users, walletLedger } from "./schema";
@@ -22,6 +25,8 @@ export const DEMO_ACCOUNTS: {
 ];
 
 const HOUR = 60 * 60 * 1000;
+
+type Md = { source: string; html: string };
 
 /** The demo learner starts with money to spend, credited like any other top-up: with a ledger row. */
 export const DEMO_LEARNER_CREDIT = 20_000;
@@ -66,13 +71,17 @@ export async function seedDemoContent(db: Database): Promise<void> {
           titleAr: course.title.ar,
           description: course.description.en,
           descriptionAr: course.description.ar,
+          // Rendered once here, as the studio does on every save.
+          descriptionHtml: renderMarkdown(course.description.en),
+          descriptionArHtml: renderMarkdown(course.description.ar),
           category: course.category,
           price: course.price,
           imageUrl: course.image,
-          isPublished: true,
+          isPublished: !course.draft,
           trainerId: idOf(course.instructor),
           createdAt: created,
-          updatedAt: created,
+          // The draft is the course in progress: the last one edited, so it opens the trainer's studio.
+          updatedAt: course.draft ? new Date(now) : created,
         })
         .onConflictDoNothing({ target: courses.slug })
         .returning({ id: courses.id });
@@ -88,45 +97,79 @@ export async function seedDemoContent(db: Database): Promise<void> {
       );
     }
 
+    // The seed's plain paragraphs become Markdown that renders back to the same words.
+    const markdown = (text: string) => {
+      const source = plainTextToMarkdown(text);
+      return { source, html: renderMarkdown(source) };
+    };
     await tx
       .insert(blogPosts)
       .values(
-        seedBlogPosts.map((post) => ({
-          slug: post.slug,
-          title: post.title.en,
-          titleAr: post.title.ar,
-          excerpt: post.excerpt.en,
-          excerptAr: post.excerpt.ar,
-          body: post.body.en,
-          bodyAr: post.body.ar,
-          authorName: post.author.en,
-          authorNameAr: post.author.ar,
-          coverUrl: post.cover,
-          publishedAt: new Date(`${post.publishedAt}T09:00:00Z`),
-        })),
+        seedBlogPosts.map((post) => {
+          const body = paragraphsToMarkdown(post.body.en);
+          const bodyAr = paragraphsToMarkdown(post.body.ar);
+          const publishedAt = new Date(`${post.publishedAt}T09:00:00Z`);
+          return {
+            slug: post.slug,
+            title: post.title.en,
+            titleAr: post.title.ar,
+            excerpt: post.excerpt.en,
+            excerptAr: post.excerpt.ar,
+            body,
+            bodyAr,
+            bodyHtml: renderMarkdown(body),
+            bodyArHtml: renderMarkdown(bodyAr),
+            authorName: post.author.en,
+            authorNameAr: post.author.ar,
+            coverUrl: post.cover,
+            status: "published" as const,
+            publishedAt,
+            updatedAt: publishedAt,
+          };
+        }),
       )
       .onConflictDoNothing({ target: blogPosts.slug });
 
     await tx
       .insert(portfolioItems)
       .values(
-        seedPortfolioItems.map((item, index) => ({
-          slug: item.slug,
-          title: item.title.en,
-          titleAr: item.title.ar,
-          clientName: item.clientName.en,
-          clientNameAr: item.clientName.ar,
-          sector: item.sector.en,
-          sectorAr: item.sector.ar,
-          problem: item.problem.en,
-          problemAr: item.problem.ar,
-          strategy: item.strategy.en,
-          strategyAr: item.strategy.ar,
-          result: item.result.en,
-          resultAr: item.result.ar,
-          images: item.images,
-          createdAt: new Date(now - index * HOUR),
-        })),
+        seedPortfolioItems.map((item, index) => {
+          const created = new Date(now - index * HOUR);
+          const [problem, problemAr, strategy, strategyAr, result, resultAr] = [
+            item.problem.en,
+            item.problem.ar,
+            item.strategy.en,
+            item.strategy.ar,
+            item.result.en,
+            item.result.ar,
+          ].map(markdown) as [Md, Md, Md, Md, Md, Md];
+          return {
+            slug: item.slug,
+            title: item.title.en,
+            titleAr: item.title.ar,
+            clientName: item.clientName.en,
+            clientNameAr: item.clientName.ar,
+            sector: item.sector.en,
+            sectorAr: item.sector.ar,
+            problem: problem.source,
+            problemAr: problemAr.source,
+            problemHtml: problem.html,
+            problemArHtml: problemAr.html,
+            strategy: strategy.source,
+            strategyAr: strategyAr.source,
+            strategyHtml: strategy.html,
+            strategyArHtml: strategyAr.html,
+            result: result.source,
+            resultAr: resultAr.source,
+            resultHtml: result.html,
+            resultArHtml: resultAr.html,
+            images: item.images.map((url) => ({ url, publicId: null, alt: null, altAr: null })),
+            status: "published" as const,
+            publishedAt: created,
+            createdAt: created,
+            updatedAt: created,
+          };
+        }),
       )
       .onConflictDoNothing({ target: portfolioItems.slug });
   });

@@ -6,7 +6,17 @@ export const LANGUAGES = [
 
 export type Locale = (typeof LANGUAGES)[number]["code"];
 export const DEFAULT_LOCALE: Locale = "en";
-export const NAMESPACES = ["common", "home", "pages", "catalog", "contact", "auth", "admin"] as const;
+export const NAMESPACES = [
+  "common",
+  "home",
+  "pages",
+  "catalog",
+  "contact",
+  "auth",
+  "admin",
+  "studio",
+  "editorial",
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export function isLocale(value: unknown): value is Locale {

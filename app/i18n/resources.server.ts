@@ -4,15 +4,19 @@ import arAuth from "../../locales/ar/auth.json";
 import arCatalog from "../../locales/ar/catalog.json";
 import arCommon from "../../locales/ar/common.json";
 import arContact from "../../locales/ar/contact.json";
+import arEditorial from "../../locales/ar/editorial.json";
 import arHome from "../../locales/ar/home.json";
 import arPages from "../../locales/ar/pages.json";
+import arStudio from "../../locales/ar/studio.json";
 import enAdmin from "../../locales/en/admin.json";
 import enAuth from "../../locales/en/auth.json";
 import enCatalog from "../../locales/en/catalog.json";
 import enCommon from "../../locales/en/common.json";
 import enContact from "../../locales/en/contact.json";
+import enEditorial from "../../locales/en/editorial.json";
 import enHome from "../../locales/en/home.json";
 import enPages from "../../locales/en/pages.json";
+import enStudio from "../../locales/en/studio.json";
 import type { Locale, Namespace } from "./languages";
 
 export const resources: Record<Locale, Record<Namespace, object>> = {
@@ -24,6 +28,8 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     contact: enContact,
     auth: enAuth,
     admin: enAdmin,
+    studio: enStudio,
+    editorial: enEditorial,
   },
   ar: {
     common: arCommon,
@@ -33,5 +39,7 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     contact: arContact,
     auth: arAuth,
     admin: arAdmin,
+    studio: arStudio,
+    editorial: arEditorial,
   },
 };

@@ -44,7 +44,8 @@ export function pageMeta(
     description,
     canonical: origin + localizePath(pathname, locale),
     alternates,
-    image: image ? origin + image : undefined,
+    // Site paths become absolute; media-store URLs (Cloudinary) already are.
+    image: image ? (image.startsWith("/") ? origin + image : image) : undefined,
   };
 }
 

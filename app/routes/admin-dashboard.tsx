@@ -13,7 +13,7 @@ import { getDb } from "../middleware/database.server";
 import type { Route } from "./+types/admin-dashboard";
 
 // The course and sales labels live under `enrollment.stats` in the catalog namespace.
-export const handle = { i18n: ["admin", "catalog"] };
+export const handle = { i18n: ["admin", "catalog", "editorial"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ADMIN_ROLES);
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation(["admin", "catalog"]);
+  const { t } = useTranslation(["admin", "catalog", "editorial"]);
   const localize = useLocalizePath();
   const number = new Intl.NumberFormat(useLocale());
   const salesCards = [
@@ -86,6 +86,28 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             </div>
           ))}
         </dl>
+      </section>
+      <section aria-labelledby="admin-editorial-heading" className="mx-auto max-w-7xl px-4 pb-12">
+        <h2 id="admin-editorial-heading" className="text-2xl font-bold">
+          {t("editorial:links.editorialHeading")}
+        </h2>
+        <p className="mt-2 text-ink/70">{t("editorial:links.editorialLead")}</p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <Link
+            to={localize("/dashboard/admin/blog")}
+            className="rounded-md bg-coral-600 px-5 py-2.5 font-semibold text-white hover:bg-coral-700"
+            data-testid="admin-blog-link"
+          >
+            {t("editorial:links.blog")}
+          </Link>
+          <Link
+            to={localize("/dashboard/admin/portfolio")}
+            className="rounded-md bg-coral-600 px-5 py-2.5 font-semibold text-white hover:bg-coral-700"
+            data-testid="admin-portfolio-link"
+          >
+            {t("editorial:links.portfolio")}
+          </Link>
+        </div>
       </section>
       <section aria-labelledby="admin-sales-heading" className="mx-auto max-w-7xl px-4 pb-12">
         <h2 id="admin-sales-heading" className="text-2xl font-bold">

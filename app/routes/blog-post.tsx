@@ -1,7 +1,10 @@
-// /blog/:id: one article.
+// /blog/:id: one article. Drafts and scheduled posts open only for those who may edit them (404 for
+// everybody else), with a banner saying the public cannot see it yet.
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { getUser } from "../auth/guards.server";
 import { getBlogPost } from "../content/blog.server";
+import { postEditorPath } from "../editorial/paths";
 import { useLocalizePath } from "../i18n/use-locale";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
@@ -9,50 +12,79 @@ import { metaTags } from "../lib/seo";
 import { getDb } from "../middleware/database.server";
 import type { Route } from "./+types/blog-post";
 
-export const handle = { i18n: ["catalog"] };
+export const handle = { i18n: ["catalog", "editorial"] };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const page = pageContext(request, context);
-  const post = id ? await getBlogPost(getDb(context), page.locale, id) : null;
+  const viewer = getUser(context);
+  const post = id ? await getBlogPost(getDb(context), page.locale, id, viewer) : null;
   if (!post) throw new Response("Not Found", { status: 404 });
   return {
     meta: page.meta(post.title, post.excerpt, post.cover ?? undefined),
     post: { ...post, dateLabel: page.date(post.publishedAt) },
+    editPath: post.canEdit && viewer ? postEditorPath(viewer.role, post.id) : null,
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("catalog");
+  const { t } = useTranslation(["catalog", "editorial"]);
   const localize = useLocalizePath();
-  const { post } = loaderData;
+  const { post, editPath } = loaderData;
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
-      <Link to={localize("/blog")} className="text-sm font-semibold text-coral-700 hover:underline">
-        {t("blog.back")}
-      </Link>
-      <h1 className="mt-4 text-3xl font-bold leading-tight sm:text-4xl">{post.title}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Link to={localize("/blog")} className="text-sm font-semibold text-coral-700 hover:underline">
+          {t("catalog:blog.back")}
+        </Link>
+        {editPath ? (
+          <Link
+            to={localize(editPath)}
+            className="text-sm font-semibold text-coral-700 hover:underline"
+            data-testid="edit-post"
+          >
+            {t("editorial:public.edit")}
+          </Link>
+        ) : null}
+      </div>
+      {post.isPublic ? null : (
+        <p
+          role="status"
+          className="mt-4 rounded-md bg-amber-100 px-4 py-3 text-sm font-semibold"
+          data-testid="not-public"
+        >
+          {t(`editorial:public.notPublic.${post.status}`)}
+        </p>
+      )}
+      <h1 className="mt-4 text-3xl font-bold leading-tight sm:text-4xl" dir="auto">
+        {post.title}
+      </h1>
       <p className="mt-3 text-sm text-ink/70">
-        {t("blog.by", { name: post.author })} ·{" "}
-        <time dateTime={post.publishedAt}>{t("blog.publishedOn", { date: post.dateLabel })}</time>
+        {t("catalog:blog.by", { name: post.author })} ·{" "}
+        <time dateTime={post.publishedAt}>{t("catalog:blog.publishedOn", { date: post.dateLabel })}</time>
       </p>
       {post.cover ? (
         <img
           src={post.cover}
-          alt={t("blog.coverAlt", { title: post.title })}
+          alt={t("catalog:blog.coverAlt", { title: post.title })}
           width="800"
           height="450"
           className="mt-8 aspect-video w-full rounded-xl object-cover"
+          data-testid="post-cover"
         />
       ) : null}
-      <div className="mt-8 space-y-5 text-lg leading-relaxed text-ink/85">
-        <p className="font-semibold text-ink">{post.excerpt}</p>
-        {post.body.map((paragraph) => (
-          <p key={paragraph.slice(0, 40)}>{paragraph}</p>
-        ))}
-      </div>
+      <p className="mt-8 text-lg font-semibold leading-relaxed text-ink" dir="auto">
+        {post.excerpt}
+      </p>
+      <div
+        className="rich-text mt-5 text-lg leading-relaxed text-ink/85"
+        data-testid="post-body"
+        // Sanitized with an allowlist when the post was saved (app/lib/markdown.server.ts).
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: stored HTML is sanitized on save.
+        dangerouslySetInnerHTML={{ __html: post.bodyHtml }}
+      />
     </article>
   );
 }

@@ -4,13 +4,16 @@ import { BlogCard } from "../components/cards";
 import { PageIntro } from "../components/page-intro";
 import { Pagination } from "../components/pagination";
 import { listBlogPosts } from "../content/blog.server";
+import { FEED_PATH } from "../editorial/paths";
+import { localizePath } from "../i18n/languages";
+import { useLocalizePath } from "../i18n/use-locale";
 import { PAGE_SIZE, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { getDb } from "../middleware/database.server";
 import type { Route } from "./+types/blog";
 
-export const handle = { i18n: ["catalog"] };
+export const handle = { i18n: ["catalog", "editorial"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageContext(request, context);
@@ -24,16 +27,40 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     posts: items.map((post) => ({ ...post, dateLabel: page.date(post.publishedAt) })),
     page: pageNumber,
     pageCount: Math.ceil(total / PAGE_SIZE),
+    feed: { href: localizePath(FEED_PATH, page.locale), title: page.t("editorial:feed.title") },
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...metaTags(loaderData?.meta),
+  ...(loaderData
+    ? [
+        {
+          tagName: "link" as const,
+          rel: "alternate",
+          type: "application/atom+xml",
+          title: loaderData.feed.title,
+          href: loaderData.feed.href,
+        },
+      ]
+    : []),
+];
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("catalog");
+  const { t } = useTranslation(["catalog", "editorial"]);
+  const localize = useLocalizePath();
   return (
     <>
-      <PageIntro title={t("blog.title")} lead={t("blog.lead")} />
+      <PageIntro title={t("blog.title")} lead={t("blog.lead")}>
+        <a
+          href={localize("/blog/feed.xml")}
+          type="application/atom+xml"
+          className="mt-4 inline-block text-sm font-semibold text-coral-700 hover:underline"
+          data-testid="feed-link"
+        >
+          {t("editorial:feed.link")}
+        </a>
+      </PageIntro>
       <div className="mx-auto max-w-7xl px-4 py-12">
         {loaderData.posts.length === 0 ? (
           <p className="text-center text-ink/70">{t("blog.empty")}</p>

@@ -25,6 +25,17 @@ import type { Route } from "./+types/course";
 
 export const handle = { i18n: ["catalog"] };
 
+/** The description's Markdown without its marks, for the meta description: links keep their text. */
+function plainExcerpt(markdown: string): string {
+  return markdown
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/[*_`#>~|]/g, "")
+    .replace(/^\s*[-+]\s+/gm, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 160);
+}
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const page = pageContext(request, context);
@@ -39,7 +50,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   ]);
   const totalMinutes = course.lessons.reduce((sum, lesson) => sum + (lesson.durationMinutes ?? 0), 0);
   return {
-    meta: page.meta(course.title, course.description.slice(0, 160), course.image),
+    meta: page.meta(course.title, plainExcerpt(course.description), course.image),
     course: { ...course, priceLabel: page.price(course.price), isFree: course.price === 0 },
     totalMinutes,
     viewer: {
@@ -321,7 +332,13 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
               {t(`common:categories.${course.category}`)}
             </p>
             <h1 className="mt-1 text-3xl font-bold sm:text-4xl">{course.title}</h1>
-            <p className="mt-4 max-w-3xl text-lg text-white/85">{course.description}</p>
+            <div
+              className="course-description mt-4 max-w-3xl space-y-3 text-lg text-white/85"
+              data-testid="course-description"
+              // Rendered from Markdown and sanitized with an allowlist when the trainer saved it.
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized at save time, see markdown.server.ts
+              dangerouslySetInnerHTML={{ __html: course.descriptionHtml }}
+            />
             <p className="mt-4 text-sm text-white/75">
               {t("catalog:courses.by", { name: course.instructorName })}
             </p>

@@ -18,7 +18,7 @@ export const MAX_BALANCE_MINOR_UNITS = 2_147_483_647;
 const AMOUNT_PATTERN = /^(\d+)(?:\.(\d{1,2}))?$/;
 
 /** Arabic keyboards type Arabic-Indic digits and the Arabic decimal separator; both mean the same number. */
-function toAsciiDigits(text: string): string {
+export function toAsciiDigits(text: string): string {
   return text
     .replace(/[\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) - 0x0660))
     .replace(/[\u06f0-\u06f9]/g, (digit) => String(digit.charCodeAt(0) - 0x06f0))

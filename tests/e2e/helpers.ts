@@ -55,8 +55,28 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/no-such-page",
   ],
   learner: ["/", "/courses/1", "/courses/2", "/cart", "/my-enrollments", "/my-favorites"],
-  trainer: ["/instructor", "/courses/1/learn", "/my-enrollments"],
-  admin: ["/dashboard/admin", "/dashboard/admin/users", "/dashboard/admin/users?role=trainer", "/instructor"],
+  trainer: [
+    "/instructor",
+    "/instructor/courses/new",
+    "/instructor/courses/1",
+    "/instructor/courses/1/curriculum",
+    "/instructor/blog",
+    "/instructor/blog/new",
+    "/courses/1/learn",
+    "/my-enrollments",
+  ],
+  admin: [
+    "/dashboard/admin",
+    "/dashboard/admin/users",
+    "/dashboard/admin/users?role=trainer",
+    "/dashboard/admin/blog",
+    "/dashboard/admin/blog/new",
+    "/dashboard/admin/blog/1",
+    "/dashboard/admin/portfolio",
+    "/dashboard/admin/portfolio/new",
+    "/dashboard/admin/portfolio/1",
+    "/instructor",
+  ],
 };
 
 export function localized(path: string, locale: "en" | "ar"): string {

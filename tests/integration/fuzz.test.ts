@@ -90,6 +90,41 @@ function courseSegment() {
     },
   );
 }
+/** An editorial id (blog post or case study) as a path segment: the fixtures' (valid) or hostile ones. */
+function editorialSegment(ids: () => { public: number; draft: number }) {
+  return fc.oneof(
+    {
+      weight: 2,
+      arbitrary: fc
+        .constantFrom("public", "draft")
+        .map((key) => ({ segment: String(ids()[key as "public"]), valid: true })),
+    },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom(...BAD_ID_SEGMENTS).map((segment) => ({ segment, valid: false })),
+    },
+  );
+}
+const editorialSegments = () =>
+  fc.record({
+    post: editorialSegment(() => fixtures.postIds),
+    study: editorialSegment(() => fixtures.caseStudyIds),
+  });
+/** Values with a chance of passing the editorial schemas. */
+const editorialStatus = fc.constantFrom("draft", "published", "scheduled", "live", "");
+const publishAt = fc.constantFrom(
+  "2099-01-01T00:00:00Z",
+  "2020-01-01T00:00:00+03:00",
+  "2026-12-01T10:00",
+  "tomorrow",
+  "",
+  "99999-01-01T00:00:00Z",
+);
+const markdown = fc.oneof(
+  fc.constantFrom("**bold** [x](javascript:alert(1)) <script>alert(1)</script>", "مرحبا *بالعالم*", "x"),
+  fc.string({ maxLength: 40 }),
+);
+
 function userSegment() {
   return fc.oneof(
     { weight: 2, arbitrary: fc.constant(null).map(() => ({ segment: fixtures.target.id, valid: true })) },
@@ -116,6 +151,8 @@ type ApiEndpoint = {
   role: Role;
   json?: Record<string, fc.Arbitrary<unknown>>;
   query?: string[];
+  /** GET (and HEAD) on this path is a public read (the blog and portfolio): the role is for writing. */
+  publicGet?: boolean;
 };
 
 const API: ApiEndpoint[] = [
@@ -185,6 +222,102 @@ const API: ApiEndpoint[] = [
     },
   },
   { name: "enrollment list", method: "GET", path: "/api/course/enrollment", role: "user" },
+  { name: "blog list", method: "GET", path: "/api/blog", role: "guest", query: ["limit", "offset"] },
+  { name: "blog post", method: "GET", path: "/api/blog/:postId", role: "guest" },
+  {
+    name: "blog create",
+    publicGet: true,
+    method: "POST",
+    path: "/api/blog",
+    role: "trainer",
+    json: {
+      title: text(1),
+      excerpt: text(1),
+      body: markdown,
+      bodyAr: markdown,
+      status: editorialStatus,
+      publishAt,
+      coverImage: fc.constantFrom(null, { public_id: "manara_0" }, { url: "/x.png" }, "x"),
+    },
+  },
+  {
+    name: "blog update",
+    publicGet: true,
+    method: "PUT",
+    path: "/api/blog/:postId",
+    role: "trainer",
+    json: { title: text(1), body: markdown, status: editorialStatus, publishAt },
+  },
+  { name: "blog delete", publicGet: true, method: "DELETE", path: "/api/blog/:postId", role: "trainer" },
+  {
+    name: "portfolio list",
+    method: "GET",
+    path: "/api/portfolio",
+    role: "guest",
+    query: ["limit", "offset"],
+  },
+  { name: "case study", method: "GET", path: "/api/portfolio/:caseId", role: "guest" },
+  {
+    name: "case study create",
+    publicGet: true,
+    method: "POST",
+    path: "/api/portfolio",
+    role: "admin",
+    json: {
+      title: text(1),
+      clientName: text(1),
+      problem: markdown,
+      strategy: markdown,
+      result: markdown,
+      status: editorialStatus,
+      images: fc.constantFrom([], [{ public_id: "manara_0" }], [{ url: "/images/x.jpg" }], "x", [1]),
+    },
+  },
+  {
+    name: "case study update",
+    publicGet: true,
+    method: "PUT",
+    path: "/api/portfolio/:caseId",
+    role: "admin",
+    json: {
+      title: text(1),
+      result: markdown,
+      status: editorialStatus,
+      publishAt,
+      images: fc.constantFrom([], "x"),
+    },
+  },
+  {
+    name: "case study delete",
+    publicGet: true,
+    method: "DELETE",
+    path: "/api/portfolio/:caseId",
+    role: "admin",
+  },
+  {
+    name: "instructor create",
+    method: "POST",
+    path: "/api/instructor/course",
+    role: "trainer",
+    json: {
+      title: text(3),
+      category: fc.constantFrom("data-science", "cooking", ""),
+      description: text(5),
+      price: fc.oneof(fc.constantFrom(0, 10.5, "12", -1, 1e308, "1e3"), fc.double()),
+      lessons: fc.array(fc.record({ title: text(1), durationMinutes: fc.oneof(fc.integer(), fc.double()) }), {
+        maxLength: 3,
+      }),
+    },
+  },
+  {
+    name: "instructor my courses",
+    method: "GET",
+    path: "/api/instructor/my-courses",
+    role: "trainer",
+    query: ["limit", "offset", "trainerId"],
+  },
+  // Non-destructive only: the fuzz's methods may turn a PUT into a DELETE of a fixture course.
+  { name: "media delete", method: "DELETE", path: "/api/cloudinary/delete/manara_:id/raw", role: "trainer" },
   { name: "unknown /api path", method: "GET", path: "/api/nothing/here/:id", role: "guest" },
 ];
 
@@ -200,8 +333,9 @@ function apiCase() {
       fc.option(queryString(["q", "page", "limit", "offset", "sort", "order", "category", "role"]), {
         freq: 2,
       }),
+      editorialSegments(),
     )
-    .chain(([endpoint, method, who, credentials, course, user, query]) => {
+    .chain(([endpoint, method, who, credentials, course, user, query, editorial]) => {
       const m = method ?? endpoint.method;
       const body: fc.Arbitrary<Body | null> = hasBody(m)
         ? anyJsonRequestBody(endpoint.json ?? {})
@@ -214,6 +348,7 @@ function apiCase() {
         course,
         user,
         query,
+        editorial,
         body: b,
       }));
     });
@@ -227,19 +362,28 @@ describe("fuzz: the JSON API", () => {
         "API endpoints",
         apiCase(),
         350,
-        ({ endpoint, m, who, credentials, course, user, query, body }) => {
+        ({ endpoint, m, who, credentials, course, user, query, editorial, body }) => {
           const idSlot = endpoint.path.includes(":userId")
             ? user
             : endpoint.path.includes(":id")
               ? course
-              : null;
+              : endpoint.path.includes(":postId")
+                ? editorial.post
+                : endpoint.path.includes(":caseId")
+                  ? editorial.study
+                  : null;
           const target =
-            endpoint.path.replace(":userId", user.segment).replace(":id", course.segment) + (query ?? "");
+            endpoint.path
+              .replace(":userId", user.segment)
+              .replace(":id", course.segment)
+              .replace(":postId", editorial.post.segment)
+              .replace(":caseId", editorial.study.segment) + (query ?? "");
           const sameMethod = m === endpoint.method;
           const authorised =
             (credentials === "bearer" || credentials === "both") && RANK[who] >= RANK[endpoint.role];
           const reasons: string[] = [];
-          if (endpoint.role !== "guest" && !authorised)
+          const publicRead = endpoint.publicGet && ["GET", "HEAD"].includes(m.toUpperCase());
+          if (endpoint.role !== "guest" && !authorised && !publicRead)
             reasons.push("not signed in with a token of the role");
           if (idSlot && !idSlot.valid) reasons.push("id that does not exist");
           if (
@@ -296,20 +440,34 @@ describe("fuzz: the JSON API", () => {
             "change role": { role: "trainer" },
             "charge wallet": { amount: 1 },
             "enroll bulk": { courseIds: [fixtures.courseIds.paid] },
+            "blog create": { title: "Fuzz", excerpt: "Fuzz", body: "Fuzz" },
+            "blog update": { title: "Fuzz" },
+            "case study create": { title: "F", clientName: "F", problem: "P", strategy: "S", result: "R" },
+            "case study update": { title: "Fuzz" },
           };
+          // POST /api/portfolio also takes multipart (fields plus image files): a broken one is 400, not 415.
+          const takesMultipart =
+            endpoint.name === "case study create" &&
+            (type.value ?? "").toLowerCase().startsWith("multipart/");
           const sample = samples[endpoint.name] ?? {};
           const body = formEncoded
             ? new URLSearchParams(sample as Record<string, string>).toString()
             : JSON.stringify(sample);
           return {
             method: endpoint.method,
-            target: endpoint.path.replace(":userId", fixtures.target.id),
+            target: endpoint.path
+              .replace(":userId", fixtures.target.id)
+              .replace(":postId", String(fixtures.postIds.public))
+              .replace(":caseId", String(fixtures.caseStudyIds.public)),
             body,
             contentType: type.value,
             role: endpoint.role === "guest" ? "guest" : endpoint.role,
             credentials: "bearer",
             refused: `Content-Type ${type.value ?? "(none)"} on a JSON endpoint`,
-            expect: (observed) => (observed.status === 415 ? null : `expected 415, got ${observed.status}`),
+            expect: (observed) =>
+              observed.status === 415 || (takesMultipart && observed.status >= 400 && observed.status < 500)
+                ? null
+                : `expected 415, got ${observed.status}`,
           } satisfies Case;
         },
         context,
@@ -469,6 +627,127 @@ function pageActions(): PageAction[] {
       },
     },
     {
+      name: "new post",
+      path: "/instructor/blog/new",
+      role: "trainer",
+      readsBody: true,
+      fields: {
+        intent: fc.constantFrom("save", "preview", "bogus"),
+        title: text(1),
+        excerpt: text(1),
+        body: markdown,
+        bodyAr: markdown,
+        status: editorialStatus,
+        publishAt,
+      },
+    },
+    {
+      name: "post editor",
+      path: "/instructor/blog/:postId",
+      role: "trainer",
+      readsBody: true,
+      fields: {
+        intent: fc.constantFrom("save", "preview", "unpublish", "removeCover", "bogus"),
+        title: text(1),
+        excerpt: text(1),
+        body: markdown,
+        status: editorialStatus,
+        publishAt,
+      },
+    },
+    {
+      name: "admin post editor",
+      path: "/dashboard/admin/blog/:postId",
+      role: "admin",
+      readsBody: true,
+      fields: {
+        intent: fc.constantFrom("save", "preview", "unpublish", "bogus"),
+        title: text(1),
+        excerpt: text(1),
+        body: markdown,
+        status: editorialStatus,
+        publishAt,
+      },
+    },
+    {
+      name: "new case study",
+      path: "/dashboard/admin/portfolio/new",
+      role: "admin",
+      readsBody: true,
+      fields: {
+        intent: fc.constantFrom("save", "preview", "bogus"),
+        title: text(1),
+        clientName: text(1),
+        problem: markdown,
+        strategy: markdown,
+        result: markdown,
+        status: editorialStatus,
+        publishAt,
+      },
+    },
+    {
+      name: "case study editor",
+      path: "/dashboard/admin/portfolio/:caseId",
+      role: "admin",
+      readsBody: true,
+      fields: {
+        intent: fc.constantFrom("save", "preview", "gallery", "unpublish", "bogus"),
+        title: text(1),
+        clientName: text(1),
+        problem: markdown,
+        strategy: markdown,
+        result: markdown,
+        status: editorialStatus,
+        imageKey: fc.constantFrom("manara_0", "url:/images/x.jpg", ""),
+        alt: markdown,
+        altAr: markdown,
+        move: fc.constantFrom("up:0", "down:0", "down:99", "sideways:1", ""),
+        remove: fc.constantFrom("0", "5", "x", ""),
+      },
+    },
+    {
+      name: "new course",
+      path: "/instructor/courses/new",
+      role: "trainer",
+      readsBody: true,
+      fields: {
+        title: text(1),
+        titleAr: text(0),
+        category: fc.constantFrom("data-science", "cooking", ""),
+        description: text(0),
+        price: fc.constantFrom("0", "12.50", "-1", "1e308", "٤٩", "abc", "100000.01"),
+      },
+    },
+    // Only intents that leave the fixture courses usable: no delete, publish or unpublish here.
+    {
+      name: "course editor",
+      path: "/instructor/courses/:id",
+      role: "trainer",
+      readsBody: true,
+      fields: {
+        intent: fc.constantFrom("saveLanding", "removeCover", "bogus"),
+        title: text(1),
+        category: fc.constantFrom("data-science", "cooking"),
+        description: text(0),
+        price: fc.constantFrom("0", "50", "-1", "1e308"),
+      },
+    },
+    {
+      name: "curriculum",
+      path: "/instructor/courses/:id/curriculum",
+      role: "trainer",
+      readsBody: true,
+      fields: {
+        intent: fc.constantFrom("addLesson", "saveLesson", "moveLesson", "reorder", "removePdf", "bogus"),
+        lessonId: fc.constantFrom("1", "0", "2147483648", "x", "-1"),
+        direction: fc.constantFrom("up", "down", "sideways"),
+        order: fc.constantFrom("1,2", "", "1,1", "99999999999"),
+        title: text(1),
+        durationMinutes: fc.constantFrom("", "5", "-1", "1.5", "1e9"),
+        js: fc.constant("1"),
+      },
+    },
+    {
       name: "unknown page",
       path: "/no/such/page",
       role: "guest",
@@ -495,8 +774,9 @@ describe("fuzz: page actions", () => {
           fc.constantFrom("", "", ".data"),
           courseSegment(),
           fc.constantFrom<Credentials>("cookie", "cookie", "both", "bearer", "garbage"),
+          editorialSegments(),
         )
-        .chain(([action, m, who, locale, suffix, course, credentials]) =>
+        .chain(([action, m, who, locale, suffix, course, credentials, editorial]) =>
           anyFormRequestBody(action.fields).map((body) => ({
             action,
             m,
@@ -505,6 +785,7 @@ describe("fuzz: page actions", () => {
             suffix,
             course,
             credentials,
+            editorial,
             body,
           })),
         );
@@ -512,8 +793,11 @@ describe("fuzz: page actions", () => {
         "page actions",
         arbitrary,
         350,
-        ({ action, m, who, locale, suffix, course, credentials, body }) => {
-          const path = action.path.replace(":id", course.segment);
+        ({ action, m, who, locale, suffix, course, credentials, editorial, body }) => {
+          const path = action.path
+            .replace(":id", course.segment)
+            .replace(":postId", editorial.post.segment)
+            .replace(":caseId", editorial.study.segment);
           const target = `${locale}${path}${suffix}`;
           const wellFormed = body.kind === "form" || body.kind === "multipart";
           const authorised =
@@ -522,6 +806,10 @@ describe("fuzz: page actions", () => {
           if (action.readsBody && !wellFormed) reasons.push("a body that is not a form");
           if (action.role !== "guest" && !authorised) reasons.push("not signed in with a cookie of the role");
           if (action.path.includes(":id") && !course.valid) reasons.push("course id that does not exist");
+          if (action.path.includes(":postId") && !editorial.post.valid)
+            reasons.push("post id that does not exist");
+          if (action.path.includes(":caseId") && !editorial.study.valid)
+            reasons.push("case study id that does not exist");
           if (action.name === "unknown page") reasons.push("no such page");
           const refused = reasons.length > 0 ? reasons.join("; ") : undefined;
           // A form that is not a form at all must be refused with a 4xx (plain form or fetcher alike).
@@ -568,6 +856,8 @@ const SEGMENTS = [
   "admin",
   "cart",
   "blog",
+  "feed.xml",
+  "new",
   "portfolio",
   "contact",
   "dashboard",
@@ -677,6 +967,13 @@ describe("fuzz: paths and query strings", () => {
         { path: "/dashboard/admin/users", role: "admin", credentials: "cookie" },
         { path: "/blog", role: "guest", credentials: "none" },
         { path: "/portfolio", role: "guest", credentials: "none" },
+        { path: "/api/blog", role: "guest", credentials: "none" },
+        { path: "/api/portfolio", role: "admin", credentials: "bearer" },
+        { path: "/blog/feed.xml", role: "guest", credentials: "none" },
+        { path: "/ar/blog/feed.xml", role: "guest", credentials: "none" },
+        { path: "/dashboard/admin/blog", role: "admin", credentials: "cookie" },
+        { path: "/instructor/blog", role: "trainer", credentials: "cookie" },
+        { path: "/dashboard/admin/portfolio", role: "admin", credentials: "cookie" },
         { path: "/my-enrollments", role: "user", credentials: "cookie" },
         { path: "/my-favorites", role: "user", credentials: "cookie" },
         { path: "/instructor", role: "trainer", credentials: "cookie" },

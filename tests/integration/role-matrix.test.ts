@@ -2,7 +2,10 @@
 // guard turns a "login"/401/403 cell into a 200 and fails this test.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/client.server";
-import { courses, type User } from "../../app/db/schema";
+import { courses, lessons, type User } from "../../app/db/schema";
+import { createCaseStudy } from "../../app/editorial/case-studies.server";
+import { createPost } from "../../app/editorial/posts.server";
+import { storeUpload } from "../../app/media/media.server";
 import { loader as adminDashboard } from "../../app/routes/admin-dashboard";
 import { loader as adminUsers, action as adminUsersAction } from "../../app/routes/admin-users";
 import { action as changeRole } from "../../app/routes/api/admin-change-role";
@@ -11,27 +14,57 @@ import { loader as adminStats } from "../../app/routes/api/admin-stats";
 import { action as apiLogout } from "../../app/routes/api/auth-logout";
 import { loader as apiMe } from "../../app/routes/api/auth-me";
 import { loader as apiUsers } from "../../app/routes/api/auth-users";
+import { action as blogCreateApi } from "../../app/routes/api/blog";
+import { loader as blogGetApi, action as blogItemApi } from "../../app/routes/api/blog-post";
 import { action as favoriteToggle } from "../../app/routes/api/course-favorite";
 import { action as enrollBulk } from "../../app/routes/api/enroll-bulk";
 import { action as enrollOne } from "../../app/routes/api/enroll-one";
 import { loader as enrollmentList } from "../../app/routes/api/enrollments";
 import { loader as favoritesList } from "../../app/routes/api/favorites-list";
+import { action as instructorCourse } from "../../app/routes/api/instructor-course";
+import { action as instructorCreate } from "../../app/routes/api/instructor-course-create";
+import { loader as instructorMyCourses } from "../../app/routes/api/instructor-my-courses";
+import { action as mediaDelete } from "../../app/routes/api/media-delete";
+import { action as mediaUpload } from "../../app/routes/api/media-upload";
+import { action as portfolioCreateApi } from "../../app/routes/api/portfolio";
+import { loader as portfolioGetApi, action as portfolioItemApi } from "../../app/routes/api/portfolio-item";
+import { loader as blogPostPage } from "../../app/routes/blog-post";
 import { loader as courseLearn } from "../../app/routes/course-learn";
+import { loader as caseStudyList } from "../../app/routes/editor-case-studies";
+import {
+  loader as caseStudyEditor,
+  action as caseStudyEditorAction,
+} from "../../app/routes/editor-case-study";
+import { loader as newCaseStudy, action as newCaseStudyAction } from "../../app/routes/editor-case-study-new";
+import { loader as postEditor, action as postEditorAction } from "../../app/routes/editor-post";
+import { loader as newPost, action as newPostAction } from "../../app/routes/editor-post-new";
+import { loader as postList } from "../../app/routes/editor-posts";
 import { loader as instructor } from "../../app/routes/instructor";
+import { loader as courseEditor, action as courseEditorAction } from "../../app/routes/instructor-course";
+import { loader as newCourse, action as newCourseAction } from "../../app/routes/instructor-course-new";
+import { loader as curriculum, action as curriculumAction } from "../../app/routes/instructor-curriculum";
+import { loader as mediaRaw } from "../../app/routes/media-raw";
 import { loader as myEnrollments } from "../../app/routes/my-enrollments";
 import { loader as myFavorites } from "../../app/routes/my-favorites";
+import { loader as portfolioItemPage } from "../../app/routes/portfolio-item";
 import { bearerFor, cookieFor, createUser } from "./auth-helpers";
 import { runRoute } from "./route-context";
+import { PDF_BYTES, sharedTestMediaStore } from "./studio-factories";
 import { createTestDatabase } from "./test-database";
 
 type Role = "guest" | "user" | "trainer" | "admin";
-type Expected = "login" | 401 | 403 | "ok";
+// 404 and 409 appear where the guard let the caller through and the rule behind it answered.
+type Expected = "login" | 401 | 403 | 404 | 409 | "ok";
 
 let handle: DatabaseHandle;
 const people: Partial<Record<Exclude<Role, "guest">, User>> = {};
 let target: User;
 let freeCourseId = 0;
 let paidCourseId = 0;
+let draftCourseId = 0;
+let pdfPublicId = "";
+let draftPostId = 0;
+let draftCaseStudyId = 0;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
@@ -65,6 +98,50 @@ beforeAll(async () => {
     .returning({ id: courses.id, slug: courses.slug });
   freeCourseId = rows.find((row) => row.slug === "free")?.id ?? 0;
   paidCourseId = rows.find((row) => row.slug === "paid")?.id ?? 0;
+  // A draft of the matrix's trainer, with one lesson carrying a PDF the trainer uploaded.
+  const [draft] = await handle.db
+    .insert(courses)
+    .values({
+      slug: "draft",
+      title: "Draft",
+      description: "Draft course",
+      category: "data-science",
+      price: 100,
+      trainerId: people.trainer.id,
+    })
+    .returning({ id: courses.id });
+  draftCourseId = draft?.id ?? 0;
+  const stored = await storeUpload(handle.db, sharedTestMediaStore(), people.trainer, {
+    bytes: PDF_BYTES,
+    kind: "pdf",
+  });
+  if (!stored.ok) throw new Error("pdf upload failed");
+  pdfPublicId = stored.media.publicId;
+  // Editorial: a draft post by the matrix's trainer and a draft case study.
+  const draftPost = await createPost(handle.db, people.trainer, {
+    title: "Draft post",
+    excerpt: "Draft",
+    body: "Draft body",
+    status: "draft",
+  });
+  const draftCase = await createCaseStudy(handle.db, people.admin, {
+    title: "Draft case",
+    clientName: "Client",
+    problem: "P",
+    strategy: "S",
+    result: "R",
+    status: "draft",
+  });
+  if (!draftPost.ok || !draftCase.ok) throw new Error("editorial fixtures failed");
+  draftPostId = draftPost.post.id;
+  draftCaseStudyId = draftCase.item.id;
+  await handle.db.insert(lessons).values({
+    courseId: paidCourseId,
+    position: 1,
+    title: "Notes",
+    pdfUrl: stored.media.url,
+    pdfPublicId,
+  });
 });
 afterAll(() => handle?.close());
 
@@ -98,6 +175,7 @@ type Case = {
   method?: string;
   path: string;
   body?: () => BodyInit;
+  multipart?: () => FormData;
   params?: () => Record<string, string>;
   expected: Record<Role, Expected>;
 };
@@ -107,6 +185,7 @@ const PAGE_STAFF: Record<Role, Expected> = { guest: "login", user: 403, trainer:
 const PAGE_ADMIN: Record<Role, Expected> = { guest: "login", user: 403, trainer: 403, admin: "ok" };
 const API_USER: Record<Role, Expected> = { guest: 401, user: "ok", trainer: "ok", admin: "ok" };
 const API_ADMIN: Record<Role, Expected> = { guest: 401, user: 403, trainer: 403, admin: "ok" };
+const API_STAFF: Record<Role, Expected> = { guest: 401, user: 403, trainer: "ok", admin: "ok" };
 
 const CASES: Case[] = [
   {
@@ -197,6 +276,345 @@ const CASES: Case[] = [
     // Only the course's trainer and admins may open it without buying it.
     expected: { guest: "login", user: 403, trainer: "ok", admin: "ok" },
   },
+  {
+    name: "GET /instructor/courses/new",
+    kind: "page",
+    handler: newCourse,
+    path: "/instructor/courses/new",
+    expected: PAGE_STAFF,
+  },
+  {
+    name: "POST /instructor/courses/new",
+    kind: "page",
+    handler: newCourseAction,
+    method: "POST",
+    path: "/ar/instructor/courses/new",
+    body: () =>
+      new URLSearchParams({ title: "Matrix", category: "data-science", description: "", price: "1" }),
+    expected: PAGE_STAFF,
+  },
+  {
+    name: "GET /instructor/courses/:id (the trainer's draft)",
+    kind: "page",
+    handler: courseEditor,
+    path: "/instructor/courses/x",
+    params: () => ({ id: String(draftCourseId) }),
+    expected: PAGE_STAFF,
+  },
+  {
+    name: "POST /instructor/courses/:id (save landing)",
+    kind: "page",
+    handler: courseEditorAction,
+    method: "POST",
+    path: "/instructor/courses/x",
+    params: () => ({ id: String(draftCourseId) }),
+    body: () =>
+      new URLSearchParams({
+        intent: "saveLanding",
+        title: "Draft",
+        category: "data-science",
+        description: "",
+        price: "1",
+      }),
+    expected: PAGE_STAFF,
+  },
+  {
+    name: "GET /instructor/courses/:id/curriculum",
+    kind: "page",
+    handler: curriculum,
+    path: "/instructor/courses/x/curriculum",
+    params: () => ({ id: String(draftCourseId) }),
+    expected: PAGE_STAFF,
+  },
+  {
+    name: "POST /instructor/courses/:id/curriculum (add lesson)",
+    kind: "page",
+    handler: curriculumAction,
+    method: "POST",
+    path: "/instructor/courses/x/curriculum",
+    params: () => ({ id: String(draftCourseId) }),
+    body: () => new URLSearchParams({ intent: "addLesson", title: "Matrix lesson", durationMinutes: "" }),
+    expected: PAGE_STAFF,
+  },
+  {
+    name: "GET /media/raw/:publicId (lesson PDF, not enrolled)",
+    kind: "page",
+    handler: mediaRaw,
+    path: "/media/raw/x",
+    params: () => ({ publicId: pdfPublicId }),
+    expected: { guest: "login", user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "POST /api/instructor/course",
+    kind: "api",
+    handler: instructorCreate,
+    method: "POST",
+    path: "/api/instructor/course",
+    body: () => JSON.stringify({ title: "Matrix", category: "data-science", description: "d", price: 0 }),
+    expected: API_STAFF,
+  },
+  {
+    name: "PUT /api/instructor/course/:id",
+    kind: "api",
+    handler: instructorCourse,
+    method: "PUT",
+    path: "/api/instructor/course/x",
+    params: () => ({ id: String(draftCourseId) }),
+    body: () => JSON.stringify({ price: 2 }),
+    expected: API_STAFF,
+  },
+  {
+    name: "GET /api/instructor/my-courses",
+    kind: "api",
+    handler: instructorMyCourses,
+    path: "/api/instructor/my-courses",
+    expected: API_STAFF,
+  },
+  {
+    name: "POST /api/cloudinary/upload",
+    kind: "api",
+    handler: mediaUpload,
+    method: "POST",
+    path: "/api/cloudinary/upload",
+    multipart: () => {
+      const form = new FormData();
+      form.set("file", new File([new Uint8Array(PDF_BYTES)], "notes.pdf"));
+      return form;
+    },
+    expected: API_STAFF,
+  },
+  {
+    name: "DELETE /api/cloudinary/delete/:publicId/:resourceType (someone else's file)",
+    kind: "api",
+    handler: mediaDelete,
+    method: "DELETE",
+    path: "/api/cloudinary/delete/x/raw",
+    params: () => ({ publicId: pdfPublicId, resourceType: "raw" }),
+    // Only the uploader (the trainer) or an admin; the file is in use, so even they get 409.
+    expected: { guest: 401, user: 403, trainer: 409, admin: 409 },
+  },
+  {
+    name: "DELETE /api/instructor/course/:id (the trainer's draft; last, it deletes it)",
+    kind: "api",
+    handler: instructorCourse,
+    method: "DELETE",
+    path: "/api/instructor/course/x",
+    params: () => ({ id: String(draftCourseId) }),
+    // The trainer deletes it first; the admin then finds nothing.
+    expected: { guest: 401, user: 403, trainer: "ok", admin: 404 },
+  },
+  // ── Editorial (issue 11) ─────────────────────────────────────────────────────────────────────────────
+  {
+    name: "GET /dashboard/admin/blog",
+    kind: "page",
+    handler: postList,
+    path: "/dashboard/admin/blog",
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "GET /dashboard/admin/blog/new",
+    kind: "page",
+    handler: newPost,
+    path: "/ar/dashboard/admin/blog/new",
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "POST /dashboard/admin/blog/new (preview)",
+    kind: "page",
+    handler: newPostAction,
+    method: "POST",
+    path: "/dashboard/admin/blog/new",
+    body: () => new URLSearchParams({ intent: "preview", title: "x", body: "**x**" }),
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "GET /dashboard/admin/blog/:id (the trainer's draft)",
+    kind: "page",
+    handler: postEditor,
+    path: "/dashboard/admin/blog/x",
+    params: () => ({ id: String(draftPostId) }),
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "GET /instructor/blog",
+    kind: "page",
+    handler: postList,
+    path: "/instructor/blog",
+    expected: PAGE_STAFF,
+  },
+  {
+    name: "GET /instructor/blog/new",
+    kind: "page",
+    handler: newPost,
+    path: "/instructor/blog/new",
+    expected: PAGE_STAFF,
+  },
+  {
+    name: "POST /instructor/blog/new (preview)",
+    kind: "page",
+    handler: newPostAction,
+    method: "POST",
+    path: "/instructor/blog/new",
+    body: () => new URLSearchParams({ intent: "preview", title: "x", body: "**x**" }),
+    expected: PAGE_STAFF,
+  },
+  {
+    name: "GET /instructor/blog/:id (the trainer's draft)",
+    kind: "page",
+    handler: postEditor,
+    path: "/instructor/blog/x",
+    params: () => ({ id: String(draftPostId) }),
+    expected: PAGE_STAFF,
+  },
+  {
+    name: "POST /instructor/blog/:id (save the draft)",
+    kind: "page",
+    handler: postEditorAction,
+    method: "POST",
+    path: "/instructor/blog/x",
+    params: () => ({ id: String(draftPostId) }),
+    body: () =>
+      new URLSearchParams({
+        intent: "save",
+        title: "Draft post",
+        excerpt: "Draft",
+        body: "Draft body",
+        status: "draft",
+        publishAt: "",
+      }),
+    expected: PAGE_STAFF,
+  },
+  {
+    name: "GET /blog/:id (the trainer's draft)",
+    kind: "page",
+    handler: blogPostPage,
+    path: "/blog/x",
+    params: () => ({ id: String(draftPostId) }),
+    // Drafts are 404 to everyone but those who may edit them.
+    expected: { guest: 404, user: 404, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /dashboard/admin/portfolio",
+    kind: "page",
+    handler: caseStudyList,
+    path: "/dashboard/admin/portfolio",
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "GET /dashboard/admin/portfolio/new",
+    kind: "page",
+    handler: newCaseStudy,
+    path: "/dashboard/admin/portfolio/new",
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "POST /dashboard/admin/portfolio/new (preview)",
+    kind: "page",
+    handler: newCaseStudyAction,
+    method: "POST",
+    path: "/dashboard/admin/portfolio/new",
+    body: () => new URLSearchParams({ intent: "preview", problem: "*p*" }),
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "GET /dashboard/admin/portfolio/:id",
+    kind: "page",
+    handler: caseStudyEditor,
+    path: "/dashboard/admin/portfolio/x",
+    params: () => ({ id: String(draftCaseStudyId) }),
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "POST /dashboard/admin/portfolio/:id (preview)",
+    kind: "page",
+    handler: caseStudyEditorAction,
+    method: "POST",
+    path: "/dashboard/admin/portfolio/x",
+    params: () => ({ id: String(draftCaseStudyId) }),
+    body: () => new URLSearchParams({ intent: "preview", problem: "*p*" }),
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "GET /portfolio/:id (a draft case study)",
+    kind: "page",
+    handler: portfolioItemPage,
+    path: "/portfolio/x",
+    params: () => ({ id: String(draftCaseStudyId) }),
+    expected: { guest: 404, user: 404, trainer: 404, admin: "ok" },
+  },
+  {
+    name: "POST /api/blog",
+    kind: "api",
+    handler: blogCreateApi,
+    method: "POST",
+    path: "/api/blog",
+    body: () => JSON.stringify({ title: "Matrix", excerpt: "e", body: "b" }),
+    expected: API_STAFF,
+  },
+  {
+    name: "GET /api/blog/:id (the trainer's draft)",
+    kind: "api",
+    handler: blogGetApi,
+    path: "/api/blog/x",
+    params: () => ({ id: String(draftPostId) }),
+    expected: { guest: 404, user: 404, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "PUT /api/blog/:id (the trainer's draft)",
+    kind: "api",
+    handler: blogItemApi,
+    method: "PUT",
+    path: "/api/blog/x",
+    params: () => ({ id: String(draftPostId) }),
+    body: () => JSON.stringify({ title: "Draft post" }),
+    expected: API_STAFF,
+  },
+  {
+    name: "POST /api/portfolio",
+    kind: "api",
+    handler: portfolioCreateApi,
+    method: "POST",
+    path: "/api/portfolio",
+    body: () =>
+      JSON.stringify({ title: "Matrix", clientName: "c", problem: "p", strategy: "s", result: "r" }),
+    expected: API_ADMIN,
+  },
+  {
+    name: "GET /api/portfolio/:id (a draft)",
+    kind: "api",
+    handler: portfolioGetApi,
+    path: "/api/portfolio/x",
+    params: () => ({ id: String(draftCaseStudyId) }),
+    expected: { guest: 404, user: 404, trainer: 404, admin: "ok" },
+  },
+  {
+    name: "PUT /api/portfolio/:id",
+    kind: "api",
+    handler: portfolioItemApi,
+    method: "PUT",
+    path: "/api/portfolio/x",
+    params: () => ({ id: String(draftCaseStudyId) }),
+    body: () => JSON.stringify({ title: "Draft case" }),
+    expected: API_ADMIN,
+  },
+  {
+    name: "DELETE /api/blog/:id (the trainer's draft; it deletes it)",
+    kind: "api",
+    handler: blogItemApi,
+    method: "DELETE",
+    path: "/api/blog/x",
+    params: () => ({ id: String(draftPostId) }),
+    expected: { guest: 401, user: 403, trainer: "ok", admin: 404 },
+  },
+  {
+    name: "DELETE /api/portfolio/:id (it deletes it)",
+    kind: "api",
+    handler: portfolioItemApi,
+    method: "DELETE",
+    path: "/api/portfolio/x",
+    params: () => ({ id: String(draftCaseStudyId) }),
+    expected: { guest: 401, user: 403, trainer: 403, admin: "ok" },
+  },
   { name: "GET /api/auth/me", kind: "api", handler: apiMe, path: "/api/auth/me", expected: API_USER },
   {
     name: "GET /api/auth (user list)",
@@ -255,7 +673,7 @@ describe.each(CASES)("$name", (testCase) => {
     const request = new Request(`http://test${testCase.path}`, {
       method: testCase.method ?? "GET",
       headers,
-      body: testCase.body?.(),
+      body: testCase.multipart?.() ?? testCase.body?.(),
     });
     const result = await outcome(() =>
       runRoute(handle.db, request, testCase.handler as never, testCase.params?.() ?? {}),

@@ -65,11 +65,29 @@ describe("demo seed", () => {
       .select({ courseId: lessons.courseId, count: sql<number>`count(*)::int` })
       .from(lessons)
       .groupBy(lessons.courseId);
-    expect(perCourse).toHaveLength(published.length);
+    // Every course has lessons, drafts included.
+    expect(perCourse).toHaveLength(await db.$count(courses));
     for (const row of perCourse) {
       expect(row.count).toBeGreaterThanOrEqual(3);
       expect(row.count).toBeLessThanOrEqual(8);
     }
+  });
+
+  it("gives the demo trainer several courses, one of them a draft, with rendered descriptions", async () => {
+    const { db } = handle;
+    const [trainer] = await db.select().from(users).where(eq(users.email, "trainer@manara.local"));
+    const owned = await db
+      .select()
+      .from(courses)
+      .where(eq(courses.trainerId, trainer?.id ?? ""));
+    expect(owned.length).toBeGreaterThan(3);
+    expect(owned.filter((course) => !course.isPublished).map((course) => course.slug)).toEqual([
+      "testing-web-apps-end-to-end",
+    ]);
+    const draft = owned.find((course) => !course.isPublished);
+    expect(draft?.descriptionHtml).toContain("<strong>end-to-end tests</strong>");
+    expect(draft?.descriptionArHtml).toContain('<li dir="auto">');
+    for (const course of owned) expect(course.descriptionHtml).toMatch(/^<p dir="auto">/);
   });
 
   it("rejects a negative wallet balance and a duplicate email in another case at the database", async () => {

@@ -27,6 +27,9 @@ export const courses = pgTable(
     titleAr: text("title_ar"),
     description: text("description").notNull(),
     descriptionAr: text("description_ar"),
+    /** The Markdown descriptions rendered and sanitized once, when saved (app/lib/markdown.server.ts). */
+    descriptionHtml: text("description_html").notNull().default(""),
+    descriptionArHtml: text("description_ar_html"),
     category: courseCategory("category").notNull(),
     /** Integer minor units of CURRENCY; 0 is free. */
     price: integer("price").notNull().default(0),
@@ -71,8 +74,16 @@ export const lessons = pgTable(
     vimeoVideoId: text("vimeo_video_id"),
     embedUrl: text("embed_url"),
     pdfUrl: text("pdf_url"),
+    /** The media adapter's id of the uploaded PDF, so replacing or removing it deletes the file. */
+    pdfPublicId: text("pdf_public_id"),
   },
-  (table) => [unique("lessons_course_position_unique").on(table.courseId, table.position)],
+  (table) => [
+    // Positions are dense (1..n) and unique. The studio rewrites them in one locked transaction, parking
+    // rows at negative positions first (a non-deferrable unique index is checked row by row), so no
+    // sign check here.
+    unique("lessons_course_position_unique").on(table.courseId, table.position),
+    check("lessons_duration_range", sql`${table.durationMinutes} between 0 and 10000`),
+  ],
 );
 
 export type Course = typeof courses.$inferSelect;

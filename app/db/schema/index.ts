@@ -5,4 +5,5 @@ export * from "./contact";
 export * from "./content";
 export * from "./courses";
 export * from "./favorites";
+export * from "./media";
 export * from "./users";

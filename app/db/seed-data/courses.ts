@@ -890,4 +890,29 @@ export const seedCourses: SeedCourse[] = [
       },
     ],
   },
+  // ── A draft, so the demo trainer's studio shows one in progress ─────────────────────────────────
+  {
+    slug: "testing-web-apps-end-to-end",
+    category: "web-development",
+    price: 3900,
+    instructor: "trainer",
+    draft: true,
+    title: { en: "Testing Web Apps End to End", ar: "اختبار تطبيقات الويب من البداية إلى النهاية" },
+    description: {
+      en: "Write **end-to-end tests** that catch real bugs without slowing your team down:\n\n- choose what to test in the browser and what below it\n- keep tests fast and independent\n- run them in CI on every change",
+      ar: "اكتب **اختبارات شاملة** تكشف الأخطاء الحقيقية دون أن تُبطئ فريقك:\n\n- اختر ما تختبره في المتصفح وما تختبره تحته\n- اجعل الاختبارات سريعة ومستقلة\n- شغّلها في التكامل المستمر مع كل تغيير",
+    },
+    image: "/images/courses/web-development.jpg",
+    lessons: [
+      {
+        title: { en: "What an end-to-end test is for", ar: "الغاية من الاختبار الشامل" },
+        durationMinutes: 12,
+      },
+      { title: { en: "Your first browser test", ar: "أول اختبار في المتصفح" }, durationMinutes: 20 },
+      {
+        title: { en: "Tests in continuous integration", ar: "الاختبارات في التكامل المستمر" },
+        durationMinutes: 18,
+      },
+    ],
+  },
 ];

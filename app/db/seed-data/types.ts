@@ -24,6 +24,8 @@ export type SeedCourse = {
   image: string;
   /** 3 to 8 lessons, in order. */
   lessons: SeedLesson[];
+  /** A draft shows in the trainer's studio but not in the catalog. */
+  draft?: boolean;
 };
 
 export type SeedBlogPost = {

@@ -2,11 +2,14 @@
 import { asc, count } from "drizzle-orm";
 import type { Database } from "../../../app/db/client.server";
 import {
+  blogPosts,
   cartItems,
   contactMessages,
   courses,
   enrollments,
   favorites,
+  mediaUploads,
+  portfolioItems,
   sessions,
   users,
   walletLedger,
@@ -36,6 +39,9 @@ export async function snapshot(db: Database) {
     favorites: await tally(favorites),
     sessions: await tally(sessions),
     courses: await tally(courses),
+    blogPosts: await tally(blogPosts),
+    portfolioItems: await tally(portfolioItems),
+    mediaUploads: await tally(mediaUploads),
   };
 }
 export type Snapshot = Awaited<ReturnType<typeof snapshot>>;

@@ -1,6 +1,6 @@
 // The people and courses the fuzz suite acts as and on, and the credentials it sends.
 import { eq } from "drizzle-orm";
-import { courses, type User, users } from "../../../app/db/schema";
+import { blogPosts, courses, portfolioItems, type User, users } from "../../../app/db/schema";
 import type { FuzzApp } from "./app";
 
 export type Role = "guest" | "user" | "trainer" | "admin";
@@ -12,6 +12,9 @@ export type Fixtures = {
   /** A user with money and a paid course not yet bought: the wallet that must not move. */
   buyer: User;
   courseIds: { free: number; paid: number; draft: number };
+  /** Blog posts by the fuzz trainer and case studies (editorial), one public and one draft each. */
+  postIds: { public: number; draft: number };
+  caseStudyIds: { public: number; draft: number };
   cookieName: string;
   /** A fresh browser session cookie (`name=value`) for the role, or none for a guest. */
   cookie: (role: Role | User) => Promise<string | undefined>;
@@ -48,12 +51,50 @@ export async function createFixtures(app: FuzzApp): Promise<Fixtures> {
   const idOf = (slug: string) => rows.find((row) => row.slug === `fuzz-${slug}`)?.id ?? 0;
   const who = (role: Role | User) =>
     typeof role === "string" ? (role === "guest" ? undefined : people[role]) : role;
+  const postRows = await db
+    .insert(blogPosts)
+    .values(
+      (["public", "draft"] as const).map((key) => ({
+        slug: `fuzz-post-${key}`,
+        title: `Fuzz ${key} post`,
+        excerpt: "Fuzz",
+        body: "Fuzz **body**",
+        bodyHtml: '<p dir="auto">Fuzz <strong>body</strong></p>',
+        authorId: people.trainer.id,
+        authorName: people.trainer.name,
+        status: key === "public" ? ("published" as const) : ("draft" as const),
+        publishedAt: key === "public" ? new Date() : null,
+      })),
+    )
+    .returning({ id: blogPosts.id, slug: blogPosts.slug });
+  const caseRows = await db
+    .insert(portfolioItems)
+    .values(
+      (["public", "draft"] as const).map((key) => ({
+        slug: `fuzz-case-${key}`,
+        title: `Fuzz ${key} case`,
+        clientName: "Fuzz",
+        problem: "P",
+        strategy: "S",
+        result: "R",
+        status: key === "public" ? ("published" as const) : ("draft" as const),
+        publishedAt: key === "public" ? new Date() : null,
+      })),
+    )
+    .returning({ id: portfolioItems.id, slug: portfolioItems.slug });
+  const rowId = (rows: { id: number; slug: string }[], slug: string) =>
+    rows.find((row) => row.slug === slug)?.id ?? 0;
   const sample = await helpers.cookieFor(db, people.user.id);
   return {
     people,
     target,
     buyer,
     courseIds: { free: idOf("free"), paid: idOf("paid"), draft: idOf("draft") },
+    postIds: { public: rowId(postRows, "fuzz-post-public"), draft: rowId(postRows, "fuzz-post-draft") },
+    caseStudyIds: {
+      public: rowId(caseRows, "fuzz-case-public"),
+      draft: rowId(caseRows, "fuzz-case-draft"),
+    },
     cookieName: sample.split("=")[0] ?? "",
     cookie: async (role) => {
       const person = who(role);

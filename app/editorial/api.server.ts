@@ -1,0 +1,55 @@
+// The JSON API's side of the editorial domain: the paging query and the image references of SPEC §3.
+import type { RouterContextProvider } from "react-router";
+import { apiError, apiLocale } from "../lib/api.server";
+import { translateIssues } from "../lib/forms.server";
+import { getI18n } from "../middleware/i18next.server";
+import type { GalleryRequest } from "./case-studies.server";
+import { ListQuery } from "./inputs";
+import type { PostInput } from "./posts.server";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** `?limit=10&offset=0` (SPEC §9), or the 422 to send. */
+export function readListQuery(
+  request: Request,
+  context: Context,
+): { limit: number; offset: number; error?: never } | { error: Response } {
+  const parsed = ListQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (parsed.success) return parsed.data;
+  const t = getI18n(context).getFixedT(apiLocale(request));
+  return {
+    error: apiError(
+      422,
+      "validation_failed",
+      t("api.validationFailed"),
+      translateIssues(parsed.error.issues, getI18n(context).getFixedT(apiLocale(request), "editorial")),
+    ),
+  };
+}
+
+export function notFound(request: Request, context: Context): Response {
+  const t = getI18n(context).getFixedT(apiLocale(request), "editorial");
+  return apiError(404, "not_found", t("errors.notFound"));
+}
+
+type ImageRef = { url?: string; public_id?: string | null };
+
+/** `{url, public_id}`: an upload by id, or (no id) the image the item already shows at `url`. */
+function reference(image: ImageRef): { publicId: string } | { keepUrl: string } {
+  return image.public_id ? { publicId: image.public_id } : { keepUrl: image.url ?? "" };
+}
+
+export function coverFrom(image: ImageRef | null | undefined): PostInput["cover"] {
+  if (image === undefined) return undefined;
+  return image === null ? null : reference(image);
+}
+
+export function galleryFrom(
+  images: (ImageRef & { alt?: string | null; altAr?: string | null })[] | undefined,
+): GalleryRequest[] | undefined {
+  return images?.map((image) => ({
+    ...reference(image),
+    alt: image.alt ?? null,
+    altAr: image.altAr ?? null,
+  }));
+}

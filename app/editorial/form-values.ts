@@ -1,0 +1,118 @@
+// The editor forms' fields and the saved items as form values: plain data, shared by route modules' server
+// and browser halves (nothing server-only in here).
+import type { BlogPost, PortfolioItem } from "../db/schema";
+
+/** A date as a `datetime-local` value in UTC (the field is labelled UTC). */
+export function utcInputValue(date: Date | null): string {
+  return date ? date.toISOString().slice(0, 16) : "";
+}
+
+export const POST_FIELDS = [
+  "title",
+  "titleAr",
+  "excerpt",
+  "excerptAr",
+  "body",
+  "bodyAr",
+  "status",
+  "publishAt",
+] as const;
+export type PostFormValues = Record<(typeof POST_FIELDS)[number], string>;
+
+export const EMPTY_POST: PostFormValues = {
+  title: "",
+  titleAr: "",
+  excerpt: "",
+  excerptAr: "",
+  body: "",
+  bodyAr: "",
+  status: "draft",
+  publishAt: "",
+};
+
+export function postValues(post: BlogPost): PostFormValues {
+  return {
+    title: post.title,
+    titleAr: post.titleAr ?? "",
+    excerpt: post.excerpt,
+    excerptAr: post.excerptAr ?? "",
+    body: post.body,
+    bodyAr: post.bodyAr ?? "",
+    status: post.status,
+    publishAt: utcInputValue(post.publishedAt),
+  };
+}
+
+export const CASE_STUDY_FIELDS = [
+  "title",
+  "titleAr",
+  "clientName",
+  "clientNameAr",
+  "sector",
+  "sectorAr",
+  "problem",
+  "problemAr",
+  "strategy",
+  "strategyAr",
+  "result",
+  "resultAr",
+  "status",
+  "publishAt",
+] as const;
+/** The case study fields written in Markdown. */
+export const CASE_MARKDOWN = [
+  "problem",
+  "problemAr",
+  "strategy",
+  "strategyAr",
+  "result",
+  "resultAr",
+] as const;
+
+export type CaseStudyFormValues = Record<(typeof CASE_STUDY_FIELDS)[number], string>;
+
+export const EMPTY_CASE_STUDY: CaseStudyFormValues = {
+  title: "",
+  titleAr: "",
+  clientName: "",
+  clientNameAr: "",
+  sector: "",
+  sectorAr: "",
+  problem: "",
+  problemAr: "",
+  strategy: "",
+  strategyAr: "",
+  result: "",
+  resultAr: "",
+  status: "draft",
+  publishAt: "",
+};
+
+export function caseStudyValues(item: PortfolioItem): CaseStudyFormValues {
+  return {
+    title: item.title,
+    titleAr: item.titleAr ?? "",
+    clientName: item.clientName,
+    clientNameAr: item.clientNameAr ?? "",
+    sector: item.sector ?? "",
+    sectorAr: item.sectorAr ?? "",
+    problem: item.problem,
+    problemAr: item.problemAr ?? "",
+    strategy: item.strategy,
+    strategyAr: item.strategyAr ?? "",
+    result: item.result,
+    resultAr: item.resultAr ?? "",
+    status: item.status,
+    publishAt: utcInputValue(item.publishedAt),
+  };
+}
+
+/** What a page action answers with when it renders the page again instead of redirecting. */
+export type EditorAnswer = {
+  values?: Record<string, string>;
+  fieldErrors?: Record<string, string>;
+  preview?: Record<string, string>;
+  error?: string;
+  coverError?: string;
+  galleryError?: string;
+};

@@ -1,0 +1,50 @@
+// POST /api/cloudinary/upload (multipart field `file`) → 201 {url, public_id, resourceType, width?, height?}.
+// The path is SPEC §7's; the file goes to whichever media store is configured. Images (JPEG, PNG, WebP,
+// AVIF ≤ 5 MB) and PDFs (≤ 20 MB) only, judged by their bytes.
+import { requireApiRole, STAFF_ROLES } from "../../auth/guards.server";
+import { type ApiErrorCode, apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
+import { storeUpload } from "../../media/media.server";
+import { readUpload, UPLOAD_FAILURE_STATUS } from "../../media/upload.server";
+import { getDb } from "../../middleware/database.server";
+import { getI18n } from "../../middleware/i18next.server";
+import { getMediaStore } from "../../middleware/media.server";
+import { uploadFailureMessage } from "../../studio/answers.server";
+import type { Route } from "./+types/media-upload";
+
+const CODE: Record<number, ApiErrorCode> = {
+  400: "bad_request",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireApiRole(request, context, STAFF_ROLES);
+  if (request.method !== "POST") return methodNotAllowed(request, context, "POST");
+  const t = getI18n(context).getFixedT(apiLocale(request), "studio");
+  const upload = await readUpload(request, "any");
+  if (!upload.ok) {
+    const status = UPLOAD_FAILURE_STATUS[upload.reason];
+    return apiError(status, CODE[status] ?? "bad_request", uploadFailureMessage(upload.reason, t));
+  }
+  const stored = await storeUpload(getDb(context), getMediaStore(context), user, upload);
+  if (!stored.ok) {
+    if (stored.reason === "unreadable")
+      return apiError(415, "unsupported_media_type", uploadFailureMessage("unreadable", t));
+    return apiError(403, "forbidden", t("errors.forbidden"));
+  }
+  const { media } = stored;
+  return Response.json(
+    {
+      url: media.url,
+      public_id: media.publicId,
+      resourceType: media.resourceType,
+      ...(media.width ? { width: media.width, height: media.height } : {}),
+    },
+    { status: 201 },
+  );
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireApiRole(request, context, STAFF_ROLES);
+  return methodNotAllowed(request, context, "POST");
+}

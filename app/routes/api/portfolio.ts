@@ -1,0 +1,104 @@
+// GET /api/portfolio?limit=10&offset=0 → {items, total, limit, offset}: public case studies (every one for an
+// admin). POST (admins) → 201 {caseStudy}, either JSON {title, clientName, problem, strategy, result, …,
+// images: [{url, public_id, alt?}], status} with already-uploaded images, or multipart: the same fields as
+// form fields plus `images` files (at most 6), with optional `alt`/`altAr` fields in the files' order.
+import { ADMIN_ROLES, getUser, requireApiRole } from "../../auth/guards.server";
+import { refusalAnswer, UPLOADS_FAILURE_STATUS, uploadsFailureMessage } from "../../editorial/answers.server";
+import { galleryFrom, readListQuery } from "../../editorial/api.server";
+import { createCaseStudy, listReadableCaseStudies } from "../../editorial/case-studies.server";
+import { ApiCaseStudyCreate, MAX_UPLOAD_FILES, MultipartCaseStudy } from "../../editorial/inputs";
+import { caseStudyJson } from "../../editorial/json";
+import { type ApiErrorCode, apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
+import { translateIssues } from "../../lib/forms.server";
+import { releaseMedia, storeUpload } from "../../media/media.server";
+import { readImageUploads } from "../../media/upload.server";
+import { getDb } from "../../middleware/database.server";
+import { getI18n } from "../../middleware/i18next.server";
+import { getMediaStore } from "../../middleware/media.server";
+import type { Route } from "./+types/portfolio";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = readListQuery(request, context);
+  if (query.error) return query.error;
+  const now = new Date();
+  const { items, total } = await listReadableCaseStudies(getDb(context), getUser(context), query, now);
+  return Response.json({
+    items: items.map((item) => caseStudyJson(item, now)),
+    total,
+    limit: query.limit,
+    offset: query.offset,
+  });
+}
+
+const UPLOAD_CODES: Record<number, ApiErrorCode> = {
+  400: "bad_request",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  422: "validation_failed",
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(request, context, "GET, POST");
+  const user = requireApiRole(request, context, ADMIN_ROLES);
+  const db = getDb(context);
+  const i18n = getI18n(context);
+  const locale = apiLocale(request);
+  const t = i18n.getFixedT(locale, "editorial");
+  const isMultipart = (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/");
+
+  if (!isMultipart) {
+    const { data, error } = await readJsonBody(request, ApiCaseStudyCreate, i18n, "editorial");
+    if (error) return error;
+    const { images, ...fields } = data;
+    const outcome = await createCaseStudy(db, user, {
+      ...fields,
+      publishAt: fields.publishAt ?? undefined,
+      images: galleryFrom(images),
+    });
+    if (!outcome.ok) return refusalAnswer(request, context, outcome);
+    return Response.json({ caseStudy: caseStudyJson(outcome.item) }, { status: 201 });
+  }
+
+  const upload = await readImageUploads(request, { field: "images", maxFiles: MAX_UPLOAD_FILES });
+  if (!upload.ok) {
+    const status = UPLOADS_FAILURE_STATUS[upload.reason];
+    return apiError(status, UPLOAD_CODES[status] ?? "bad_request", uploadsFailureMessage(upload.reason, t));
+  }
+  const raw: Record<string, string> = {};
+  for (const [key, value] of upload.form) if (typeof value === "string" && !(key in raw)) raw[key] = value;
+  const parsed = MultipartCaseStudy.safeParse(raw);
+  if (!parsed.success) {
+    return apiError(
+      422,
+      "validation_failed",
+      i18n.getFixedT(locale)("api.validationFailed"),
+      translateIssues(parsed.error.issues, t),
+    );
+  }
+  // Files are stored first, then attached; if the case study is refused, they are deleted again.
+  const store = getMediaStore(context);
+  const alts = upload.form.getAll("alt").map(String);
+  const altsAr = upload.form.getAll("altAr").map(String);
+  const stored: string[] = [];
+  for (const file of upload.files) {
+    const result = await storeUpload(db, store, user, file);
+    if (!result.ok) {
+      await releaseMedia(db, store, stored);
+      return apiError(415, "unsupported_media_type", uploadsFailureMessage("unreadable", t));
+    }
+    stored.push(result.media.publicId);
+  }
+  const outcome = await createCaseStudy(db, user, {
+    ...parsed.data,
+    images: stored.map((publicId, index) => ({
+      publicId,
+      alt: alts[index]?.trim().slice(0, 300) || null,
+      altAr: altsAr[index]?.trim().slice(0, 300) || null,
+    })),
+  });
+  if (!outcome.ok) {
+    await releaseMedia(db, store, stored);
+    return refusalAnswer(request, context, outcome);
+  }
+  return Response.json({ caseStudy: caseStudyJson(outcome.item) }, { status: 201 });
+}

@@ -1,0 +1,39 @@
+// Page-side helpers shared by the studio's route modules: the landing form's values, upload refusals.
+import type { TFunction } from "i18next";
+import type { UploadReadFailure } from "../media/upload.server";
+import { MINOR_UNITS_PER_UNIT } from "../wallet/wallet.server";
+import type { StudioCourse } from "./courses.server";
+
+/** The saved course as the landing form shows it (price typed in currency units: "49.00"). */
+export function landingValues(course: StudioCourse) {
+  return {
+    title: course.title,
+    titleAr: course.titleAr ?? "",
+    category: course.category,
+    description: course.description,
+    descriptionAr: course.descriptionAr ?? "",
+    price: (course.price / MINOR_UNITS_PER_UNIT).toFixed(2),
+  };
+}
+
+export const EMPTY_LANDING = {
+  title: "",
+  titleAr: "",
+  category: "",
+  description: "",
+  descriptionAr: "",
+  price: "",
+};
+
+export function uploadFailureMessage(reason: UploadReadFailure | "unreadable", t: TFunction): string {
+  switch (reason) {
+    case "too_large":
+      return t("errors.uploadTooLarge");
+    case "no_file":
+      return t("errors.uploadMissing");
+    case "unreadable":
+      return t("errors.uploadUnreadable");
+    default:
+      return t("errors.uploadType");
+  }
+}

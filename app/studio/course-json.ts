@@ -1,0 +1,35 @@
+// A course as the instructor API returns it: the fields of GET /api/courses/:id (in both languages),
+// plus isPublished, trainerId and the lessons with their ids and materials.
+import { toCurrencyUnits } from "../lib/money";
+import type { StudioCourse } from "./courses.server";
+
+export function studioCourseJson(course: StudioCourse, currency: string) {
+  return {
+    id: course.id,
+    title: course.title,
+    titleAr: course.titleAr,
+    description: course.description,
+    descriptionAr: course.descriptionAr,
+    descriptionHtml: course.descriptionHtml,
+    descriptionArHtml: course.descriptionArHtml,
+    category: course.category,
+    price: toCurrencyUnits(course.price, currency),
+    currency,
+    image: { url: course.imageUrl, public_id: course.imagePublicId },
+    instructor: { name: course.trainerName },
+    lessonCount: course.lessons.length,
+    isPublished: course.isPublished,
+    trainerId: course.trainerId,
+    enrollmentCount: course.enrollmentCount,
+    createdAt: course.createdAt.toISOString(),
+    updatedAt: course.updatedAt.toISOString(),
+    lessons: course.lessons.map((lesson) => ({
+      id: lesson.id,
+      position: lesson.position,
+      title: lesson.title,
+      titleAr: lesson.titleAr,
+      durationMinutes: lesson.durationMinutes,
+      pdfUrl: lesson.pdfUrl,
+    })),
+  };
+}

@@ -1,0 +1,132 @@
+// The studio's field rules, shared by the page forms and the JSON API. Messages are keys in the `studio`
+// namespace; money is typed in currency units and becomes integer minor units here.
+import { z } from "zod";
+import { COURSE_CATEGORIES } from "../courses/categories";
+import { entityId, safeText } from "../lib/validation";
+import { MINOR_UNITS_PER_UNIT, toAsciiDigits } from "../wallet/wallet.server";
+
+export const MAX_TITLE = 200;
+export const MAX_DESCRIPTION = 20_000;
+/** 100,000.00 in currency units: far above any course, far below the int4 column. */
+export const MAX_PRICE_MINOR_UNITS = 100_000 * MINOR_UNITS_PER_UNIT;
+export const MAX_LESSON_MINUTES = 10_000;
+export const MAX_LESSONS = 200;
+
+const PRICE_PATTERN = /^(\d+)(?:\.(\d{1,2}))?$/;
+
+/** A typed price ("49", "49.9", 49.99, "٤٩") as minor units, or null. 0 is free. */
+export function parsePrice(input: string | number): number | null {
+  if (typeof input === "number" && !Number.isFinite(input)) return null;
+  const match = PRICE_PATTERN.exec(toAsciiDigits(String(input).trim()));
+  if (!match) return null;
+  const [, whole = "", fraction = ""] = match;
+  if (whole.replace(/^0+/, "").length > 6) return null;
+  const minorUnits = Number(whole) * MINOR_UNITS_PER_UNIT + Number(fraction.padEnd(2, "0"));
+  return minorUnits <= MAX_PRICE_MINOR_UNITS ? minorUnits : null;
+}
+
+/** Trimmed text that fits its column, with no NUL or other control characters (app/lib/validation.ts). */
+function text(max: number, tooLong: string) {
+  return safeText({ max, error: "errors.invalid", tooLong }).transform((value) => value.trim());
+}
+
+/** Empty optional text is "not given" (null), so Arabic falls back to English. */
+const optionalText = (max: number, tooLong: string) =>
+  text(max, tooLong)
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value || null));
+
+export const Title = text(MAX_TITLE, "errors.titleTooLong").pipe(
+  z.string().min(1, { error: "errors.titleRequired" }),
+);
+export const TitleAr = optionalText(MAX_TITLE, "errors.titleTooLong");
+export const Description = text(MAX_DESCRIPTION, "errors.descriptionTooLong");
+export const DescriptionAr = optionalText(MAX_DESCRIPTION, "errors.descriptionTooLong");
+export const Category = z.enum(COURSE_CATEGORIES, { error: "errors.categoryRequired" });
+export const Price = z
+  .union([z.number(), z.string()], { error: "errors.priceInvalid" })
+  .transform((value, ctx) => {
+    if (value === "") {
+      ctx.addIssue({ code: "custom", message: "errors.priceRequired" });
+      return z.NEVER;
+    }
+    const minorUnits = parsePrice(value);
+    if (minorUnits === null) {
+      ctx.addIssue({ code: "custom", message: "errors.priceInvalid" });
+      return z.NEVER;
+    }
+    return minorUnits;
+  });
+
+export const DurationMinutes = z.coerce
+  .number({ error: "errors.durationInvalid" })
+  .int({ error: "errors.durationInvalid" })
+  .min(0, { error: "errors.durationInvalid" })
+  .max(MAX_LESSON_MINUTES, { error: "errors.durationInvalid" });
+
+/** An optional duration typed in a form: empty means unknown. */
+export const OptionalDuration = z
+  .union([z.literal(""), z.null(), z.undefined(), DurationMinutes])
+  .transform((value) => (value === "" || value === undefined ? null : value));
+
+/** The landing form (SPEC §3 course form) as posted by a page. Description may be empty on a draft. */
+export const CourseLandingForm = z.object({
+  title: Title,
+  titleAr: TitleAr,
+  category: Category,
+  description: Description,
+  descriptionAr: DescriptionAr,
+  price: Price,
+});
+export type CourseLanding = z.infer<typeof CourseLandingForm>;
+
+export const LessonForm = z.object({
+  title: Title,
+  titleAr: TitleAr,
+  durationMinutes: OptionalDuration,
+});
+export type LessonFields = z.infer<typeof LessonForm>;
+
+// ── The JSON API's bodies (SPEC §7 POST/PUT /api/instructor/course) ──────────────────────────────────────
+
+const RowId = entityId("errors.invalid");
+
+export const ApiLesson = z.object({
+  id: RowId.optional(),
+  title: Title,
+  titleAr: TitleAr,
+  durationMinutes: z
+    .number({ error: "errors.durationInvalid" })
+    .int({ error: "errors.durationInvalid" })
+    .min(0, { error: "errors.durationInvalid" })
+    .max(MAX_LESSON_MINUTES, { error: "errors.durationInvalid" })
+    .nullish(),
+  pdfUrl: safeText({ max: 500, error: "errors.invalid" }).nullish(),
+});
+
+const ApiImage = z
+  .object({
+    url: safeText({ max: 2000, error: "errors.invalid" }).optional(),
+    public_id: safeText({ max: 200, error: "errors.invalid" }),
+  })
+  .nullable();
+
+export const ApiCourseCreate = z.object({
+  title: Title,
+  titleAr: TitleAr,
+  category: Category,
+  description: Description.pipe(z.string().min(1, { error: "errors.descriptionRequired" })),
+  descriptionAr: DescriptionAr,
+  price: Price,
+  image: ApiImage.optional(),
+  isPublished: z.boolean({ error: "errors.invalid" }).optional(),
+  lessons: z
+    .array(ApiLesson, { error: "errors.invalid" })
+    .max(MAX_LESSONS, { error: "errors.tooManyLessons" })
+    .optional(),
+});
+
+export const ApiCourseUpdate = ApiCourseCreate.partial().extend({
+  // A draft may be saved with an empty description; publishing still needs one.
+  description: Description.optional(),
+});
