@@ -30,8 +30,14 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "js", use: { ...devices["Desktop Chrome"], channel: undefined } },
-    { name: "no-js", use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: false } },
+    // Signs the demo accounts in once per run (tests/e2e/demo-accounts.setup.ts).
+    { name: "setup", testMatch: /.*\.setup\.ts/, use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "js", use: { ...devices["Desktop Chrome"], channel: undefined }, dependencies: ["setup"] },
+    {
+      name: "no-js",
+      use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: false },
+      dependencies: ["setup"],
+    },
   ],
   webServer: {
     // `npm start` builds when needed; a fresh DATA_DIR means a freshly migrated and seeded database.

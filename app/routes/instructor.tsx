@@ -162,7 +162,7 @@ export default function Instructor({ loaderData }: Route.ComponentProps) {
                       <dd>
                         <span
                           data-testid="course-status"
-                          className={`rounded px-2 py-0.5 text-xs font-bold ${course.isPublished ? "bg-teal/15 text-teal" : "bg-amber-200 text-ink"}`}
+                          className={`rounded px-2 py-0.5 text-xs font-bold ${course.isPublished ? "bg-teal/15 text-teal-700" : "bg-amber-200 text-ink"}`}
                         >
                           {course.isPublished ? t("status.published") : t("status.draft")}
                         </span>

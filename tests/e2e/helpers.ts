@@ -1,5 +1,5 @@
 // Shared steps for end-to-end tests.
-import { expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "manara-demo";
 
@@ -84,27 +84,12 @@ export function localized(path: string, locale: "en" | "ar"): string {
   return path === "/" ? "/ar" : `/ar${path}`;
 }
 
-type StorageState = Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>>;
-const signedInStates = new Map<string, Promise<StorageState>>();
+/** Where demo-accounts.setup.ts saved the signed-in cookies of a demo account (inside the run's data dir). */
+export function demoStatePath(role: Exclude<Role, "guest">): string {
+  return `.data-e2e/storage-${role}.json`;
+}
 
-/**
- * A signed-in browser state for a demo account, made once per worker: the suite shares one address's
- * sign-in rate limit, so pages that only need "someone signed in" should not each log in again.
- */
-export function demoState(browser: import("@playwright/test").Browser, role: Exclude<Role, "guest">) {
-  let state = signedInStates.get(role);
-  if (!state) {
-    state = (async () => {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      await page.goto("/auth/login");
-      await logIn(page, DEMO_ACCOUNTS[role].email, DEMO_PASSWORD);
-      await expectSignedIn(page, DEMO_ACCOUNTS[role].name);
-      const result = await context.storageState();
-      await context.close();
-      return result;
-    })();
-    signedInStates.set(role, state);
-  }
-  return state;
+/** A signed-in browser state for a demo account, made once per run by the setup project. */
+export async function demoState(_browser: Browser, role: Exclude<Role, "guest">): Promise<string> {
+  return demoStatePath(role);
 }

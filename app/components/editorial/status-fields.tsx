@@ -73,7 +73,7 @@ export function StatusBadge({ status, dateLabel }: { status: string; dateLabel?:
   const { t } = useTranslation("editorial");
   const tone =
     status === "published"
-      ? "bg-teal/15 text-teal"
+      ? "bg-teal/15 text-teal-700"
       : status === "scheduled"
         ? "bg-sky-100 text-sky-900"
         : "bg-amber-200 text-ink";

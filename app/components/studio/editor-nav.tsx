@@ -26,7 +26,7 @@ export function EditorNav({ courseId, isPublished }: { courseId: number; isPubli
       <div className="flex flex-wrap items-center gap-4 text-sm">
         <span
           data-testid="course-status"
-          className={`rounded px-2 py-0.5 text-xs font-bold ${isPublished ? "bg-teal/15 text-teal" : "bg-amber-200 text-ink"}`}
+          className={`rounded px-2 py-0.5 text-xs font-bold ${isPublished ? "bg-teal/15 text-teal-700" : "bg-amber-200 text-ink"}`}
         >
           {isPublished ? t("status.published") : t("status.draft")}
         </span>
