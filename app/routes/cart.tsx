@@ -160,7 +160,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
             </Link>
           </div>
         ) : (
-          <div className="mt-4 grid gap-8 lg:grid-cols-[1fr_18rem]">
+          <div className="mt-4 grid *:min-w-0 gap-8 lg:grid-cols-[1fr_18rem]">
             <ul className="divide-y divide-ink/10 rounded-xl border border-ink/10" data-testid="cart-items">
               {items.map((item) => (
                 <li key={item.id} className="flex items-center gap-4 p-4">

@@ -62,7 +62,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   return (
     <>
       <PageIntro title={t("title")} lead={t("lead")} />
-      <div className="mx-auto grid max-w-7xl gap-12 px-4 py-12 lg:grid-cols-[1fr_20rem]">
+      <div className="mx-auto grid *:min-w-0 max-w-7xl gap-12 px-4 py-12 lg:grid-cols-[1fr_20rem]">
         {/* noValidate: the server's localized messages are the ones people see, with or without JavaScript. */}
         <Form
           // A new location after the redirect remounts the form, so a sent message leaves it empty with JS too.

@@ -318,7 +318,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
   return (
     <article>
       <div className="bg-ink text-white">
-        <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 lg:grid-cols-[1fr_24rem]">
+        <div className="mx-auto grid *:min-w-0 max-w-7xl gap-8 px-4 py-12 lg:grid-cols-[1fr_24rem]">
           <div>
             <Link to={localize("/courses")} className="text-sm font-semibold text-coral-300 hover:underline">
               {t("catalog:courses.back")}

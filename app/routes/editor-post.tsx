@@ -144,7 +144,7 @@ export default function PostEditor({ loaderData, actionData }: Route.ComponentPr
           </Link>
         </div>
       </PageIntro>
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[1fr_20rem]">
+      <div className="mx-auto grid *:min-w-0 max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[1fr_20rem]">
         <div className="space-y-8">
           {answer?.error ? (
             <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">

@@ -162,7 +162,7 @@ export default function CourseEditor({ loaderData, actionData }: Route.Component
       <PageIntro title={t("landing.editTitle", { title: course.title })}>
         <EditorNav courseId={course.id} isPublished={course.isPublished} />
       </PageIntro>
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[1fr_20rem]">
+      <div className="mx-auto grid *:min-w-0 max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[1fr_20rem]">
         <section aria-labelledby="landing-heading" className={sectionClass}>
           <h2 id="landing-heading" className="mb-5 text-xl font-bold">
             {t("landing.heading")}

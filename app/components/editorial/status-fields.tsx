@@ -16,7 +16,7 @@ export function StatusFields({
 }) {
   const { t } = useTranslation("editorial");
   return (
-    <fieldset className="rounded-md border border-ink/15 p-4" data-testid="status-fields">
+    <fieldset className="min-w-0 rounded-md border border-ink/15 p-4" data-testid="status-fields">
       <legend className="px-1 font-semibold">{t("status.legend")}</legend>
       <div className="flex flex-wrap gap-x-6 gap-y-2">
         {STATUSES.map((value) => (
@@ -49,7 +49,7 @@ export function StatusFields({
           dir="ltr"
           aria-invalid={errors.publishAt ? true : undefined}
           aria-describedby={`${idPrefix}-publish-at-hint${errors.publishAt ? ` ${idPrefix}-publish-at-error` : ""}`}
-          className={`mt-1 block rounded-md border px-3 py-2 ${errors.publishAt ? "border-red-600" : "border-ink/20"}`}
+          className={`mt-1 block w-full max-w-xs rounded-md border px-3 py-2 ${errors.publishAt ? "border-red-600" : "border-ink/20"}`}
         />
         <p id={`${idPrefix}-publish-at-hint`} className="mt-1 text-xs text-ink/70">
           {t("status.publishAtHint")}
