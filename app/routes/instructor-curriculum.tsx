@@ -13,6 +13,7 @@ import { UnsavedChangesDialog, UnsavedMarker, useUnsavedChanges } from "../compo
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
 import { fail, succeed } from "../lib/enhanced-action.server";
+import { guardServerAction, skipRevalidationAfterFailedRequest } from "../lib/fetcher-failure";
 import { readForm, validateForm } from "../lib/forms.server";
 import { pick } from "../lib/localized";
 import { parseId } from "../lib/params";
@@ -176,6 +177,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return fail(form, here, t("errors.formInvalid"), 400);
   }
 }
+
+// Move and reorder go through fetchers: a failed request rolls back with a toast, not the error page.
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => guardServerAction(serverAction);
+export const shouldRevalidate = skipRevalidationAfterFailedRequest;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
 
