@@ -6,9 +6,12 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoStatePath, expectSignedIn, logIn } fr
 
 for (const role of ["learner", "trainer", "admin"] as const) {
   setup(`sign the demo ${role} in`, async ({ page }) => {
+    // These run first, against a server that has just started (cold caches, first password hashes): give
+    // the sign-in more time than the default five seconds.
+    setup.setTimeout(60_000);
     await page.goto("/auth/login");
     await logIn(page, DEMO_ACCOUNTS[role].email, DEMO_PASSWORD);
-    await expectSignedIn(page, DEMO_ACCOUNTS[role].name);
+    await expectSignedIn(page, DEMO_ACCOUNTS[role].name, 30_000);
     await page.context().storageState({ path: demoStatePath(role) });
   });
 }

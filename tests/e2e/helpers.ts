@@ -18,8 +18,8 @@ export async function logIn(page: Page, email: string, password: string, locale:
   await page.locator("main").getByRole("button", { name: labels.submit }).click();
 }
 
-export async function expectSignedIn(page: Page, name: string) {
-  await expect(page.getByTestId("user-menu").locator("summary")).toContainText(name);
+export async function expectSignedIn(page: Page, name: string, timeout?: number) {
+  await expect(page.getByTestId("user-menu").locator("summary")).toContainText(name, { timeout });
 }
 
 export type Role = "guest" | "learner" | "trainer" | "admin";
