@@ -35,39 +35,45 @@ async function headingProblems(page: Page, label: string): Promise<string[]> {
   return problems;
 }
 
+// One test per role, language and width: each walks every page once, which keeps a test well inside its
+// time on a busy two-core machine.
 for (const role of ["guest", "learner", "trainer", "admin"] as const satisfies readonly Role[]) {
   for (const locale of ["en", "ar"] as const) {
-    test(`axe: no serious or critical violations for a ${role} (${locale})`, async ({
-      browser,
-    }, testInfo) => {
-      test.skip(testInfo.project.name === "no-js", "axe runs in the page");
-      test.setTimeout(180_000);
-      const context = await browser.newContext(
-        role === "guest" ? {} : { storageState: await demoState(browser, role) },
-      );
-      const page = await context.newPage();
-      const found: string[] = [];
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 900 });
-        for (const path of PAGES_BY_ROLE[role]) {
-          const url = localized(path, locale);
-          await page.goto(url);
-          found.push(...(await seriousViolations(page, `${url} @${width}`)));
-          if (width === WIDTHS[0]) found.push(...(await headingProblems(page, url)));
+    for (const width of WIDTHS) {
+      test(`axe: no serious or critical violations for a ${role} (${locale}, ${width} px)`, async ({
+        browser,
+      }, testInfo) => {
+        test.skip(testInfo.project.name === "no-js", "axe runs in the page");
+        test.setTimeout(300_000);
+        const context = await browser.newContext(
+          role === "guest" ? {} : { storageState: await demoState(browser, role) },
+        );
+        const page = await context.newPage();
+        const found: string[] = [];
+        {
+          await page.setViewportSize({ width, height: 900 });
+          for (const path of PAGES_BY_ROLE[role]) {
+            const url = localized(path, locale);
+            await page.goto(url);
+            found.push(...(await seriousViolations(page, `${url} @${width}`)));
+            if (width === WIDTHS[0]) found.push(...(await headingProblems(page, url)));
+          }
+          // The menus, opened: the mobile menu on a phone, the language and account dropdowns on a desktop.
+          await page.goto(localized("/", locale));
+          const menus =
+            width < 1024
+              ? ["mobile-menu"]
+              : ["language-dropdown", ...(role === "guest" ? [] : ["user-menu"])];
+          for (const menu of menus) {
+            await page.getByTestId(menu).locator("summary").click();
+            await expect(page.getByTestId(menu)).toHaveAttribute("open", "");
+            found.push(...(await seriousViolations(page, `${menu} open @${width}`)));
+            await page.getByTestId(menu).locator("summary").click();
+          }
         }
-        // The menus, opened: the mobile menu on a phone, the language and account dropdowns on a desktop.
-        await page.goto(localized("/", locale));
-        const menus =
-          width < 1024 ? ["mobile-menu"] : ["language-dropdown", ...(role === "guest" ? [] : ["user-menu"])];
-        for (const menu of menus) {
-          await page.getByTestId(menu).locator("summary").click();
-          await expect(page.getByTestId(menu)).toHaveAttribute("open", "");
-          found.push(...(await seriousViolations(page, `${menu} open @${width}`)));
-          await page.getByTestId(menu).locator("summary").click();
-        }
-      }
-      await context.close();
-      expect(found).toEqual([]);
-    });
+        await context.close();
+        expect(found).toEqual([]);
+      });
+    }
   }
 }
