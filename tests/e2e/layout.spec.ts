@@ -57,7 +57,7 @@ async function headerProblems(page: Page): Promise<string | null> {
 for (const role of ["guest", "learner", "trainer", "admin"] as const satisfies readonly Role[]) {
   for (const locale of ["en", "ar"] as const) {
     test(`no sideways scrolling from 320 px up for a ${role} (${locale})`, async ({ browser }, testInfo) => {
-      test.setTimeout(120_000);
+      test.setTimeout(300_000);
       const javaScriptEnabled = testInfo.project.name !== "no-js";
       const context = await browser.newContext({
         javaScriptEnabled,
