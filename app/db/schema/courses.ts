@@ -1,6 +1,7 @@
 // Courses and their ordered lessons (SPEC §3). Arabic columns are optional: a missing one falls back to English.
 import { type SQL, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -13,6 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { COURSE_CATEGORIES } from "../../courses/categories";
+import { videos } from "./learning";
 import { users } from "./users";
 
 export const courseCategory = pgEnum("course_category", COURSE_CATEGORIES);
@@ -76,6 +78,10 @@ export const lessons = pgTable(
     pdfUrl: text("pdf_url"),
     /** The media adapter's id of the uploaded PDF, so replacing or removing it deletes the file. */
     pdfPublicId: text("pdf_public_id"),
+    /** The lesson's current video (app/video); replacing it removes the old one from its host. */
+    videoId: uuid("video_id").references((): AnyPgColumn => videos.id, { onDelete: "set null" }),
+    /** A free preview plays for anyone from the course page. */
+    isFreePreview: boolean("is_free_preview").notNull().default(false),
   },
   (table) => [
     // Positions are dense (1..n) and unique. The studio rewrites them in one locked transaction, parking

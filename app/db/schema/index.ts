@@ -5,5 +5,6 @@ export * from "./contact";
 export * from "./content";
 export * from "./courses";
 export * from "./favorites";
+export * from "./learning";
 export * from "./media";
 export * from "./users";

@@ -19,6 +19,8 @@ export const users = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
+    /** Optional Arabic display name, shown on Arabic pages instead of `name`. */
+    nameAr: text("name_ar"),
     email: text("email").notNull(),
     /** Null for accounts that only sign in with Google. */
     passwordHash: text("password_hash"),
