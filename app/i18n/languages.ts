@@ -16,6 +16,9 @@ export const NAMESPACES = [
   "admin",
   "studio",
   "editorial",
+  "video",
+  "learning",
+  "certificates",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -7,7 +7,10 @@ import arContact from "../../locales/ar/contact.json";
 import arEditorial from "../../locales/ar/editorial.json";
 import arHome from "../../locales/ar/home.json";
 import arPages from "../../locales/ar/pages.json";
+import arCertificates from "../../locales/ar/certificates.json";
+import arLearning from "../../locales/ar/learning.json";
 import arStudio from "../../locales/ar/studio.json";
+import arVideo from "../../locales/ar/video.json";
 import enAdmin from "../../locales/en/admin.json";
 import enAuth from "../../locales/en/auth.json";
 import enCatalog from "../../locales/en/catalog.json";
@@ -16,7 +19,10 @@ import enContact from "../../locales/en/contact.json";
 import enEditorial from "../../locales/en/editorial.json";
 import enHome from "../../locales/en/home.json";
 import enPages from "../../locales/en/pages.json";
+import enCertificates from "../../locales/en/certificates.json";
+import enLearning from "../../locales/en/learning.json";
 import enStudio from "../../locales/en/studio.json";
+import enVideo from "../../locales/en/video.json";
 import type { Locale, Namespace } from "./languages";
 
 export const resources: Record<Locale, Record<Namespace, object>> = {
@@ -30,6 +36,9 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     admin: enAdmin,
     studio: enStudio,
     editorial: enEditorial,
+    video: enVideo,
+    learning: enLearning,
+    certificates: enCertificates,
   },
   ar: {
     common: arCommon,
@@ -41,5 +50,8 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     admin: arAdmin,
     studio: arStudio,
     editorial: arEditorial,
+    video: arVideo,
+    learning: arLearning,
+    certificates: arCertificates,
   },
 };
