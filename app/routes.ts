@@ -60,6 +60,7 @@ export default [
     route("auth/logout", "routes/auth-logout.ts"),
     route("my-enrollments", "routes/my-enrollments.tsx"),
     route("my-favorites", "routes/my-favorites.tsx"),
+    route("account", "routes/account.tsx"),
     route("instructor", "routes/instructor.tsx"),
     route("instructor/courses/new", "routes/instructor-course-new.tsx"),
     route("instructor/courses/:id", "routes/instructor-course.tsx"),
