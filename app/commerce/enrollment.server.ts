@@ -110,6 +110,7 @@ export async function purchaseCourses(
         amount: -course.price,
         balanceAfter: balance,
         reason: `Purchase: ${course.title}`,
+        kind: "purchase",
         courseId: course.id,
       });
     }
