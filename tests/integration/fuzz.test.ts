@@ -174,6 +174,13 @@ const API: ApiEndpoint[] = [
   { name: "google", method: "POST", path: "/api/auth/google", role: "guest", json: { token: fc.string() } },
   { name: "logout", method: "POST", path: "/api/auth/logout", role: "user" },
   { name: "me", method: "GET", path: "/api/auth/me", role: "user" },
+  {
+    name: "password change",
+    method: "POST",
+    path: "/api/auth/password",
+    role: "user",
+    json: { currentPassword: password, newPassword: password },
+  },
   { name: "ledger", method: "GET", path: "/api/account/ledger", role: "user", query: ["limit", "offset"] },
   {
     name: "top-up request",
@@ -664,6 +671,18 @@ function pageActions(): PageAction[] {
       role: "user",
       readsBody: true,
       fields: { name: personName, nameAr: personName },
+    },
+    {
+      name: "account security",
+      path: "/account",
+      role: "user",
+      readsBody: true,
+      fields: {
+        intent: fc.constantFrom("password", "revokeSession", "revokeOthers", "profile", "bogus"),
+        currentPassword: password,
+        newPassword: password,
+        sessionId: fc.oneof(fc.stringMatching(/^[0-9a-f]{64}$/), text(0)),
+      },
     },
     {
       name: "admin users",

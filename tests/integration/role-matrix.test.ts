@@ -19,6 +19,7 @@ import { action as topUpReviewApi } from "../../app/routes/api/admin-top-up-revi
 import { loader as topUpQueueApi } from "../../app/routes/api/admin-top-ups";
 import { action as apiLogout } from "../../app/routes/api/auth-logout";
 import { loader as apiMe, action as apiMeAction } from "../../app/routes/api/auth-me";
+import { action as passwordApi } from "../../app/routes/api/auth-password";
 import { loader as apiUsers } from "../../app/routes/api/auth-users";
 import { action as blogCreateApi } from "../../app/routes/api/blog";
 import { loader as blogGetApi, action as blogItemApi } from "../../app/routes/api/blog-post";
@@ -61,7 +62,7 @@ import { createTestDatabase } from "./test-database";
 
 type Role = "guest" | "user" | "trainer" | "admin";
 // 404 and 409 appear where the guard let the caller through and the rule behind it answered.
-type Expected = "login" | 401 | 403 | 404 | 409 | "ok";
+type Expected = "login" | 401 | 403 | 404 | 409 | 422 | "ok";
 
 let handle: DatabaseHandle;
 const people: Partial<Record<Exclude<Role, "guest">, User>> = {};
@@ -217,6 +218,15 @@ const CASES: Case[] = [
     method: "POST",
     path: "/account",
     body: () => new URLSearchParams({ name: "Matrix Person", nameAr: "شخص المصفوفة" }),
+    expected: PAGE_USER,
+  },
+  {
+    name: "POST /account (sign out of every other session)",
+    kind: "page",
+    handler: accountAction,
+    method: "POST",
+    path: "/account",
+    body: () => new URLSearchParams({ intent: "revokeOthers" }),
     expected: PAGE_USER,
   },
   {
@@ -665,6 +675,15 @@ const CASES: Case[] = [
     expected: { guest: 401, user: 403, trainer: 403, admin: "ok" },
   },
   { name: "GET /api/auth/me", kind: "api", handler: apiMe, path: "/api/auth/me", expected: API_USER },
+  {
+    name: "POST /api/auth/password (a wrong current password: the guard, then the rule)",
+    kind: "api",
+    handler: passwordApi,
+    method: "POST",
+    path: "/api/auth/password",
+    body: () => JSON.stringify({ currentPassword: "not-the-password", newPassword: "whatever-new-1" }),
+    expected: { guest: 401, user: 422, trainer: 422, admin: 422 },
+  },
   {
     name: "GET /api/account/ledger",
     kind: "api",
