@@ -130,6 +130,14 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <span className="text-ink/80">
             ({t("wallet:admin.pendingCount", { count: loaderData.pendingTopUps })})
           </span>
+          {" · "}
+          <Link
+            to={localize("/dashboard/admin/enrollments")}
+            className="font-semibold text-coral-700 underline"
+            data-testid="admin-enrollments-link"
+          >
+            {t("wallet:refunds.link")}
+          </Link>
         </p>
         <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {salesCards.map((card) => (

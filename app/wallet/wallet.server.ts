@@ -93,7 +93,16 @@ export async function creditWallet(
     amount,
     reason,
     kind = "credit",
-  }: { userId: string; actorId: string | null; amount: number; reason: string; kind?: LedgerKind },
+    courseId = null,
+  }: {
+    userId: string;
+    actorId: string | null;
+    amount: number;
+    reason: string;
+    kind?: LedgerKind;
+    /** The course a refund gives money back for. */
+    courseId?: number | null;
+  },
 ): Promise<CreditOutcome> {
   // A caller bug, not a user mistake: user input goes through parseCurrencyAmount before it gets here.
   if (!Number.isSafeInteger(amount) || amount <= 0) {
@@ -117,7 +126,7 @@ export async function creditWallet(
       .returning();
     const [entry] = await tx
       .insert(walletLedger)
-      .values({ userId, actorId, amount, balanceAfter: balance, reason, kind })
+      .values({ userId, actorId, amount, balanceAfter: balance, reason, kind, courseId })
       .returning();
     if (!user || !entry) throw new Error("creditWallet: the locked user row vanished inside its transaction");
     return { ok: true, balance, user, entry } as const;

@@ -1,0 +1,137 @@
+// Refunds: an admin gives a learner their money back for a course. Access ends (the enrollment goes), the
+// price paid returns to the wallet through creditWallet with a "refund" ledger row, all in one transaction.
+// Within REFUND_WINDOW_DAYS of the purchase (default 14) any admin may refund; later only with an explicit
+// override, and every refund carries a reason.
+import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "../db/client.server";
+import { courses, enrollments, users } from "../db/schema";
+import { safeText } from "../lib/validation";
+import { creditWallet } from "../wallet/wallet.server";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function readRefundWindowDays(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.REFUND_WINDOW_DAYS;
+  if (raw === undefined || raw === "") return 14;
+  const days = Number(raw);
+  if (!Number.isInteger(days) || days < 0 || days > 3650) {
+    throw new Error("REFUND_WINDOW_DAYS must be a whole number of days between 0 and 3650");
+  }
+  return days;
+}
+
+let windowDays: number | undefined;
+export function refundWindowDays(): number {
+  windowDays ??= readRefundWindowDays();
+  return windowDays;
+}
+
+/** Pure: may this enrollment be refunded now without an override? */
+export function isWithinRefundWindow(enrolledAt: Date, now: Date, days = refundWindowDays()): boolean {
+  return now.getTime() - enrolledAt.getTime() <= days * DAY_MS;
+}
+
+/** Messages are keys in the `wallet` namespace. */
+export const RefundInput = z.object({
+  reason: safeText({ max: 1000, error: "errors.refundReason" })
+    .trim()
+    .min(1, { error: "errors.refundReason" })
+    .max(200, { error: "errors.refundReason" }),
+  override: z
+    .union([z.boolean(), z.literal("on"), z.literal("true")])
+    .optional()
+    .transform((value) => value === true || value === "on" || value === "true"),
+});
+export type RefundInput = z.infer<typeof RefundInput>;
+
+export type RefundOutcome =
+  | { ok: true; refunded: number; balance: number; userName: string; courseTitle: string }
+  | { ok: false; reason: "not_found" | "outside_window" | "balance_limit" };
+
+export async function refundEnrollment(
+  db: Database,
+  adminId: string,
+  enrollmentId: number,
+  input: RefundInput,
+  now = new Date(),
+): Promise<RefundOutcome> {
+  return db.transaction(async (tx) => {
+    const [enrollment] = await tx
+      .select({ enrollment: enrollments, courseTitle: courses.title, userName: users.name })
+      .from(enrollments)
+      .innerJoin(courses, eq(courses.id, enrollments.courseId))
+      .innerJoin(users, eq(users.id, enrollments.userId))
+      .where(eq(enrollments.id, enrollmentId))
+      .for("update", { of: enrollments });
+    if (!enrollment) return { ok: false, reason: "not_found" } as const;
+    const { userId, courseId, pricePaid, createdAt } = enrollment.enrollment;
+    if (!input.override && !isWithinRefundWindow(createdAt, now))
+      return { ok: false, reason: "outside_window" } as const;
+    // The money first: when the credit is refused, nothing has changed yet.
+    let balance: number;
+    if (pricePaid > 0) {
+      const credit = await creditWallet(tx, {
+        userId,
+        actorId: adminId,
+        amount: pricePaid,
+        reason: `Refund: ${enrollment.courseTitle} (${input.reason})`,
+        kind: "refund",
+        courseId,
+      });
+      if (!credit.ok)
+        return { ok: false, reason: credit.reason === "not_found" ? "not_found" : "balance_limit" } as const;
+      balance = credit.balance;
+    } else {
+      const [owner] = await tx
+        .select({ balance: users.walletBalance })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for("update");
+      balance = owner?.balance ?? 0;
+    }
+    await tx.delete(enrollments).where(eq(enrollments.id, enrollmentId));
+    return {
+      ok: true,
+      refunded: pricePaid,
+      balance,
+      userName: enrollment.userName,
+      courseTitle: enrollment.courseTitle,
+    } as const;
+  });
+}
+
+/** Enrollments for the admin's refund page, newest first, optionally for one learner (name or email). */
+export async function listEnrollmentsForAdmin(
+  db: Database,
+  { q, limit, offset }: { q: string; limit: number; offset: number },
+) {
+  const pattern = `%${q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const where = q ? or(ilike(users.email, pattern), ilike(users.name, pattern)) : undefined;
+  const [items, [counted]] = await Promise.all([
+    db
+      .select({
+        id: enrollments.id,
+        pricePaid: enrollments.pricePaid,
+        enrolledAt: enrollments.createdAt,
+        userName: users.name,
+        userEmail: users.email,
+        courseId: courses.id,
+        courseTitle: courses.title,
+        courseTitleAr: courses.titleAr,
+      })
+      .from(enrollments)
+      .innerJoin(users, eq(users.id, enrollments.userId))
+      .innerJoin(courses, eq(courses.id, enrollments.courseId))
+      .where(where)
+      .orderBy(desc(enrollments.createdAt), desc(enrollments.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(enrollments)
+      .innerJoin(users, eq(users.id, enrollments.userId))
+      .where(where ?? and()),
+  ]);
+  return { items, total: Number(counted?.n ?? 0) };
+}

@@ -1,0 +1,37 @@
+// POST /api/admin/enrollments/:id/refund {reason, override?} → {refunded, balance}: ends the learner's
+// access and returns what they paid to their wallet. 409 past the refund window without `override`.
+import { ADMIN_ROLES, requireApiRole } from "../../auth/guards.server";
+import { RefundInput, refundEnrollment, refundWindowDays } from "../../commerce/refunds.server";
+import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
+import { parseId } from "../../lib/params";
+import { getDb } from "../../middleware/database.server";
+import { getI18n } from "../../middleware/i18next.server";
+import { toCurrencyUnits } from "../../wallet/wallet.server";
+import type { Route } from "./+types/admin-refund";
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const admin = requireApiRole(request, context, ADMIN_ROLES);
+  if (request.method !== "POST") return methodNotAllowed(request, context, "POST");
+  const i18n = getI18n(context);
+  const t = i18n.getFixedT(apiLocale(request), "wallet");
+  const { data, error } = await readJsonBody(request, RefundInput, i18n, "wallet");
+  if (error) return error;
+  const id = parseId(params.id);
+  if (id === null) return apiError(404, "not_found", t("refunds.notFound"));
+  const outcome = await refundEnrollment(getDb(context), admin.id, id, data);
+  if (!outcome.ok) {
+    if (outcome.reason === "not_found") return apiError(404, "not_found", t("refunds.notFound"));
+    if (outcome.reason === "outside_window")
+      return apiError(409, "conflict", t("refunds.outsideWindow", { days: refundWindowDays() }));
+    return apiError(409, "conflict", t("refunds.balanceLimit"));
+  }
+  return Response.json({
+    refunded: toCurrencyUnits(outcome.refunded),
+    balance: toCurrencyUnits(outcome.balance),
+  });
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireApiRole(request, context, ADMIN_ROLES);
+  return methodNotAllowed(request, context, "POST");
+}
