@@ -44,7 +44,9 @@ test("an Arabic display name shows on Arabic pages, the English one on English p
   await page.getByLabel("كلمة المرور الحالية").fill("not-my-password");
   await page.getByLabel("كلمة المرور الجديدة").fill("a-better-password");
   await page.getByRole("button", { name: "تغيير كلمة المرور" }).click();
-  await expect(page.locator("[data-field-error=currentPassword]")).toContainText("كلمة المرور الحالية غير صحيحة");
+  await expect(page.locator("[data-field-error=currentPassword]")).toContainText(
+    "كلمة المرور الحالية غير صحيحة",
+  );
   await page.getByLabel("كلمة المرور الحالية").fill("a-good-password");
   await page.getByLabel("كلمة المرور الجديدة").fill("a-better-password");
   await page.getByRole("button", { name: "تغيير كلمة المرور" }).click();

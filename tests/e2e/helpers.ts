@@ -83,6 +83,7 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/dashboard/admin",
     "/dashboard/admin/users",
     "/dashboard/admin/top-ups",
+    "/dashboard/admin/enrollments",
     "/dashboard/admin/users?role=trainer",
     "/dashboard/admin/blog",
     "/dashboard/admin/blog/new",

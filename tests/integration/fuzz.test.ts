@@ -203,6 +203,13 @@ const API: ApiEndpoint[] = [
     role: "admin",
     query: ["status", "limit", "offset"],
   },
+  {
+    name: "refund",
+    method: "POST",
+    path: "/api/admin/enrollments/:id/refund",
+    role: "admin",
+    json: { reason: text(0), override: fc.oneof(fc.boolean(), fc.constantFrom("on", "yes", 1)) },
+  },
   { name: "top-up approve", method: "POST", path: "/api/admin/top-ups/:id/approve", role: "admin" },
   {
     name: "top-up reject",
@@ -655,6 +662,17 @@ function pageActions(): PageAction[] {
       },
     },
     {
+      name: "refund",
+      path: "/dashboard/admin/enrollments",
+      role: "admin",
+      readsBody: true,
+      fields: {
+        id: fc.constantFrom("1", "0", "x", "2147483648", "999999"),
+        reason: text(0),
+        override: fc.constantFrom("on", "true", "1", ""),
+      },
+    },
+    {
       name: "top-up review",
       path: "/dashboard/admin/top-ups",
       role: "admin",
@@ -1063,6 +1081,7 @@ describe("fuzz: paths and query strings", () => {
         { path: "/ar/account", role: "user", credentials: "cookie" },
         { path: "/account/wallet", role: "user", credentials: "cookie" },
         { path: "/dashboard/admin/top-ups", role: "admin", credentials: "cookie" },
+        { path: "/dashboard/admin/enrollments", role: "admin", credentials: "cookie" },
         { path: "/api/account/ledger", role: "user", credentials: "bearer" },
         { path: "/api/admin/top-ups", role: "admin", credentials: "bearer" },
         { path: "/instructor", role: "trainer", credentials: "cookie" },

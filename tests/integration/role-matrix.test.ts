@@ -9,11 +9,16 @@ import { storeUpload } from "../../app/media/media.server";
 import { loader as account, action as accountAction } from "../../app/routes/account";
 import { loader as wallet, action as walletAction } from "../../app/routes/account-wallet";
 import { loader as adminDashboard } from "../../app/routes/admin-dashboard";
+import {
+  loader as enrollmentAdmin,
+  action as enrollmentAdminAction,
+} from "../../app/routes/admin-enrollments";
 import { loader as topUpQueue, action as topUpQueueAction } from "../../app/routes/admin-top-ups";
 import { loader as adminUsers, action as adminUsersAction } from "../../app/routes/admin-users";
 import { loader as ledgerApi } from "../../app/routes/api/account-ledger";
 import { action as changeRole } from "../../app/routes/api/admin-change-role";
 import { action as chargeWallet } from "../../app/routes/api/admin-charge-wallet";
+import { action as refundApi } from "../../app/routes/api/admin-refund";
 import { loader as adminStats } from "../../app/routes/api/admin-stats";
 import { action as topUpReviewApi } from "../../app/routes/api/admin-top-up-review";
 import { loader as topUpQueueApi } from "../../app/routes/api/admin-top-ups";
@@ -244,6 +249,22 @@ const CASES: Case[] = [
     path: "/account/wallet",
     body: () => new URLSearchParams({ amount: "10" }),
     expected: PAGE_USER,
+  },
+  {
+    name: "GET /dashboard/admin/enrollments",
+    kind: "page",
+    handler: enrollmentAdmin,
+    path: "/dashboard/admin/enrollments",
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "POST /dashboard/admin/enrollments (refund an unknown enrollment)",
+    kind: "page",
+    handler: enrollmentAdminAction,
+    method: "POST",
+    path: "/dashboard/admin/enrollments",
+    body: () => new URLSearchParams({ id: "999999", reason: "matrix" }),
+    expected: PAGE_ADMIN,
   },
   {
     name: "GET /dashboard/admin/top-ups",
@@ -699,6 +720,16 @@ const CASES: Case[] = [
     path: "/api/wallet/top-up",
     body: () => JSON.stringify({ amount: 10 }),
     expected: API_USER,
+  },
+  {
+    name: "POST /api/admin/enrollments/:id/refund (unknown id: the guard first)",
+    kind: "api",
+    handler: refundApi,
+    method: "POST",
+    path: "/api/admin/enrollments/999999/refund",
+    params: () => ({ id: "999999" }),
+    body: () => JSON.stringify({ reason: "matrix" }),
+    expected: { guest: 401, user: 403, trainer: 403, admin: 404 },
   },
   {
     name: "GET /api/admin/top-ups",

@@ -1,0 +1,201 @@
+// Refunds: the enrollment goes, the price paid comes back as a "refund" ledger row, and the ledger still
+// adds up to the balance; outside the window only an override refunds.
+import { eq, sum } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { purchaseCourses } from "../../app/commerce/enrollment.server";
+import {
+  isWithinRefundWindow,
+  readRefundWindowDays,
+  refundEnrollment,
+} from "../../app/commerce/refunds.server";
+import type { DatabaseHandle } from "../../app/db/client.server";
+import { courses, enrollments, type User, users, walletLedger } from "../../app/db/schema";
+import { loader as refundList, action as refundPage } from "../../app/routes/admin-enrollments";
+import { action as refundApi } from "../../app/routes/api/admin-refund";
+import { creditWallet } from "../../app/wallet/wallet.server";
+import { bearerFor, cookieFor, createUser } from "./auth-helpers";
+import { formRequest, runRoute, settle } from "./route-context";
+import { createTestDatabase } from "./test-database";
+
+let handle: DatabaseHandle;
+let admin: User;
+let trainer: User;
+let paidCourseId = 0;
+let freeCourseId = 0;
+const DAY = 24 * 60 * 60 * 1000;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  admin = await createUser(handle.db, "admin");
+  trainer = await createUser(handle.db, "trainer");
+  const rows = await handle.db
+    .insert(courses)
+    .values([
+      {
+        slug: "paid",
+        title: "Paid course",
+        description: "d",
+        category: "data-science",
+        price: 4_999,
+        isPublished: true,
+        trainerId: trainer.id,
+      },
+      {
+        slug: "free",
+        title: "Free course",
+        description: "d",
+        category: "data-science",
+        price: 0,
+        isPublished: true,
+        trainerId: trainer.id,
+      },
+    ])
+    .returning({ id: courses.id, slug: courses.slug });
+  paidCourseId = rows.find((row) => row.slug === "paid")?.id ?? 0;
+  freeCourseId = rows.find((row) => row.slug === "free")?.id ?? 0;
+});
+afterAll(() => handle?.close());
+
+async function buyer() {
+  const learner = await createUser(handle.db);
+  await creditWallet(handle.db, { userId: learner.id, actorId: admin.id, amount: 10_000, reason: "test" });
+  const bought = await purchaseCourses(handle.db, learner.id, [paidCourseId, freeCourseId]);
+  if (!bought.ok) throw new Error("purchase failed");
+  const owned = await handle.db.select().from(enrollments).where(eq(enrollments.userId, learner.id));
+  const paid = owned.find((row) => row.courseId === paidCourseId);
+  const free = owned.find((row) => row.courseId === freeCourseId);
+  if (!paid || !free) throw new Error("enrollments missing");
+  return { learner, paid, free };
+}
+
+async function balanceOf(userId: string) {
+  const [row] = await handle.db
+    .select({ balance: users.walletBalance })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.balance ?? -1;
+}
+
+async function ledgerSum(userId: string) {
+  const [row] = await handle.db
+    .select({ total: sum(walletLedger.amount) })
+    .from(walletLedger)
+    .where(eq(walletLedger.userId, userId));
+  return Number(row?.total ?? 0);
+}
+
+describe("the refund window", () => {
+  it("is 14 days by default, configurable, and inclusive", () => {
+    expect(readRefundWindowDays({})).toBe(14);
+    expect(readRefundWindowDays({ REFUND_WINDOW_DAYS: "30" })).toBe(30);
+    expect(() => readRefundWindowDays({ REFUND_WINDOW_DAYS: "-1" })).toThrow(/REFUND_WINDOW_DAYS/);
+    expect(() => readRefundWindowDays({ REFUND_WINDOW_DAYS: "1.5" })).toThrow(/REFUND_WINDOW_DAYS/);
+    const bought = new Date("2026-01-01T00:00:00Z");
+    expect(isWithinRefundWindow(bought, new Date(bought.getTime() + 14 * DAY), 14)).toBe(true);
+    expect(isWithinRefundWindow(bought, new Date(bought.getTime() + 14 * DAY + 1), 14)).toBe(false);
+  });
+});
+
+describe("refundEnrollment", () => {
+  it("ends access and returns the price paid with a refund ledger row; the ledger still adds up", async () => {
+    const { learner, paid } = await buyer();
+    expect(await balanceOf(learner.id)).toBe(10_000 - 4_999);
+    const outcome = await refundEnrollment(handle.db, admin.id, paid.id, {
+      reason: "Changed mind",
+      override: false,
+    });
+    expect(outcome).toMatchObject({ ok: true, refunded: 4_999, balance: 10_000 });
+    expect(await handle.db.$count(enrollments, eq(enrollments.id, paid.id))).toBe(0);
+    const [refundRow] = await handle.db.select().from(walletLedger).where(eq(walletLedger.kind, "refund"));
+    expect(refundRow).toMatchObject({
+      userId: learner.id,
+      amount: 4_999,
+      courseId: paidCourseId,
+      actorId: admin.id,
+    });
+    expect(await ledgerSum(learner.id)).toBe(await balanceOf(learner.id));
+    // The same enrollment cannot be refunded twice.
+    expect(await refundEnrollment(handle.db, admin.id, paid.id, { reason: "again", override: true })).toEqual(
+      {
+        ok: false,
+        reason: "not_found",
+      },
+    );
+  });
+
+  it("refunds a free course without a ledger row", async () => {
+    const { learner, free } = await buyer();
+    const before = await handle.db.$count(walletLedger, eq(walletLedger.userId, learner.id));
+    expect(
+      await refundEnrollment(handle.db, admin.id, free.id, { reason: "x", override: false }),
+    ).toMatchObject({ ok: true, refunded: 0 });
+    expect(await handle.db.$count(walletLedger, eq(walletLedger.userId, learner.id))).toBe(before);
+  });
+
+  it("needs the override after the window", async () => {
+    const { learner, paid } = await buyer();
+    const later = new Date(paid.createdAt.getTime() + 15 * DAY);
+    expect(
+      await refundEnrollment(handle.db, admin.id, paid.id, { reason: "Late", override: false }, later),
+    ).toEqual({
+      ok: false,
+      reason: "outside_window",
+    });
+    expect(await handle.db.$count(enrollments, eq(enrollments.id, paid.id))).toBe(1);
+    expect(
+      await refundEnrollment(handle.db, admin.id, paid.id, { reason: "Late", override: true }, later),
+    ).toMatchObject({ ok: true });
+    expect(await ledgerSum(learner.id)).toBe(await balanceOf(learner.id));
+  });
+});
+
+describe("the admin page and the API", () => {
+  it("lists enrollments by learner and refunds from the page", async () => {
+    const { learner, paid } = await buyer();
+    const cookie = await cookieFor(handle.db, admin.id);
+    const list = (await runRoute(
+      handle.db,
+      new Request(`http://test/dashboard/admin/enrollments?q=${encodeURIComponent(learner.email)}`, {
+        headers: { Cookie: cookie },
+      }),
+      refundList as never,
+    )) as { items: { id: number; withinWindow: boolean }[]; total: number };
+    expect(list.total).toBe(2);
+    expect(list.items.every((item) => item.withinWindow)).toBe(true);
+
+    const request = formRequest("http://test/dashboard/admin/enrollments", {
+      id: String(paid.id),
+      reason: "Refund asked",
+    });
+    request.headers.set("Cookie", cookie);
+    const answer = (await settle(runRoute(handle.db, request, refundPage as never))) as Response;
+    expect(answer.status).toBe(302);
+    expect(await handle.db.$count(enrollments, eq(enrollments.id, paid.id))).toBe(0);
+
+    const noReason = formRequest("http://test/dashboard/admin/enrollments", { id: "1", reason: "  " });
+    noReason.headers.set("Cookie", cookie);
+    expect(((await settle(runRoute(handle.db, noReason, refundPage as never))) as Response).status).toBe(302);
+  });
+
+  it("POST /api/admin/enrollments/:id/refund: 200, then 404; 422 without a reason", async () => {
+    const { paid } = await buyer();
+    const token = await bearerFor(handle.db, admin.id);
+    const call = (id: string, body: unknown) =>
+      runRoute(
+        handle.db,
+        new Request(`http://test/api/admin/enrollments/${id}/refund`, {
+          method: "POST",
+          headers: { Authorization: token, "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        }),
+        refundApi as never,
+        { id },
+      ) as Promise<Response>;
+    expect((await call(String(paid.id), {})).status).toBe(422);
+    const ok = await call(String(paid.id), { reason: "API refund" });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ refunded: 49.99, balance: 100 });
+    expect((await call(String(paid.id), { reason: "again" })).status).toBe(404);
+    expect((await call("abc", { reason: "x" })).status).toBe(404);
+  });
+});
