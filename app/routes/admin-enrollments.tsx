@@ -130,7 +130,9 @@ export default function AdminEnrollments({ loaderData }: Route.ComponentProps) {
             {t("refunds.searchButton")}
           </button>
         </Form>
-        <p className="mt-4 text-ink/80">{t("refunds.total", { count: loaderData.total })}</p>
+        {loaderData.total > 0 ? (
+          <p className="mt-4 text-ink/80">{t("refunds.total", { count: loaderData.total })}</p>
+        ) : null}
         {items.length === 0 ? (
           <p className="mt-6">{t("refunds.empty")}</p>
         ) : (

@@ -127,7 +127,9 @@ export default function AdminTopUps({ loaderData }: Route.ComponentProps) {
             </Link>
           ))}
         </nav>
-        <p className="mt-4 text-ink/80">{t("admin.total", { count: loaderData.total })}</p>
+        {loaderData.total > 0 ? (
+          <p className="mt-4 text-ink/80">{t("admin.total", { count: loaderData.total })}</p>
+        ) : null}
         {items.length === 0 ? (
           <p className="mt-6">{t("admin.empty")}</p>
         ) : (

@@ -31,6 +31,10 @@ describe("summarizeUserAgent", () => {
       "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15",
       { browser: "Safari", os: "macOS" },
     ],
+    [
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36",
+      { browser: "Chrome", os: "Linux" },
+    ],
     ["curl/8.5.0", { browser: null, os: null }],
     [null, { browser: null, os: null }],
   ])("%s", (userAgent, expected) => {
