@@ -86,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!outcome.ok) {
     const message = {
       not_found: t("refunds.notFound"),
-      outside_window: t("refunds.outsideWindow", { days: refundWindowDays() }),
+      outside_window: t("refunds.outsideWindow", { count: refundWindowDays() }),
       balance_limit: t("refunds.balanceLimit"),
     }[outcome.reason];
     return toasts().redirectWithError(back, message);
@@ -105,7 +105,7 @@ export default function AdminEnrollments({ loaderData }: Route.ComponentProps) {
   const { items, days } = loaderData;
   return (
     <>
-      <PageIntro title={t("refunds.title")} lead={t("refunds.lead", { days })} />
+      <PageIntro title={t("refunds.title")} lead={t("refunds.lead", { count: days })} />
       <section className="mx-auto max-w-7xl px-4 py-12" aria-labelledby="enrollments-heading">
         <h2 id="enrollments-heading" className="sr-only">
           {t("refunds.title")}
@@ -167,7 +167,7 @@ export default function AdminEnrollments({ loaderData }: Route.ComponentProps) {
                   {item.withinWindow ? null : (
                     <label className="flex items-center gap-2 text-sm">
                       <input type="checkbox" name="override" className="size-4" />
-                      {t("refunds.override", { days })}
+                      {t("refunds.override", { count: days })}
                     </label>
                   )}
                   <button

@@ -22,7 +22,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!outcome.ok) {
     if (outcome.reason === "not_found") return apiError(404, "not_found", t("refunds.notFound"));
     if (outcome.reason === "outside_window")
-      return apiError(409, "conflict", t("refunds.outsideWindow", { days: refundWindowDays() }));
+      return apiError(409, "conflict", t("refunds.outsideWindow", { count: refundWindowDays() }));
     return apiError(409, "conflict", t("refunds.balanceLimit"));
   }
   return Response.json({
