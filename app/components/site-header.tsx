@@ -53,6 +53,7 @@ function useAccountLinks(user: HeaderUser): NavItem[] {
   const links: NavItem[] = [
     { to: "/my-enrollments", label: t("nav.myEnrollments") },
     { to: "/my-favorites", label: t("nav.myFavorites") },
+    { to: "/certificates", label: t("nav.myCertificates") },
   ];
   if (user.role === "admin") links.push({ to: "/dashboard/admin", label: t("nav.adminDashboard") });
   if (user.role === "trainer" || user.role === "admin")

@@ -4,8 +4,10 @@ import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { z } from "zod";
 import { getUser } from "../auth/guards.server";
 import { safeRedirect } from "../auth/redirect";
+import { certificateStatus } from "../certificates/status.server";
 import { addToCart, getCartCourseIds, removeFromCart } from "../commerce/cart.server";
 import { canAccessCourse, purchaseCourses } from "../commerce/enrollment.server";
+import { CertificatePanel } from "../components/certificate-panel";
 import { EnhancedFormMarker } from "../components/enhanced-form-marker";
 import { readConfig } from "../config.server";
 import { getCourseForViewer } from "../courses/catalog.server";
@@ -23,7 +25,7 @@ import { getDb } from "../middleware/database.server";
 import { toasts } from "../toast.server";
 import type { Route } from "./+types/course";
 
-export const handle = { i18n: ["catalog"] };
+export const handle = { i18n: ["catalog", "certificates"] };
 
 /** The description's Markdown without its marks, for the meta description: links keep their text. */
 function plainExcerpt(markdown: string): string {
@@ -43,16 +45,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = getUser(context);
   const course = id ? await getCourseForViewer(db, page.locale, id, user) : null;
   if (!course) throw new Response("Not Found", { status: 404 });
-  const [favorite, cart, access] = await Promise.all([
+  const [favorite, cart, access, certificate] = await Promise.all([
     user ? isFavorite(db, user.id, course.id) : false,
     getCartCourseIds(db, request, user),
     user ? canAccessCourse(db, user, course.id) : false,
+    certificateStatus(db, user, course.id),
   ]);
   const totalMinutes = course.lessons.reduce((sum, lesson) => sum + (lesson.durationMinutes ?? 0), 0);
   return {
     meta: page.meta(course.title, plainExcerpt(course.description), course.image),
     course: { ...course, priceLabel: page.price(course.price), isFree: course.price === 0 },
     totalMinutes,
+    certificate,
     viewer: {
       signedIn: Boolean(user),
       isFavorite: favorite,
@@ -274,6 +278,7 @@ function CourseActions({ loaderData }: { loaderData: Route.ComponentProps["loade
           {t("actions.goToCourse")}
         </Link>
         <FavoriteButton courseId={course.id} isFavorite={viewer.isFavorite} signedIn={viewer.signedIn} />
+        <CertificatePanel status={loaderData.certificate} back={localize(`/courses/${course.id}`)} />
       </div>
     );
   }
