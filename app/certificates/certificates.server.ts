@@ -1,6 +1,6 @@
 // Certificates of completion: issuing (idempotent, one per learner and course), listing, verifying,
 // downloading and revoking. Pages, the JSON API and the seed all go through these functions.
-import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, isNotNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.server";
 import {
@@ -35,19 +35,32 @@ export async function courseProgress(
   courseId: number,
 ): Promise<CourseProgress | null> {
   if (!Number.isSafeInteger(courseId) || courseId < 1 || courseId > MAX_COURSE_ID) return null;
-  const [row] = await db
-    .select({
-      enrolled: sql<boolean>`exists (select 1 from ${enrollments} where ${enrollments.userId} = ${userId} and ${enrollments.courseId} = ${courses.id})`,
-      totalLessons: sql<number>`(select count(*)::int from ${lessons} where ${lessons.courseId} = ${courses.id})`,
-      completedLessons: sql<number>`(select count(*)::int from ${lessonProgress} join ${lessons} on ${lessons.id} = ${lessonProgress.lessonId} where ${lessonProgress.userId} = ${userId} and ${lessons.courseId} = ${courses.id} and ${lessonProgress.completedAt} is not null)`,
-    })
-    .from(courses)
-    .where(eq(courses.id, courseId));
-  if (!row) return null;
+  // Separate small queries: drizzle leaves a one-table select's columns unqualified, which inside
+  // correlated subqueries would resolve to the wrong table.
+  const [[course], [enrollment], totalLessons, [completed]] = await Promise.all([
+    db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)),
+    db
+      .select({ id: enrollments.id })
+      .from(enrollments)
+      .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId))),
+    db.$count(lessons, eq(lessons.courseId, courseId)),
+    db
+      .select({ value: count() })
+      .from(lessonProgress)
+      .innerJoin(lessons, eq(lessons.id, lessonProgress.lessonId))
+      .where(
+        and(
+          eq(lessonProgress.userId, userId),
+          eq(lessons.courseId, courseId),
+          isNotNull(lessonProgress.completedAt),
+        ),
+      ),
+  ]);
+  if (!course) return null;
   return {
-    enrolled: Boolean(row.enrolled),
-    totalLessons: Number(row.totalLessons),
-    completedLessons: Number(row.completedLessons),
+    enrolled: enrollment !== undefined,
+    totalLessons: Number(totalLessons),
+    completedLessons: Number(completed?.value ?? 0),
   };
 }
 
