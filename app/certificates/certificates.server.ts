@@ -89,10 +89,10 @@ async function findCertificate(db: Database, userId: string, courseId: number) {
 /**
  * Issues the certificate of `courseId` to `userId` once they are eligible, or returns the one they hold.
  *
- * The names and titles are copied now, the PDF is rendered now and stored under its code before the row
- * exists, and the row is inserted with ON CONFLICT DO NOTHING: of parallel requests exactly one inserts,
- * the others find its row (PostgreSQL makes them wait for the winner's commit) and delete the PDF they
- * rendered in vain. A revoked certificate is returned as it is; it is not issued again.
+ * The names and titles are copied now, and the row is inserted with ON CONFLICT DO NOTHING inside a
+ * transaction that also renders and stores the PDF before committing: of parallel requests exactly one
+ * inserts (and renders), the others wait on the unique (user, course) pair until it commits, then find its
+ * row. A revoked certificate is returned as it is; it is not issued again.
  */
 export async function issueCertificate(
   db: Database,
@@ -140,24 +140,40 @@ export async function issueCertificate(
     const code = generateCertificateCode();
     const pdfKey = certificatePdfKey(code);
     const issuedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
-    const pdf = await renderCertificatePdf({ ...names, code, issuedAt, verifyUrl: verifyUrl(origin, code) });
-    await store.put(pdfKey, pdf);
-    const outcome = await db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(certificates)
-        .values({ ...names, code, userId, courseId, issuedAt, pdfKey })
-        .onConflictDoNothing()
-        .returning();
-      if (inserted[0]) return { created: true, certificate: inserted[0] };
-      const [held] = await tx
-        .select()
-        .from(certificates)
-        .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId)));
-      return held ? { created: false, certificate: held } : null;
-    });
-    if (outcome?.created) return { ok: true, ...outcome };
-    await store.delete(pdfKey);
-    if (outcome) return { ok: true, ...outcome };
+    let stored = false;
+    try {
+      const outcome = await db.transaction(async (tx) => {
+        // Parallel requests for the same learner and course wait here for the first one's commit, then
+        // insert nothing and read its row: only the winner renders a PDF.
+        const [inserted] = await tx
+          .insert(certificates)
+          .values({ ...names, code, userId, courseId, issuedAt, pdfKey })
+          .onConflictDoNothing()
+          .returning();
+        if (inserted) {
+          // Rendered and stored before the commit: a certificate row never exists without its PDF.
+          const pdf = await renderCertificatePdf({
+            ...names,
+            code,
+            issuedAt,
+            verifyUrl: verifyUrl(origin, code),
+          });
+          await store.put(pdfKey, pdf);
+          stored = true;
+          return { created: true, certificate: inserted };
+        }
+        const [held] = await tx
+          .select()
+          .from(certificates)
+          .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId)));
+        return held ? { created: false, certificate: held } : null;
+      });
+      if (outcome) return { ok: true, ...outcome };
+    } catch (error) {
+      // The row was rolled back: its PDF must not stay behind.
+      if (stored) await store.delete(pdfKey);
+      throw error;
+    }
   }
   throw new Error("issueCertificate: could not find a free certificate code");
 }

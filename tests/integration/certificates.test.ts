@@ -90,7 +90,10 @@ beforeAll(async () => {
   store = createLocalCertificateStore(storeDir);
   setCertificateStore(store);
   trainer = await createUser(handle.db, "trainer");
-  await handle.db.update(users).set({ name: "Omar Khalil", nameAr: "عمر خليل" }).where(eq(users.id, trainer.id));
+  await handle.db
+    .update(users)
+    .set({ name: "Omar Khalil", nameAr: "عمر خليل" })
+    .where(eq(users.id, trainer.id));
   admin = await createUser(handle.db, "admin");
   learner = await createUser(handle.db, "user");
   await handle.db
@@ -304,16 +307,24 @@ describe("the PDF", () => {
     expect(owner.status).toBe(200);
     expect(owner.headers.get("Content-Type")).toBe("application/pdf");
     expect(owner.headers.get("Cache-Control")).toContain("private");
-    expect(Buffer.from(await owner.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
-    expect((await api(apiPdf, `/api/certificates/${id}/pdf`, { user: admin, params: { id } })).status).toBe(200);
+    expect(
+      Buffer.from(await owner.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+    expect((await api(apiPdf, `/api/certificates/${id}/pdf`, { user: admin, params: { id } })).status).toBe(
+      200,
+    );
     const other = await api(apiPdf, `/api/certificates/${id}/pdf`, { user: stranger, params: { id } });
     expect(other.status).toBe(404);
     expect(await other.json()).toMatchObject({ error: { code: "not_found" } });
-    expect((await api(apiPdf, `/api/certificates/${id}/pdf`, { user: trainer, params: { id } })).status).toBe(404);
-    expect((await api(apiPdf, `/api/certificates/${id}/pdf`, { params: { id } })).status).toBe(401);
-    expect((await api(apiPdf, "/api/certificates/nope/pdf", { user: admin, params: { id: "nope" } })).status).toBe(
+    expect((await api(apiPdf, `/api/certificates/${id}/pdf`, { user: trainer, params: { id } })).status).toBe(
       404,
     );
+    expect((await api(apiPdf, `/api/certificates/${id}/pdf`, { params: { id } })).status).toBe(401);
+    expect(
+      (await api(apiPdf, "/api/certificates/nope/pdf", { user: admin, params: { id: "nope" } })).status,
+    ).toBe(404);
 
     const site = (cookie?: string) =>
       settle(
@@ -364,9 +375,9 @@ describe("verification", () => {
     expect(JSON.stringify(body)).not.toContain(learner.email);
     // Typed in lower case without dashes, it is the same code.
     const loose = code.toLowerCase().replaceAll("-", "");
-    expect((await api(verifyApi, `/api/certificates/verify/${loose}`, { params: { code: loose } })).status).toBe(
-      200,
-    );
+    expect(
+      (await api(verifyApi, `/api/certificates/verify/${loose}`, { params: { code: loose } })).status,
+    ).toBe(200);
 
     const page = (await settle(
       runRoute(handle.db, new Request(`${ORIGIN}/ar/certificates/verify/${code}`), verifyPage, { code }),
@@ -379,7 +390,9 @@ describe("verification", () => {
   });
 
   it("an unknown code is a 404 'not found', on the API and on the page", async () => {
-    const api404 = await api(verifyApi, "/api/certificates/verify/ZZZZ-ZZZZ-ZZ", { params: { code: "ZZZZ-ZZZZ-ZZ" } });
+    const api404 = await api(verifyApi, "/api/certificates/verify/ZZZZ-ZZZZ-ZZ", {
+      params: { code: "ZZZZ-ZZZZ-ZZ" },
+    });
     expect(api404.status).toBe(404);
     expect(await api404.json()).toMatchObject({ error: { code: "not_found" } });
     for (const code of ["ZZZZ-ZZZZ-ZZ", "not a code", "x".repeat(500), "%00"]) {
@@ -394,9 +407,17 @@ describe("verification", () => {
   it("a revoked certificate says so, publicly and to its owner, and stays revoked when asked again", async () => {
     const [row] = await handle.db.select().from(certificates);
     const code = row?.code ?? "";
-    const outcome = await revokeCertificate(handle.db, { id: row?.id ?? "", reason: "Plagiarism", adminId: admin.id });
+    const outcome = await revokeCertificate(handle.db, {
+      id: row?.id ?? "",
+      reason: "Plagiarism",
+      adminId: admin.id,
+    });
     expect(outcome).toMatchObject({ ok: true, changed: true });
-    const again = await revokeCertificate(handle.db, { id: row?.id ?? "", reason: "Other", adminId: admin.id });
+    const again = await revokeCertificate(handle.db, {
+      id: row?.id ?? "",
+      reason: "Other",
+      adminId: admin.id,
+    });
     expect(again).toMatchObject({ ok: true, changed: false, certificate: { revokedReason: "Plagiarism" } });
     const response = await api(verifyApi, `/api/certificates/verify/${code}`, { params: { code } });
     const body = await response.json();
@@ -411,7 +432,10 @@ describe("verification", () => {
     expect(generate.status).toBe(200);
     expect((await generate.json()).certificate).toMatchObject({ code, revoked: true });
     expect(await handle.db.$count(certificates)).toBe(1);
-    expect(await certificateStatus(handle.db, learner, courseId)).toMatchObject({ kind: "issued", revoked: true });
+    expect(await certificateStatus(handle.db, learner, courseId)).toMatchObject({
+      kind: "issued",
+      revoked: true,
+    });
     await handle.db
       .update(certificates)
       .set({ revokedAt: null, revokedReason: null, revokedById: null })
@@ -450,12 +474,20 @@ describe("pages", () => {
       request.headers.set("Cookie", cookie);
       return settle(runRoute(handle.db, request, generatePage)) as Promise<Response>;
     };
-    const early = await post({ intent: "generate", courseId: String(courseId), back: `/courses/${courseId}` });
+    const early = await post({
+      intent: "generate",
+      courseId: String(courseId),
+      back: `/courses/${courseId}`,
+    });
     expect(early.status).toBe(302);
     expect(early.headers.get("Location")).toBe(`/courses/${courseId}`);
     expect(await handle.db.$count(certificates, eq(certificates.userId, other.id))).toBe(0);
     await complete(other.id, lessonIds);
-    const done = await post({ intent: "generate", courseId: String(courseId), back: "https://evil.example/" });
+    const done = await post({
+      intent: "generate",
+      courseId: String(courseId),
+      back: "https://evil.example/",
+    });
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/certificates");
     expect(await handle.db.$count(certificates, eq(certificates.userId, other.id))).toBe(1);
@@ -470,7 +502,9 @@ describe("pages", () => {
     const code = row?.code ?? "";
     const list = (await runRoute(
       handle.db,
-      new Request(`${ORIGIN}/dashboard/admin/certificates?q=${code.toLowerCase()}`, { headers: { Cookie: cookie } }),
+      new Request(`${ORIGIN}/dashboard/admin/certificates?q=${code.toLowerCase()}`, {
+        headers: { Cookie: cookie },
+      }),
       adminList,
     )) as Awaited<ReturnType<typeof adminList>>;
     expect(list.certificates.map((item) => item.code)).toEqual([code]);
@@ -483,9 +517,16 @@ describe("pages", () => {
       init: ResponseInit | null;
     };
     expect(refused.init?.status).toBe(400);
-    const done = (await post({ intent: "revoke", id: row?.id ?? "", reason: "Issued by mistake" })) as Response;
+    const done = (await post({
+      intent: "revoke",
+      id: row?.id ?? "",
+      reason: "Issued by mistake",
+    })) as Response;
     expect(done.status).toBe(302);
-    const [after] = await handle.db.select().from(certificates).where(eq(certificates.id, row?.id ?? ""));
+    const [after] = await handle.db
+      .select()
+      .from(certificates)
+      .where(eq(certificates.id, row?.id ?? ""));
     expect(after).toMatchObject({ revokedReason: "Issued by mistake", revokedById: admin.id });
     const learnerCookie = await cookieFor(handle.db, learner.id);
     const asLearner = formRequest(`${ORIGIN}/dashboard/admin/certificates`, {
