@@ -102,7 +102,15 @@ export async function issueCertificate(
     courseId,
     origin,
     now = new Date(),
-  }: { userId: string; courseId: number; origin: string; now?: Date },
+    code: fixedCode,
+  }: {
+    userId: string;
+    courseId: number;
+    origin: string;
+    now?: Date;
+    /** The demo seed only: a known code, so the demo's verification page has a stable address. */
+    code?: string;
+  },
 ): Promise<IssueOutcome> {
   const progress = await courseProgress(db, userId, courseId);
   // A course the caller is not enrolled in is not theirs to be certified in: the same answer as no course.
@@ -137,7 +145,7 @@ export async function issueCertificate(
 
   // A code collision (50 random bits) is all but impossible; if one happens the insert skips and we retry.
   for (let attempt = 0; attempt < 3; attempt++) {
-    const code = generateCertificateCode();
+    const code = fixedCode ?? generateCertificateCode();
     const pdfKey = certificatePdfKey(code);
     const issuedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
     let stored = false;

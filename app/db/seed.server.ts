@@ -7,6 +7,7 @@ import { renderMarkdown } from "../lib/markdown.server";
 import { creditWallet } from "../wallet/wallet.server";
 import type { Database } from "./client.server";
 import { blogPosts, courses, lessons, portfolioItems, type UserRole, users, walletLedger } from "./schema";
+import { seedDemoCertificate } from "./seed-certificates.server";
 import { seedBlogPosts } from "./seed-data/blog";
 import { seedCourses } from "./seed-data/courses";
 import { seedPortfolioItems } from "./seed-data/portfolio";
@@ -184,4 +185,5 @@ export async function seedDemoContent(db: Database): Promise<void> {
       reason: "Welcome credit (demo)",
     });
   }
+  await seedDemoCertificate(db);
 }

@@ -62,13 +62,13 @@ async function raceOneLearner() {
   const authorization = await bearerFor(handle.db, learner.id);
   const responses = await Promise.all(
     Array.from({ length: PARALLEL_REQUESTS }, () =>
-      runRoute(
+      runRoute<Response>(
         wide.db,
         new Request(`http://test/api/certificates/${courseId}/generate`, {
           method: "POST",
           headers: { Authorization: authorization },
         }),
-        generateApi,
+        generateApi as never,
         { courseId: String(courseId) },
       ),
     ),
@@ -77,7 +77,7 @@ async function raceOneLearner() {
   expect(statuses.filter((status) => status === 201)).toHaveLength(1);
   expect(statuses.filter((status) => status === 200)).toHaveLength(PARALLEL_REQUESTS - 1);
   const bodies = await Promise.all(responses.map((response) => response.json()));
-  const ids = new Set(bodies.map((body) => body.certificate.id));
+  const ids = new Set(bodies.map((body: { certificate: { id: string } }) => body.certificate.id));
   expect(ids.size).toBe(1);
   const rows = await handle.db.select().from(certificates).where(eq(certificates.userId, learner.id));
   expect(rows).toHaveLength(1);

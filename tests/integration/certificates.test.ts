@@ -72,14 +72,14 @@ async function complete(userId: string, ids: number[]) {
 
 /** A JSON API call with the caller's Bearer token (or none). */
 async function api(
-  handler: Parameters<typeof runRoute>[2],
+  handler: unknown,
   url: string,
   { user, method = "GET", params = {} }: { user?: User; method?: string; params?: Record<string, string> },
 ) {
   const headers = new Headers();
   if (user) headers.set("Authorization", await bearerFor(handle.db, user.id));
   return (await settle(
-    runRoute(handle.db, new Request(`${ORIGIN}${url}`, { method, headers }), handler, params),
+    runRoute(handle.db, new Request(`${ORIGIN}${url}`, { method, headers }), handler as never, params),
   )) as Response;
 }
 
@@ -256,7 +256,7 @@ describe("issuing", () => {
         new Request(`${ORIGIN}/api/certificates`, {
           headers: { Authorization: await bearerFor(handle.db, learner.id), "Accept-Language": "ar" },
         }),
-        listApi,
+        listApi as never,
       ),
     );
     expect((await (arabic as Response).json()).items[0].courseTitle).toBe(TITLE_AR);
@@ -331,7 +331,7 @@ describe("the PDF", () => {
         runRoute(
           handle.db,
           new Request(`${ORIGIN}/certificates/${id}/pdf`, { headers: cookie ? { Cookie: cookie } : {} }),
-          sitePdf,
+          sitePdf as never,
           { id },
         ),
       ) as Promise<Response>;
@@ -348,7 +348,7 @@ describe("the PDF", () => {
         new Request(`${ORIGIN}/api/certificates/${id}/pdf`, {
           headers: { Cookie: await cookieFor(handle.db, learner.id) },
         }),
-        apiPdf,
+        apiPdf as never,
         { id },
       ),
     );
@@ -380,7 +380,9 @@ describe("verification", () => {
     ).toBe(200);
 
     const page = (await settle(
-      runRoute(handle.db, new Request(`${ORIGIN}/ar/certificates/verify/${code}`), verifyPage, { code }),
+      runRoute(handle.db, new Request(`${ORIGIN}/ar/certificates/verify/${code}`), verifyPage as never, {
+        code,
+      }),
     )) as { data: { found: boolean; certificate?: Record<string, unknown> }; init: ResponseInit | null };
     expect(page.data).toMatchObject({
       found: true,
@@ -397,7 +399,7 @@ describe("verification", () => {
     expect(await api404.json()).toMatchObject({ error: { code: "not_found" } });
     for (const code of ["ZZZZ-ZZZZ-ZZ", "not a code", "x".repeat(500), "%00"]) {
       const page = (await settle(
-        runRoute(handle.db, new Request(`${ORIGIN}/certificates/verify/x`), verifyPage, { code }),
+        runRoute(handle.db, new Request(`${ORIGIN}/certificates/verify/x`), verifyPage as never, { code }),
       )) as { data: { found: boolean; code?: string }; init: ResponseInit | null };
       expect(page.init?.status).toBe(404);
       expect(page.data.found).toBe(false);
@@ -449,7 +451,7 @@ describe("pages", () => {
     const result = (await runRoute(
       handle.db,
       new Request(`${ORIGIN}/ar/certificates`, { headers: { Cookie: cookie } }),
-      myCertificates,
+      myCertificates as never,
     )) as Awaited<ReturnType<typeof myCertificates>>;
     const [row] = await handle.db.select().from(certificates);
     expect(result.certificates).toEqual([
@@ -461,7 +463,9 @@ describe("pages", () => {
         verifyUrl: `${ORIGIN}/certificates/verify/${row?.code}`,
       }),
     ]);
-    const guest = await settle(runRoute(handle.db, new Request(`${ORIGIN}/certificates`), myCertificates));
+    const guest = await settle(
+      runRoute(handle.db, new Request(`${ORIGIN}/certificates`), myCertificates as never),
+    );
     expect((guest as Response).status).toBe(302);
   });
 
@@ -472,7 +476,7 @@ describe("pages", () => {
     const post = (fields: Record<string, string>) => {
       const request = formRequest(`${ORIGIN}/certificates`, fields);
       request.headers.set("Cookie", cookie);
-      return settle(runRoute(handle.db, request, generatePage)) as Promise<Response>;
+      return settle(runRoute(handle.db, request, generatePage as never)) as Promise<Response>;
     };
     const early = await post({
       intent: "generate",
@@ -505,13 +509,13 @@ describe("pages", () => {
       new Request(`${ORIGIN}/dashboard/admin/certificates?q=${code.toLowerCase()}`, {
         headers: { Cookie: cookie },
       }),
-      adminList,
+      adminList as never,
     )) as Awaited<ReturnType<typeof adminList>>;
     expect(list.certificates.map((item) => item.code)).toEqual([code]);
     const post = (fields: Record<string, string>) => {
       const request = formRequest(`${ORIGIN}/dashboard/admin/certificates`, fields);
       request.headers.set("Cookie", cookie);
-      return settle(runRoute(handle.db, request, adminRevoke));
+      return settle(runRoute(handle.db, request, adminRevoke as never));
     };
     const refused = (await post({ intent: "revoke", id: row?.id ?? "", reason: " " })) as {
       init: ResponseInit | null;
@@ -535,6 +539,8 @@ describe("pages", () => {
       reason: "Nope",
     });
     asLearner.headers.set("Cookie", learnerCookie);
-    expect(((await settle(runRoute(handle.db, asLearner, adminRevoke))) as Response).status).toBe(403);
+    expect(((await settle(runRoute(handle.db, asLearner, adminRevoke as never))) as Response).status).toBe(
+      403,
+    );
   });
 });
