@@ -1,11 +1,20 @@
 // Every guarded page and API route, asked by a guest, a user, a trainer and an admin. Removing any one
 // guard turns a "login"/401/403 cell into a 200 and fails this test.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issueCertificate } from "../../app/certificates/certificates.server";
+import { createLocalCertificateStore, setCertificateStore } from "../../app/certificates/store.server";
 import type { DatabaseHandle } from "../../app/db/client.server";
-import { courses, lessons, type User } from "../../app/db/schema";
+import { courses, enrollments, lessonProgress, lessons, type User } from "../../app/db/schema";
 import { createCaseStudy } from "../../app/editorial/case-studies.server";
 import { createPost } from "../../app/editorial/posts.server";
 import { storeUpload } from "../../app/media/media.server";
+import {
+  loader as adminCertificates,
+  action as adminCertificatesAction,
+} from "../../app/routes/admin-certificates";
 import { loader as adminDashboard } from "../../app/routes/admin-dashboard";
 import { loader as adminUsers, action as adminUsersAction } from "../../app/routes/admin-users";
 import { action as changeRole } from "../../app/routes/api/admin-change-role";
@@ -16,6 +25,10 @@ import { loader as apiMe } from "../../app/routes/api/auth-me";
 import { loader as apiUsers } from "../../app/routes/api/auth-users";
 import { action as blogCreateApi } from "../../app/routes/api/blog";
 import { loader as blogGetApi, action as blogItemApi } from "../../app/routes/api/blog-post";
+import { action as certificateGenerateApi } from "../../app/routes/api/certificate-generate";
+import { loader as certificatePdfApi } from "../../app/routes/api/certificate-pdf";
+import { loader as certificateVerifyApi } from "../../app/routes/api/certificate-verify";
+import { loader as certificateListApi } from "../../app/routes/api/certificates";
 import { action as favoriteToggle } from "../../app/routes/api/course-favorite";
 import { action as enrollBulk } from "../../app/routes/api/enroll-bulk";
 import { action as enrollOne } from "../../app/routes/api/enroll-one";
@@ -29,6 +42,9 @@ import { action as mediaUpload } from "../../app/routes/api/media-upload";
 import { action as portfolioCreateApi } from "../../app/routes/api/portfolio";
 import { loader as portfolioGetApi, action as portfolioItemApi } from "../../app/routes/api/portfolio-item";
 import { loader as blogPostPage } from "../../app/routes/blog-post";
+import { loader as certificatePdfPage } from "../../app/routes/certificate-pdf";
+import { loader as certificateVerifyPage } from "../../app/routes/certificate-verify";
+import { loader as myCertificates, action as myCertificatesAction } from "../../app/routes/certificates";
 import { loader as courseLearn } from "../../app/routes/course-learn";
 import { loader as caseStudyList } from "../../app/routes/editor-case-studies";
 import {
@@ -65,6 +81,9 @@ let draftCourseId = 0;
 let pdfPublicId = "";
 let draftPostId = 0;
 let draftCaseStudyId = 0;
+/** A course "user" completed, and the certificate they hold for it. */
+let certifiedCourseId = 0;
+let certificate = { id: "", code: "" };
 
 beforeAll(async () => {
   handle = await createTestDatabase();
@@ -142,6 +161,41 @@ beforeAll(async () => {
     pdfUrl: stored.media.url,
     pdfPublicId,
   });
+  // Certificates: "user" completed a one-lesson course and holds its certificate.
+  const certificateStore = createLocalCertificateStore(mkdtempSync(path.join(tmpdir(), "manara-matrix-")));
+  setCertificateStore(certificateStore);
+  const [certified] = await handle.db
+    .insert(courses)
+    .values({
+      slug: "certified",
+      title: "Certified",
+      description: "Completed",
+      category: "data-science",
+      isPublished: true,
+      trainerId: people.trainer.id,
+    })
+    .returning({ id: courses.id });
+  certifiedCourseId = certified?.id ?? 0;
+  const [lesson] = await handle.db
+    .insert(lessons)
+    .values({ courseId: certifiedCourseId, position: 1, title: "Only" })
+    .returning({ id: lessons.id });
+  await handle.db
+    .insert(enrollments)
+    .values({ userId: people.user.id, courseId: certifiedCourseId, pricePaid: 0 });
+  await handle.db.insert(lessonProgress).values({
+    userId: people.user.id,
+    lessonId: lesson?.id ?? 0,
+    courseId: certifiedCourseId,
+    completedAt: new Date(),
+  });
+  const issued = await issueCertificate(handle.db, certificateStore, {
+    userId: people.user.id,
+    courseId: certifiedCourseId,
+    origin: "http://test",
+  });
+  if (!issued.ok) throw new Error("certificate fixture failed");
+  certificate = { id: issued.certificate.id, code: issued.certificate.code };
 });
 afterAll(() => handle?.close());
 
@@ -614,6 +668,89 @@ const CASES: Case[] = [
     path: "/api/portfolio/x",
     params: () => ({ id: String(draftCaseStudyId) }),
     expected: { guest: 401, user: 403, trainer: 403, admin: "ok" },
+  },
+  // ── Certificates (issue 10) ──────────────────────────────────────────────────────────────────────────
+  {
+    name: "GET /certificates",
+    kind: "page",
+    handler: myCertificates,
+    path: "/certificates",
+    expected: PAGE_USER,
+  },
+  {
+    name: "POST /certificates (get the certificate)",
+    kind: "page",
+    handler: myCertificatesAction,
+    method: "POST",
+    path: "/certificates",
+    body: () => new URLSearchParams({ intent: "generate", courseId: String(certifiedCourseId) }),
+    // Signed in, the answer is a redirect with a toast (issued, or why not); guests sign in first.
+    expected: PAGE_USER,
+  },
+  {
+    name: "GET /certificates/:id/pdf (user's certificate)",
+    kind: "page",
+    handler: certificatePdfPage,
+    path: "/certificates/x/pdf",
+    params: () => ({ id: certificate.id }),
+    expected: { guest: "login", user: "ok", trainer: 404, admin: "ok" },
+  },
+  {
+    name: "GET /certificates/verify/:code",
+    kind: "page",
+    handler: certificateVerifyPage,
+    path: "/ar/certificates/verify/x",
+    params: () => ({ code: certificate.code }),
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /dashboard/admin/certificates",
+    kind: "page",
+    handler: adminCertificates,
+    path: "/dashboard/admin/certificates?q=x",
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "GET /api/certificates",
+    kind: "api",
+    handler: certificateListApi,
+    path: "/api/certificates",
+    expected: API_USER,
+  },
+  {
+    name: "POST /api/certificates/:courseId/generate (user's completed course)",
+    kind: "api",
+    handler: certificateGenerateApi,
+    method: "POST",
+    path: "/api/certificates/x/generate",
+    params: () => ({ courseId: String(certifiedCourseId) }),
+    // Only the enrolled learner; a course one is not enrolled in is 404 (even for its trainer or an admin).
+    expected: { guest: 401, user: "ok", trainer: 404, admin: 404 },
+  },
+  {
+    name: "GET /api/certificates/:id/pdf (user's certificate)",
+    kind: "api",
+    handler: certificatePdfApi,
+    path: "/api/certificates/x/pdf",
+    params: () => ({ id: certificate.id }),
+    expected: { guest: 401, user: "ok", trainer: 404, admin: "ok" },
+  },
+  {
+    name: "GET /api/certificates/verify/:code",
+    kind: "api",
+    handler: certificateVerifyApi,
+    path: "/api/certificates/verify/x",
+    params: () => ({ code: certificate.code }),
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "POST /dashboard/admin/certificates (revoke user's certificate)",
+    kind: "page",
+    handler: adminCertificatesAction,
+    method: "POST",
+    path: "/dashboard/admin/certificates",
+    body: () => new URLSearchParams({ intent: "revoke", id: certificate.id, reason: "Role matrix" }),
+    expected: PAGE_ADMIN,
   },
   { name: "GET /api/auth/me", kind: "api", handler: apiMe, path: "/api/auth/me", expected: API_USER },
   {
