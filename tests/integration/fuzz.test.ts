@@ -318,6 +318,12 @@ const API: ApiEndpoint[] = [
   },
   // Non-destructive only: the fuzz's methods may turn a PUT into a DELETE of a fixture course.
   { name: "media delete", method: "DELETE", path: "/api/cloudinary/delete/manara_:id/raw", role: "trainer" },
+  // Certificates (issue 10): the :id slot carries course ids and hostile segments (never a real certificate
+  // id or code, so the PDF and verify answers are 404 for the valid ones too).
+  { name: "certificate list", method: "GET", path: "/api/certificates", role: "user" },
+  { name: "certificate generate", method: "POST", path: "/api/certificates/:id/generate", role: "user" },
+  { name: "certificate pdf", method: "GET", path: "/api/certificates/:id/pdf", role: "user" },
+  { name: "certificate verify", method: "GET", path: "/api/certificates/verify/:id", role: "guest" },
   { name: "unknown /api path", method: "GET", path: "/api/nothing/here/:id", role: "guest" },
 ];
 
@@ -748,6 +754,28 @@ function pageActions(): PageAction[] {
       },
     },
     {
+      name: "certificates",
+      path: "/certificates",
+      role: "user",
+      readsBody: true,
+      fields: {
+        intent: fc.constantFrom("generate", "bogus"),
+        courseId: courseIdValue(),
+        back: redirectTarget,
+      },
+    },
+    {
+      name: "admin certificates",
+      path: "/dashboard/admin/certificates",
+      role: "admin",
+      readsBody: true,
+      fields: {
+        intent: fc.constantFrom("revoke", "bogus"),
+        id: fc.constantFrom("x", "00000000-0000-0000-0000-000000000000", "2147483648", ""),
+        reason: fc.oneof(text(0), fc.constantFrom("Issued by mistake", "a\u0000b", "x".repeat(600))),
+      },
+    },
+    {
       name: "unknown page",
       path: "/no/such/page",
       role: "guest",
@@ -867,6 +895,10 @@ const SEGMENTS = [
   "locales",
   "common",
   "learn",
+  "certificates",
+  "verify",
+  "pdf",
+  "generate",
   "google",
   "callback",
   "en",
@@ -984,6 +1016,10 @@ describe("fuzz: paths and query strings", () => {
         { path: "/locales/en/common", role: "guest", credentials: "none" },
         { path: "/api/courses/1", role: "guest", credentials: "none" },
         { path: "/cart", role: "user", credentials: "cookie" },
+        { path: "/certificates", role: "user", credentials: "cookie" },
+        { path: "/dashboard/admin/certificates", role: "admin", credentials: "cookie" },
+        { path: "/certificates/verify/ABCD-EFGH-23", role: "guest", credentials: "none" },
+        { path: "/api/certificates", role: "user", credentials: "bearer" },
       ];
       const keys = [
         "q",
