@@ -7,11 +7,13 @@ import { safeRedirect } from "../auth/redirect";
 import { addToCart, getCartCourseIds, removeFromCart } from "../commerce/cart.server";
 import { canAccessCourse, purchaseCourses } from "../commerce/enrollment.server";
 import { EnhancedFormMarker } from "../components/enhanced-form-marker";
+import { CourseProgressBar } from "../components/learning/progress-bar";
 import { readConfig } from "../config.server";
 import { getCourseForViewer } from "../courses/catalog.server";
 import { isFavorite, toggleFavorite } from "../courses/favorites.server";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
+import { progressByCourse } from "../learning/progress.server";
 import { fail, succeed } from "../lib/enhanced-action.server";
 import { guardServerAction, skipRevalidationAfterFailedRequest } from "../lib/fetcher-failure";
 import { readForm } from "../lib/forms.server";
@@ -23,7 +25,7 @@ import { getDb } from "../middleware/database.server";
 import { toasts } from "../toast.server";
 import type { Route } from "./+types/course";
 
-export const handle = { i18n: ["catalog"] };
+export const handle = { i18n: ["catalog", "learning"] };
 
 /** The description's Markdown without its marks, for the meta description: links keep their text. */
 function plainExcerpt(markdown: string): string {
@@ -48,6 +50,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     getCartCourseIds(db, request, user),
     user ? canAccessCourse(db, user, course.id) : false,
   ]);
+  // The learner's progress (issue 9), for whoever may open the course.
+  const progress = user && access ? (await progressByCourse(db, user.id, [course.id])).get(course.id) : null;
   const totalMinutes = course.lessons.reduce((sum, lesson) => sum + (lesson.durationMinutes ?? 0), 0);
   return {
     meta: page.meta(course.title, plainExcerpt(course.description), course.image),
@@ -58,6 +62,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       isFavorite: favorite,
       inCart: cart.includes(course.id),
       canAccess: access,
+      progress: progress ?? null,
       walletLabel: user ? formatMoney(user.walletBalance, page.locale, readConfig().currency) : null,
     },
   };
@@ -264,10 +269,20 @@ function CourseActions({ loaderData }: { loaderData: Route.ComponentProps["loade
   const navigation = useNavigation();
   const { course, viewer } = loaderData;
   if (viewer.canAccess) {
+    const lastLessonId = viewer.progress?.lastLessonId;
     return (
       <div className="space-y-3">
+        {viewer.progress && viewer.progress.totalLessons > 0 ? (
+          <CourseProgressBar
+            completedLessons={viewer.progress.completedLessons}
+            totalLessons={viewer.progress.totalLessons}
+            percent={viewer.progress.percent}
+          />
+        ) : null}
         <Link
-          to={localize(`/courses/${course.id}/learn`)}
+          to={localize(
+            lastLessonId ? `/courses/${course.id}/learn/${lastLessonId}` : `/courses/${course.id}/learn`,
+          )}
           data-testid="go-to-course"
           className="block rounded-md bg-coral-600 px-4 py-3 text-center font-semibold text-white hover:bg-coral-700"
         >

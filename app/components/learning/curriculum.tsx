@@ -64,7 +64,7 @@ function Tick({ completed }: { completed: boolean }) {
       }`}
     >
       {completed ? (
-        <svg viewBox="0 0 16 16" className="size-3.5 fill-none stroke-current stroke-2">
+        <svg aria-hidden="true" viewBox="0 0 16 16" className="size-3.5 fill-none stroke-current stroke-2">
           <path d="M3.5 8.5l3 3 6-7" />
         </svg>
       ) : null}
