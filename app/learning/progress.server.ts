@@ -166,7 +166,7 @@ export async function getLessonProgress(
 
 /**
  * A learner's progress through a course in one query: every lesson in order with its position and tick,
- * the counts, and the lesson touched last (window functions over the lessons left-joined to progress).
+ * the counts, and the lesson touched last (window functions over the lessons joined with progress).
  * Access is the caller's to check.
  */
 export async function courseProgress(
