@@ -318,6 +318,18 @@ const API: ApiEndpoint[] = [
   },
   // Non-destructive only: the fuzz's methods may turn a PUT into a DELETE of a fixture course.
   { name: "media delete", method: "DELETE", path: "/api/cloudinary/delete/manara_:id/raw", role: "trainer" },
+  {
+    name: "lesson progress",
+    method: "POST",
+    path: "/api/courses/:id/lessons/:lessonId/progress",
+    role: "user",
+    json: {
+      positionSeconds: fc.oneof(fc.constantFrom(0, 5, 179.5, 181, -1, 1e308, "5"), fc.double()),
+      completed: fc.constantFrom(true, false, "true", null),
+    },
+  },
+  { name: "course progress", method: "GET", path: "/api/courses/:id/progress", role: "user" },
+  { name: "lecture play", method: "GET", path: "/api/courses/:id/lecture/:lessonId/play", role: "user" },
   { name: "unknown /api path", method: "GET", path: "/api/nothing/here/:id", role: "guest" },
 ];
 
@@ -374,6 +386,7 @@ describe("fuzz: the JSON API", () => {
                   : null;
           const target =
             endpoint.path
+              .replace(":lessonId", String(fixtures.lessonId))
               .replace(":userId", user.segment)
               .replace(":id", course.segment)
               .replace(":postId", editorial.post.segment)
@@ -440,6 +453,7 @@ describe("fuzz: the JSON API", () => {
             "change role": { role: "trainer" },
             "charge wallet": { amount: 1 },
             "enroll bulk": { courseIds: [fixtures.courseIds.paid] },
+            "lesson progress": { positionSeconds: 5 },
             "blog create": { title: "Fuzz", excerpt: "Fuzz", body: "Fuzz" },
             "blog update": { title: "Fuzz" },
             "case study create": { title: "F", clientName: "F", problem: "P", strategy: "S", result: "R" },
@@ -456,6 +470,8 @@ describe("fuzz: the JSON API", () => {
           return {
             method: endpoint.method,
             target: endpoint.path
+              .replace(":lessonId", String(fixtures.lessonId))
+              .replace(":id", String(fixtures.courseIds.paid))
               .replace(":userId", fixtures.target.id)
               .replace(":postId", String(fixtures.postIds.public))
               .replace(":caseId", String(fixtures.caseStudyIds.public)),
@@ -748,6 +764,26 @@ function pageActions(): PageAction[] {
       },
     },
     {
+      name: "learn lesson",
+      path: "/courses/:id/learn/:lessonId",
+      role: "user",
+      readsBody: true,
+      fields: {
+        intent: fc.constantFrom("complete", "incomplete", "bogus"),
+        js: fc.constantFrom("1", ""),
+      },
+    },
+    {
+      name: "learn beacon",
+      path: "/courses/:id/learn/:lessonId/progress",
+      role: "user",
+      readsBody: true,
+      fields: {
+        positionSeconds: fc.constantFrom("0", "5", "179.5", "181", "-1", "1e9", "x", ""),
+        completed: fc.constantFrom("true", "false", "maybe"),
+      },
+    },
+    {
       name: "unknown page",
       path: "/no/such/page",
       role: "guest",
@@ -795,6 +831,7 @@ describe("fuzz: page actions", () => {
         350,
         ({ action, m, who, locale, suffix, course, credentials, editorial, body }) => {
           const path = action.path
+            .replace(":lessonId", String(fixtures.lessonId))
             .replace(":id", course.segment)
             .replace(":postId", editorial.post.segment)
             .replace(":caseId", editorial.study.segment);
