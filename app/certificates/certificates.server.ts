@@ -1,19 +1,12 @@
 // Certificates of completion: issuing (idempotent, one per learner and course), listing, verifying,
 // downloading and revoking. Pages, the JSON API and the seed all go through these functions.
-import { and, count, desc, eq, ilike, isNotNull, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.server";
-import {
-  type Certificate,
-  certificates,
-  courses,
-  enrollments,
-  lessonProgress,
-  lessons,
-  users,
-} from "../db/schema";
+import { type Certificate, certificates, courses, enrollments, users } from "../db/schema";
 import type { Locale } from "../i18n/languages";
 import { localizePath } from "../i18n/languages";
+import { courseCompletion } from "../learning/progress.server";
 import { pick } from "../lib/localized";
 import { generateCertificateCode, normalizeCertificateCode } from "./code";
 import { type CourseProgress, certificateEligibility, type Eligibility } from "./eligibility";
@@ -35,33 +28,17 @@ export async function courseProgress(
   courseId: number,
 ): Promise<CourseProgress | null> {
   if (!Number.isSafeInteger(courseId) || courseId < 1 || courseId > MAX_COURSE_ID) return null;
-  // Separate small queries: drizzle leaves a one-table select's columns unqualified, which inside
-  // correlated subqueries would resolve to the wrong table.
-  const [[course], [enrollment], totalLessons, [completed]] = await Promise.all([
+  // Completion is the learning side's own count (app/learning/progress.server.ts); enrollment is ours.
+  const [[course], [enrollment], completion] = await Promise.all([
     db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)),
     db
       .select({ id: enrollments.id })
       .from(enrollments)
       .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId))),
-    db.$count(lessons, eq(lessons.courseId, courseId)),
-    db
-      .select({ value: count() })
-      .from(lessonProgress)
-      .innerJoin(lessons, eq(lessons.id, lessonProgress.lessonId))
-      .where(
-        and(
-          eq(lessonProgress.userId, userId),
-          eq(lessons.courseId, courseId),
-          isNotNull(lessonProgress.completedAt),
-        ),
-      ),
+    courseCompletion(db, userId, courseId),
   ]);
   if (!course) return null;
-  return {
-    enrolled: enrollment !== undefined,
-    totalLessons: Number(totalLessons),
-    completedLessons: Number(completed?.value ?? 0),
-  };
+  return { enrolled: enrollment !== undefined, ...completion };
 }
 
 export type IssueOutcome =

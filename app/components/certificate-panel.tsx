@@ -10,11 +10,14 @@ export function CertificatePanel({
   status,
   back,
   className = "",
+  progressShownElsewhere = false,
 }: {
   status: CertificateStatus | null;
   /** The page to come back to when the certificate cannot be issued (its path, localized). */
   back: string;
   className?: string;
+  /** The page already shows the course's progress bar: say only what earns the certificate. */
+  progressShownElsewhere?: boolean;
 }) {
   const { t } = useTranslation("certificates");
   const localize = useLocalizePath();
@@ -32,7 +35,12 @@ export function CertificatePanel({
       <h2 id={`certificate-${status.courseId}-heading`} className="text-sm font-bold text-coral-700">
         {t("status.heading")}
       </h2>
-      {status.kind === "progress" ? (
+      {status.kind === "progress" && progressShownElsewhere ? (
+        <p className="mt-1 text-sm" data-testid="certificate-progress">
+          {t("status.progressHint")}
+        </p>
+      ) : null}
+      {status.kind === "progress" && !progressShownElsewhere ? (
         <>
           <p className="mt-1 text-sm font-semibold" data-testid="certificate-progress">
             {t("status.progress", { count: status.totalLessons, completed: status.completedLessons })}

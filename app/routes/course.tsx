@@ -9,11 +9,13 @@ import { addToCart, getCartCourseIds, removeFromCart } from "../commerce/cart.se
 import { canAccessCourse, purchaseCourses } from "../commerce/enrollment.server";
 import { CertificatePanel } from "../components/certificate-panel";
 import { EnhancedFormMarker } from "../components/enhanced-form-marker";
+import { CourseProgressBar } from "../components/learning/progress-bar";
 import { readConfig } from "../config.server";
 import { getCourseForViewer } from "../courses/catalog.server";
 import { isFavorite, toggleFavorite } from "../courses/favorites.server";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
+import { progressByCourse } from "../learning/progress.server";
 import { fail, succeed } from "../lib/enhanced-action.server";
 import { guardServerAction, skipRevalidationAfterFailedRequest } from "../lib/fetcher-failure";
 import { readForm } from "../lib/forms.server";
@@ -25,7 +27,7 @@ import { getDb } from "../middleware/database.server";
 import { toasts } from "../toast.server";
 import type { Route } from "./+types/course";
 
-export const handle = { i18n: ["catalog", "certificates"] };
+export const handle = { i18n: ["catalog", "learning", "certificates"] };
 
 /** The description's Markdown without its marks, for the meta description: links keep their text. */
 function plainExcerpt(markdown: string): string {
@@ -51,6 +53,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     user ? canAccessCourse(db, user, course.id) : false,
     certificateStatus(db, user, course.id),
   ]);
+  // The learner's progress (issue 9), for whoever may open the course.
+  const progress = user && access ? (await progressByCourse(db, user.id, [course.id])).get(course.id) : null;
   const totalMinutes = course.lessons.reduce((sum, lesson) => sum + (lesson.durationMinutes ?? 0), 0);
   return {
     meta: page.meta(course.title, plainExcerpt(course.description), course.image),
@@ -62,6 +66,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       isFavorite: favorite,
       inCart: cart.includes(course.id),
       canAccess: access,
+      progress: progress ?? null,
       walletLabel: user ? formatMoney(user.walletBalance, page.locale, readConfig().currency) : null,
     },
   };
@@ -268,17 +273,31 @@ function CourseActions({ loaderData }: { loaderData: Route.ComponentProps["loade
   const navigation = useNavigation();
   const { course, viewer } = loaderData;
   if (viewer.canAccess) {
+    const lastLessonId = viewer.progress?.lastLessonId;
     return (
       <div className="space-y-3">
+        {viewer.progress && viewer.progress.totalLessons > 0 ? (
+          <CourseProgressBar
+            completedLessons={viewer.progress.completedLessons}
+            totalLessons={viewer.progress.totalLessons}
+            percent={viewer.progress.percent}
+          />
+        ) : null}
         <Link
-          to={localize(`/courses/${course.id}/learn`)}
+          to={localize(
+            lastLessonId ? `/courses/${course.id}/learn/${lastLessonId}` : `/courses/${course.id}/learn`,
+          )}
           data-testid="go-to-course"
           className="block rounded-md bg-coral-600 px-4 py-3 text-center font-semibold text-white hover:bg-coral-700"
         >
           {t("actions.goToCourse")}
         </Link>
         <FavoriteButton courseId={course.id} isFavorite={viewer.isFavorite} signedIn={viewer.signedIn} />
-        <CertificatePanel status={loaderData.certificate} back={localize(`/courses/${course.id}`)} />
+        <CertificatePanel
+          status={loaderData.certificate}
+          back={localize(`/courses/${course.id}`)}
+          progressShownElsewhere={Boolean(viewer.progress && viewer.progress.totalLessons > 0)}
+        />
       </div>
     );
   }

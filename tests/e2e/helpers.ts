@@ -63,6 +63,8 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/instructor/blog",
     "/instructor/blog/new",
     "/courses/1/learn",
+    // A lesson page (issue 9): the demo trainer teaches course 1, whose first lesson is lesson 1.
+    "/courses/1/learn/1",
     "/my-enrollments",
   ],
   admin: [

@@ -324,6 +324,18 @@ const API: ApiEndpoint[] = [
   { name: "certificate generate", method: "POST", path: "/api/certificates/:id/generate", role: "user" },
   { name: "certificate pdf", method: "GET", path: "/api/certificates/:id/pdf", role: "user" },
   { name: "certificate verify", method: "GET", path: "/api/certificates/verify/:id", role: "guest" },
+  {
+    name: "lesson progress",
+    method: "POST",
+    path: "/api/courses/:id/lessons/:lessonId/progress",
+    role: "user",
+    json: {
+      positionSeconds: fc.oneof(fc.constantFrom(0, 5, 179.5, 181, -1, 1e308, "5"), fc.double()),
+      completed: fc.constantFrom(true, false, "true", null),
+    },
+  },
+  { name: "course progress", method: "GET", path: "/api/courses/:id/progress", role: "user" },
+  { name: "lecture play", method: "GET", path: "/api/courses/:id/lecture/:lessonId/play", role: "user" },
   { name: "unknown /api path", method: "GET", path: "/api/nothing/here/:id", role: "guest" },
 ];
 
@@ -380,6 +392,7 @@ describe("fuzz: the JSON API", () => {
                   : null;
           const target =
             endpoint.path
+              .replace(":lessonId", String(fixtures.lessonId))
               .replace(":userId", user.segment)
               .replace(":id", course.segment)
               .replace(":postId", editorial.post.segment)
@@ -446,6 +459,7 @@ describe("fuzz: the JSON API", () => {
             "change role": { role: "trainer" },
             "charge wallet": { amount: 1 },
             "enroll bulk": { courseIds: [fixtures.courseIds.paid] },
+            "lesson progress": { positionSeconds: 5 },
             "blog create": { title: "Fuzz", excerpt: "Fuzz", body: "Fuzz" },
             "blog update": { title: "Fuzz" },
             "case study create": { title: "F", clientName: "F", problem: "P", strategy: "S", result: "R" },
@@ -462,6 +476,8 @@ describe("fuzz: the JSON API", () => {
           return {
             method: endpoint.method,
             target: endpoint.path
+              .replace(":lessonId", String(fixtures.lessonId))
+              .replace(":id", String(fixtures.courseIds.paid))
               .replace(":userId", fixtures.target.id)
               .replace(":postId", String(fixtures.postIds.public))
               .replace(":caseId", String(fixtures.caseStudyIds.public)),
@@ -776,6 +792,26 @@ function pageActions(): PageAction[] {
       },
     },
     {
+      name: "learn lesson",
+      path: "/courses/:id/learn/:lessonId",
+      role: "user",
+      readsBody: true,
+      fields: {
+        intent: fc.constantFrom("complete", "incomplete", "bogus"),
+        js: fc.constantFrom("1", ""),
+      },
+    },
+    {
+      name: "learn beacon",
+      path: "/courses/:id/learn/:lessonId/progress",
+      role: "user",
+      readsBody: true,
+      fields: {
+        positionSeconds: fc.constantFrom("0", "5", "179.5", "181", "-1", "1e9", "x", ""),
+        completed: fc.constantFrom("true", "false", "maybe"),
+      },
+    },
+    {
       name: "unknown page",
       path: "/no/such/page",
       role: "guest",
@@ -823,6 +859,7 @@ describe("fuzz: page actions", () => {
         350,
         ({ action, m, who, locale, suffix, course, credentials, editorial, body }) => {
           const path = action.path
+            .replace(":lessonId", String(fixtures.lessonId))
             .replace(":id", course.segment)
             .replace(":postId", editorial.post.segment)
             .replace(":caseId", editorial.study.segment);

@@ -30,6 +30,7 @@ import { loader as certificatePdfApi } from "../../app/routes/api/certificate-pd
 import { loader as certificateVerifyApi } from "../../app/routes/api/certificate-verify";
 import { loader as certificateListApi } from "../../app/routes/api/certificates";
 import { action as favoriteToggle } from "../../app/routes/api/course-favorite";
+import { loader as courseProgressApi } from "../../app/routes/api/course-progress";
 import { action as enrollBulk } from "../../app/routes/api/enroll-bulk";
 import { action as enrollOne } from "../../app/routes/api/enroll-one";
 import { loader as enrollmentList } from "../../app/routes/api/enrollments";
@@ -37,6 +38,8 @@ import { loader as favoritesList } from "../../app/routes/api/favorites-list";
 import { action as instructorCourse } from "../../app/routes/api/instructor-course";
 import { action as instructorCreate } from "../../app/routes/api/instructor-course-create";
 import { loader as instructorMyCourses } from "../../app/routes/api/instructor-my-courses";
+import { loader as lecturePlayApi } from "../../app/routes/api/lecture-play";
+import { action as lessonProgressApi } from "../../app/routes/api/lesson-progress";
 import { action as mediaDelete } from "../../app/routes/api/media-delete";
 import { action as mediaUpload } from "../../app/routes/api/media-upload";
 import { action as portfolioCreateApi } from "../../app/routes/api/portfolio";
@@ -45,7 +48,7 @@ import { loader as blogPostPage } from "../../app/routes/blog-post";
 import { loader as certificatePdfPage } from "../../app/routes/certificate-pdf";
 import { loader as certificateVerifyPage } from "../../app/routes/certificate-verify";
 import { loader as myCertificates, action as myCertificatesAction } from "../../app/routes/certificates";
-import { loader as courseLearn } from "../../app/routes/course-learn";
+import { loader as courseLearn, action as courseLearnAction } from "../../app/routes/course-learn";
 import { loader as caseStudyList } from "../../app/routes/editor-case-studies";
 import {
   loader as caseStudyEditor,
@@ -59,6 +62,7 @@ import { loader as instructor } from "../../app/routes/instructor";
 import { loader as courseEditor, action as courseEditorAction } from "../../app/routes/instructor-course";
 import { loader as newCourse, action as newCourseAction } from "../../app/routes/instructor-course-new";
 import { loader as curriculum, action as curriculumAction } from "../../app/routes/instructor-curriculum";
+import { action as learnBeacon } from "../../app/routes/learn-progress";
 import { loader as mediaRaw } from "../../app/routes/media-raw";
 import { loader as myEnrollments } from "../../app/routes/my-enrollments";
 import { loader as myFavorites } from "../../app/routes/my-favorites";
@@ -84,6 +88,7 @@ let draftCaseStudyId = 0;
 /** A course "user" completed, and the certificate they hold for it. */
 let certifiedCourseId = 0;
 let certificate = { id: "", code: "" };
+let paidLessonId = 0;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
@@ -154,13 +159,17 @@ beforeAll(async () => {
   if (!draftPost.ok || !draftCase.ok) throw new Error("editorial fixtures failed");
   draftPostId = draftPost.post.id;
   draftCaseStudyId = draftCase.item.id;
-  await handle.db.insert(lessons).values({
-    courseId: paidCourseId,
-    position: 1,
-    title: "Notes",
-    pdfUrl: stored.media.url,
-    pdfPublicId,
-  });
+  const [paidLesson] = await handle.db
+    .insert(lessons)
+    .values({
+      courseId: paidCourseId,
+      position: 1,
+      title: "Notes",
+      pdfUrl: stored.media.url,
+      pdfPublicId,
+    })
+    .returning({ id: lessons.id });
+  paidLessonId = paidLesson?.id ?? 0;
   // Certificates: "user" completed a one-lesson course and holds its certificate.
   const certificateStore = createLocalCertificateStore(mkdtempSync(path.join(tmpdir(), "manara-matrix-")));
   setCertificateStore(certificateStore);
@@ -329,6 +338,71 @@ const CASES: Case[] = [
     params: () => ({ id: String(paidCourseId) }),
     // Only the course's trainer and admins may open it without buying it.
     expected: { guest: "login", user: 403, trainer: "ok", admin: "ok" },
+  },
+  // Learning (issue 9): the matrix's user is not enrolled in the paid course; its trainer and admins may
+  // open it and record progress in it.
+  {
+    name: "GET /courses/:id/learn/:lessonId (not enrolled)",
+    kind: "page",
+    handler: courseLearn,
+    path: "/courses/x/learn/y",
+    params: () => ({ id: String(paidCourseId), lessonId: String(paidLessonId) }),
+    expected: { guest: "login", user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "POST /courses/:id/learn/:lessonId (mark as complete, from a fetcher)",
+    kind: "page",
+    handler: courseLearnAction,
+    method: "POST",
+    path: "/courses/x/learn/y",
+    params: () => ({ id: String(paidCourseId), lessonId: String(paidLessonId) }),
+    body: () => new URLSearchParams({ intent: "complete", js: "1" }),
+    expected: { guest: 401, user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "POST /courses/:id/learn/:lessonId/progress (the player's beacon)",
+    kind: "page",
+    handler: learnBeacon,
+    method: "POST",
+    path: "/courses/x/learn/y/progress",
+    params: () => ({ id: String(paidCourseId), lessonId: String(paidLessonId) }),
+    body: () => new URLSearchParams({ positionSeconds: "3" }),
+    expected: { guest: 401, user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "POST /api/courses/:courseId/lessons/:lessonId/progress",
+    kind: "api",
+    handler: lessonProgressApi,
+    method: "POST",
+    path: "/api/courses/x/lessons/y/progress",
+    params: () => ({ courseId: String(paidCourseId), lessonId: String(paidLessonId) }),
+    body: () => JSON.stringify({ positionSeconds: 3, completed: true }),
+    expected: { guest: 401, user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /api/courses/:courseId/progress",
+    kind: "api",
+    handler: courseProgressApi,
+    path: "/api/courses/x/progress",
+    params: () => ({ courseId: String(paidCourseId) }),
+    expected: { guest: 401, user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /api/courses/:courseId/lecture/:lectureId/play",
+    kind: "api",
+    handler: lecturePlayApi,
+    path: "/api/courses/x/lecture/y/play",
+    params: () => ({ courseId: String(paidCourseId), lectureId: String(paidLessonId) }),
+    expected: { guest: 401, user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /api/courses/:courseId/lecture/:lectureId/play (a draft)",
+    kind: "api",
+    handler: lecturePlayApi,
+    path: "/api/courses/x/lecture/1/play",
+    params: () => ({ courseId: String(draftCourseId), lectureId: String(paidLessonId) }),
+    // The paid course's lesson asked for under the draft: 404 for those who may open the draft too.
+    expected: { guest: 401, user: 404, trainer: 404, admin: 404 },
   },
   {
     name: "GET /instructor/courses/new",
