@@ -33,7 +33,9 @@ export default [
   route("api/portfolio/:id", "routes/api/portfolio-item.ts"),
   route("api/instructor/create-upload-link", "routes/api/video-create-upload-link.ts"),
   route("api/instructor/upload-video", "routes/api/video-upload.ts"),
-  route("api/instructor/upload-video-with-progress", "routes/api/video-upload.ts", { id: "api-video-upload-progress" }),
+  route("api/instructor/upload-video-with-progress", "routes/api/video-upload.ts", {
+    id: "api-video-upload-progress",
+  }),
   route("api/instructor/video-status/:id", "routes/api/video-status.ts"),
   route("api/videos/tus/:videoId", "routes/api/video-tus.ts"),
   route("api/*", "routes/api/not-found.ts"),

@@ -57,9 +57,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const lessonId = parseId(params.lessonId);
   const here = `${localizePath(`/instructor/courses/${course.id}/curriculum`, page.locale)}#lesson-${lessonId ?? ""}`;
   const refusalMessage = (refusal: VideoRefusal) =>
-    t(refusal.reason === "too_large" ? "errors.tooLarge" : `errors.${refusal.reason === "forbidden" ? "forbidden" : "lessonNotFound"}`, {
-      max: formatMaxBytes(),
-    });
+    t(
+      refusal.reason === "too_large"
+        ? "errors.tooLarge"
+        : `errors.${refusal.reason === "forbidden" ? "forbidden" : "lessonNotFound"}`,
+      {
+        max: formatMaxBytes(),
+      },
+    );
   if (lessonId === null) return toasts().redirectWithError(here, t("errors.lessonNotFound"));
 
   if ((request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {

@@ -51,6 +51,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const body = head ? null : (Readable.toWeb(createReadStream(filePath, { start, end })) as ReadableStream);
   return new Response(body, {
     status: 206,
-    headers: { ...headers, "Content-Length": String(end - start + 1), "Content-Range": `bytes ${start}-${end}/${size}` },
+    headers: {
+      ...headers,
+      "Content-Length": String(end - start + 1),
+      "Content-Range": `bytes ${start}-${end}/${size}`,
+    },
   });
 }

@@ -2,10 +2,10 @@
 // the JSON a video's state is reported in.
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
+import type { Video } from "../db/schema";
 import { type ApiErrorCode, apiError, apiLocale } from "../lib/api.server";
 import { entityId, safeText } from "../lib/validation";
 import { getI18n } from "../middleware/i18next.server";
-import type { Video } from "../db/schema";
 import { maxVideoBytes } from "./host.server";
 import type { VideoErrorCode } from "./policy";
 import { type VideoRefusal, videoState } from "./videos.server";
@@ -13,10 +13,15 @@ import { type VideoRefusal, videoState } from "./videos.server";
 type Context = Readonly<RouterContextProvider>;
 
 export const CreateUploadLinkInput = z.object({
-  fileSize: z.int({ error: "errors.fileSize" }).min(1, { error: "errors.fileSize" }).max(Number.MAX_SAFE_INTEGER, {
-    error: "errors.fileSize",
-  }),
-  fileName: safeText({ max: 200, error: "errors.fileName" }).pipe(z.string().trim().min(1, { error: "errors.fileName" })),
+  fileSize: z
+    .int({ error: "errors.fileSize" })
+    .min(1, { error: "errors.fileSize" })
+    .max(Number.MAX_SAFE_INTEGER, {
+      error: "errors.fileSize",
+    }),
+  fileName: safeText({ max: 200, error: "errors.fileName" }).pipe(
+    z.string().trim().min(1, { error: "errors.fileName" }),
+  ),
   description: safeText({ max: 5000, error: "errors.description" }).optional().default(""),
   lessonId: entityId("errors.lessonId"),
 });
@@ -50,5 +55,8 @@ export function videoRefusalAnswer(request: Request, context: Context, refusal: 
 export function videoStateJson(request: Request, context: Context, video: Video) {
   const state = videoState(video);
   const t = getI18n(context).getFixedT(apiLocale(request), "video");
-  return { ...state, ...(state.error ? { error: t(`reasons.${state.error satisfies VideoErrorCode}`) } : {}) };
+  return {
+    ...state,
+    ...(state.error ? { error: t(`reasons.${state.error satisfies VideoErrorCode}`) } : {}),
+  };
 }

@@ -55,7 +55,9 @@ export function sniffVideo(bytes: Uint8Array): VideoContainer | null {
 }
 
 function isVideoBrand(brand: string): boolean {
-  return /^(isom|iso[2-9]|mp41|mp42|avc1|dash|M4V |M4VH|M4VP|mmp4|3gp[4-9]|3g2[abc]|f4v |qt {2})$/.test(brand);
+  return /^(isom|iso[2-9]|mp41|mp42|avc1|dash|M4V |M4VH|M4VP|mmp4|3gp[4-9]|3g2[abc]|f4v |qt {2})$/.test(
+    brand,
+  );
 }
 
 /** Reads `length` bytes at `position` of the file (fewer at its end). */

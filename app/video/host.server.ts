@@ -30,7 +30,12 @@ export type CreatedUpload = { providerId: string; uploadLink: string };
 export interface VideoHost {
   readonly provider: VideoProvider;
   /** Prepares a tus upload of exactly `size` bytes; the browser PATCHes to `uploadLink`. */
-  createUpload(input: { videoId: string; size: number; fileName: string; description: string }): Promise<CreatedUpload>;
+  createUpload(input: {
+    videoId: string;
+    size: number;
+    fileName: string;
+    description: string;
+  }): Promise<CreatedUpload>;
   /** Stores a whole file the server itself received (the multipart upload), moving or sending it. */
   ingestFile(input: {
     videoId: string;
@@ -40,7 +45,11 @@ export interface VideoHost {
     description: string;
   }): Promise<{ providerId: string; uploadLink: string | null }>;
   /** Vimeo only: what Vimeo says about the video now. The local host knows by itself. */
-  remoteState(video: { providerId: string | null; uploadLink: string | null; size: number }): Promise<RemoteVideoState>;
+  remoteState(video: {
+    providerId: string | null;
+    uploadLink: string | null;
+    size: number;
+  }): Promise<RemoteVideoState>;
   /** Deletes the video's bytes; a video already gone is not an error. */
   remove(video: { id: string; providerId: string | null }): Promise<void>;
 }
@@ -124,7 +133,9 @@ type VimeoClient = {
 };
 
 /** The SDK, loaded with Node's require so tests and the app share one module (its request_defaults). */
-function vimeoSdk(): { Vimeo: new (id: string | null, secret: string | null, token?: string) => VimeoClient } {
+function vimeoSdk(): {
+  Vimeo: new (id: string | null, secret: string | null, token?: string) => VimeoClient;
+} {
   return createRequire(import.meta.url)("@vimeo/vimeo");
 }
 
@@ -189,9 +200,11 @@ export function createVimeoHost(accessToken: string): VideoHost {
         upload: (body.upload as { status?: string } | undefined)?.status,
         transcode: (body.transcode as { status?: string } | undefined)?.status,
       });
-      const duration = typeof body.duration === "number" && body.duration > 0 ? Math.round(body.duration) : null;
+      const duration =
+        typeof body.duration === "number" && body.duration > 0 ? Math.round(body.duration) : null;
       const embedUrl =
-        typeof body.player_embed_url === "string" && body.player_embed_url.startsWith(`${VIMEO_PLAYER_ORIGIN}/`)
+        typeof body.player_embed_url === "string" &&
+        body.player_embed_url.startsWith(`${VIMEO_PLAYER_ORIGIN}/`)
           ? body.player_embed_url
           : vimeoEmbedUrl(video.providerId);
       let bytesReceived: number | undefined;

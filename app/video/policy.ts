@@ -34,14 +34,18 @@ export type RemoteVideoState = {
  * error → error.
  */
 export function mapVimeoStatus(vimeo: { upload?: string; transcode?: string }): RemoteVideoState {
-  if (vimeo.upload === "error" || vimeo.transcode === "error") return { status: "error", error: "vimeo_error" };
+  if (vimeo.upload === "error" || vimeo.transcode === "error")
+    return { status: "error", error: "vimeo_error" };
   if (vimeo.upload !== "complete") return { status: "uploading" };
   if (vimeo.transcode === "complete") return { status: "ready" };
   return { status: "processing" };
 }
 
 /** Only the trainer who asked for the upload link, or an admin, may write to it (or read its status). */
-export function canWriteVideo(actor: { id: string; role: UserRole } | null, video: { ownerId: string | null }) {
+export function canWriteVideo(
+  actor: { id: string; role: UserRole } | null,
+  video: { ownerId: string | null },
+) {
   if (!actor) return false;
   return actor.role === "admin" || (actor.role === "trainer" && video.ownerId === actor.id);
 }
@@ -59,7 +63,10 @@ export type RangeAnswer =
 export function parseRange(header: string | null, size: number): RangeAnswer {
   if (!header) return { kind: "full" };
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match) return /^bytes=/.test(header.trim()) && !header.includes(",") ? { kind: "unsatisfiable" } : { kind: "full" };
+  if (!match)
+    return /^bytes=/.test(header.trim()) && !header.includes(",")
+      ? { kind: "unsatisfiable" }
+      : { kind: "full" };
   const [, first = "", last = ""] = match;
   if (first === "" && last === "") return { kind: "unsatisfiable" };
   if (first === "") {

@@ -347,7 +347,8 @@ export function videoState(video: Video): VideoState {
   return {
     videoId: video.id,
     status: video.status,
-    bytesReceived: video.status === "ready" || video.status === "processing" ? video.size : video.bytesReceived,
+    bytesReceived:
+      video.status === "ready" || video.status === "processing" ? video.size : video.bytesReceived,
     size: video.size,
     ...(video.durationSeconds !== null ? { durationSeconds: video.durationSeconds } : {}),
     ...(video.error ? { error: video.error as VideoErrorCode } : {}),
@@ -402,7 +403,8 @@ export async function lessonVideoSummaries(
   db: Database,
   lessonRows: { id: number; videoId: string | null }[],
 ): Promise<Record<number, { current: LessonVideoSummary | null; latest: LessonVideoSummary | null }>> {
-  const result: Record<number, { current: LessonVideoSummary | null; latest: LessonVideoSummary | null }> = {};
+  const result: Record<number, { current: LessonVideoSummary | null; latest: LessonVideoSummary | null }> =
+    {};
   if (lessonRows.length === 0) return result;
   const ids = lessonRows.map((lesson) => lesson.id);
   const rows = await db
@@ -414,12 +416,17 @@ export async function lessonVideoSummaries(
   for (const lesson of lessonRows) {
     const mine = rows.filter((row) => row.lessonId === lesson.id);
     let current = mine.find((row) => row.id === lesson.videoId) ?? null;
-    let latest = mine.find((row) => row.id !== lesson.videoId && (!current || row.createdAt > current.createdAt));
+    let latest = mine.find(
+      (row) => row.id !== lesson.videoId && (!current || row.createdAt > current.createdAt),
+    );
     if (current && current.provider === "vimeo" && current.status === "processing")
       current = await refreshVideo(db, current);
     if (latest && (latest.provider === "vimeo" || latest.expiresAt) && latest.status === "uploading")
       latest = await refreshVideo(db, latest);
-    result[lesson.id] = { current: current ? summary(current) : null, latest: latest ? summary(latest) : null };
+    result[lesson.id] = {
+      current: current ? summary(current) : null,
+      latest: latest ? summary(latest) : null,
+    };
   }
   return result;
 }
@@ -458,4 +465,3 @@ export async function countVideos(db: Database): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(videos);
   return row?.n ?? 0;
 }
-

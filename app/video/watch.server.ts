@@ -16,9 +16,13 @@ export type WatchAccess =
 
 export async function mayWatchVideo(db: Database, user: User | null, videoId: string): Promise<WatchAccess> {
   const video = await findVideo(db, videoId);
-  if (!video || video.provider !== "local" || video.status !== "ready") return { answer: "not_found" };
+  if (video?.provider !== "local" || video.status !== "ready") return { answer: "not_found" };
   const [lesson] = await db
-    .select({ courseId: lessons.courseId, isFreePreview: lessons.isFreePreview, isPublished: courses.isPublished })
+    .select({
+      courseId: lessons.courseId,
+      isFreePreview: lessons.isFreePreview,
+      isPublished: courses.isPublished,
+    })
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
     .where(eq(lessons.videoId, video.id));

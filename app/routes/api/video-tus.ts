@@ -40,7 +40,7 @@ async function handle({ request, context, params }: Route.LoaderArgs | Route.Act
 
   const db = getDb(context);
   const video = await findVideo(db, params.videoId);
-  if (!video || video.provider !== "local")
+  if (video?.provider !== "local")
     return apiError(404, "not_found", t("errors.notFound"), undefined, { headers: tusHeaders });
   if (!bearerToken(request) && !isSameOriginRequest(request))
     return apiError(403, "forbidden", t("errors.crossSite"), undefined, { headers: tusHeaders });
@@ -69,7 +69,9 @@ async function handle({ request, context, params }: Route.LoaderArgs | Route.Act
     // chunk, not after gigabytes.
     if (!(await localHeadLooksLikeVideo(host, video.id))) {
       await failVideo(db, video, "not_a_video");
-      return apiError(415, "unsupported_media_type", t("reasons.not_a_video"), undefined, { headers: tusHeaders });
+      return apiError(415, "unsupported_media_type", t("reasons.not_a_video"), undefined, {
+        headers: tusHeaders,
+      });
     }
   }
   const response = await host.tus.handleWeb(request);
@@ -80,9 +82,15 @@ async function handle({ request, context, params }: Route.LoaderArgs | Route.Act
   if (offset < video.size) return response;
   const finished = await finishLocalVideo(db, video.id, host);
   if (finished?.status === "error")
-    return apiError(415, "unsupported_media_type", t(`reasons.${finished.error ?? "not_a_video"}`), undefined, {
-      headers: tusHeaders,
-    });
+    return apiError(
+      415,
+      "unsupported_media_type",
+      t(`reasons.${finished.error ?? "not_a_video"}`),
+      undefined,
+      {
+        headers: tusHeaders,
+      },
+    );
   return response;
 }
 

@@ -39,7 +39,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!received.ok) {
     if (received.refusal) return videoRefusalAnswer(request, context, received.refusal);
     const status = MULTIPART_FAILURE_STATUS[received.reason];
-    return apiError(status, CODE[status] ?? "bad_request", t(`multipart.${received.reason}`, { max: formatMaxBytes() }));
+    return apiError(
+      status,
+      CODE[status] ?? "bad_request",
+      t(`multipart.${received.reason}`, { max: formatMaxBytes() }),
+    );
   }
   const video = await storeReceivedVideo(db, user, received, getVideoHost());
   if (video.status === "error")
