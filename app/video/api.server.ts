@@ -33,16 +33,16 @@ const REFUSAL: Record<VideoRefusal["reason"], { status: number; code: ApiErrorCo
   too_large: { status: 413, code: "payload_too_large", key: "errors.tooLarge" },
 };
 
-/** Human-readable size of the cap, e.g. "2 GiB", for messages. */
+/** Human-readable size of the cap, e.g. "2 GiB" or "1.5 MiB", for messages. */
 export function formatMaxBytes(bytes = maxVideoBytes()): string {
   const units = ["bytes", "KiB", "MiB", "GiB", "TiB"];
   let value = bytes;
   let unit = 0;
-  while (value >= 1024 && unit < units.length - 1 && value % 1024 === 0) {
+  while (value >= 1024 && unit < units.length - 1) {
     value /= 1024;
     unit++;
   }
-  return `${value} ${units[unit]}`;
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
 }
 
 export function videoRefusalAnswer(request: Request, context: Context, refusal: VideoRefusal): Response {

@@ -105,6 +105,18 @@ export async function receiveVideoUpload<R>(
       file.resume();
       return;
     }
+    // The size cap is watched from the first byte busboy hands over (it may buffer some while we check).
+    let limited = false;
+    let out: WriteStream | null = null;
+    file.on("limit", () => {
+      limited = true;
+      fail("too_large");
+      if (out) {
+        file.unpipe(out);
+        out.destroy();
+      }
+      file.resume();
+    });
     // busboy holds the stream (and with it the request) while the lesson is checked.
     file.pause();
     pending.push(
@@ -115,8 +127,10 @@ export async function receiveVideoUpload<R>(
           file.resume();
           return;
         }
-        const out = createWriteStream(filePath, { flags: "wx" });
+        if (limited) return;
+        out = createWriteStream(filePath, { flags: "wx" });
         writer = out;
+        const target = out;
         let size = 0;
         let head = new Uint8Array(0);
         let judged = false;
@@ -124,8 +138,8 @@ export async function receiveVideoUpload<R>(
           judged = true;
           if (!sniffVideo(head)) {
             fail("not_a_video");
-            file.unpipe(out);
-            out.destroy();
+            file.unpipe(target);
+            target.destroy();
             file.resume();
           }
         };
@@ -139,25 +153,20 @@ export async function receiveVideoUpload<R>(
             if (head.length >= SNIFF_BYTES) judge();
           }
         });
-        file.on("limit", () => {
-          fail("too_large");
-          file.unpipe(out);
-          out.destroy();
-          file.resume();
-        });
         const written = new Promise<void>((resolve) => {
-          out.on("close", resolve);
-          out.on("error", () => {
+          target.on("close", resolve);
+          target.on("error", () => {
             fail("bad_request");
             resolve();
           });
         });
         const ended = new Promise<void>((resolve) => file.on("end", resolve));
-        file.pipe(out);
+        file.pipe(target);
         await ended;
         if (!judged) judge();
         await written;
         const container = sniffVideo(head);
+        if (file.truncated || limited) fail("too_large");
         if (!failure && container && size > 0) {
           received = {
             ok: true,

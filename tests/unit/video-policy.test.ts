@@ -24,7 +24,18 @@ describe("sniffVideo", () => {
     expect(sniffVideo(new Uint8Array(demo.subarray(0, 64)))).toBe("mp4");
     expect(sniffVideo(box("ftyp", bytes("qt  \0\0\0\0qt  ")))).toBe("mov");
     expect(sniffVideo(box("moov", new Uint8Array(16)))).toBe("mov");
-    const webm = new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, ...bytes("B\x82\x84webm")]);
+    const webm = new Uint8Array([
+      0x1a,
+      0x45,
+      0xdf,
+      0xa3,
+      0x9f,
+      0x42,
+      0x86,
+      0x81,
+      0x01,
+      ...bytes("B\x82\x84webm"),
+    ]);
     expect(sniffVideo(webm)).toBe("webm");
   });
 
@@ -89,11 +100,18 @@ describe("parseRange", () => {
 
 describe("mapVimeoStatus", () => {
   it("reads Vimeo's upload and transcode statuses as ours", () => {
-    expect(mapVimeoStatus({ upload: "in_progress", transcode: "in_progress" })).toEqual({ status: "uploading" });
-    expect(mapVimeoStatus({ upload: "complete", transcode: "in_progress" })).toEqual({ status: "processing" });
+    expect(mapVimeoStatus({ upload: "in_progress", transcode: "in_progress" })).toEqual({
+      status: "uploading",
+    });
+    expect(mapVimeoStatus({ upload: "complete", transcode: "in_progress" })).toEqual({
+      status: "processing",
+    });
     expect(mapVimeoStatus({ upload: "complete", transcode: "complete" })).toEqual({ status: "ready" });
     expect(mapVimeoStatus({ upload: "error" })).toEqual({ status: "error", error: "vimeo_error" });
-    expect(mapVimeoStatus({ upload: "complete", transcode: "error" })).toEqual({ status: "error", error: "vimeo_error" });
+    expect(mapVimeoStatus({ upload: "complete", transcode: "error" })).toEqual({
+      status: "error",
+      error: "vimeo_error",
+    });
   });
 });
 
