@@ -8,6 +8,7 @@ import { addToCart, getCartCourseIds, removeFromCart } from "../commerce/cart.se
 import { canAccessCourse, purchaseCourses } from "../commerce/enrollment.server";
 import { EnhancedFormMarker } from "../components/enhanced-form-marker";
 import { CourseProgressBar } from "../components/learning/progress-bar";
+import { FreePreviews } from "../components/video/free-previews";
 import { readConfig } from "../config.server";
 import { getCourseForViewer } from "../courses/catalog.server";
 import { isFavorite, toggleFavorite } from "../courses/favorites.server";
@@ -23,9 +24,10 @@ import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { getDb } from "../middleware/database.server";
 import { toasts } from "../toast.server";
+import { freePreviewVideos } from "../video/watch.server";
 import type { Route } from "./+types/course";
 
-export const handle = { i18n: ["catalog", "learning"] };
+export const handle = { i18n: ["catalog", "learning", "video"] };
 
 /** The description's Markdown without its marks, for the meta description: links keep their text. */
 function plainExcerpt(markdown: string): string {
@@ -45,10 +47,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = getUser(context);
   const course = id ? await getCourseForViewer(db, page.locale, id, user) : null;
   if (!course) throw new Response("Not Found", { status: 404 });
-  const [favorite, cart, access] = await Promise.all([
+  const [favorite, cart, access, previews] = await Promise.all([
     user ? isFavorite(db, user.id, course.id) : false,
     getCartCourseIds(db, request, user),
     user ? canAccessCourse(db, user, course.id) : false,
+    freePreviewVideos(db, course.id),
   ]);
   // The learner's progress (issue 9), for whoever may open the course.
   const progress = user && access ? (await progressByCourse(db, user.id, [course.id])).get(course.id) : null;
@@ -57,6 +60,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     meta: page.meta(course.title, plainExcerpt(course.description), course.image),
     course: { ...course, priceLabel: page.price(course.price), isFree: course.price === 0 },
     totalMinutes,
+    previews: previews.map((preview) => ({
+      lessonId: preview.lessonId,
+      title: page.locale === "ar" && preview.titleAr ? preview.titleAr : preview.title,
+      src: preview.video.src,
+      embedUrl: preview.video.embedUrl,
+    })),
     viewer: {
       signedIn: Boolean(user),
       isFavorite: favorite,
@@ -397,6 +406,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           </aside>
         </div>
       </div>
+      <FreePreviews previews={loaderData.previews} />
       <section className="mx-auto max-w-3xl px-4 py-12" aria-labelledby="outline-heading">
         <h2 id="outline-heading" className="text-2xl font-bold">
           {t("catalog:courses.outline")}
