@@ -116,7 +116,15 @@ export default function CourseLearn({ loaderData }: Route.ComponentProps) {
       </PageIntro>
     );
   }
-  return <LessonPage key={opened.lesson.id} opened={opened} localize={localize} />;
+  return (
+    <LessonPage
+      key={opened.lesson.id}
+      opened={opened}
+      localize={localize}
+      // The slot under the course progress: the certificates feature puts "Get your certificate" here.
+      aside={null}
+    />
+  );
 }
 
 function BackLinks({ courseId }: { courseId: number }) {
