@@ -10,6 +10,7 @@ import { canAccessCourse, purchaseCourses } from "../commerce/enrollment.server"
 import { CertificatePanel } from "../components/certificate-panel";
 import { EnhancedFormMarker } from "../components/enhanced-form-marker";
 import { CourseProgressBar } from "../components/learning/progress-bar";
+import { FreePreviews } from "../components/video/free-previews";
 import { readConfig } from "../config.server";
 import { getCourseForViewer } from "../courses/catalog.server";
 import { isFavorite, toggleFavorite } from "../courses/favorites.server";
@@ -25,9 +26,10 @@ import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { getDb } from "../middleware/database.server";
 import { toasts } from "../toast.server";
+import { freePreviewVideos } from "../video/watch.server";
 import type { Route } from "./+types/course";
 
-export const handle = { i18n: ["catalog", "learning", "certificates"] };
+export const handle = { i18n: ["catalog", "learning", "video", "certificates"] };
 
 /** The description's Markdown without its marks, for the meta description: links keep their text. */
 function plainExcerpt(markdown: string): string {
@@ -47,10 +49,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = getUser(context);
   const course = id ? await getCourseForViewer(db, page.locale, id, user) : null;
   if (!course) throw new Response("Not Found", { status: 404 });
-  const [favorite, cart, access, certificate] = await Promise.all([
+  const [favorite, cart, access, previews, certificate] = await Promise.all([
     user ? isFavorite(db, user.id, course.id) : false,
     getCartCourseIds(db, request, user),
     user ? canAccessCourse(db, user, course.id) : false,
+    freePreviewVideos(db, course.id),
     certificateStatus(db, user, course.id),
   ]);
   // The learner's progress (issue 9), for whoever may open the course.
@@ -61,6 +64,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     course: { ...course, priceLabel: page.price(course.price), isFree: course.price === 0 },
     totalMinutes,
     certificate,
+    previews: previews.map((preview) => ({
+      lessonId: preview.lessonId,
+      title: page.locale === "ar" && preview.titleAr ? preview.titleAr : preview.title,
+      src: preview.video.src,
+      embedUrl: preview.video.embedUrl,
+    })),
     viewer: {
       signedIn: Boolean(user),
       isFavorite: favorite,
@@ -406,6 +415,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           </aside>
         </div>
       </div>
+      <FreePreviews previews={loaderData.previews} />
       <section className="mx-auto max-w-3xl px-4 py-12" aria-labelledby="outline-heading">
         <h2 id="outline-heading" className="text-2xl font-bold">
           {t("catalog:courses.outline")}

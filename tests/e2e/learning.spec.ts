@@ -4,6 +4,9 @@
 import { expect, type Page, test } from "@playwright/test";
 import { demoState, expectSignedIn, uniqueEmail } from "./helpers";
 
+// Sign-ups from an address of their own: the per-address limit is shared by every suite (playwright.config.ts).
+test.use({ extraHTTPHeaders: { "X-Forwarded-For": "198.51.100.21" } });
+
 const TEXT = {
   en: {
     prefix: "",
@@ -60,7 +63,7 @@ for (const locale of ["en", "ar"] as const) {
     const lessons = page.getByTestId("curriculum-lesson");
     await expect(lessons).toHaveCount(5);
     await expect(lessons.first().locator("a")).toHaveAttribute("aria-current", "page");
-    await expect(page.getByTestId("lesson-video-missing")).toBeVisible();
+    await expect(page.getByTestId("lesson-video").or(page.getByTestId("lesson-video-missing"))).toBeVisible();
     await expect(page.getByTestId("previous-lesson")).toHaveCount(0);
 
     // Next lesson, mark it complete.
