@@ -54,6 +54,8 @@ function useAccountLinks(user: HeaderUser): NavItem[] {
     { to: "/my-enrollments", label: t("nav.myEnrollments") },
     { to: "/my-favorites", label: t("nav.myFavorites") },
     { to: "/certificates", label: t("nav.myCertificates") },
+    { to: "/account/wallet", label: t("nav.wallet") },
+    { to: "/account", label: t("nav.accountSettings") },
   ];
   if (user.role === "admin") links.push({ to: "/dashboard/admin", label: t("nav.adminDashboard") });
   if (user.role === "trainer" || user.role === "admin")

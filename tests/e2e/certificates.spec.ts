@@ -2,7 +2,7 @@
 // course, sees what earns the certificate, completes every lesson, gets the certificate, finds it on
 // /certificates (PDF, verification link) and opens the public verification page from its link.
 import { expect, type Page, test } from "@playwright/test";
-import { demoState, expectSignedIn, uniqueEmail } from "./helpers";
+import { DEMO_ACCOUNTS, demoState, expectSignedIn, uniqueEmail } from "./helpers";
 
 // Sign-ups come from this suite's own address (the test server trusts loopback proxies), so the shared
 // per-address sign-up limit is not spent by other suites.
@@ -133,7 +133,8 @@ test("a guest can verify the demo certificate; an unknown code is a 404 page, no
   const response = await page.goto("/ar/certificates/verify/mnra-demq-26");
   expect(response?.status()).toBe(200);
   await expect(page.getByTestId("certificate-verification")).toHaveAttribute("data-state", "valid");
-  await expect(page.getByTestId("certificate-holder")).toHaveText("Lina Saleh");
+  // The Arabic page shows the Arabic name recorded at issue time.
+  await expect(page.getByTestId("certificate-holder")).toHaveText(DEMO_ACCOUNTS.learner.nameAr);
   const missing = await page.goto("/certificates/verify/ZZZZ-ZZZZ-ZZ");
   expect(missing?.status()).toBe(404);
   await expect(page.getByTestId("certificate-not-found").locator("h1")).toHaveText(TEXT.en.notFound);
