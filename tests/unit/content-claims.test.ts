@@ -13,10 +13,7 @@ const UNTRUE: Record<"en" | "ar", RegExp[]> = {
     /apply to teach from your profile/i,
     /pick up where you left off/i,
   ],
-  ar: [
-    /مبالغ صحيحة|أرقامًا صحيحة|وحدات عملة صحيحة|مبلغًا صحيحًا/,
-    /ملفك الشخصي/,
-  ],
+  ar: [/مبالغ صحيحة|أرقامًا صحيحة|وحدات عملة صحيحة|مبلغًا صحيحًا/, /ملفك الشخصي/],
 };
 
 it("no page promises features that do not exist or whole-number prices", () => {
