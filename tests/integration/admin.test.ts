@@ -187,6 +187,7 @@ describe("GET /api/auth (user list)", () => {
     expect(body.items[0]).toEqual({
       id: expect.any(String),
       name: "Filler 9",
+      nameAr: null,
       email: "filler9@example.net",
       role: "user",
       walletBalance: 0,
@@ -305,6 +306,7 @@ describe("PUT /api/admin/charge-wallet/:userId", () => {
       id: expect.any(Number),
       amount: 10.5,
       balanceAfter: 15.5,
+      kind: "credit",
       reason: "Admin credit",
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
