@@ -98,7 +98,8 @@ describe("parallel certificate generation for one learner and course (PostgreSQL
       for (let round = 0; round < ROUNDS; round++) kept.push((await raceOneLearner()) ?? "");
       // The losers' PDFs were deleted: one file per certificate.
       expect((await readdir(storeDir)).sort()).toEqual(kept.sort());
-    });
+      // Each round renders one PDF (the first loads the fonts); a busy CI machine needs more than 30 s.
+    }, 120_000);
   } else if (process.env.CI === "true") {
     it("needs TEST_DATABASE_URL in CI: the certificate race cannot run on PGlite", () => {
       throw new Error(
