@@ -118,7 +118,7 @@ function RevokeRow({ row, failure }: { row: Row; failure: Failure | undefined })
     <Form method="post" className="flex flex-wrap items-start gap-2">
       <input type="hidden" name="intent" value="revoke" />
       <input type="hidden" name="id" value={row.id} />
-      <div className="min-w-40 flex-1">
+      <div className="min-w-0 flex-1 basis-48">
         <label htmlFor={inputId} className="sr-only">
           {t("admin.reasonFor", { code: row.code })}
         </label>
@@ -217,46 +217,38 @@ export default function AdminCertificates({ loaderData, actionData }: Route.Comp
         {certificates.length === 0 ? (
           <p className="mt-8 text-ink/75">{t("admin.empty")}</p>
         ) : (
-          <div className="mt-8 overflow-x-auto">
-            <table className="w-full min-w-[48rem] text-start text-sm" data-testid="admin-certificates">
-              <thead>
-                <tr className="border-b border-ink/15 text-start">
-                  <th scope="col" className="py-2 pe-3 text-start">
-                    {t("admin.code")}
-                  </th>
-                  <th scope="col" className="py-2 pe-3 text-start">
-                    {t("admin.holder")}
-                  </th>
-                  <th scope="col" className="py-2 pe-3 text-start">
-                    {t("admin.course")}
-                  </th>
-                  <th scope="col" className="py-2 pe-3 text-start">
-                    {t("admin.issued")}
-                  </th>
-                  <th scope="col" className="py-2 text-start">
-                    {t("admin.status")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {certificates.map((row) => (
-                  <tr key={row.id} className="border-b border-ink/10 align-top">
-                    <td className="py-3 pe-3 font-mono font-semibold" dir="ltr">
+          // A list of cards rather than a table: it stays within a 320 px screen in both languages.
+          <ul className="mt-8 space-y-4" data-testid="admin-certificates">
+            {certificates.map((row) => (
+              <li key={row.id} className="rounded-xl border border-ink/10 bg-white p-4 shadow-sm">
+                <dl className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
+                  <div className="min-w-0">
+                    <dt className="text-ink/70">{t("admin.code")}</dt>
+                    <dd className="font-mono font-semibold" dir="ltr">
                       <Link to={localize(`/certificates/verify/${row.code}`)} className="hover:underline">
                         {row.code}
                       </Link>
-                    </td>
-                    <td className="py-3 pe-3">{row.holderName}</td>
-                    <td className="py-3 pe-3">{row.courseTitle}</td>
-                    <td className="py-3 pe-3 whitespace-nowrap">{row.issuedOn}</td>
-                    <td className="py-3">
-                      <RevokeRow row={row} failure={failure} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                    </dd>
+                  </div>
+                  <div className="min-w-0">
+                    <dt className="text-ink/70">{t("admin.holder")}</dt>
+                    <dd className="break-words font-semibold">{row.holderName}</dd>
+                  </div>
+                  <div className="min-w-0">
+                    <dt className="text-ink/70">{t("admin.course")}</dt>
+                    <dd className="break-words">{row.courseTitle}</dd>
+                  </div>
+                  <div className="min-w-0">
+                    <dt className="text-ink/70">{t("admin.issued")}</dt>
+                    <dd>{row.issuedOn}</dd>
+                  </div>
+                </dl>
+                <div className="mt-3 border-t border-ink/10 pt-3">
+                  <RevokeRow row={row} failure={failure} />
+                </div>
+              </li>
+            ))}
+          </ul>
         )}
         <Pagination page={page} pageCount={pageCount} />
       </div>
