@@ -45,6 +45,8 @@ COPY --from=prod-deps /app/node_modules ./node_modules
 COPY package.json server.mjs ./
 COPY server ./server
 COPY drizzle ./drizzle
+# The demo lesson videos the seed copies into DATA_DIR/media/videos.
+COPY app/db/seed-data/videos ./app/db/seed-data/videos
 COPY --from=build /app/build ./build
 RUN mkdir -p /data && chown node:node /data
 USER node

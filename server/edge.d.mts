@@ -1,5 +1,6 @@
 export declare const ALLOWED_METHODS: string[];
 export declare function looksLikeApi(rawPath: string): boolean;
+export declare function isTusUploadPath(rawPath: string): boolean;
 export declare function edgeRefusal(
   method: string,
   rawUrl: string,

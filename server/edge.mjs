@@ -36,6 +36,20 @@ export function looksLikeApi(rawPath) {
 }
 
 /**
+ * Whether a path is the embedded tus upload endpoint (/api/videos/tus/:id), the one place under /api that
+ * speaks OPTIONS (tus clients may send it; the route answers its capabilities).
+ */
+export function isTusUploadPath(rawPath) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(new URL(rawPath, "http://x").pathname);
+  } catch {
+    return false;
+  }
+  return /^\/api\/videos\/tus\/[0-9a-f-]{36}$/i.test(decoded);
+}
+
+/**
  * @param {string} method
  * @param {string} rawUrl the request target as sent (path and query), or an absolute URL
  * @returns {{ status: number, headers: Record<string, string>, body: string } | null} the refusal, or null
@@ -54,8 +68,8 @@ export function edgeRefusal(method, rawUrl) {
       : { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...extra }, body: message };
 
   // React Router answers OPTIONS itself with a 405 page before any middleware runs; under /api give the
-  // same answer in the API's shape. (An upload endpoint that speaks tus would need OPTIONS let through.)
-  if (!allowed.has(method) || (api && method === "OPTIONS"))
+  // same answer in the API's shape — except on the tus upload endpoint, whose resource route answers it.
+  if (!allowed.has(method) || (api && method === "OPTIONS" && !isTusUploadPath(rawPath)))
     return refuse(405, "method_not_allowed", "This method is not allowed here.", {
       Allow: ALLOWED_METHODS.join(", "),
     });

@@ -53,6 +53,7 @@ function useAccountLinks(user: HeaderUser): NavItem[] {
   const links: NavItem[] = [
     { to: "/my-enrollments", label: t("nav.myEnrollments") },
     { to: "/my-favorites", label: t("nav.myFavorites") },
+    { to: "/certificates", label: t("nav.myCertificates") },
     { to: "/account/wallet", label: t("nav.wallet") },
     { to: "/account", label: t("nav.accountSettings") },
   ];

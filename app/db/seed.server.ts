@@ -4,9 +4,11 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { hashPassword } from "../auth/password.server";
 import { paragraphsToMarkdown, plainTextToMarkdown } from "../editorial/plain-text";
 import { renderMarkdown } from "../lib/markdown.server";
+import { seedDemoVideos } from "../video/seed.server";
 import { creditWallet } from "../wallet/wallet.server";
 import type { Database } from "./client.server";
 import { blogPosts, courses, lessons, portfolioItems, type UserRole, users, walletLedger } from "./schema";
+import { seedDemoCertificate } from "./seed-certificates.server";
 import { seedBlogPosts } from "./seed-data/blog";
 import { seedCourses } from "./seed-data/courses";
 import { seedPortfolioItems } from "./seed-data/portfolio";
@@ -187,4 +189,6 @@ export async function seedDemoContent(db: Database): Promise<void> {
       reason: "Welcome credit (demo)",
     });
   }
+  await seedDemoVideos(db);
+  await seedDemoCertificate(db);
 }

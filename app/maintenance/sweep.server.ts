@@ -5,6 +5,7 @@ import { RATE_LIMITS } from "../auth/rate-limit.server";
 import { deleteExpiredSessions } from "../auth/session.server";
 import type { Database } from "../db/client.server";
 import { rateLimits } from "../db/schema";
+import { expireAbandonedUploads, releaseOrphanVideos } from "../video/videos.server";
 
 export const SWEEP_DEFAULTS = {
   /** Rows per table per batch. */
@@ -20,7 +21,7 @@ export const RATE_LIMIT_RETENTION_SECONDS = Math.max(
   ...Object.values(RATE_LIMITS).map((rule) => rule.windowSeconds),
 );
 
-export type SweepResult = { rateLimits: number; sessions: number };
+export type SweepResult = { rateLimits: number; sessions: number; videos?: number };
 
 /** One bounded pass: at most `batchSize` rows from each table. */
 export async function sweepExpiredRows(
@@ -42,7 +43,11 @@ export async function sweepExpiredRows(
     .where(and(inArray(rateLimits.key, batch), passed))
     .returning({ key: rateLimits.key });
   const deletedSessions = await deleteExpiredSessions(db, { now, batchSize });
-  return { rateLimits: deletedLimits.length, sessions: deletedSessions };
+  // Video uploads unfinished after 24 h lose their bytes; videos of deleted lessons are removed.
+  const videos =
+    (await expireAbandonedUploads(db, { now, batchSize: Math.min(batchSize, 100) })) +
+    (await releaseOrphanVideos(db, Math.min(batchSize, 100)));
+  return { rateLimits: deletedLimits.length, sessions: deletedSessions, videos };
 }
 
 export type SweeperOptions = {
@@ -81,11 +86,12 @@ export function startSweeper(getDb: () => Promise<Database>, options: SweeperOpt
         const result = await sweep(db, { batchSize });
         total.rateLimits += result.rateLimits;
         total.sessions += result.sessions;
+        total.videos = (total.videos ?? 0) + (result.videos ?? 0);
         if (result.rateLimits < batchSize && result.sessions < batchSize) break;
       }
-      if (total.rateLimits + total.sessions > 0)
+      if (total.rateLimits + total.sessions + (total.videos ?? 0) > 0)
         log.info(
-          `Sweeper: removed ${total.rateLimits} rate-limit rows and ${total.sessions} expired sessions.`,
+          `Sweeper: removed ${total.rateLimits} rate-limit rows and ${total.sessions} expired sessions; ${total.videos ?? 0} abandoned or orphaned videos.`,
         );
     } catch (error) {
       log.error("Sweeper: this run failed; the next one will try again.", error);

@@ -14,7 +14,7 @@ import { countPendingTopUps } from "../wallet/top-ups.server";
 import type { Route } from "./+types/admin-dashboard";
 
 // The course and sales labels live under `enrollment.stats` in the catalog namespace.
-export const handle = { i18n: ["admin", "catalog", "editorial", "wallet"] };
+export const handle = { i18n: ["admin", "catalog", "editorial", "wallet", "certificates"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ADMIN_ROLES);
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation(["admin", "catalog", "editorial", "wallet"]);
+  const { t } = useTranslation(["admin", "catalog", "editorial", "wallet", "certificates"]);
   const localize = useLocalizePath();
   const number = new Intl.NumberFormat(useLocale());
   const salesCards = [
@@ -114,6 +114,19 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             {t("editorial:links.portfolio")}
           </Link>
         </div>
+      </section>
+      <section aria-labelledby="admin-certificates-heading" className="mx-auto max-w-7xl px-4 pb-12">
+        <h2 id="admin-certificates-heading" className="text-2xl font-bold">
+          {t("certificates:admin.title")}
+        </h2>
+        <p className="mt-2 text-ink/70">{t("certificates:admin.dashboardLead")}</p>
+        <Link
+          to={localize("/dashboard/admin/certificates")}
+          className="mt-4 inline-block rounded-md bg-coral-600 px-5 py-2.5 font-semibold text-white hover:bg-coral-700"
+          data-testid="admin-certificates-link"
+        >
+          {t("certificates:admin.dashboardLink")}
+        </Link>
       </section>
       <section aria-labelledby="admin-sales-heading" className="mx-auto max-w-7xl px-4 pb-12">
         <h2 id="admin-sales-heading" className="text-2xl font-bold">

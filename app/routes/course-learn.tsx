@@ -1,139 +1,290 @@
-// /courses/:id/learn: a course's lessons in order, with their videos and notes, for those who may open it.
+// /courses/:id/learn/:lessonId: one lesson of a course for those who may open it (enrolled learners, the
+// course's trainer, admins) — its video, its notes, the curriculum with ticks, previous/next and "Mark as
+// complete". /courses/:id/learn (the same module, route id "course-learn") sends the learner on to the
+// lesson they touched last, or the first.
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { requireUser } from "../auth/guards.server";
-import { canAccessCourse, getCourseForLearning } from "../commerce/enrollment.server";
+import { Link, redirect, useFetcher } from "react-router";
+import { z } from "zod";
+import { getUser, requireUser } from "../auth/guards.server";
+import { certificateStatus } from "../certificates/status.server";
+import { CertificatePanel } from "../components/certificate-panel";
+import { EnhancedFormMarker } from "../components/enhanced-form-marker";
+import { Curriculum } from "../components/learning/curriculum";
+import { LessonPlayer } from "../components/learning/lesson-player";
+import { CourseProgressBar } from "../components/learning/progress-bar";
 import { PageIntro } from "../components/page-intro";
+import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
+import { openLesson } from "../learning/lesson.server";
+import { progressPercent } from "../learning/policy";
+import { recordProgress } from "../learning/progress.server";
+import { fail, succeed } from "../lib/enhanced-action.server";
+import { guardServerAction, skipRevalidationAfterFailedRequest } from "../lib/fetcher-failure";
+import { readForm } from "../lib/forms.server";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { getDb } from "../middleware/database.server";
 import type { Route } from "./+types/course-learn";
 
-export const handle = { i18n: ["catalog"] };
-
-/**
- * Lesson URLs are typed by trainers, so only https addresses (and, for notes, paths on this site) reach an
- * iframe src or a link: anything else, such as a javascript: URL, is treated as missing.
- */
-function safeMaterialUrl(url: string | null, { allowSitePath }: { allowSitePath: boolean }): string | null {
-  if (!url) return null;
-  if (allowSitePath && url.startsWith("/") && !url.startsWith("//")) return url;
-  try {
-    return new URL(url).protocol === "https:" ? url : null;
-  } catch {
-    return null;
-  }
-}
+export const handle = { i18n: ["learning", "certificates"] };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const page = pageContext(request, context);
   const db = getDb(context);
   const courseId = parseId(params.id);
-  const course = courseId === null ? null : await getCourseForLearning(db, page.locale, courseId);
-  if (!course) throw new Response("Not Found", { status: 404 });
-  if (!(await canAccessCourse(db, user, course.id))) {
+  const askedLesson = params.lessonId === undefined ? null : parseId(params.lessonId);
+  if (courseId === null || (params.lessonId !== undefined && askedLesson === null)) {
+    throw new Response("Not Found", { status: 404 });
+  }
+  const result = await openLesson(db, user, page.locale, courseId, askedLesson);
+  if (!result.ok) {
     // A draft stays invisible to those who may not open it; a published course says why it is closed.
-    throw new Response(course.isPublished ? "Forbidden" : "Not Found", {
-      status: course.isPublished ? 403 : 404,
+    throw new Response(result.reason === "forbidden" ? "Forbidden" : "Not Found", {
+      status: result.reason === "forbidden" ? 403 : 404,
     });
   }
+  const { opened } = result;
+  if (askedLesson === null && opened) {
+    throw redirect(localizePath(`/courses/${courseId}/learn/${opened.lesson.id}`, page.locale));
+  }
   return {
-    meta: page.meta(
-      course.title,
-      page.t("catalog:enrollment.learn.metaDescription", { title: course.title }),
-    ),
-    course: {
-      id: course.id,
-      title: course.title,
-      lessons: course.lessons.map((lesson) => ({
-        ...lesson,
-        embedUrl: safeMaterialUrl(lesson.embedUrl, { allowSitePath: false }),
-        pdfUrl: safeMaterialUrl(lesson.pdfUrl, { allowSitePath: true }),
-      })),
-    },
+    meta: opened
+      ? page.meta(
+          `${opened.lesson.title} · ${opened.course.title}`,
+          page.t("learning:meta.description", { lesson: opened.lesson.title, course: opened.course.title }),
+        )
+      : page.meta(
+          result.courseTitle,
+          page.t("learning:meta.courseDescription", { course: result.courseTitle }),
+        ),
+    courseId,
+    courseTitle: result.courseTitle,
+    opened,
+    certificate: await certificateStatus(db, user, courseId),
   };
 }
 
+const LearnAction = z.object({ intent: z.enum(["complete", "incomplete"]) });
+
+/** "Mark as complete" and "mark as not complete": a plain form without JS, a fetcher with it. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const page = pageContext(request, context);
+  const t = page.tIn("learning");
+  const courseId = parseId(params.id);
+  const lessonId = parseId(params.lessonId);
+  const form = await readForm(request);
+  const back = localizePath(
+    courseId && lessonId ? `/courses/${courseId}/learn/${lessonId}` : "/my-enrollments",
+    page.locale,
+  );
+  const user = getUser(context);
+  if (!user) {
+    if (form.get("js") === "1") return fail(form, back, t("errors.loginFirst"), 401);
+    requireUser(request, context);
+  }
+  const parsed = LearnAction.safeParse(Object.fromEntries(form));
+  if (!user || courseId === null || lessonId === null) throw new Response("Not Found", { status: 404 });
+  if (!parsed.success) return fail(form, back, t("errors.invalid"), 400);
+  const completed = parsed.data.intent === "complete";
+  const outcome = await recordProgress(getDb(context), user, courseId, lessonId, { completed });
+  if (!outcome.ok) {
+    if (outcome.reason === "forbidden") return fail(form, back, t("errors.forbidden"), 403);
+    // An unknown lesson has no page to go back to.
+    if (form.get("js") !== "1") throw new Response("Not Found", { status: 404 });
+    return fail(form, back, t("errors.notFound"), 404);
+  }
+  return succeed(form, back, t(completed ? "complete.marked" : "complete.unmarked"), {
+    completed: outcome.progress.completed,
+  });
+}
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => guardServerAction(serverAction);
+export const shouldRevalidate = skipRevalidationAfterFailedRequest;
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
 
+type Opened = NonNullable<Route.ComponentProps["loaderData"]["opened"]>;
+
 export default function CourseLearn({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("catalog");
+  const { t } = useTranslation("learning");
   const localize = useLocalizePath();
-  const { course } = loaderData;
+  const { opened, courseTitle } = loaderData;
+  if (!opened) {
+    return (
+      <PageIntro title={courseTitle} eyebrow={t("eyebrow")}>
+        <p className="mt-4 text-ink/75">{t("noLessons")}</p>
+        <BackLinks courseId={loaderData.courseId} />
+      </PageIntro>
+    );
+  }
+  return (
+    <LessonPage
+      key={opened.lesson.id}
+      opened={opened}
+      localize={localize}
+      aside={
+        <CertificatePanel
+          status={loaderData.certificate}
+          back={localize(`/courses/${opened.course.id}/learn/${opened.lesson.id}`)}
+          progressShownElsewhere
+        />
+      }
+    />
+  );
+}
+
+function BackLinks({ courseId }: { courseId: number }) {
+  const { t } = useTranslation("learning");
+  const localize = useLocalizePath();
+  return (
+    <p className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm font-semibold text-coral-700">
+      <Link to={localize("/my-enrollments")} className="hover:underline">
+        {t("backToMyCourses")}
+      </Link>
+      <Link to={localize(`/courses/${courseId}`)} className="hover:underline">
+        {t("coursePage")}
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * The lesson page. `aside` is where other features add course-level calls to action under the progress
+ * (the certificates feature: "Get your certificate").
+ */
+function LessonPage({
+  opened,
+  localize,
+  aside,
+}: {
+  opened: Opened;
+  localize: (path: string) => string;
+  aside?: ReactNode;
+}) {
+  const { t } = useTranslation("learning");
+  const { course, lesson, progress, lessonProgress } = opened;
+  const fetcher = useFetcher<typeof action>({ key: `lesson-complete-${lesson.id}` });
+  // Optimistic: while the request is in flight the tick shows what was asked for; afterwards the loader's
+  // answer is the truth, so a refusal rolls it back (with the error toast from FetcherToasts).
+  const pending = fetcher.formData?.get("intent");
+  const completed = pending ? pending === "complete" : lessonProgress.completed;
+  const delta = completed === lessonProgress.completed ? 0 : completed ? 1 : -1;
+  const completedLessons = progress.completedLessons + delta;
+  const percent = progressPercent(completedLessons, progress.totalLessons);
   return (
     <>
-      <PageIntro title={course.title} eyebrow={t("enrollment.learn.eyebrow")}>
-        <Link
-          to={localize("/my-enrollments")}
-          className="mt-4 inline-block text-sm font-semibold text-coral-700 hover:underline"
-        >
-          {t("enrollment.learn.backToMyCourses")}
-        </Link>
-      </PageIntro>
-      <section className="mx-auto max-w-4xl px-4 py-12" aria-labelledby="lessons-heading">
-        <h2 id="lessons-heading" className="text-2xl font-bold">
-          {t("enrollment.learn.lessonsHeading")}
-        </h2>
-        {course.lessons.length === 0 ? (
-          <p className="mt-4 text-ink/70">{t("enrollment.learn.noLessons")}</p>
-        ) : (
-          <ol className="mt-6 space-y-8" data-testid="lesson-list">
-            {course.lessons.map((lesson) => (
-              <li key={lesson.id} className="rounded-xl border border-ink/10 bg-white p-5 shadow-sm">
-                <article aria-labelledby={`lesson-${lesson.id}-title`}>
-                  <div className="flex items-baseline gap-3">
-                    <span className="shrink-0 text-sm font-bold text-coral-700">
-                      {t("enrollment.learn.lessonNumber", { position: lesson.position })}
-                    </span>
-                    <h3 id={`lesson-${lesson.id}-title`} className="flex-1 text-lg font-semibold text-start">
-                      {lesson.title}
-                    </h3>
-                    {lesson.durationMinutes ? (
-                      <span className="ms-auto shrink-0 text-sm text-ink/70">
-                        {t("courses.minutes", { count: lesson.durationMinutes })}
-                      </span>
-                    ) : null}
-                  </div>
-                  {lesson.embedUrl ? (
-                    <div className="mt-4 aspect-video overflow-hidden rounded-lg bg-ink">
-                      <iframe
-                        src={lesson.embedUrl}
-                        title={t("enrollment.learn.videoTitle", {
-                          position: lesson.position,
-                          title: lesson.title,
-                        })}
-                        loading="lazy"
-                        allow="fullscreen; picture-in-picture"
-                        allowFullScreen
-                        referrerPolicy="strict-origin-when-cross-origin"
-                        className="size-full border-0"
-                      />
-                    </div>
-                  ) : null}
-                  {lesson.pdfUrl ? (
-                    <a
-                      href={lesson.pdfUrl}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="mt-4 inline-block font-semibold text-coral-700 hover:underline"
-                    >
-                      {t("enrollment.learn.openPdf")}
-                    </a>
-                  ) : null}
-                  {!lesson.embedUrl && !lesson.pdfUrl ? (
-                    <p className="mt-3 border-s-4 border-coral-500 bg-sand ps-3 pe-3 py-2 text-sm text-ink/75">
-                      {t("enrollment.learn.videoComingSoon")}
-                    </p>
-                  ) : null}
-                </article>
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      <div className="bg-sand">
+        <div className="mx-auto max-w-7xl px-4 py-6">
+          <p className="text-sm font-semibold text-coral-700">
+            <Link to={localize(`/courses/${course.id}`)} className="hover:underline">
+              {course.title}
+            </Link>
+          </p>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl" data-testid="lesson-title">
+            {lesson.title}
+          </h1>
+          <p className="mt-1 text-sm text-ink/70">
+            {t("lessonOf", { position: lesson.position, total: course.lessons.length })}
+          </p>
+        </div>
+      </div>
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0 space-y-6">
+          <LessonPlayer
+            courseId={course.id}
+            lessonId={lesson.id}
+            title={lesson.title}
+            video={opened.video}
+            embedUrl={lesson.embedUrl}
+            resumeAt={lessonProgress.resumeAt}
+            completed={lessonProgress.completed}
+          />
+          <div className="flex flex-wrap items-center gap-4">
+            <fetcher.Form method="post" data-testid="complete-form">
+              <EnhancedFormMarker />
+              <input type="hidden" name="intent" value={completed ? "incomplete" : "complete"} />
+              <button
+                type="submit"
+                aria-pressed={completed}
+                data-testid="complete-toggle"
+                className={
+                  completed
+                    ? "rounded-md border border-teal px-4 py-2.5 font-semibold text-teal-700 hover:bg-sand"
+                    : "rounded-md bg-coral-600 px-4 py-2.5 font-semibold text-white hover:bg-coral-700"
+                }
+              >
+                {completed ? t("complete.undo") : t("complete.mark")}
+              </button>
+            </fetcher.Form>
+            {completed ? (
+              <p className="text-sm font-semibold text-teal-700" data-testid="lesson-completed">
+                {t("complete.done")}
+              </p>
+            ) : null}
+            {lesson.pdfUrl ? (
+              <a
+                href={lesson.pdfUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-semibold text-coral-700 hover:underline"
+                data-testid="lesson-pdf"
+              >
+                {t("openPdf")}
+              </a>
+            ) : null}
+          </div>
+          <nav
+            aria-label={t("pager.label")}
+            className="flex flex-wrap justify-between gap-4 border-t border-ink/10 pt-4"
+          >
+            {opened.previousLessonId ? (
+              <Link
+                to={localize(`/courses/${course.id}/learn/${opened.previousLessonId}`)}
+                rel="prev"
+                className="font-semibold text-coral-700 hover:underline"
+                data-testid="previous-lesson"
+              >
+                <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+                  {"\u2190"}
+                </span>{" "}
+                {t("pager.previous")}
+              </Link>
+            ) : (
+              <span />
+            )}
+            {opened.nextLessonId ? (
+              <Link
+                to={localize(`/courses/${course.id}/learn/${opened.nextLessonId}`)}
+                rel="next"
+                className="font-semibold text-coral-700 hover:underline"
+                data-testid="next-lesson"
+              >
+                {t("pager.next")}{" "}
+                <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+                  {"\u2192"}
+                </span>
+              </Link>
+            ) : null}
+          </nav>
+        </div>
+        <aside className="space-y-6" aria-label={t("sidebar.label")}>
+          <CourseProgressBar
+            completedLessons={completedLessons}
+            totalLessons={progress.totalLessons}
+            percent={percent}
+          />
+          {aside}
+          <Curriculum
+            courseId={course.id}
+            lessons={course.lessons}
+            currentLessonId={lesson.id}
+            currentCompleted={completed}
+          />
+          <BackLinks courseId={course.id} />
+        </aside>
+      </div>
     </>
   );
 }

@@ -4,14 +4,19 @@ import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { z } from "zod";
 import { getUser } from "../auth/guards.server";
 import { safeRedirect } from "../auth/redirect";
+import { certificateStatus } from "../certificates/status.server";
 import { addToCart, getCartCourseIds, removeFromCart } from "../commerce/cart.server";
 import { canAccessCourse, purchaseCourses } from "../commerce/enrollment.server";
+import { CertificatePanel } from "../components/certificate-panel";
 import { EnhancedFormMarker } from "../components/enhanced-form-marker";
+import { CourseProgressBar } from "../components/learning/progress-bar";
+import { FreePreviews } from "../components/video/free-previews";
 import { readConfig } from "../config.server";
 import { getCourseForViewer } from "../courses/catalog.server";
 import { isFavorite, toggleFavorite } from "../courses/favorites.server";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
+import { progressByCourse } from "../learning/progress.server";
 import { fail, succeed } from "../lib/enhanced-action.server";
 import { guardServerAction, skipRevalidationAfterFailedRequest } from "../lib/fetcher-failure";
 import { readForm } from "../lib/forms.server";
@@ -21,9 +26,10 @@ import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { getDb } from "../middleware/database.server";
 import { toasts } from "../toast.server";
+import { freePreviewVideos } from "../video/watch.server";
 import type { Route } from "./+types/course";
 
-export const handle = { i18n: ["catalog"] };
+export const handle = { i18n: ["catalog", "learning", "video", "certificates"] };
 
 /** The description's Markdown without its marks, for the meta description: links keep their text. */
 function plainExcerpt(markdown: string): string {
@@ -43,21 +49,33 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = getUser(context);
   const course = id ? await getCourseForViewer(db, page.locale, id, user) : null;
   if (!course) throw new Response("Not Found", { status: 404 });
-  const [favorite, cart, access] = await Promise.all([
+  const [favorite, cart, access, previews, certificate] = await Promise.all([
     user ? isFavorite(db, user.id, course.id) : false,
     getCartCourseIds(db, request, user),
     user ? canAccessCourse(db, user, course.id) : false,
+    freePreviewVideos(db, course.id),
+    certificateStatus(db, user, course.id),
   ]);
+  // The learner's progress (issue 9), for whoever may open the course.
+  const progress = user && access ? (await progressByCourse(db, user.id, [course.id])).get(course.id) : null;
   const totalMinutes = course.lessons.reduce((sum, lesson) => sum + (lesson.durationMinutes ?? 0), 0);
   return {
     meta: page.meta(course.title, plainExcerpt(course.description), course.image),
     course: { ...course, priceLabel: page.price(course.price), isFree: course.price === 0 },
     totalMinutes,
+    certificate,
+    previews: previews.map((preview) => ({
+      lessonId: preview.lessonId,
+      title: page.locale === "ar" && preview.titleAr ? preview.titleAr : preview.title,
+      src: preview.video.src,
+      embedUrl: preview.video.embedUrl,
+    })),
     viewer: {
       signedIn: Boolean(user),
       isFavorite: favorite,
       inCart: cart.includes(course.id),
       canAccess: access,
+      progress: progress ?? null,
       walletLabel: user ? formatMoney(user.walletBalance, page.locale, readConfig().currency) : null,
     },
   };
@@ -264,16 +282,31 @@ function CourseActions({ loaderData }: { loaderData: Route.ComponentProps["loade
   const navigation = useNavigation();
   const { course, viewer } = loaderData;
   if (viewer.canAccess) {
+    const lastLessonId = viewer.progress?.lastLessonId;
     return (
       <div className="space-y-3">
+        {viewer.progress && viewer.progress.totalLessons > 0 ? (
+          <CourseProgressBar
+            completedLessons={viewer.progress.completedLessons}
+            totalLessons={viewer.progress.totalLessons}
+            percent={viewer.progress.percent}
+          />
+        ) : null}
         <Link
-          to={localize(`/courses/${course.id}/learn`)}
+          to={localize(
+            lastLessonId ? `/courses/${course.id}/learn/${lastLessonId}` : `/courses/${course.id}/learn`,
+          )}
           data-testid="go-to-course"
           className="block rounded-md bg-coral-600 px-4 py-3 text-center font-semibold text-white hover:bg-coral-700"
         >
           {t("actions.goToCourse")}
         </Link>
         <FavoriteButton courseId={course.id} isFavorite={viewer.isFavorite} signedIn={viewer.signedIn} />
+        <CertificatePanel
+          status={loaderData.certificate}
+          back={localize(`/courses/${course.id}`)}
+          progressShownElsewhere={Boolean(viewer.progress && viewer.progress.totalLessons > 0)}
+        />
       </div>
     );
   }
@@ -382,6 +415,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           </aside>
         </div>
       </div>
+      <FreePreviews previews={loaderData.previews} />
       <section className="mx-auto max-w-3xl px-4 py-12" aria-labelledby="outline-heading">
         <h2 id="outline-heading" className="text-2xl font-bold">
           {t("catalog:courses.outline")}

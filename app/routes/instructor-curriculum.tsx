@@ -9,6 +9,7 @@ import { EnhancedFormMarker } from "../components/enhanced-form-marker";
 import { PageIntro } from "../components/page-intro";
 import { EditorNav } from "../components/studio/editor-nav";
 import { TextField } from "../components/studio/fields";
+import { LessonVideo } from "../components/studio/lesson-video";
 import { UnsavedChangesDialog, UnsavedMarker, useUnsavedChanges } from "../components/studio/unsaved-changes";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
@@ -36,15 +37,19 @@ import {
 import { describeRefusal, requireEditableCourse } from "../studio/editor.server";
 import { LessonForm } from "../studio/inputs";
 import { toasts } from "../toast.server";
+import { formatMaxBytes } from "../video/api.server";
+import { lessonVideoSummaries } from "../video/videos.server";
 import type { Route } from "./+types/instructor-curriculum";
 
-export const handle = { i18n: ["studio"] };
+export const handle = { i18n: ["studio", "video"] };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { course } = await requireEditableCourse(request, context, params.id);
   const page = pageContext(request, context);
   const title = pick(page.locale, course.title, course.titleAr);
+  const videos = await lessonVideoSummaries(getDb(context), course.lessons);
   return {
+    maxVideoLabel: formatMaxBytes(),
     meta: page.meta(page.t("studio:curriculum.title", { title }), page.t("studio:curriculum.meta")),
     course: {
       id: course.id,
@@ -59,6 +64,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       titleAr: lesson.titleAr ?? "",
       durationMinutes: lesson.durationMinutes === null ? "" : String(lesson.durationMinutes),
       pdfUrl: lesson.pdfUrl,
+      isFreePreview: lesson.isFreePreview,
+      video: videos[lesson.id] ?? { current: null, latest: null },
     })),
   };
 }
@@ -362,6 +369,7 @@ export default function Curriculum({ loaderData, actionData }: Route.ComponentPr
             return (
               <li
                 key={lesson.id}
+                id={`lesson-${lesson.id}`}
                 className="rounded-xl border border-ink/10 bg-white p-5 shadow-sm"
                 data-testid="lesson"
                 data-lesson-id={lesson.id}
@@ -409,12 +417,13 @@ export default function Curriculum({ loaderData, actionData }: Route.ComponentPr
                   </button>
                 </Form>
                 <div className="mt-5 grid gap-4 border-t border-ink/10 pt-4 md:grid-cols-2">
-                  <div>
-                    <p className="text-sm font-semibold">{t("curriculum.video")}</p>
-                    <p className="mt-1 border-s-4 border-coral-500 bg-sand px-3 py-2 text-sm text-ink/75">
-                      {t("curriculum.videoComingSoon")}
-                    </p>
-                  </div>
+                  <LessonVideo
+                    lesson={{ id: lesson.id, title: lesson.title, isFreePreview: lesson.isFreePreview }}
+                    current={lesson.video.current}
+                    latest={lesson.video.latest}
+                    action={localize(`/instructor/courses/${course.id}/lessons/${lesson.id}/video`)}
+                    maxLabel={loaderData.maxVideoLabel}
+                  />
                   <div>
                     <p className="text-sm font-semibold">{t("curriculum.pdf")}</p>
                     {lesson.pdfUrl ? (

@@ -5,19 +5,27 @@ import { requireUser } from "../auth/guards.server";
 import { listEnrollments } from "../commerce/enrollment.server";
 import { CourseThumbnail } from "../components/cards";
 import { EmptyState } from "../components/empty-state";
+import { CourseProgressBar } from "../components/learning/progress-bar";
 import { PageIntro } from "../components/page-intro";
 import { useLocalizePath } from "../i18n/use-locale";
+import { progressByCourse } from "../learning/progress.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { getDb } from "../middleware/database.server";
 import type { Route } from "./+types/my-enrollments";
 
-export const handle = { i18n: ["catalog", "auth"] };
+export const handle = { i18n: ["catalog", "auth", "learning"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const page = pageContext(request, context);
-  const enrolled = await listEnrollments(getDb(context), page.locale, user.id);
+  const db = getDb(context);
+  const enrolled = await listEnrollments(db, page.locale, user.id);
+  const progress = await progressByCourse(
+    db,
+    user.id,
+    enrolled.map(({ course }) => course.id),
+  );
   return {
     meta: page.meta(page.t("auth:account.enrollmentsTitle"), page.t("auth:account.enrollmentsMeta")),
     // Dates are formatted here so the server and the browser render the same text.
@@ -25,6 +33,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...course,
       enrolledAt: enrolledAt.toISOString(),
       enrolledOn: page.date(enrolledAt.toISOString()),
+      progress: progress.get(course.id) ?? {
+        completedLessons: 0,
+        totalLessons: 0,
+        percent: 0,
+        lastLessonId: null,
+      },
     })),
   };
 }
@@ -32,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
 
 export default function MyEnrollments({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation(["catalog", "auth", "common"]);
+  const { t } = useTranslation(["catalog", "auth", "common", "learning"]);
   const localize = useLocalizePath();
   const { courses } = loaderData;
   if (courses.length === 0) {
@@ -69,17 +83,40 @@ export default function MyEnrollments({ loaderData }: Route.ComponentProps) {
                       {t("catalog:enrollment.enrolledOn", { date: course.enrolledOn })}
                     </time>
                   </p>
-                  <div className="mt-auto flex items-center justify-between gap-4 pt-4 text-sm">
-                    <span className="text-ink/70">
-                      {t("catalog:courses.lessons", { count: course.lessonCount })}
-                    </span>
-                    <Link
-                      to={localize(`/courses/${course.id}/learn`)}
-                      aria-label={t("catalog:enrollment.goToCourseLabel", { title: course.title })}
-                      className="rounded-md bg-coral-600 px-4 py-2 font-semibold text-white hover:bg-coral-700"
-                    >
-                      {t("catalog:enrollment.goToCourse")}
-                    </Link>
+                  <div className="mt-auto pt-4">
+                    {course.progress.totalLessons > 0 ? (
+                      <CourseProgressBar
+                        completedLessons={course.progress.completedLessons}
+                        totalLessons={course.progress.totalLessons}
+                        percent={course.progress.percent}
+                      />
+                    ) : null}
+                    <div className="mt-3 flex items-center justify-between gap-4 text-sm">
+                      <span className="text-ink/70">
+                        {t("catalog:courses.lessons", { count: course.lessonCount })}
+                      </span>
+                      <Link
+                        to={localize(
+                          course.progress.lastLessonId
+                            ? `/courses/${course.id}/learn/${course.progress.lastLessonId}`
+                            : `/courses/${course.id}/learn`,
+                        )}
+                        aria-label={t(
+                          course.progress.lastLessonId
+                            ? "learning:progress.continueLabel"
+                            : "learning:progress.startLabel",
+                          { title: course.title },
+                        )}
+                        data-testid="continue-course"
+                        className="rounded-md bg-coral-600 px-4 py-2 font-semibold text-white hover:bg-coral-700"
+                      >
+                        {t(
+                          course.progress.lastLessonId
+                            ? "learning:progress.continue"
+                            : "learning:progress.start",
+                        )}
+                      </Link>
+                    </div>
                   </div>
                 </div>
               </article>

@@ -7,16 +7,23 @@ export function createNonce(): string {
 }
 
 /** Enforced (not report-only). Inline style attributes stay allowed: React's `style` props need them. */
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * With Vimeo configured (`vimeo`), its player may be framed and the browser may send tus uploads to Vimeo's
+ * upload hosts; otherwise neither.
+ */
+export function contentSecurityPolicy(
+  nonce: string,
+  { vimeo = Boolean(process.env.VIMEO_ACCESS_TOKEN) } = {},
+): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https://res.cloudinary.com",
     "font-src 'self' data:", // Vite inlines the smallest font subsets into the stylesheet
-    "connect-src 'self'",
+    vimeo ? "connect-src 'self' https://*.vimeo.com" : "connect-src 'self'",
     "media-src 'self' blob:",
-    "frame-src 'self'",
+    vimeo ? "frame-src 'self' https://player.vimeo.com" : "frame-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

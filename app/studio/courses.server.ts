@@ -9,6 +9,7 @@ import { type Course, courses, enrollments, type Lesson, lessons, mediaUploads, 
 import { renderMarkdown } from "../lib/markdown.server";
 import { releaseMedia } from "../media/media.server";
 import type { MediaStore } from "../media/store.server";
+import { releaseOrphanVideos } from "../video/videos.server";
 import { type CourseLanding, type LessonFields, MAX_LESSONS } from "./inputs";
 import {
   type Actor,
@@ -308,6 +309,7 @@ export async function updateCourse(
     .catch(rollbackAnswer);
   if (!outcome.ok) return outcome;
   await releaseMedia(db, store, released);
+  if (changes.lessons) await releaseOrphanVideos(db);
   const course = await loadCourse(db, id);
   if (!course) return { ok: false, reason: "not_found" };
   return { ok: true, course };
@@ -377,6 +379,8 @@ export async function deleteCourse(
     return { ok: true };
   });
   if (outcome.ok) await releaseMedia(db, store, released);
+  // The course's lessons are gone, so their videos have no lesson: remove them (locally or on Vimeo).
+  if (outcome.ok) await releaseOrphanVideos(db);
   return outcome;
 }
 
@@ -555,6 +559,8 @@ export async function deleteLesson(
     return { ok: true, lessonId };
   });
   if (outcome.ok) await releaseMedia(db, store, [released]);
+  // The lesson's videos lost their lesson: remove them (locally or on Vimeo).
+  if (outcome.ok) await releaseOrphanVideos(db);
   return outcome;
 }
 

@@ -57,6 +57,8 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/faq",
     "/auth/login",
     "/auth/signup",
+    "/certificates/verify/MNRA-DEMQ-26",
+    "/certificates/verify/ZZZZ-ZZZZ-ZZ",
     "/no-such-page",
   ],
   learner: [
@@ -68,6 +70,7 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/my-favorites",
     "/account",
     "/account/wallet",
+    "/certificates",
   ],
   trainer: [
     "/instructor",
@@ -77,6 +80,8 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/instructor/blog",
     "/instructor/blog/new",
     "/courses/1/learn",
+    // A lesson page (issue 9): the demo trainer teaches course 1, whose first lesson is lesson 1.
+    "/courses/1/learn/1",
     "/my-enrollments",
   ],
   admin: [
@@ -85,6 +90,7 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/dashboard/admin/top-ups",
     "/dashboard/admin/enrollments",
     "/dashboard/admin/users?role=trainer",
+    "/dashboard/admin/certificates",
     "/dashboard/admin/blog",
     "/dashboard/admin/blog/new",
     "/dashboard/admin/blog/1",

@@ -665,34 +665,56 @@ describe("/courses/:id/learn page", () => {
     }
   });
 
+  /** The lesson page /courses/:id/learn redirects to (the first lesson for a learner new to the course). */
+  async function resumed(id: number, viewer: User, prefix = "") {
+    const response = (await learn(id, viewer, prefix)) as Response;
+    expect(response.status).toBe(302);
+    const location = response.headers.get("Location") ?? "";
+    const lessonId = location.match(new RegExp(`^${prefix}/courses/${id}/learn/(\\d+)$`))?.[1];
+    expect(lessonId, location).toBeDefined();
+    return (await callPage(learnLoader, location, viewer, {
+      id: String(id),
+      lessonId: lessonId ?? "",
+    })) as Data;
+  }
+
   it("shows the enrolled learner the lessons in order, embedding only safe video URLs", async () => {
     await fund(buyer.id, 5000);
     await purchaseCourses(handle.db, buyer.id, [web]);
-    const data = (await learn(web, buyer)) as Data;
-    expect(data.course.title).toBe("Web Basics");
-    expect(
-      data.course.lessons.map(({ position, title, embedUrl, pdfUrl }) => ({
-        position,
-        title,
-        embedUrl,
-        pdfUrl,
-      })),
-    ).toEqual([
-      { position: 1, title: "Welcome", embedUrl: "https://player.vimeo.com/video/76979871", pdfUrl: null },
-      { position: 2, title: "Notes", embedUrl: null, pdfUrl: "https://cdn.example.com/notes.pdf" },
-      { position: 3, title: "Wrap-up", embedUrl: null, pdfUrl: null },
-      { position: 4, title: "Sneaky", embedUrl: null, pdfUrl: null },
+    const data = await resumed(web, buyer);
+    expect(data.opened?.course.title).toBe("Web Basics");
+    expect(data.opened?.lesson.title).toBe("Welcome");
+    const lessons = data.opened?.course.lessons ?? [];
+    expect(lessons.map(({ position, title }) => ({ position, title }))).toEqual([
+      { position: 1, title: "Welcome" },
+      { position: 2, title: "Notes" },
+      { position: 3, title: "Wrap-up" },
+      { position: 4, title: "Sneaky" },
     ]);
-    const arabic = (await learn(web, buyer, "/ar")) as Data;
-    expect(arabic.course.title).toBe("أساسيات الويب");
-    expect(arabic.course.lessons[2]?.title).toBe("الخلاصة");
+    const material = [];
+    for (const lesson of lessons) {
+      const page = (await callPage(learnLoader, `/courses/${web}/learn/${lesson.id}`, buyer, {
+        id: String(web),
+        lessonId: String(lesson.id),
+      })) as Data;
+      material.push({ embedUrl: page.opened?.lesson.embedUrl, pdfUrl: page.opened?.lesson.pdfUrl });
+    }
+    expect(material).toEqual([
+      { embedUrl: "https://player.vimeo.com/video/76979871", pdfUrl: null },
+      { embedUrl: null, pdfUrl: "https://cdn.example.com/notes.pdf" },
+      { embedUrl: null, pdfUrl: null },
+      { embedUrl: null, pdfUrl: null },
+    ]);
+    const arabic = await resumed(web, buyer, "/ar");
+    expect(arabic.opened?.course.title).toBe("أساسيات الويب");
+    expect(arabic.opened?.course.lessons[2]?.title).toBe("الخلاصة");
   });
 
   it("opens for the course's trainer and for an admin, drafts included", async () => {
-    expect(((await learn(web, trainer)) as Data).course.id).toBe(web);
-    expect(((await learn(draft, trainer)) as Data).course.id).toBe(draft);
-    expect(((await learn(web, admin)) as Data).course.id).toBe(web);
-    expect(((await learn(draft, admin)) as Data).course.id).toBe(draft);
+    expect((await resumed(web, trainer)).opened?.course.id).toBe(web);
+    expect(((await learn(draft, trainer)) as Data).courseId).toBe(draft);
+    expect((await resumed(web, admin)).opened?.course.id).toBe(web);
+    expect(((await learn(draft, admin)) as Data).courseId).toBe(draft);
   });
 
   it("stays open, and listed, for a learner after the course is unpublished", async () => {
@@ -711,7 +733,7 @@ describe("/courses/:id/learn page", () => {
     const retiredId = retired?.id ?? 0;
     await purchaseCourses(handle.db, buyer.id, [retiredId]);
     await handle.db.update(courses).set({ isPublished: false }).where(eq(courses.id, retiredId));
-    expect(((await learn(retiredId, buyer)) as Data).course.id).toBe(retiredId);
+    expect(((await learn(retiredId, buyer)) as Data).courseId).toBe(retiredId);
     const list = (await callPage(myEnrollmentsLoader, "/my-enrollments", buyer)) as Awaited<
       ReturnType<typeof myEnrollmentsLoader>
     >;

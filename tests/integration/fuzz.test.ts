@@ -369,6 +369,24 @@ const API: ApiEndpoint[] = [
   },
   // Non-destructive only: the fuzz's methods may turn a PUT into a DELETE of a fixture course.
   { name: "media delete", method: "DELETE", path: "/api/cloudinary/delete/manara_:id/raw", role: "trainer" },
+  // Certificates (issue 10): the :id slot carries course ids and hostile segments (never a real certificate
+  // id or code, so the PDF and verify answers are 404 for the valid ones too).
+  { name: "certificate list", method: "GET", path: "/api/certificates", role: "user" },
+  { name: "certificate generate", method: "POST", path: "/api/certificates/:id/generate", role: "user" },
+  { name: "certificate pdf", method: "GET", path: "/api/certificates/:id/pdf", role: "user" },
+  { name: "certificate verify", method: "GET", path: "/api/certificates/verify/:id", role: "guest" },
+  {
+    name: "lesson progress",
+    method: "POST",
+    path: "/api/courses/:id/lessons/:lessonId/progress",
+    role: "user",
+    json: {
+      positionSeconds: fc.oneof(fc.constantFrom(0, 5, 179.5, 181, -1, 1e308, "5"), fc.double()),
+      completed: fc.constantFrom(true, false, "true", null),
+    },
+  },
+  { name: "course progress", method: "GET", path: "/api/courses/:id/progress", role: "user" },
+  { name: "lecture play", method: "GET", path: "/api/courses/:id/lecture/:lessonId/play", role: "user" },
   { name: "unknown /api path", method: "GET", path: "/api/nothing/here/:id", role: "guest" },
 ];
 
@@ -425,6 +443,7 @@ describe("fuzz: the JSON API", () => {
                   : null;
           const target =
             endpoint.path
+              .replace(":lessonId", String(fixtures.lessonId))
               .replace(":userId", user.segment)
               .replace(":id", course.segment)
               .replace(":postId", editorial.post.segment)
@@ -491,6 +510,7 @@ describe("fuzz: the JSON API", () => {
             "change role": { role: "trainer" },
             "charge wallet": { amount: 1 },
             "enroll bulk": { courseIds: [fixtures.courseIds.paid] },
+            "lesson progress": { positionSeconds: 5 },
             "blog create": { title: "Fuzz", excerpt: "Fuzz", body: "Fuzz" },
             "blog update": { title: "Fuzz" },
             "case study create": { title: "F", clientName: "F", problem: "P", strategy: "S", result: "R" },
@@ -507,6 +527,8 @@ describe("fuzz: the JSON API", () => {
           return {
             method: endpoint.method,
             target: endpoint.path
+              .replace(":lessonId", String(fixtures.lessonId))
+              .replace(":id", String(fixtures.courseIds.paid))
               .replace(":userId", fixtures.target.id)
               .replace(":postId", String(fixtures.postIds.public))
               .replace(":caseId", String(fixtures.caseStudyIds.public)),
@@ -850,6 +872,48 @@ function pageActions(): PageAction[] {
       },
     },
     {
+      name: "certificates",
+      path: "/certificates",
+      role: "user",
+      readsBody: true,
+      fields: {
+        intent: fc.constantFrom("generate", "bogus"),
+        courseId: courseIdValue(),
+        back: redirectTarget,
+      },
+    },
+    {
+      name: "admin certificates",
+      path: "/dashboard/admin/certificates",
+      role: "admin",
+      readsBody: true,
+      fields: {
+        intent: fc.constantFrom("revoke", "bogus"),
+        id: fc.constantFrom("x", "00000000-0000-0000-0000-000000000000", "2147483648", ""),
+        reason: fc.oneof(text(0), fc.constantFrom("Issued by mistake", "a\u0000b", "x".repeat(600))),
+      },
+    },
+    {
+      name: "learn lesson",
+      path: "/courses/:id/learn/:lessonId",
+      role: "user",
+      readsBody: true,
+      fields: {
+        intent: fc.constantFrom("complete", "incomplete", "bogus"),
+        js: fc.constantFrom("1", ""),
+      },
+    },
+    {
+      name: "learn beacon",
+      path: "/courses/:id/learn/:lessonId/progress",
+      role: "user",
+      readsBody: true,
+      fields: {
+        positionSeconds: fc.constantFrom("0", "5", "179.5", "181", "-1", "1e9", "x", ""),
+        completed: fc.constantFrom("true", "false", "maybe"),
+      },
+    },
+    {
       name: "unknown page",
       path: "/no/such/page",
       role: "guest",
@@ -897,6 +961,7 @@ describe("fuzz: page actions", () => {
         350,
         ({ action, m, who, locale, suffix, course, credentials, editorial, body }) => {
           const path = action.path
+            .replace(":lessonId", String(fixtures.lessonId))
             .replace(":id", course.segment)
             .replace(":postId", editorial.post.segment)
             .replace(":caseId", editorial.study.segment);
@@ -969,6 +1034,10 @@ const SEGMENTS = [
   "locales",
   "common",
   "learn",
+  "certificates",
+  "verify",
+  "pdf",
+  "generate",
   "google",
   "callback",
   "en",
@@ -1092,6 +1161,10 @@ describe("fuzz: paths and query strings", () => {
         { path: "/locales/en/common", role: "guest", credentials: "none" },
         { path: "/api/courses/1", role: "guest", credentials: "none" },
         { path: "/cart", role: "user", credentials: "cookie" },
+        { path: "/certificates", role: "user", credentials: "cookie" },
+        { path: "/dashboard/admin/certificates", role: "admin", credentials: "cookie" },
+        { path: "/certificates/verify/ABCD-EFGH-23", role: "guest", credentials: "none" },
+        { path: "/api/certificates", role: "user", credentials: "bearer" },
       ];
       const keys = [
         "q",

@@ -1,13 +1,22 @@
 // Every guarded page and API route, asked by a guest, a user, a trainer and an admin. Removing any one
 // guard turns a "login"/401/403 cell into a 200 and fails this test.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issueCertificate } from "../../app/certificates/certificates.server";
+import { createLocalCertificateStore, setCertificateStore } from "../../app/certificates/store.server";
 import type { DatabaseHandle } from "../../app/db/client.server";
-import { courses, lessons, type User } from "../../app/db/schema";
+import { courses, enrollments, lessonProgress, lessons, type User } from "../../app/db/schema";
 import { createCaseStudy } from "../../app/editorial/case-studies.server";
 import { createPost } from "../../app/editorial/posts.server";
 import { storeUpload } from "../../app/media/media.server";
 import { loader as account, action as accountAction } from "../../app/routes/account";
 import { loader as wallet, action as walletAction } from "../../app/routes/account-wallet";
+import {
+  loader as adminCertificates,
+  action as adminCertificatesAction,
+} from "../../app/routes/admin-certificates";
 import { loader as adminDashboard } from "../../app/routes/admin-dashboard";
 import {
   loader as enrollmentAdmin,
@@ -28,7 +37,12 @@ import { action as passwordApi } from "../../app/routes/api/auth-password";
 import { loader as apiUsers } from "../../app/routes/api/auth-users";
 import { action as blogCreateApi } from "../../app/routes/api/blog";
 import { loader as blogGetApi, action as blogItemApi } from "../../app/routes/api/blog-post";
+import { action as certificateGenerateApi } from "../../app/routes/api/certificate-generate";
+import { loader as certificatePdfApi } from "../../app/routes/api/certificate-pdf";
+import { loader as certificateVerifyApi } from "../../app/routes/api/certificate-verify";
+import { loader as certificateListApi } from "../../app/routes/api/certificates";
 import { action as favoriteToggle } from "../../app/routes/api/course-favorite";
+import { loader as courseProgressApi } from "../../app/routes/api/course-progress";
 import { action as enrollBulk } from "../../app/routes/api/enroll-bulk";
 import { action as enrollOne } from "../../app/routes/api/enroll-one";
 import { loader as enrollmentList } from "../../app/routes/api/enrollments";
@@ -36,13 +50,18 @@ import { loader as favoritesList } from "../../app/routes/api/favorites-list";
 import { action as instructorCourse } from "../../app/routes/api/instructor-course";
 import { action as instructorCreate } from "../../app/routes/api/instructor-course-create";
 import { loader as instructorMyCourses } from "../../app/routes/api/instructor-my-courses";
+import { loader as lecturePlayApi } from "../../app/routes/api/lecture-play";
+import { action as lessonProgressApi } from "../../app/routes/api/lesson-progress";
 import { action as mediaDelete } from "../../app/routes/api/media-delete";
 import { action as mediaUpload } from "../../app/routes/api/media-upload";
 import { action as portfolioCreateApi } from "../../app/routes/api/portfolio";
 import { loader as portfolioGetApi, action as portfolioItemApi } from "../../app/routes/api/portfolio-item";
 import { action as topUpApi } from "../../app/routes/api/wallet-top-up";
 import { loader as blogPostPage } from "../../app/routes/blog-post";
-import { loader as courseLearn } from "../../app/routes/course-learn";
+import { loader as certificatePdfPage } from "../../app/routes/certificate-pdf";
+import { loader as certificateVerifyPage } from "../../app/routes/certificate-verify";
+import { loader as myCertificates, action as myCertificatesAction } from "../../app/routes/certificates";
+import { loader as courseLearn, action as courseLearnAction } from "../../app/routes/course-learn";
 import { loader as caseStudyList } from "../../app/routes/editor-case-studies";
 import {
   loader as caseStudyEditor,
@@ -56,6 +75,7 @@ import { loader as instructor } from "../../app/routes/instructor";
 import { loader as courseEditor, action as courseEditorAction } from "../../app/routes/instructor-course";
 import { loader as newCourse, action as newCourseAction } from "../../app/routes/instructor-course-new";
 import { loader as curriculum, action as curriculumAction } from "../../app/routes/instructor-curriculum";
+import { action as learnBeacon } from "../../app/routes/learn-progress";
 import { loader as mediaRaw } from "../../app/routes/media-raw";
 import { loader as myEnrollments } from "../../app/routes/my-enrollments";
 import { loader as myFavorites } from "../../app/routes/my-favorites";
@@ -78,6 +98,10 @@ let draftCourseId = 0;
 let pdfPublicId = "";
 let draftPostId = 0;
 let draftCaseStudyId = 0;
+/** A course "user" completed, and the certificate they hold for it. */
+let certifiedCourseId = 0;
+let certificate = { id: "", code: "" };
+let paidLessonId = 0;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
@@ -148,13 +172,52 @@ beforeAll(async () => {
   if (!draftPost.ok || !draftCase.ok) throw new Error("editorial fixtures failed");
   draftPostId = draftPost.post.id;
   draftCaseStudyId = draftCase.item.id;
-  await handle.db.insert(lessons).values({
-    courseId: paidCourseId,
-    position: 1,
-    title: "Notes",
-    pdfUrl: stored.media.url,
-    pdfPublicId,
+  const [paidLesson] = await handle.db
+    .insert(lessons)
+    .values({
+      courseId: paidCourseId,
+      position: 1,
+      title: "Notes",
+      pdfUrl: stored.media.url,
+      pdfPublicId,
+    })
+    .returning({ id: lessons.id });
+  paidLessonId = paidLesson?.id ?? 0;
+  // Certificates: "user" completed a one-lesson course and holds its certificate.
+  const certificateStore = createLocalCertificateStore(mkdtempSync(path.join(tmpdir(), "manara-matrix-")));
+  setCertificateStore(certificateStore);
+  const [certified] = await handle.db
+    .insert(courses)
+    .values({
+      slug: "certified",
+      title: "Certified",
+      description: "Completed",
+      category: "data-science",
+      isPublished: true,
+      trainerId: people.trainer.id,
+    })
+    .returning({ id: courses.id });
+  certifiedCourseId = certified?.id ?? 0;
+  const [lesson] = await handle.db
+    .insert(lessons)
+    .values({ courseId: certifiedCourseId, position: 1, title: "Only" })
+    .returning({ id: lessons.id });
+  await handle.db
+    .insert(enrollments)
+    .values({ userId: people.user.id, courseId: certifiedCourseId, pricePaid: 0 });
+  await handle.db.insert(lessonProgress).values({
+    userId: people.user.id,
+    lessonId: lesson?.id ?? 0,
+    courseId: certifiedCourseId,
+    completedAt: new Date(),
   });
+  const issued = await issueCertificate(handle.db, certificateStore, {
+    userId: people.user.id,
+    courseId: certifiedCourseId,
+    origin: "http://test",
+  });
+  if (!issued.ok) throw new Error("certificate fixture failed");
+  certificate = { id: issued.certificate.id, code: issued.certificate.code };
 });
 afterAll(() => handle?.close());
 
@@ -355,6 +418,71 @@ const CASES: Case[] = [
     params: () => ({ id: String(paidCourseId) }),
     // Only the course's trainer and admins may open it without buying it.
     expected: { guest: "login", user: 403, trainer: "ok", admin: "ok" },
+  },
+  // Learning (issue 9): the matrix's user is not enrolled in the paid course; its trainer and admins may
+  // open it and record progress in it.
+  {
+    name: "GET /courses/:id/learn/:lessonId (not enrolled)",
+    kind: "page",
+    handler: courseLearn,
+    path: "/courses/x/learn/y",
+    params: () => ({ id: String(paidCourseId), lessonId: String(paidLessonId) }),
+    expected: { guest: "login", user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "POST /courses/:id/learn/:lessonId (mark as complete, from a fetcher)",
+    kind: "page",
+    handler: courseLearnAction,
+    method: "POST",
+    path: "/courses/x/learn/y",
+    params: () => ({ id: String(paidCourseId), lessonId: String(paidLessonId) }),
+    body: () => new URLSearchParams({ intent: "complete", js: "1" }),
+    expected: { guest: 401, user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "POST /courses/:id/learn/:lessonId/progress (the player's beacon)",
+    kind: "page",
+    handler: learnBeacon,
+    method: "POST",
+    path: "/courses/x/learn/y/progress",
+    params: () => ({ id: String(paidCourseId), lessonId: String(paidLessonId) }),
+    body: () => new URLSearchParams({ positionSeconds: "3" }),
+    expected: { guest: 401, user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "POST /api/courses/:courseId/lessons/:lessonId/progress",
+    kind: "api",
+    handler: lessonProgressApi,
+    method: "POST",
+    path: "/api/courses/x/lessons/y/progress",
+    params: () => ({ courseId: String(paidCourseId), lessonId: String(paidLessonId) }),
+    body: () => JSON.stringify({ positionSeconds: 3, completed: true }),
+    expected: { guest: 401, user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /api/courses/:courseId/progress",
+    kind: "api",
+    handler: courseProgressApi,
+    path: "/api/courses/x/progress",
+    params: () => ({ courseId: String(paidCourseId) }),
+    expected: { guest: 401, user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /api/courses/:courseId/lecture/:lectureId/play",
+    kind: "api",
+    handler: lecturePlayApi,
+    path: "/api/courses/x/lecture/y/play",
+    params: () => ({ courseId: String(paidCourseId), lectureId: String(paidLessonId) }),
+    expected: { guest: 401, user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /api/courses/:courseId/lecture/:lectureId/play (a draft)",
+    kind: "api",
+    handler: lecturePlayApi,
+    path: "/api/courses/x/lecture/1/play",
+    params: () => ({ courseId: String(draftCourseId), lectureId: String(paidLessonId) }),
+    // The paid course's lesson asked for under the draft: 404 for those who may open the draft too.
+    expected: { guest: 401, user: 404, trainer: 404, admin: 404 },
   },
   {
     name: "GET /instructor/courses/new",
@@ -694,6 +822,89 @@ const CASES: Case[] = [
     path: "/api/portfolio/x",
     params: () => ({ id: String(draftCaseStudyId) }),
     expected: { guest: 401, user: 403, trainer: 403, admin: "ok" },
+  },
+  // ── Certificates (issue 10) ──────────────────────────────────────────────────────────────────────────
+  {
+    name: "GET /certificates",
+    kind: "page",
+    handler: myCertificates,
+    path: "/certificates",
+    expected: PAGE_USER,
+  },
+  {
+    name: "POST /certificates (get the certificate)",
+    kind: "page",
+    handler: myCertificatesAction,
+    method: "POST",
+    path: "/certificates",
+    body: () => new URLSearchParams({ intent: "generate", courseId: String(certifiedCourseId) }),
+    // Signed in, the answer is a redirect with a toast (issued, or why not); guests sign in first.
+    expected: PAGE_USER,
+  },
+  {
+    name: "GET /certificates/:id/pdf (user's certificate)",
+    kind: "page",
+    handler: certificatePdfPage,
+    path: "/certificates/x/pdf",
+    params: () => ({ id: certificate.id }),
+    expected: { guest: "login", user: "ok", trainer: 404, admin: "ok" },
+  },
+  {
+    name: "GET /certificates/verify/:code",
+    kind: "page",
+    handler: certificateVerifyPage,
+    path: "/ar/certificates/verify/x",
+    params: () => ({ code: certificate.code }),
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /dashboard/admin/certificates",
+    kind: "page",
+    handler: adminCertificates,
+    path: "/dashboard/admin/certificates?q=x",
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "GET /api/certificates",
+    kind: "api",
+    handler: certificateListApi,
+    path: "/api/certificates",
+    expected: API_USER,
+  },
+  {
+    name: "POST /api/certificates/:courseId/generate (user's completed course)",
+    kind: "api",
+    handler: certificateGenerateApi,
+    method: "POST",
+    path: "/api/certificates/x/generate",
+    params: () => ({ courseId: String(certifiedCourseId) }),
+    // Only the enrolled learner; a course one is not enrolled in is 404 (even for its trainer or an admin).
+    expected: { guest: 401, user: "ok", trainer: 404, admin: 404 },
+  },
+  {
+    name: "GET /api/certificates/:id/pdf (user's certificate)",
+    kind: "api",
+    handler: certificatePdfApi,
+    path: "/api/certificates/x/pdf",
+    params: () => ({ id: certificate.id }),
+    expected: { guest: 401, user: "ok", trainer: 404, admin: "ok" },
+  },
+  {
+    name: "GET /api/certificates/verify/:code",
+    kind: "api",
+    handler: certificateVerifyApi,
+    path: "/api/certificates/verify/x",
+    params: () => ({ code: certificate.code }),
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "POST /dashboard/admin/certificates (revoke user's certificate)",
+    kind: "page",
+    handler: adminCertificatesAction,
+    method: "POST",
+    path: "/dashboard/admin/certificates",
+    body: () => new URLSearchParams({ intent: "revoke", id: certificate.id, reason: "Role matrix" }),
+    expected: PAGE_ADMIN,
   },
   { name: "GET /api/auth/me", kind: "api", handler: apiMe, path: "/api/auth/me", expected: API_USER },
   {

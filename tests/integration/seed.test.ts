@@ -1,15 +1,23 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../../app/auth/password.server";
+import { courseProgress } from "../../app/certificates/certificates.server";
+import { createLocalCertificateStore, setCertificateStore } from "../../app/certificates/store.server";
 import { COURSE_CATEGORIES } from "../../app/courses/categories";
 import type { DatabaseHandle } from "../../app/db/client.server";
-import { blogPosts, courses, lessons, portfolioItems, users } from "../../app/db/schema";
+import { blogPosts, certificates, courses, lessons, portfolioItems, users } from "../../app/db/schema";
 import { DEMO_PASSWORD, isDatabaseEmpty, seedDemoContent } from "../../app/db/seed.server";
+import { DEMO_CERTIFICATE } from "../../app/db/seed-certificates.server";
 import { createTestDatabase } from "./test-database";
 
 let handle: DatabaseHandle;
+const certificateDir = mkdtempSync(path.join(tmpdir(), "manara-seed-certificates-"));
 beforeAll(async () => {
   handle = await createTestDatabase();
+  setCertificateStore(createLocalCertificateStore(certificateDir));
 });
 afterAll(() => handle?.close());
 
@@ -96,5 +104,34 @@ describe("demo seed", () => {
       db.update(users).set({ walletBalance: -1 }).where(eq(users.email, "learner@manara.local")),
     ).rejects.toThrow();
     await expect(db.insert(users).values({ name: "Copy", email: "LEARNER@manara.local" })).rejects.toThrow();
+  });
+
+  it("the demo learner completed a free course and holds its certificate, with its stored PDF", async () => {
+    const { db } = handle;
+    const [learner] = await db.select().from(users).where(eq(users.email, DEMO_CERTIFICATE.learnerEmail));
+    const [course] = await db.select().from(courses).where(eq(courses.slug, DEMO_CERTIFICATE.courseSlug));
+    expect(course?.price).toBe(0);
+    const progress = await courseProgress(db, learner?.id ?? "", course?.id ?? 0);
+    expect(progress?.enrolled).toBe(true);
+    expect(progress?.totalLessons).toBeGreaterThan(0);
+    expect(progress?.completedLessons).toBe(progress?.totalLessons);
+    const held = await db
+      .select()
+      .from(certificates)
+      .where(eq(certificates.userId, learner?.id ?? ""));
+    expect(held).toMatchObject([
+      {
+        courseId: course?.id,
+        code: DEMO_CERTIFICATE.code,
+        holderName: "Lina Saleh",
+        pdfKey: `${DEMO_CERTIFICATE.code}.pdf`,
+      },
+    ]);
+    const store = createLocalCertificateStore(certificateDir);
+    expect(
+      Buffer.from((await store.get(`${DEMO_CERTIFICATE.code}.pdf`)) ?? [])
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
   });
 });

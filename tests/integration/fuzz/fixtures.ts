@@ -1,6 +1,6 @@
 // The people and courses the fuzz suite acts as and on, and the credentials it sends.
 import { eq } from "drizzle-orm";
-import { blogPosts, courses, portfolioItems, type User, users } from "../../../app/db/schema";
+import { blogPosts, courses, lessons, portfolioItems, type User, users } from "../../../app/db/schema";
 import type { FuzzApp } from "./app";
 
 export type Role = "guest" | "user" | "trainer" | "admin";
@@ -15,6 +15,8 @@ export type Fixtures = {
   /** Blog posts by the fuzz trainer and case studies (editorial), one public and one draft each. */
   postIds: { public: number; draft: number };
   caseStudyIds: { public: number; draft: number };
+  /** A lesson of the paid course (learning progress and play, issue 9). */
+  lessonId: number;
   cookieName: string;
   /** A fresh browser session cookie (`name=value`) for the role, or none for a guest. */
   cookie: (role: Role | User) => Promise<string | undefined>;
@@ -84,6 +86,10 @@ export async function createFixtures(app: FuzzApp): Promise<Fixtures> {
     .returning({ id: portfolioItems.id, slug: portfolioItems.slug });
   const rowId = (rows: { id: number; slug: string }[], slug: string) =>
     rows.find((row) => row.slug === slug)?.id ?? 0;
+  const [lesson] = await db
+    .insert(lessons)
+    .values({ courseId: idOf("paid"), position: 1, title: "Fuzz lesson", durationMinutes: 3 })
+    .returning({ id: lessons.id });
   const sample = await helpers.cookieFor(db, people.user.id);
   return {
     people,
@@ -95,6 +101,7 @@ export async function createFixtures(app: FuzzApp): Promise<Fixtures> {
       public: rowId(caseRows, "fuzz-case-public"),
       draft: rowId(caseRows, "fuzz-case-draft"),
     },
+    lessonId: lesson?.id ?? 0,
     cookieName: sample.split("=")[0] ?? "",
     cookie: async (role) => {
       const person = who(role);

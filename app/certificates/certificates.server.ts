@@ -1,0 +1,333 @@
+// Certificates of completion: issuing (idempotent, one per learner and course), listing, verifying,
+// downloading and revoking. Pages, the JSON API and the seed all go through these functions.
+import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Database } from "../db/client.server";
+import { type Certificate, certificates, courses, enrollments, users } from "../db/schema";
+import type { Locale } from "../i18n/languages";
+import { localizePath } from "../i18n/languages";
+import { courseCompletion } from "../learning/progress.server";
+import { pick } from "../lib/localized";
+import { generateCertificateCode, normalizeCertificateCode } from "./code";
+import { type CourseProgress, certificateEligibility, type Eligibility } from "./eligibility";
+import { renderCertificatePdf } from "./pdf.server";
+import type { CertificateStore } from "./store.server";
+
+/** courses.id is an int4 column. */
+const MAX_COURSE_ID = 2_147_483_647;
+export const REVOKE_REASON_MAX = 500;
+
+/**
+ * How far `userId` is through `courseId`: enrolled or not, the course's lessons and how many of them the
+ * learner completed (lesson_progress rows with completed_at, joined to the course's current lessons, so a
+ * lesson removed after it was completed no longer counts). Null when the course does not exist.
+ */
+export async function courseProgress(
+  db: Database,
+  userId: string,
+  courseId: number,
+): Promise<CourseProgress | null> {
+  if (!Number.isSafeInteger(courseId) || courseId < 1 || courseId > MAX_COURSE_ID) return null;
+  // Completion is the learning side's own count (app/learning/progress.server.ts); enrollment is ours.
+  const [[course], [enrollment], completion] = await Promise.all([
+    db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)),
+    db
+      .select({ id: enrollments.id })
+      .from(enrollments)
+      .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId))),
+    courseCompletion(db, userId, courseId),
+  ]);
+  if (!course) return null;
+  return { enrolled: enrollment !== undefined, ...completion };
+}
+
+export type IssueOutcome =
+  | { ok: true; created: boolean; certificate: Certificate }
+  | { ok: false; reason: "not_found" }
+  | { ok: false; reason: "not_eligible"; completedLessons: number; totalLessons: number };
+
+export function certificatePdfKey(code: string): string {
+  return `${code}.pdf`;
+}
+
+/** The public verification page of a code, on `origin` (the site the learner used), in English. */
+export function verifyUrl(origin: string, code: string): string {
+  return `${origin}/certificates/verify/${code}`;
+}
+
+async function findCertificate(db: Database, userId: string, courseId: number) {
+  const [row] = await db
+    .select()
+    .from(certificates)
+    .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId)));
+  return row ?? null;
+}
+
+/**
+ * Issues the certificate of `courseId` to `userId` once they are eligible, or returns the one they hold.
+ *
+ * The names and titles are copied now, and the row is inserted with ON CONFLICT DO NOTHING inside a
+ * transaction that also renders and stores the PDF before committing: of parallel requests exactly one
+ * inserts (and renders), the others wait on the unique (user, course) pair until it commits, then find its
+ * row. A revoked certificate is returned as it is; it is not issued again.
+ */
+export async function issueCertificate(
+  db: Database,
+  store: CertificateStore,
+  {
+    userId,
+    courseId,
+    origin,
+    now = new Date(),
+    code: fixedCode,
+  }: {
+    userId: string;
+    courseId: number;
+    origin: string;
+    now?: Date;
+    /** The demo seed only: a known code, so the demo's verification page has a stable address. */
+    code?: string;
+  },
+): Promise<IssueOutcome> {
+  const progress = await courseProgress(db, userId, courseId);
+  // A course the caller is not enrolled in is not theirs to be certified in: the same answer as no course.
+  if (!progress?.enrolled) return { ok: false, reason: "not_found" };
+  const existing = await findCertificate(db, userId, courseId);
+  if (existing) return { ok: true, created: false, certificate: existing };
+  const eligibility: Eligibility = certificateEligibility(progress);
+  if (!eligibility.eligible) {
+    return {
+      ok: false,
+      reason: "not_eligible",
+      completedLessons: eligibility.completedLessons,
+      totalLessons: eligibility.totalLessons,
+    };
+  }
+
+  const trainer = alias(users, "trainer");
+  const [names] = await db
+    .select({
+      holderName: users.name,
+      holderNameAr: users.nameAr,
+      courseTitle: courses.title,
+      courseTitleAr: courses.titleAr,
+      trainerName: trainer.name,
+      trainerNameAr: trainer.nameAr,
+    })
+    .from(courses)
+    .innerJoin(users, eq(users.id, userId))
+    .innerJoin(trainer, eq(trainer.id, courses.trainerId))
+    .where(eq(courses.id, courseId));
+  if (!names) return { ok: false, reason: "not_found" };
+
+  // A code collision (50 random bits) is all but impossible; if one happens the insert skips and we retry.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const code = fixedCode ?? generateCertificateCode();
+    const pdfKey = certificatePdfKey(code);
+    const issuedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
+    let stored = false;
+    try {
+      const outcome = await db.transaction(async (tx) => {
+        // Parallel requests for the same learner and course wait here for the first one's commit, then
+        // insert nothing and read its row: only the winner renders a PDF.
+        const [inserted] = await tx
+          .insert(certificates)
+          .values({ ...names, code, userId, courseId, issuedAt, pdfKey })
+          .onConflictDoNothing()
+          .returning();
+        if (inserted) {
+          // Rendered and stored before the commit: a certificate row never exists without its PDF.
+          const pdf = await renderCertificatePdf({
+            ...names,
+            code,
+            issuedAt,
+            verifyUrl: verifyUrl(origin, code),
+          });
+          await store.put(pdfKey, pdf);
+          stored = true;
+          return { created: true, certificate: inserted };
+        }
+        const [held] = await tx
+          .select()
+          .from(certificates)
+          .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId)));
+        return held ? { created: false, certificate: held } : null;
+      });
+      if (outcome) return { ok: true, ...outcome };
+    } catch (error) {
+      // The row was rolled back: its PDF must not stay behind.
+      if (stored) await store.delete(pdfKey);
+      throw error;
+    }
+  }
+  throw new Error("issueCertificate: could not find a free certificate code");
+}
+
+export type CertificateSummary = {
+  id: string;
+  code: string;
+  courseId: number;
+  courseTitle: string;
+  issuedAt: Date;
+  revoked: boolean;
+};
+
+/** A certificate's title in the page's language, from the copies made at issue time. */
+export function certificateTitle(
+  certificate: Pick<Certificate, "courseTitle" | "courseTitleAr">,
+  locale: Locale,
+) {
+  return pick(locale, certificate.courseTitle, certificate.courseTitleAr);
+}
+
+/** The learner's certificates, newest first. */
+export async function listCertificates(
+  db: Database,
+  userId: string,
+  locale: Locale,
+): Promise<CertificateSummary[]> {
+  const rows = await db
+    .select()
+    .from(certificates)
+    .where(eq(certificates.userId, userId))
+    .orderBy(desc(certificates.issuedAt), desc(certificates.id));
+  return rows.map((row) => ({
+    id: row.id,
+    code: row.code,
+    courseId: row.courseId,
+    courseTitle: certificateTitle(row, locale),
+    issuedAt: row.issuedAt,
+    revoked: row.revokedAt !== null,
+  }));
+}
+
+export type Verification = {
+  code: string;
+  valid: boolean;
+  revoked: boolean;
+  revokedAt: Date | null;
+  holderName: string;
+  courseTitle: string;
+  trainerName: string;
+  issuedAt: Date;
+};
+
+/**
+ * What the public may know about a code: valid or revoked, the holder's name, the course, the trainer and
+ * the date, in the asked language. Nothing else about the learner (no email, no other courses, no reason
+ * for a revocation, which may concern them). Null for a code that names no certificate.
+ */
+export async function verifyCertificate(
+  db: Database,
+  input: string,
+  locale: Locale,
+): Promise<Verification | null> {
+  const code = normalizeCertificateCode(input);
+  if (!code) return null;
+  const [row] = await db.select().from(certificates).where(eq(certificates.code, code));
+  if (!row) return null;
+  const revoked = row.revokedAt !== null;
+  return {
+    code: row.code,
+    valid: !revoked,
+    revoked,
+    revokedAt: row.revokedAt,
+    holderName: pick(locale, row.holderName, row.holderNameAr),
+    courseTitle: certificateTitle(row, locale),
+    trainerName: pick(locale, row.trainerName, row.trainerNameAr),
+    issuedAt: row.issuedAt,
+  };
+}
+
+/**
+ * The stored PDF of certificate `id` for `viewer`: its owner and admins only. Someone else gets
+ * "not_found", as for an id that does not exist, so ids cannot be probed.
+ */
+export async function certificatePdf(
+  db: Database,
+  store: CertificateStore,
+  viewer: { id: string; role: string },
+  id: string,
+): Promise<{ ok: true; bytes: Uint8Array; code: string } | { ok: false; reason: "not_found" }> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) {
+    return { ok: false, reason: "not_found" };
+  }
+  const [row] = await db.select().from(certificates).where(eq(certificates.id, id));
+  if (!row || (row.userId !== viewer.id && viewer.role !== "admin") || !row.pdfKey) {
+    return { ok: false, reason: "not_found" };
+  }
+  const bytes = await store.get(row.pdfKey);
+  if (!bytes) throw new Error(`certificate ${row.id}: stored PDF ${row.pdfKey} is missing`);
+  return { ok: true, bytes, code: row.code };
+}
+
+/** The PDF as a download response (private: never cached by shared caches). */
+export function pdfResponse(bytes: Uint8Array, code: string): Response {
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="manara-certificate-${code}.pdf"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+/** Where a certificate's PDF downloads on the site (session cookie) and on the API (Bearer token). */
+export function certificatePdfPath(id: string, { api }: { api: boolean }): string {
+  return api ? `/api/certificates/${id}/pdf` : `/certificates/${id}/pdf`;
+}
+
+export function localizedVerifyPath(code: string, locale: Locale): string {
+  return localizePath(`/certificates/verify/${code}`, locale);
+}
+
+export type AdminCertificateRow = Certificate;
+
+/** The admin list: newest first, searched by code (any spacing or case) or holder name. */
+export async function searchCertificates(
+  db: Database,
+  { q, limit, offset }: { q: string; limit: number; offset: number },
+): Promise<{ items: Certificate[]; total: number }> {
+  const query = q.trim().slice(0, 100);
+  const code = normalizeCertificateCode(query);
+  const escaped = query.replace(/[\\%_]/g, (char) => `\\${char}`);
+  const where = query
+    ? or(
+        code ? eq(certificates.code, code) : undefined,
+        ilike(certificates.holderName, `%${escaped}%`),
+        ilike(certificates.holderNameAr, `%${escaped}%`),
+        ilike(certificates.courseTitle, `%${escaped}%`),
+      )
+    : undefined;
+  const [items, [total]] = await Promise.all([
+    db
+      .select()
+      .from(certificates)
+      .where(where)
+      .orderBy(desc(certificates.issuedAt), desc(certificates.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ value: count() }).from(certificates).where(where),
+  ]);
+  return { items, total: total?.value ?? 0 };
+}
+
+export type RevokeOutcome =
+  | { ok: true; certificate: Certificate; changed: boolean }
+  | { ok: false; reason: "not_found" };
+
+/** Revokes certificate `id` with a reason; revoking a revoked certificate keeps the first reason. */
+export async function revokeCertificate(
+  db: Database,
+  { id, reason, adminId, now = new Date() }: { id: string; reason: string; adminId: string; now?: Date },
+): Promise<RevokeOutcome> {
+  const [updated] = await db
+    .update(certificates)
+    .set({ revokedAt: now, revokedReason: reason, revokedById: adminId })
+    .where(and(eq(certificates.id, id), sql`${certificates.revokedAt} is null`))
+    .returning();
+  if (updated) return { ok: true, certificate: updated, changed: true };
+  const [existing] = await db.select().from(certificates).where(eq(certificates.id, id));
+  return existing ? { ok: true, certificate: existing, changed: false } : { ok: false, reason: "not_found" };
+}

@@ -1,0 +1,73 @@
+// The course's lessons beside the player: each links to its lesson page and carries a completion tick.
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useLocalizePath } from "../../i18n/use-locale";
+import type { CurriculumLesson } from "../../learning/lesson.server";
+
+export function Curriculum({
+  courseId,
+  lessons,
+  currentLessonId,
+  currentCompleted,
+}: {
+  courseId: number;
+  lessons: CurriculumLesson[];
+  currentLessonId: number;
+  /** The current lesson's tick as the page shows it (optimistic while "mark as complete" is in flight). */
+  currentCompleted: boolean;
+}) {
+  const { t } = useTranslation("learning");
+  const localize = useLocalizePath();
+  return (
+    <nav aria-labelledby="curriculum-heading">
+      <h2 id="curriculum-heading" className="text-lg font-bold">
+        {t("curriculum.heading")}
+      </h2>
+      <ol
+        className="mt-3 divide-y divide-ink/10 rounded-lg border border-ink/10 bg-white"
+        data-testid="curriculum"
+      >
+        {lessons.map((lesson) => {
+          const current = lesson.id === currentLessonId;
+          const completed = current ? currentCompleted : lesson.completed;
+          return (
+            <li key={lesson.id} data-completed={completed} data-testid="curriculum-lesson">
+              <Link
+                to={localize(`/courses/${courseId}/learn/${lesson.id}`)}
+                aria-current={current ? "page" : undefined}
+                className={`flex items-start gap-3 px-3 py-2.5 text-sm hover:bg-sand ${current ? "bg-sand font-semibold" : ""}`}
+              >
+                <Tick completed={completed} />
+                <span className="flex-1">
+                  <span className="text-ink/70">{t("curriculum.number", { position: lesson.position })}</span>{" "}
+                  {lesson.title}
+                  <span className="sr-only">
+                    {" — "}
+                    {completed ? t("curriculum.completed") : t("curriculum.notCompleted")}
+                  </span>
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+function Tick({ completed }: { completed: boolean }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={`mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full border ${
+        completed ? "border-teal bg-teal text-white" : "border-ink/30 bg-white"
+      }`}
+    >
+      {completed ? (
+        <svg aria-hidden="true" viewBox="0 0 16 16" className="size-3.5 fill-none stroke-current stroke-2">
+          <path d="M3.5 8.5l3 3 6-7" />
+        </svg>
+      ) : null}
+    </span>
+  );
+}

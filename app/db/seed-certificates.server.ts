@@ -1,0 +1,58 @@
+// Demo certificate: the demo learner has completed one free course (every lesson marked complete) and holds
+// its certificate, issued through the same domain function as a real one. Idempotent.
+import { and, eq } from "drizzle-orm";
+import { certificatePdfKey, issueCertificate } from "../certificates/certificates.server";
+import { type CertificateStore, certificateStore } from "../certificates/store.server";
+import { readConfig } from "../config.server";
+import type { Database } from "./client.server";
+import { certificates, courses, enrollments, lessonProgress, lessons, users } from "./schema";
+
+export const DEMO_CERTIFICATE = {
+  learnerEmail: "learner@manara.local",
+  courseSlug: "cloud-computing-fundamentals",
+  /** Fixed so the demo's verification page has a stable address; real codes are random. */
+  code: "MNRA-DEMQ-26",
+} as const;
+
+export async function seedDemoCertificate(db: Database, store: CertificateStore = certificateStore()) {
+  const [learner] = await db.select().from(users).where(eq(users.email, DEMO_CERTIFICATE.learnerEmail));
+  const [course] = await db.select().from(courses).where(eq(courses.slug, DEMO_CERTIFICATE.courseSlug));
+  if (!learner || !course) return;
+  const [held] = await db
+    .select({ id: certificates.id })
+    .from(certificates)
+    .where(and(eq(certificates.userId, learner.id), eq(certificates.courseId, course.id)));
+  if (held) return;
+  await db
+    .insert(enrollments)
+    .values({ userId: learner.id, courseId: course.id, pricePaid: 0 })
+    .onConflictDoNothing();
+  const courseLessons = await db
+    .select({ id: lessons.id })
+    .from(lessons)
+    .where(eq(lessons.courseId, course.id));
+  const finishedAt = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+  if (courseLessons.length > 0) {
+    await db
+      .insert(lessonProgress)
+      .values(
+        courseLessons.map((lesson) => ({
+          userId: learner.id,
+          lessonId: lesson.id,
+          courseId: course.id,
+          completedAt: finishedAt,
+          updatedAt: finishedAt,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+  // A PDF left by an earlier database in the same DATA_DIR would block the new one.
+  await store.delete(certificatePdfKey(DEMO_CERTIFICATE.code));
+  const outcome = await issueCertificate(db, store, {
+    userId: learner.id,
+    courseId: course.id,
+    origin: `http://localhost:${readConfig().port}`,
+    code: DEMO_CERTIFICATE.code,
+  });
+  if (!outcome.ok) throw new Error(`seedDemoCertificate: ${outcome.reason}`);
+}

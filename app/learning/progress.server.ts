@@ -1,0 +1,270 @@
+// What each learner has watched: the learn page, its beacon route and the progress API all record and read
+// progress here. Who may record is the course's access rule (canAccessCourse): enrolled learners, the
+// course's trainer and admins. The trainer's and admins' progress is recorded like anyone's, so a trainer
+// previewing their course sees ticks and resume work; certificates decide eligibility on enrollment, not on
+// progress rows.
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { canAccessCourse } from "../commerce/enrollment.server";
+import type { Database } from "../db/client.server";
+import { courses, lessonProgress, lessons, type User, videos } from "../db/schema";
+import { INT4_MAX } from "../lib/validation";
+import { checkPosition, type PositionCheck, progressPercent, reachesCompletion } from "./policy";
+
+export type LessonProgressView = {
+  lessonId: number;
+  positionSeconds: number;
+  completed: boolean;
+  completedAt: string | null;
+  updatedAt: string | null;
+};
+
+export type CourseProgress = {
+  completedLessons: number;
+  totalLessons: number;
+  percent: number;
+  /** The lesson the learner touched last (progress saved or completion changed), or null. */
+  lastLessonId: number | null;
+  lessons: { id: number; completed: boolean; positionSeconds: number }[];
+};
+
+export type CourseCompletion = { completedLessons: number; totalLessons: number };
+
+/** Why a learner cannot reach a course's lesson; the page and the API turn it into 404 or 403. */
+export type LessonRefusal = "not_found" | "forbidden";
+
+function isId(id: number): boolean {
+  return Number.isSafeInteger(id) && id > 0 && id <= INT4_MAX;
+}
+
+/**
+ * Whether `user` may open `lessonId` of `courseId`: "not_found" for an unknown course, a lesson of another
+ * course, or a draft the user may not open (a draft stays invisible); "forbidden" for a published course
+ * the user neither bought nor teaches.
+ */
+export async function checkLessonAccess(
+  db: Database,
+  user: Pick<User, "id" | "role">,
+  courseId: number,
+  lessonId: number | null,
+): Promise<{ ok: true; isPublished: boolean } | { ok: false; reason: LessonRefusal }> {
+  if (!isId(courseId) || (lessonId !== null && !isId(lessonId))) return { ok: false, reason: "not_found" };
+  const [course] = await db
+    .select({ isPublished: courses.isPublished })
+    .from(courses)
+    .where(eq(courses.id, courseId));
+  if (!course) return { ok: false, reason: "not_found" };
+  if (!(await canAccessCourse(db, user, courseId))) {
+    return { ok: false, reason: course.isPublished ? "forbidden" : "not_found" };
+  }
+  if (lessonId !== null) {
+    const [lesson] = await db
+      .select({ id: lessons.id })
+      .from(lessons)
+      .where(and(eq(lessons.id, lessonId), eq(lessons.courseId, courseId)));
+    if (!lesson) return { ok: false, reason: "not_found" };
+  }
+  return { ok: true, isPublished: course.isPublished };
+}
+
+export type ProgressChange = { positionSeconds?: number; completed?: boolean };
+
+export type RecordOutcome =
+  | { ok: true; progress: LessonProgressView }
+  | { ok: false; reason: LessonRefusal }
+  | { ok: false; reason: "invalid_position"; check: Exclude<PositionCheck, { ok: true }> };
+
+/**
+ * Saves a learner's position in a lesson and/or its completion, after checking access.
+ *
+ * Completion is monotonic: a position never un-completes a lesson, and a position at 90 % of the video's
+ * measured length completes it; only `completed: false` (the learner's "mark as not complete") clears it.
+ * A position outside 0…the lesson's length is refused and changes nothing.
+ */
+export async function recordProgress(
+  db: Database,
+  user: Pick<User, "id" | "role">,
+  courseId: number,
+  lessonId: number,
+  change: ProgressChange,
+): Promise<RecordOutcome> {
+  const access = await checkLessonAccess(db, user, courseId, lessonId);
+  if (!access.ok) return access;
+  const [lesson] = await db
+    .select({ durationMinutes: lessons.durationMinutes, videoSeconds: videos.durationSeconds })
+    .from(lessons)
+    .leftJoin(videos, eq(videos.id, lessons.videoId))
+    .where(eq(lessons.id, lessonId));
+  if (!lesson) return { ok: false, reason: "not_found" };
+
+  let position: number | undefined;
+  if (change.positionSeconds !== undefined) {
+    const check = checkPosition(change.positionSeconds, {
+      videoSeconds: lesson.videoSeconds,
+      durationMinutes: lesson.durationMinutes,
+    });
+    if (!check.ok) return { ok: false, reason: "invalid_position", check };
+    position = check.seconds;
+  }
+  const completes =
+    change.completed === true ||
+    (change.completed === undefined &&
+      position !== undefined &&
+      reachesCompletion(position, lesson.videoSeconds));
+  const completedAt =
+    change.completed === false
+      ? sql`null`
+      : completes
+        ? sql`coalesce(${lessonProgress.completedAt}, now())`
+        : sql`${lessonProgress.completedAt}`;
+
+  const [row] = await db
+    .insert(lessonProgress)
+    .values({
+      userId: user.id,
+      lessonId,
+      courseId,
+      positionSeconds: position ?? 0,
+      completedAt: completes ? sql`now()` : null,
+    })
+    .onConflictDoUpdate({
+      target: [lessonProgress.userId, lessonProgress.lessonId],
+      set: {
+        positionSeconds: position ?? sql`${lessonProgress.positionSeconds}`,
+        completedAt,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning();
+  if (!row) throw new Error("recordProgress: the upsert returned no row");
+  return { ok: true, progress: toView(row) };
+}
+
+function toView(row: typeof lessonProgress.$inferSelect): LessonProgressView {
+  return {
+    lessonId: row.lessonId,
+    positionSeconds: row.positionSeconds,
+    completed: row.completedAt !== null,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** One lesson's saved progress for a learner (position 0, not completed when nothing was saved). */
+export async function getLessonProgress(
+  db: Database,
+  userId: string,
+  lessonId: number,
+): Promise<LessonProgressView> {
+  const [row] = await db
+    .select()
+    .from(lessonProgress)
+    .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lessonId)));
+  return row
+    ? toView(row)
+    : { lessonId, positionSeconds: 0, completed: false, completedAt: null, updatedAt: null };
+}
+
+/**
+ * A learner's progress through a course in one query: every lesson in order with its position and tick,
+ * the counts, and the lesson touched last (window functions over the lessons joined with progress).
+ * Access is the caller's to check.
+ */
+export async function courseProgress(
+  db: Database,
+  userId: string,
+  courseId: number,
+): Promise<CourseProgress> {
+  if (!isId(courseId))
+    return { completedLessons: 0, totalLessons: 0, percent: 0, lastLessonId: null, lessons: [] };
+  const rows = await db
+    .select({
+      id: lessons.id,
+      positionSeconds: sql<number>`coalesce(${lessonProgress.positionSeconds}, 0)`,
+      completed: sql<boolean>`${lessonProgress.completedAt} is not null`,
+      totalLessons: sql<number>`count(*) over ()`,
+      completedLessons: sql<number>`count(${lessonProgress.completedAt}) over ()`,
+      lastLessonId: sql<number | null>`case when max(${lessonProgress.updatedAt}) over () is null then null
+        else first_value(${lessons.id}) over (order by ${lessonProgress.updatedAt} desc nulls last, ${lessons.position}) end`,
+    })
+    .from(lessons)
+    .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, userId)))
+    .where(eq(lessons.courseId, courseId))
+    .orderBy(asc(lessons.position), asc(lessons.id));
+  const first = rows[0];
+  const totalLessons = Number(first?.totalLessons ?? 0);
+  const completedLessons = Number(first?.completedLessons ?? 0);
+  return {
+    completedLessons,
+    totalLessons,
+    percent: progressPercent(completedLessons, totalLessons),
+    lastLessonId: first?.lastLessonId == null ? null : Number(first.lastLessonId),
+    lessons: rows.map((row) => ({
+      id: row.id,
+      completed: Boolean(row.completed),
+      positionSeconds: Number(row.positionSeconds),
+    })),
+  };
+}
+
+/**
+ * How much of a course a learner has completed, for the certificates: one aggregate query over the
+ * course's current lessons (progress on a lesson since deleted does not count).
+ */
+export async function courseCompletion(
+  db: Database,
+  userId: string,
+  courseId: number,
+): Promise<CourseCompletion> {
+  if (!isId(courseId)) return { completedLessons: 0, totalLessons: 0 };
+  const [row] = await db
+    .select({
+      totalLessons: sql<number>`count(*)::int`,
+      completedLessons: sql<number>`count(${lessonProgress.completedAt})::int`,
+    })
+    .from(lessons)
+    .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, userId)))
+    .where(eq(lessons.courseId, courseId));
+  return {
+    completedLessons: Number(row?.completedLessons ?? 0),
+    totalLessons: Number(row?.totalLessons ?? 0),
+  };
+}
+
+export type CourseSummary = Omit<CourseProgress, "lessons">;
+
+/** Progress summaries for several courses of one learner (for /my-enrollments), in one grouped query. */
+export async function progressByCourse(
+  db: Database,
+  userId: string,
+  courseIds: number[],
+): Promise<Map<number, CourseSummary>> {
+  const ids = courseIds.filter(isId);
+  const result = new Map<number, CourseSummary>();
+  if (ids.length === 0) return result;
+  const rows = await db
+    .select({
+      courseId: lessons.courseId,
+      totalLessons: sql<number>`count(*)::int`,
+      completedLessons: sql<number>`count(${lessonProgress.completedAt})::int`,
+      lastLessonId: sql<
+        number | null
+      >`(array_agg(${lessons.id} order by ${lessonProgress.updatedAt} desc nulls last, ${lessons.position}) filter (where ${lessonProgress.updatedAt} is not null))[1]`,
+    })
+    .from(lessons)
+    .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, userId)))
+    .where(inArray(lessons.courseId, ids))
+    .groupBy(lessons.courseId);
+  for (const id of ids)
+    result.set(id, { completedLessons: 0, totalLessons: 0, percent: 0, lastLessonId: null });
+  for (const row of rows) {
+    const completedLessons = Number(row.completedLessons);
+    const totalLessons = Number(row.totalLessons);
+    result.set(row.courseId, {
+      completedLessons,
+      totalLessons,
+      percent: progressPercent(completedLessons, totalLessons),
+      lastLessonId: row.lastLessonId == null ? null : Number(row.lastLessonId),
+    });
+  }
+  return result;
+}

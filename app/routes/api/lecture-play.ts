@@ -1,0 +1,45 @@
+// GET /api/courses/:courseId/lecture/:lectureId/play → what a player needs for one lesson:
+// {lesson: {id, title, position}, video: {provider, embedUrl?, src?, status} | null, pdfUrl?,
+//  progress: {positionSeconds, completed}}. `video` is null when the lesson has no uploaded video; a local
+// video's `src` is the stream route, which takes the same Bearer token.
+import { requireApiUser } from "../../auth/guards.server";
+import { refusalResponse } from "../../learning/api.server";
+import { openLesson } from "../../learning/lesson.server";
+import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
+import { parseId } from "../../lib/params";
+import { getDb } from "../../middleware/database.server";
+import { getI18n } from "../../middleware/i18next.server";
+import type { Route } from "./+types/lecture-play";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireApiUser(request, context);
+  const locale = apiLocale(request);
+  const t = getI18n(context).getFixedT(locale, "learning");
+  const courseId = parseId(params.courseId);
+  const lectureId = parseId(params.lectureId);
+  if (courseId === null || lectureId === null) return apiError(404, "not_found", t("api.notFound"));
+  const result = await openLesson(getDb(context), user, locale, courseId, lectureId);
+  if (!result.ok) return refusalResponse(result.reason, t);
+  const opened = result.opened;
+  if (!opened) return apiError(404, "not_found", t("api.notFound"));
+  const { lesson, video, lessonProgress } = opened;
+  return Response.json({
+    lesson: { id: lesson.id, title: lesson.title, position: lesson.position },
+    video: video
+      ? {
+          provider: video.provider,
+          status: video.status,
+          ...(video.src ? { src: video.src } : {}),
+          ...(video.embedUrl ? { embedUrl: video.embedUrl } : {}),
+          ...(video.durationSeconds !== null ? { durationSeconds: video.durationSeconds } : {}),
+        }
+      : null,
+    ...(lesson.pdfUrl ? { pdfUrl: lesson.pdfUrl } : {}),
+    progress: { positionSeconds: lessonProgress.positionSeconds, completed: lessonProgress.completed },
+  });
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  requireApiUser(request, context);
+  return methodNotAllowed(request, context, "GET");
+}

@@ -1,0 +1,28 @@
+// POST /api/instructor/create-upload-link {fileSize, fileName, description, lessonId} → 201 {videoId,
+// uploadLink, approach: "tus"}: the trainer of the lesson's course (or an admin) gets a tus link for exactly
+// fileSize bytes — our own /api/videos/tus/:id, or Vimeo's upload_link when Vimeo is configured.
+import { requireApiRole, STAFF_ROLES } from "../../auth/guards.server";
+import { methodNotAllowed, readJsonBody } from "../../lib/api.server";
+import { getDb } from "../../middleware/database.server";
+import { getI18n } from "../../middleware/i18next.server";
+import { CreateUploadLinkInput, videoRefusalAnswer } from "../../video/api.server";
+import { createUploadLink } from "../../video/videos.server";
+import type { Route } from "./+types/video-create-upload-link";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireApiRole(request, context, STAFF_ROLES);
+  if (request.method !== "POST") return methodNotAllowed(request, context, "POST");
+  const { data, error } = await readJsonBody(request, CreateUploadLinkInput, getI18n(context), "video");
+  if (error) return error;
+  const outcome = await createUploadLink(getDb(context), user, data);
+  if (!outcome.ok) return videoRefusalAnswer(request, context, outcome);
+  return Response.json(
+    { videoId: outcome.video.id, uploadLink: outcome.video.uploadLink, approach: "tus" },
+    { status: 201, headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireApiRole(request, context, STAFF_ROLES);
+  return methodNotAllowed(request, context, "POST");
+}

@@ -1,0 +1,141 @@
+// POST /instructor/courses/:id/lessons/:lessonId/video: a lesson's video from the curriculum editor.
+//  - multipart (the plain form, no JavaScript): the file streamed to storage, then back to the curriculum;
+//  - intent=createLink (JavaScript): a tus upload link as JSON, which the browser uploads to with tus-js-client;
+//  - intent=uploaded (JavaScript): the video's state as JSON once the browser sent the last byte;
+//  - intent=freePreview / removeVideo: plain forms.
+// The session cookie signs these in; the same-origin middleware refuses other sites.
+import { redirect } from "react-router";
+import { z } from "zod";
+import { localizePath } from "../i18n/languages";
+import { readForm } from "../lib/forms.server";
+import { parseId } from "../lib/params";
+import { pageContext } from "../lib/route-context.server";
+import { entityId, safeText } from "../lib/validation";
+import { getDb } from "../middleware/database.server";
+import { requireEditableCourse } from "../studio/editor.server";
+import { toasts } from "../toast.server";
+import { formatMaxBytes } from "../video/api.server";
+import { getVideoHost, localVideoHost, maxVideoBytes } from "../video/host.server";
+import { receiveVideoUpload } from "../video/multipart.server";
+import {
+  createUploadLink,
+  editableLesson,
+  readVideoStatus,
+  removeLessonVideo,
+  setFreePreview,
+  storeReceivedVideo,
+  type VideoRefusal,
+  videoState,
+} from "../video/videos.server";
+import type { Route } from "./+types/instructor-lesson-video";
+
+const CreateLink = z.object({
+  fileSize: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  fileName: safeText({ max: 200, error: "invalid" }).pipe(z.string().trim().min(1)),
+});
+const VideoRef = z.object({ videoId: z.uuid() });
+const FreePreview = z.object({ lessonId: entityId("invalid"), value: z.enum(["0", "1"]) });
+
+const REFUSAL_STATUS: Record<VideoRefusal["reason"], number> = {
+  not_found: 404,
+  lesson_not_found: 404,
+  forbidden: 403,
+  too_large: 413,
+};
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { course } = await requireEditableCourse(request, context, params.id);
+  const page = pageContext(request, context);
+  return redirect(localizePath(`/instructor/courses/${course.id}/curriculum`, page.locale));
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { actor, course } = await requireEditableCourse(request, context, params.id);
+  const page = pageContext(request, context);
+  const t = page.tIn("video");
+  const db = getDb(context);
+  const lessonId = parseId(params.lessonId);
+  const here = `${localizePath(`/instructor/courses/${course.id}/curriculum`, page.locale)}#lesson-${lessonId ?? ""}`;
+  const refusalMessage = (refusal: VideoRefusal) =>
+    t(
+      refusal.reason === "too_large"
+        ? "errors.tooLarge"
+        : `errors.${refusal.reason === "forbidden" ? "forbidden" : "lessonNotFound"}`,
+      {
+        max: formatMaxBytes(),
+      },
+    );
+  if (lessonId === null) return toasts().redirectWithError(here, t("errors.lessonNotFound"));
+
+  if ((request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
+    const received = await receiveVideoUpload<VideoRefusal>(request, {
+      maxBytes: maxVideoBytes(),
+      incomingDirectory: localVideoHost().incomingDirectory,
+      lessonId,
+      authorize: async (id) => {
+        const lesson = await editableLesson(db, actor, id, course.id);
+        return lesson.ok ? null : lesson;
+      },
+    });
+    if (!received.ok) {
+      const message = received.refusal
+        ? refusalMessage(received.refusal)
+        : t(`multipart.${received.reason}`, { max: formatMaxBytes() });
+      return toasts().redirectWithError(here, message);
+    }
+    const video = await storeReceivedVideo(db, actor, received, getVideoHost());
+    if (video.status === "error")
+      return toasts().redirectWithError(here, t(`reasons.${video.error ?? "storage_failed"}`));
+    return toasts().redirectWithSuccess(here, t("studio.uploaded"));
+  }
+
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const fields = Object.fromEntries(form);
+  switch (intent) {
+    case "createLink": {
+      const input = CreateLink.safeParse(fields);
+      if (!input.success) return Response.json({ error: t("errors.badRequest") }, { status: 400 });
+      const lesson = await editableLesson(db, actor, lessonId, course.id);
+      if (!lesson.ok)
+        return Response.json({ error: refusalMessage(lesson) }, { status: REFUSAL_STATUS[lesson.reason] });
+      const outcome = await createUploadLink(db, actor, {
+        ...input.data,
+        description: course.title,
+        lessonId,
+      });
+      if (!outcome.ok)
+        return Response.json({ error: refusalMessage(outcome) }, { status: REFUSAL_STATUS[outcome.reason] });
+      return Response.json(
+        { videoId: outcome.video.id, uploadLink: outcome.video.uploadLink },
+        { status: 201, headers: { "Cache-Control": "no-store" } },
+      );
+    }
+    case "uploaded": {
+      const ref = VideoRef.safeParse(fields);
+      if (!ref.success) return Response.json({ error: t("errors.badRequest") }, { status: 400 });
+      const outcome = await readVideoStatus(db, actor, ref.data.videoId);
+      if (!outcome.ok) return Response.json({ error: refusalMessage(outcome) }, { status: 404 });
+      const state = videoState(outcome.video);
+      return Response.json(
+        { ...state, ...(state.error ? { error: t(`reasons.${state.error}`) } : {}) },
+        { headers: { "Cache-Control": "no-store" } },
+      );
+    }
+    case "freePreview": {
+      const input = FreePreview.safeParse({ ...fields, lessonId: String(lessonId) });
+      if (!input.success) return toasts().redirectWithError(here, t("errors.badRequest"));
+      const on = input.data.value === "1";
+      const outcome = await setFreePreview(db, actor, course.id, lessonId, on);
+      if (!outcome.ok) return toasts().redirectWithError(here, refusalMessage(outcome));
+      return toasts().redirectWithSuccess(here, t(on ? "studio.freePreviewOn" : "studio.freePreviewOff"));
+    }
+    case "removeVideo": {
+      const outcome = await removeLessonVideo(db, actor, course.id, lessonId);
+      if (!outcome.ok) return toasts().redirectWithError(here, refusalMessage(outcome));
+      return toasts().redirectWithSuccess(here, t("studio.removed"));
+    }
+    default:
+      return toasts().redirectWithError(here, t("errors.badRequest"));
+  }
+}

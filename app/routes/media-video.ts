@@ -1,0 +1,60 @@
+// GET/HEAD /media/videos/:videoId: a locally stored lesson video, streamed with HTTP Range support (206,
+// 416, HEAD; never buffered whole) for those who may watch it: enrolled learners of the lesson's course, its
+// trainer and admins (the session cookie on pages, a Bearer token for API clients), the uploader before it is
+// attached, and anyone when the lesson is a free preview of a published course.
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { Readable } from "node:stream";
+import { getUser } from "../auth/guards.server";
+import { bearerToken, findSessionUser } from "../auth/session.server";
+import { getDb } from "../middleware/database.server";
+import { localVideoHost } from "../video/host.server";
+import { parseRange } from "../video/policy";
+import { mayWatchVideo } from "../video/watch.server";
+import type { Route } from "./+types/media-video";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const db = getDb(context);
+  let user = getUser(context);
+  const token = bearerToken(request);
+  if (!user && token) user = await findSessionUser(db, token);
+  const access = await mayWatchVideo(db, user, params.videoId);
+  if (access.answer === "not_found") return new Response("Not Found", { status: 404 });
+  if (access.answer === "sign_in")
+    return new Response("Unauthorized", { status: 401, headers: { "Cache-Control": "private, no-store" } });
+  if (access.answer === "forbidden") return new Response("Forbidden", { status: 403 });
+  const { video } = access;
+  const filePath = localVideoHost().filePath(video.id);
+  let size: number;
+  try {
+    size = (await stat(filePath)).size;
+  } catch {
+    return new Response("Not Found", { status: 404 });
+  }
+  const headers: Record<string, string> = {
+    "Content-Type": video.contentType ?? "video/mp4",
+    "Accept-Ranges": "bytes",
+    // Who may watch depends on who asks: never kept by shared caches.
+    "Cache-Control": "private, max-age=3600",
+    "X-Content-Type-Options": "nosniff",
+    ETag: `"${video.id}-${size}"`,
+  };
+  const range = parseRange(request.headers.get("range"), size);
+  if (range.kind === "unsatisfiable")
+    return new Response(null, { status: 416, headers: { ...headers, "Content-Range": `bytes */${size}` } });
+  const head = request.method === "HEAD";
+  if (range.kind === "full") {
+    const body = head ? null : (Readable.toWeb(createReadStream(filePath)) as ReadableStream);
+    return new Response(body, { headers: { ...headers, "Content-Length": String(size) } });
+  }
+  const { start, end } = range;
+  const body = head ? null : (Readable.toWeb(createReadStream(filePath, { start, end })) as ReadableStream);
+  return new Response(body, {
+    status: 206,
+    headers: {
+      ...headers,
+      "Content-Length": String(end - start + 1),
+      "Content-Range": `bytes ${start}-${end}/${size}`,
+    },
+  });
+}

@@ -1,0 +1,282 @@
+// The video-host adapter: one interface, two implementations chosen by configuration. With
+// VIMEO_ACCESS_TOKEN set, videos go to Vimeo through the @vimeo/vimeo SDK (created with the tus approach; the
+// browser PATCHes the bytes straight to Vimeo's upload_link). Otherwise the embedded default: a tus server
+// (@tus/server + @tus/file-store) under DATA_DIR/media/videos, mounted at /api/videos/tus/:id. Either way
+// the browser gets an upload link and speaks tus to it, so the client code is the same.
+import { createReadStream } from "node:fs";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { FileStore } from "@tus/file-store";
+import { Server, Upload } from "@tus/server";
+import { readConfig } from "../config.server";
+import type { VideoProvider } from "../db/schema";
+import { mapVimeoStatus, type RemoteVideoState } from "./policy";
+
+export const TUS_PATH = "/api/videos/tus";
+/** Unfinished uploads are abandoned (and their bytes removed) after this long. */
+export const UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
+export const DEFAULT_MAX_VIDEO_BYTES = 2 * 1024 ** 3;
+
+/** MAX_VIDEO_BYTES (bytes, default 2 GiB): the per-file cap, answered with 413 before any byte is stored. */
+export function maxVideoBytes(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.MAX_VIDEO_BYTES);
+  return Number.isSafeInteger(value) && value > 0 ? value : DEFAULT_MAX_VIDEO_BYTES;
+}
+
+export type CreatedUpload = { providerId: string; uploadLink: string };
+
+export interface VideoHost {
+  readonly provider: VideoProvider;
+  /** Prepares a tus upload of exactly `size` bytes; the browser PATCHes to `uploadLink`. */
+  createUpload(input: {
+    videoId: string;
+    size: number;
+    fileName: string;
+    description: string;
+  }): Promise<CreatedUpload>;
+  /** Stores a whole file the server itself received (the multipart upload), moving or sending it. */
+  ingestFile(input: {
+    videoId: string;
+    filePath: string;
+    size: number;
+    fileName: string;
+    description: string;
+  }): Promise<{ providerId: string; uploadLink: string | null }>;
+  /** Vimeo only: what Vimeo says about the video now. The local host knows by itself. */
+  remoteState(video: {
+    providerId: string | null;
+    uploadLink: string | null;
+    size: number;
+  }): Promise<RemoteVideoState>;
+  /** Deletes the video's bytes; a video already gone is not an error. */
+  remove(video: { id: string; providerId: string | null }): Promise<void>;
+}
+
+// ── Embedded: tus + file store under DATA_DIR/media/videos ─────────────────────────────────────────────
+
+export type LocalVideoHost = VideoHost & {
+  readonly provider: "local";
+  readonly directory: string;
+  readonly tus: Server;
+  /** The stored file of a video (complete or not). */
+  filePath(videoId: string): string;
+  /** Where multipart uploads are written while they arrive, before they are judged. */
+  incomingDirectory: string;
+};
+
+export function createLocalVideoHost(directory: string, maxBytes = maxVideoBytes()): LocalVideoHost {
+  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_LIFETIME_MS });
+  const tus = new Server({
+    path: TUS_PATH,
+    datastore,
+    // The Location of a created upload would otherwise be absolute, built from Host/X-Forwarded-*.
+    relativeLocation: true,
+    maxSize: maxBytes,
+    // Uploads are created by create-upload-link (server side); the id is the last path segment.
+    getFileIdFromRequest: (_req, lastPath) => lastPath,
+    disableTerminationForFinishedUploads: true,
+  });
+  const incomingDirectory = path.join(path.dirname(directory), "video-incoming");
+  const filePath = (videoId: string) => path.join(directory, videoId);
+  return {
+    provider: "local",
+    directory,
+    tus,
+    filePath,
+    incomingDirectory,
+    async createUpload({ videoId, size, fileName }) {
+      await mkdir(directory, { recursive: true });
+      await datastore.create(
+        new Upload({
+          id: videoId,
+          size,
+          offset: 0,
+          metadata: { filename: fileName },
+          creation_date: new Date().toISOString(),
+        }),
+      );
+      return { providerId: videoId, uploadLink: `${TUS_PATH}/${videoId}` };
+    },
+    async ingestFile({ videoId, filePath: from }) {
+      await mkdir(directory, { recursive: true });
+      await rename(from, filePath(videoId));
+      return { providerId: videoId, uploadLink: null };
+    },
+    async remoteState() {
+      throw new Error("The local video host has no remote state.");
+    },
+    async remove({ id }) {
+      await rm(filePath(id), { force: true });
+      await rm(`${filePath(id)}.json`, { force: true });
+    },
+  };
+}
+
+/** Bytes of a local video on disk so far (the file store's .json keeps offset 0: the file size is the truth). */
+export async function localBytesOnDisk(host: LocalVideoHost, videoId: string): Promise<number> {
+  try {
+    return (await stat(host.filePath(videoId))).size;
+  } catch {
+    return 0;
+  }
+}
+
+// ── Vimeo ──────────────────────────────────────────────────────────────────────────────────────────────
+
+type VimeoClient = {
+  request(options: { method: string; path: string; query?: object }): Promise<{
+    statusCode?: number;
+    body: Record<string, unknown>;
+  }>;
+};
+
+/** The SDK, loaded with Node's require so tests and the app share one module (its request_defaults). */
+function vimeoSdk(): {
+  Vimeo: new (id: string | null, secret: string | null, token?: string) => VimeoClient;
+} {
+  return createRequire(import.meta.url)("@vimeo/vimeo");
+}
+
+export const VIMEO_PLAYER_ORIGIN = "https://player.vimeo.com";
+
+export function vimeoEmbedUrl(vimeoId: string): string {
+  return `${VIMEO_PLAYER_ORIGIN}/video/${encodeURIComponent(vimeoId)}`;
+}
+
+export function createVimeoHost(accessToken: string): VideoHost {
+  const { Vimeo } = vimeoSdk();
+  const client = new Vimeo(null, null, accessToken);
+
+  async function create(size: number, fileName: string, description: string): Promise<CreatedUpload> {
+    const { body } = await client.request({
+      method: "POST",
+      path: "/me/videos",
+      query: {
+        upload: { approach: "tus", size },
+        name: fileName.slice(0, 128),
+        description: description.slice(0, 5000),
+        // Not listed on vimeo.com; playable through the embed player.
+        privacy: { view: "disable", embed: "public" },
+      },
+    });
+    const uri = String(body.uri ?? "");
+    const upload = (body.upload ?? {}) as { upload_link?: string; approach?: string };
+    const providerId = uri.split("/").pop() ?? "";
+    if (!providerId || !upload.upload_link) throw new Error("Vimeo did not return an upload link.");
+    return { providerId, uploadLink: upload.upload_link };
+  }
+
+  return {
+    provider: "vimeo",
+    createUpload: ({ size, fileName, description }) => create(size, fileName, description),
+    async ingestFile({ filePath, size, fileName, description }) {
+      const created = await create(size, fileName, description);
+      // One tus PATCH with the whole file, streamed from disk.
+      const response = await fetch(created.uploadLink, {
+        method: "PATCH",
+        headers: {
+          "Tus-Resumable": "1.0.0",
+          "Upload-Offset": "0",
+          "Content-Type": "application/offset+octet-stream",
+          "Content-Length": String(size),
+        },
+        body: Readable.toWeb(createReadStream(filePath)) as ReadableStream,
+        duplex: "half",
+      } as RequestInit);
+      if (response.status !== 204) throw new Error(`Vimeo refused the upload (${response.status}).`);
+      await rm(filePath, { force: true });
+      return created;
+    },
+    async remoteState(video) {
+      if (!video.providerId) return { status: "error", error: "vimeo_missing" };
+      const { body } = await client.request({
+        method: "GET",
+        path: `/videos/${encodeURIComponent(video.providerId)}`,
+        query: { fields: "uri,duration,player_embed_url,upload.status,transcode.status" },
+      });
+      const state = mapVimeoStatus({
+        upload: (body.upload as { status?: string } | undefined)?.status,
+        transcode: (body.transcode as { status?: string } | undefined)?.status,
+      });
+      const duration =
+        typeof body.duration === "number" && body.duration > 0 ? Math.round(body.duration) : null;
+      const embedUrl =
+        typeof body.player_embed_url === "string" &&
+        body.player_embed_url.startsWith(`${VIMEO_PLAYER_ORIGIN}/`)
+          ? body.player_embed_url
+          : vimeoEmbedUrl(video.providerId);
+      let bytesReceived: number | undefined;
+      if (state.status === "uploading" && video.uploadLink) bytesReceived = await tusOffset(video.uploadLink);
+      if (state.status !== "uploading") bytesReceived = video.size;
+      return { ...state, durationSeconds: duration, embedUrl, bytesReceived };
+    },
+    async remove({ providerId }) {
+      if (!providerId) return;
+      try {
+        await client.request({ method: "DELETE", path: `/videos/${encodeURIComponent(providerId)}` });
+      } catch (error) {
+        // Already deleted on Vimeo: nothing left to do.
+        if (error instanceof Error && /not found|"error_code":\s*5000|404/i.test(error.message)) return;
+        throw error;
+      }
+    },
+  };
+}
+
+/** Where a tus upload stands (HEAD → Upload-Offset); undefined when the host does not say. */
+async function tusOffset(uploadLink: string): Promise<number | undefined> {
+  try {
+    const response = await fetch(uploadLink, { method: "HEAD", headers: { "Tus-Resumable": "1.0.0" } });
+    const offset = Number(response.headers.get("upload-offset"));
+    return response.ok && Number.isSafeInteger(offset) ? offset : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// ── The configured host ────────────────────────────────────────────────────────────────────────────────
+
+const HOST_KEY = Symbol.for("manara.videoHost");
+const LOCAL_KEY = Symbol.for("manara.localVideoHost");
+type WithHost = typeof globalThis & { [HOST_KEY]?: VideoHost; [LOCAL_KEY]?: LocalVideoHost };
+
+/** The embedded store: always there, since seeded and earlier videos may be local whatever is configured. */
+export function localVideoHost(): LocalVideoHost {
+  const holder = globalThis as WithHost;
+  holder[LOCAL_KEY] ??= createLocalVideoHost(path.join(readConfig().dataDir, "media", "videos"));
+  return holder[LOCAL_KEY];
+}
+
+/** The host new uploads go to, chosen from the configuration once per process (tests swap it with `useVideoHost`). */
+export function getVideoHost(env: NodeJS.ProcessEnv = process.env): VideoHost {
+  const holder = globalThis as WithHost;
+  holder[HOST_KEY] ??= env.VIMEO_ACCESS_TOKEN ? createVimeoHost(env.VIMEO_ACCESS_TOKEN) : localVideoHost();
+  return holder[HOST_KEY];
+}
+
+/** The host that holds a video of this provider (null: Vimeo video while Vimeo is not configured). */
+export function hostFor(provider: VideoProvider): VideoHost | null {
+  if (provider === "local") return localVideoHost();
+  const host = getVideoHost();
+  return host.provider === "vimeo" ? host : null;
+}
+
+/** For tests: the host every route uses from now on (undefined: back to the configured one). */
+export function useVideoHost(host: VideoHost | undefined, local?: LocalVideoHost): void {
+  const holder = globalThis as WithHost;
+  if (host) holder[HOST_KEY] = host;
+  else delete holder[HOST_KEY];
+  if (local) holder[LOCAL_KEY] = local;
+  else if (host && isLocalHost(host)) holder[LOCAL_KEY] = host;
+}
+
+export function isLocalHost(host: VideoHost): host is LocalVideoHost {
+  return host.provider === "local";
+}
+
+/** Whether Vimeo is configured (the CSP then allows its player frame). */
+export function vimeoConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
+  return Boolean(env.VIMEO_ACCESS_TOKEN);
+}

@@ -1,0 +1,81 @@
+// Pure rules of the video work, unit-tested in tests/unit/video-policy.test.ts: who may write to an upload,
+// how Vimeo's statuses read as ours, and how an HTTP Range header reads against a file's size.
+import type { UserRole, VideoStatus } from "../db/schema";
+
+/** Why a video failed, as stored in `videos.error` and shown (translated) to its trainer. */
+export type VideoErrorCode =
+  | "not_a_video"
+  | "size_mismatch"
+  | "expired"
+  | "vimeo_error"
+  | "vimeo_missing"
+  | "storage_failed";
+
+export const VIDEO_ERROR_CODES: readonly VideoErrorCode[] = [
+  "not_a_video",
+  "size_mismatch",
+  "expired",
+  "vimeo_error",
+  "vimeo_missing",
+  "storage_failed",
+];
+
+export type RemoteVideoState = {
+  status: VideoStatus;
+  error?: VideoErrorCode;
+  durationSeconds?: number | null;
+  embedUrl?: string | null;
+  bytesReceived?: number;
+};
+
+/**
+ * Vimeo reports `upload.status` and `transcode.status`, each in_progress, complete or error. Ours: the bytes
+ * still arriving → uploading; all arrived but not yet transcoded → processing; transcoded → ready; any
+ * error → error.
+ */
+export function mapVimeoStatus(vimeo: { upload?: string; transcode?: string }): RemoteVideoState {
+  if (vimeo.upload === "error" || vimeo.transcode === "error")
+    return { status: "error", error: "vimeo_error" };
+  if (vimeo.upload !== "complete") return { status: "uploading" };
+  if (vimeo.transcode === "complete") return { status: "ready" };
+  return { status: "processing" };
+}
+
+/** Only the trainer who asked for the upload link, or an admin, may write to it (or read its status). */
+export function canWriteVideo(
+  actor: { id: string; role: UserRole } | null,
+  video: { ownerId: string | null },
+) {
+  if (!actor) return false;
+  return actor.role === "admin" || (actor.role === "trainer" && video.ownerId === actor.id);
+}
+
+export type RangeAnswer =
+  | { kind: "full" }
+  | { kind: "partial"; start: number; end: number }
+  | { kind: "unsatisfiable" };
+
+/**
+ * One `bytes=` range of a file of `size` bytes (RFC 9110 §14): `a-b`, `a-`, `-n`. Several ranges, other
+ * units or malformed values are ignored (the whole file is sent), as servers may; a range starting past the
+ * end is unsatisfiable (416).
+ */
+export function parseRange(header: string | null, size: number): RangeAnswer {
+  if (!header) return { kind: "full" };
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match)
+    return /^bytes=/.test(header.trim()) && !header.includes(",")
+      ? { kind: "unsatisfiable" }
+      : { kind: "full" };
+  const [, first = "", last = ""] = match;
+  if (first === "" && last === "") return { kind: "unsatisfiable" };
+  if (first === "") {
+    const suffix = Number(last);
+    if (suffix === 0 || size === 0) return { kind: "unsatisfiable" };
+    return { kind: "partial", start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === "" ? size - 1 : Math.min(Number(last), size - 1);
+  if (!Number.isSafeInteger(start) || start >= size || end < start) return { kind: "unsatisfiable" };
+  return { kind: "partial", start, end };
+}

@@ -1,0 +1,467 @@
+// Lesson videos as the studio and the API see them: asking for an upload link, finishing an upload (judged
+// by its bytes), reading a video's state, attaching it to its lesson (which removes the video it replaces),
+// removing videos nothing uses, and expiring abandoned uploads. Routes stay thin and call these.
+import { open } from "node:fs/promises";
+import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { Database } from "../db/client.server";
+import { courses, lessons, type Video, videos } from "../db/schema";
+import { type Actor, canUseStudio, courseEditorAccess } from "../studio/policy";
+import { readMp4Duration, SNIFF_BYTES, sniffVideo, VIDEO_CONTENT_TYPES } from "./container";
+import {
+  getVideoHost,
+  hostFor,
+  isLocalHost,
+  type LocalVideoHost,
+  localBytesOnDisk,
+  localVideoHost,
+  maxVideoBytes,
+  UPLOAD_LIFETIME_MS,
+  type VideoHost,
+} from "./host.server";
+import { canWriteVideo, type VideoErrorCode } from "./policy";
+
+export type VideoRefusal = {
+  ok: false;
+  reason: "not_found" | "forbidden" | "lesson_not_found" | "too_large";
+};
+
+/** The lesson an upload is for, if `actor` may edit its course. Another trainer's draft is "not found". */
+export async function editableLesson(
+  db: Database,
+  actor: Actor,
+  lessonId: number,
+  courseId?: number,
+): Promise<{ ok: true; lesson: { id: number; courseId: number; videoId: string | null } } | VideoRefusal> {
+  if (!canUseStudio(actor)) return { ok: false, reason: "forbidden" };
+  const [row] = await db
+    .select({
+      id: lessons.id,
+      courseId: lessons.courseId,
+      videoId: lessons.videoId,
+      trainerId: courses.trainerId,
+      isPublished: courses.isPublished,
+    })
+    .from(lessons)
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .where(eq(lessons.id, lessonId));
+  if (!row || (courseId !== undefined && row.courseId !== courseId))
+    return { ok: false, reason: "lesson_not_found" };
+  const access = courseEditorAccess(actor, row);
+  if (access === "forbidden") return { ok: false, reason: "forbidden" };
+  if (access !== "edit") return { ok: false, reason: "lesson_not_found" };
+  return { ok: true, lesson: { id: row.id, courseId: row.courseId, videoId: row.videoId } };
+}
+
+export type UploadLinkInput = { fileSize: number; fileName: string; description: string; lessonId: number };
+
+/** POST /api/instructor/create-upload-link and the studio's upload button: a video row and a tus link. */
+export async function createUploadLink(
+  db: Database,
+  actor: Actor,
+  input: UploadLinkInput,
+  host: VideoHost = getVideoHost(),
+): Promise<{ ok: true; video: Video } | VideoRefusal> {
+  if (input.fileSize > maxVideoBytes()) return { ok: false, reason: "too_large" };
+  const lesson = await editableLesson(db, actor, input.lessonId);
+  if (!lesson.ok) return lesson;
+  const [row] = await db
+    .insert(videos)
+    .values({
+      provider: host.provider,
+      ownerId: actor.id,
+      lessonId: input.lessonId,
+      fileName: input.fileName,
+      size: input.fileSize,
+      expiresAt: new Date(Date.now() + UPLOAD_LIFETIME_MS),
+    })
+    .returning();
+  if (!row) throw new Error("insert returned nothing");
+  try {
+    const created = await host.createUpload({
+      videoId: row.id,
+      size: input.fileSize,
+      fileName: input.fileName,
+      description: input.description,
+    });
+    const [video] = await db
+      .update(videos)
+      .set({ providerId: created.providerId, uploadLink: created.uploadLink, updatedAt: new Date() })
+      .where(eq(videos.id, row.id))
+      .returning();
+    return { ok: true, video: video ?? row };
+  } catch (error) {
+    await db.delete(videos).where(eq(videos.id, row.id));
+    throw error;
+  }
+}
+
+/**
+ * The multipart upload, once the file is on disk (see multipart.server.ts): a video row, the bytes moved into
+ * the store (or sent to Vimeo), then judged and attached like a finished tus upload.
+ */
+export async function storeReceivedVideo(
+  db: Database,
+  actor: Actor,
+  received: { filePath: string; size: number; fileName: string; lessonId: number; description?: string },
+  host: VideoHost = getVideoHost(),
+): Promise<Video> {
+  const [row] = await db
+    .insert(videos)
+    .values({
+      provider: host.provider,
+      ownerId: actor.id,
+      lessonId: received.lessonId,
+      fileName: received.fileName,
+      size: received.size,
+      expiresAt: new Date(Date.now() + UPLOAD_LIFETIME_MS),
+    })
+    .returning();
+  if (!row) throw new Error("insert returned nothing");
+  let stored: { providerId: string; uploadLink: string | null };
+  try {
+    stored = await host.ingestFile({
+      videoId: row.id,
+      filePath: received.filePath,
+      size: received.size,
+      fileName: received.fileName,
+      description: received.description ?? "",
+    });
+  } catch (error) {
+    console.error(`Could not store video ${row.id}:`, error);
+    return (await failVideo(db, row, "storage_failed")) ?? row;
+  }
+  const [updated] = await db
+    .update(videos)
+    .set({ providerId: stored.providerId, uploadLink: stored.uploadLink, updatedAt: new Date() })
+    .where(eq(videos.id, row.id))
+    .returning();
+  if (isLocalHost(host)) return (await finishLocalVideo(db, row.id, host)) ?? row;
+  return refreshVideo(db, updated ?? row);
+}
+
+export async function findVideo(db: Database, id: string): Promise<Video | null> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  const [row] = await db.select().from(videos).where(eq(videos.id, id));
+  return row ?? null;
+}
+
+/** Reads the first bytes of a local file. */
+async function readHead(filePath: string, length: number): Promise<Uint8Array> {
+  const file = await open(filePath, "r");
+  try {
+    const buffer = new Uint8Array(length);
+    const { bytesRead } = await file.read(buffer, 0, length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
+/** Whether the bytes of a local upload that already arrived look like a video (true while too few to tell). */
+export async function localHeadLooksLikeVideo(host: LocalVideoHost, videoId: string): Promise<boolean> {
+  const size = await localBytesOnDisk(host, videoId);
+  if (size < 16) return true;
+  return sniffVideo(await readHead(host.filePath(videoId), Math.min(size, SNIFF_BYTES))) !== null;
+}
+
+/** The duration of a local MP4/MOV from its mvhd box (null for WebM or when absent). */
+async function localDuration(filePath: string, size: number): Promise<number | null> {
+  const file = await open(filePath, "r");
+  try {
+    return await readMp4Duration(async (position, length) => {
+      const buffer = new Uint8Array(Math.max(0, Math.min(length, size - position)));
+      const { bytesRead } = await file.read(buffer, 0, buffer.length, position);
+      return buffer.subarray(0, bytesRead);
+    }, size);
+  } catch {
+    return null;
+  } finally {
+    await file.close();
+  }
+}
+
+/**
+ * After the last byte of a local video arrived (tus or multipart): judge the container by its bytes, read
+ * its duration, mark it ready and attach it to its lesson — or mark it failed and remove the bytes.
+ */
+export async function finishLocalVideo(
+  db: Database,
+  videoId: string,
+  host: LocalVideoHost = localVideoHost(),
+): Promise<Video | null> {
+  const video = await findVideo(db, videoId);
+  if (!video) return null;
+  const filePath = host.filePath(video.id);
+  const size = await localBytesOnDisk(host, video.id);
+  if (size !== video.size) return failVideo(db, video, "size_mismatch");
+  const container = sniffVideo(await readHead(filePath, SNIFF_BYTES));
+  if (!container) return failVideo(db, video, "not_a_video");
+  const durationSeconds = container === "webm" ? null : await localDuration(filePath, size);
+  const [ready] = await db
+    .update(videos)
+    .set({
+      status: "ready",
+      contentType: VIDEO_CONTENT_TYPES[container],
+      bytesReceived: size,
+      durationSeconds,
+      error: null,
+      expiresAt: null,
+      updatedAt: new Date(),
+    })
+    .where(eq(videos.id, video.id))
+    .returning();
+  if (ready) await attachToLesson(db, ready);
+  return ready ?? null;
+}
+
+/** Marks a video failed with its reason and removes its bytes (the row stays so the trainer sees why). */
+export async function failVideo(db: Database, video: Video, error: VideoErrorCode): Promise<Video | null> {
+  await removeBytes(video);
+  const [failed] = await db
+    .update(videos)
+    .set({ status: "error", error, updatedAt: new Date() })
+    .where(eq(videos.id, video.id))
+    .returning();
+  return failed ?? null;
+}
+
+async function removeBytes(video: Pick<Video, "id" | "provider" | "providerId">) {
+  try {
+    await hostFor(video.provider)?.remove(video);
+  } catch (error) {
+    console.error(`Could not delete the bytes of video ${video.id}:`, error);
+  }
+}
+
+/**
+ * Makes `video` its lesson's current video; the one it replaces is removed (row and bytes, locally or on
+ * Vimeo). A video whose lesson is gone is removed instead.
+ */
+export async function attachToLesson(db: Database, video: Video): Promise<void> {
+  if (video.lessonId === null) {
+    await removeVideo(db, video);
+    return;
+  }
+  const lessonId = video.lessonId;
+  const replaced = await db.transaction(async (tx) => {
+    const [lesson] = await tx
+      .select({ videoId: lessons.videoId })
+      .from(lessons)
+      .where(eq(lessons.id, lessonId))
+      .for("update");
+    if (!lesson) return null;
+    if (lesson.videoId === video.id) return null;
+    await tx.update(lessons).set({ videoId: video.id }).where(eq(lessons.id, lessonId));
+    return lesson.videoId;
+  });
+  if (replaced) {
+    const old = await findVideo(db, replaced);
+    if (old) await removeVideo(db, old);
+  }
+}
+
+/** Deletes a video: its bytes on its host, then its row (lessons pointing at it are left without video). */
+export async function removeVideo(db: Database, video: Video): Promise<void> {
+  await removeBytes(video);
+  await db.delete(videos).where(eq(videos.id, video.id));
+}
+
+/** After lessons or courses were deleted: remove the videos that belonged to them. Never throws. */
+export async function releaseOrphanVideos(db: Database, limit = 100): Promise<number> {
+  try {
+    const orphans = await db.select().from(videos).where(isNull(videos.lessonId)).limit(limit);
+    for (const video of orphans) await removeVideo(db, video);
+    return orphans.length;
+  } catch (error) {
+    console.error("Could not remove orphaned videos:", error);
+    return 0;
+  }
+}
+
+/** For the sweeper: uploads still unfinished after 24 h are marked expired and their bytes removed. */
+export async function expireAbandonedUploads(
+  db: Database,
+  { now = new Date(), batchSize = 100 }: { now?: Date; batchSize?: number } = {},
+): Promise<number> {
+  const stale = await db
+    .select()
+    .from(videos)
+    .where(and(eq(videos.status, "uploading"), lt(videos.expiresAt, now)))
+    .limit(batchSize);
+  for (const video of stale) await failVideo(db, video, "expired");
+  return stale.length;
+}
+
+export type VideoState = {
+  videoId: string;
+  status: Video["status"];
+  bytesReceived: number;
+  size: number;
+  durationSeconds?: number;
+  error?: VideoErrorCode;
+};
+
+/**
+ * A video's state now. Local uploads count the bytes on disk; Vimeo videos still uploading or processing ask
+ * Vimeo (and get attached to their lesson once Vimeo has all the bytes). Expired uploads are failed here
+ * too, so nobody waits for the sweeper.
+ */
+export async function refreshVideo(db: Database, video: Video, now = new Date()): Promise<Video> {
+  if (video.status === "uploading" && video.expiresAt && video.expiresAt < now)
+    return (await failVideo(db, video, "expired")) ?? video;
+  if (video.provider === "local") {
+    if (video.status !== "uploading") return video;
+    const host = localVideoHost();
+    const onDisk = Math.min(await localBytesOnDisk(host, video.id), video.size);
+    return { ...video, bytesReceived: onDisk };
+  }
+  if (video.status === "ready" || video.status === "error") return video;
+  const host = hostFor("vimeo");
+  if (!host) return video;
+  let state: Awaited<ReturnType<VideoHost["remoteState"]>>;
+  try {
+    state = await host.remoteState(video);
+  } catch (error) {
+    console.error(`Could not read the state of Vimeo video ${video.providerId}:`, error);
+    return video;
+  }
+  const [updated] = await db
+    .update(videos)
+    .set({
+      status: state.status,
+      error: state.error ?? null,
+      durationSeconds: state.durationSeconds ?? video.durationSeconds,
+      embedUrl: state.embedUrl ?? video.embedUrl,
+      bytesReceived: Math.min(state.bytesReceived ?? video.bytesReceived, video.size),
+      expiresAt: state.status === "uploading" ? video.expiresAt : null,
+      updatedAt: new Date(),
+    })
+    .where(eq(videos.id, video.id))
+    .returning();
+  const next = updated ?? video;
+  if (next.status === "processing" || next.status === "ready") await attachToLesson(db, next);
+  return next;
+}
+
+export function videoState(video: Video): VideoState {
+  return {
+    videoId: video.id,
+    status: video.status,
+    bytesReceived:
+      video.status === "ready" || video.status === "processing" ? video.size : video.bytesReceived,
+    size: video.size,
+    ...(video.durationSeconds !== null ? { durationSeconds: video.durationSeconds } : {}),
+    ...(video.error ? { error: video.error as VideoErrorCode } : {}),
+  };
+}
+
+/** GET /api/instructor/video-status/:id: the owner (or an admin) reads a video's state. */
+export async function readVideoStatus(
+  db: Database,
+  actor: Actor,
+  id: string,
+): Promise<{ ok: true; video: Video } | VideoRefusal> {
+  const video = await findVideo(db, id);
+  if (!video) return { ok: false, reason: "not_found" };
+  if (!canWriteVideo(actor, video)) {
+    // A trainer who may edit the lesson's course may read it too (a co-editing admin asked for the link).
+    const lesson = video.lessonId !== null ? await editableLesson(db, actor, video.lessonId) : null;
+    if (!lesson?.ok) return { ok: false, reason: video.ownerId === actor.id ? "forbidden" : "not_found" };
+  }
+  return { ok: true, video: await refreshVideo(db, video) };
+}
+
+export type LessonVideoSummary = {
+  id: string;
+  status: Video["status"];
+  error: VideoErrorCode | null;
+  size: number;
+  bytesReceived: number;
+  durationSeconds: number | null;
+  provider: Video["provider"];
+  uploadLink: string | null;
+};
+
+function summary(video: Video): LessonVideoSummary {
+  return {
+    id: video.id,
+    status: video.status,
+    error: (video.error as VideoErrorCode | null) ?? null,
+    size: video.size,
+    bytesReceived: video.bytesReceived,
+    durationSeconds: video.durationSeconds,
+    provider: video.provider,
+    uploadLink: video.uploadLink,
+  };
+}
+
+/**
+ * For the curriculum editor: each lesson's current video and its latest upload in flight or failed since
+ * (shown beside the current one until it replaces it). Vimeo videos still in flight are refreshed.
+ */
+export async function lessonVideoSummaries(
+  db: Database,
+  lessonRows: { id: number; videoId: string | null }[],
+): Promise<Record<number, { current: LessonVideoSummary | null; latest: LessonVideoSummary | null }>> {
+  const result: Record<number, { current: LessonVideoSummary | null; latest: LessonVideoSummary | null }> =
+    {};
+  if (lessonRows.length === 0) return result;
+  const ids = lessonRows.map((lesson) => lesson.id);
+  const rows = await db
+    .select()
+    .from(videos)
+    .where(inArray(videos.lessonId, ids))
+    .orderBy(desc(videos.createdAt))
+    .limit(500);
+  for (const lesson of lessonRows) {
+    const mine = rows.filter((row) => row.lessonId === lesson.id);
+    let current = mine.find((row) => row.id === lesson.videoId) ?? null;
+    let latest = mine.find(
+      (row) => row.id !== lesson.videoId && (!current || row.createdAt > current.createdAt),
+    );
+    if (current && current.provider === "vimeo" && current.status === "processing")
+      current = await refreshVideo(db, current);
+    if (latest && (latest.provider === "vimeo" || latest.expiresAt) && latest.status === "uploading")
+      latest = await refreshVideo(db, latest);
+    result[lesson.id] = {
+      current: current ? summary(current) : null,
+      latest: latest ? summary(latest) : null,
+    };
+  }
+  return result;
+}
+
+/** The trainer's "free preview" switch: anyone may then play the lesson's video from the course page. */
+export async function setFreePreview(
+  db: Database,
+  actor: Actor,
+  courseId: number,
+  lessonId: number,
+  isFreePreview: boolean,
+): Promise<{ ok: true } | VideoRefusal> {
+  const lesson = await editableLesson(db, actor, lessonId, courseId);
+  if (!lesson.ok) return lesson;
+  await db.update(lessons).set({ isFreePreview }).where(eq(lessons.id, lessonId));
+  return { ok: true };
+}
+
+/** Removes a lesson's current video (and any upload in flight for it), locally or on Vimeo. */
+export async function removeLessonVideo(
+  db: Database,
+  actor: Actor,
+  courseId: number,
+  lessonId: number,
+): Promise<{ ok: true } | VideoRefusal> {
+  const lesson = await editableLesson(db, actor, lessonId, courseId);
+  if (!lesson.ok) return lesson;
+  await db.update(lessons).set({ videoId: null }).where(eq(lessons.id, lessonId));
+  const rows = await db.select().from(videos).where(eq(videos.lessonId, lessonId));
+  for (const video of rows) await removeVideo(db, video);
+  return { ok: true };
+}
+
+/** Counts videos, for tests and the seed. */
+export async function countVideos(db: Database): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(videos);
+  return row?.n ?? 0;
+}

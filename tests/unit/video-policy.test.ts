@@ -1,0 +1,152 @@
+// The video work's pure rules: containers judged by bytes, MP4 durations, Range parsing, Vimeo's statuses,
+// who may write to an upload, the edge's tus exception and the CSP's Vimeo origins.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy } from "../../app/security/csp.server";
+import { mvhdDuration, readMp4Duration, sniffVideo } from "../../app/video/container";
+import { canWriteVideo, mapVimeoStatus, parseRange } from "../../app/video/policy";
+import { edgeRefusal, isTusUploadPath } from "../../server/edge.mjs";
+
+const DEMO = path.resolve("app/db/seed-data/videos");
+const bytes = (text: string) => new Uint8Array(Buffer.from(text, "binary"));
+function box(type: string, payload: Uint8Array): Uint8Array {
+  const out = new Uint8Array(8 + payload.length);
+  new DataView(out.buffer).setUint32(0, out.length);
+  out.set(bytes(type), 4);
+  out.set(payload, 8);
+  return out;
+}
+
+describe("sniffVideo", () => {
+  it("recognises MP4, MOV and WebM by their bytes", () => {
+    const demo = readFileSync(path.join(DEMO, "manara-demo-1.mp4"));
+    expect(sniffVideo(new Uint8Array(demo.subarray(0, 64)))).toBe("mp4");
+    expect(sniffVideo(box("ftyp", bytes("qt  \0\0\0\0qt  ")))).toBe("mov");
+    expect(sniffVideo(box("moov", new Uint8Array(16)))).toBe("mov");
+    const webm = new Uint8Array([
+      0x1a,
+      0x45,
+      0xdf,
+      0xa3,
+      0x9f,
+      0x42,
+      0x86,
+      0x81,
+      0x01,
+      ...bytes("B\x82\x84webm"),
+    ]);
+    expect(sniffVideo(webm)).toBe("webm");
+  });
+
+  it("refuses images, documents, text and Matroska that is not WebM", () => {
+    expect(sniffVideo(box("ftyp", bytes("avif\0\0\0\0avifmif1")))).toBeNull();
+    expect(sniffVideo(box("ftyp", bytes("heic\0\0\0\0mif1heic")))).toBeNull();
+    expect(sniffVideo(bytes("%PDF-1.7 hello world, this is not a video"))).toBeNull();
+    expect(sniffVideo(bytes("just some text that is long enough"))).toBeNull();
+    expect(sniffVideo(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0, 0, 0, 0, 0]))).toBeNull();
+    expect(sniffVideo(new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, ...bytes("matroska....")]))).toBeNull();
+    expect(sniffVideo(new Uint8Array(0))).toBeNull();
+  });
+});
+
+describe("MP4 duration", () => {
+  it("reads the demo clips' lengths from their mvhd boxes", async () => {
+    for (const [file, seconds] of [
+      ["manara-demo-1.mp4", 24],
+      ["manara-demo-2.mp4", 20],
+    ] as const) {
+      const data = new Uint8Array(readFileSync(path.join(DEMO, file)));
+      const readAt = async (position: number, length: number) => data.subarray(position, position + length);
+      expect(await readMp4Duration(readAt, data.length)).toBe(seconds);
+    }
+  });
+
+  it("reads version 0 and version 1 mvhd boxes and gives up on garbage", () => {
+    const v0 = new Uint8Array(100);
+    const view0 = new DataView(v0.buffer);
+    view0.setUint32(12, 1000); // timescale
+    view0.setUint32(16, 90_500); // duration
+    expect(mvhdDuration(box("mvhd", v0))).toBe(91);
+    const v1 = new Uint8Array(112);
+    v1[0] = 1;
+    const view1 = new DataView(v1.buffer);
+    view1.setUint32(20, 600);
+    view1.setUint32(24, 0);
+    view1.setUint32(28, 600 * 3600);
+    expect(mvhdDuration(box("mvhd", v1))).toBe(3600);
+    expect(mvhdDuration(new Uint8Array([0, 0, 0, 2, 1, 2, 3]))).toBeNull();
+  });
+});
+
+describe("parseRange", () => {
+  it("answers single ranges like express.static", () => {
+    expect(parseRange(null, 100)).toEqual({ kind: "full" });
+    expect(parseRange("bytes=0-9", 100)).toEqual({ kind: "partial", start: 0, end: 9 });
+    expect(parseRange("bytes=90-", 100)).toEqual({ kind: "partial", start: 90, end: 99 });
+    expect(parseRange("bytes=-10", 100)).toEqual({ kind: "partial", start: 90, end: 99 });
+    expect(parseRange("bytes=50-500", 100)).toEqual({ kind: "partial", start: 50, end: 99 });
+  });
+
+  it("is unsatisfiable past the end or backwards, and ignores what it does not understand", () => {
+    expect(parseRange("bytes=100-", 100)).toEqual({ kind: "unsatisfiable" });
+    expect(parseRange("bytes=9-3", 100)).toEqual({ kind: "unsatisfiable" });
+    expect(parseRange("bytes=-0", 100)).toEqual({ kind: "unsatisfiable" });
+    expect(parseRange("bytes=x-y", 100)).toEqual({ kind: "unsatisfiable" });
+    expect(parseRange("bytes=0-1,5-6", 100)).toEqual({ kind: "full" });
+    expect(parseRange("items=0-1", 100)).toEqual({ kind: "full" });
+  });
+});
+
+describe("mapVimeoStatus", () => {
+  it("reads Vimeo's upload and transcode statuses as ours", () => {
+    expect(mapVimeoStatus({ upload: "in_progress", transcode: "in_progress" })).toEqual({
+      status: "uploading",
+    });
+    expect(mapVimeoStatus({ upload: "complete", transcode: "in_progress" })).toEqual({
+      status: "processing",
+    });
+    expect(mapVimeoStatus({ upload: "complete", transcode: "complete" })).toEqual({ status: "ready" });
+    expect(mapVimeoStatus({ upload: "error" })).toEqual({ status: "error", error: "vimeo_error" });
+    expect(mapVimeoStatus({ upload: "complete", transcode: "error" })).toEqual({
+      status: "error",
+      error: "vimeo_error",
+    });
+  });
+});
+
+describe("canWriteVideo", () => {
+  it("lets the trainer who asked for the link and admins write, nobody else", () => {
+    const video = { ownerId: "t1" };
+    expect(canWriteVideo({ id: "t1", role: "trainer" }, video)).toBe(true);
+    expect(canWriteVideo({ id: "a", role: "admin" }, video)).toBe(true);
+    expect(canWriteVideo({ id: "t2", role: "trainer" }, video)).toBe(false);
+    expect(canWriteVideo({ id: "t1", role: "user" }, video)).toBe(false);
+    expect(canWriteVideo(null, video)).toBe(false);
+  });
+});
+
+describe("the edge and the tus endpoint", () => {
+  const id = "0b7f1a2c-3d4e-4f50-8a6b-7c8d9e0f1a2b";
+  it("lets OPTIONS, HEAD and PATCH through to the tus upload route only", () => {
+    expect(isTusUploadPath(`/api/videos/tus/${id}`)).toBe(true);
+    expect(edgeRefusal("OPTIONS", `/api/videos/tus/${id}`)).toBeNull();
+    expect(edgeRefusal("PATCH", `/api/videos/tus/${id}`)).toBeNull();
+    expect(edgeRefusal("HEAD", `/api/videos/tus/${id}`)).toBeNull();
+    expect(edgeRefusal("OPTIONS", "/api/courses")?.status).toBe(405);
+    expect(edgeRefusal("OPTIONS", "/api/videos/tus/not-a-uuid")?.status).toBe(405);
+    expect(edgeRefusal("OPTIONS", `/api/videos/tus/${id}/../../courses`)?.status).toBe(405);
+    expect(edgeRefusal("PROPFIND", `/api/videos/tus/${id}`)?.status).toBe(405);
+  });
+});
+
+describe("the CSP and Vimeo", () => {
+  it("allows Vimeo's player frame and upload hosts only when Vimeo is configured", () => {
+    const off = contentSecurityPolicy("n", { vimeo: false });
+    expect(off).toContain("frame-src 'self';");
+    expect(off).not.toContain("vimeo");
+    const on = contentSecurityPolicy("n", { vimeo: true });
+    expect(on).toContain("frame-src 'self' https://player.vimeo.com");
+    expect(on).toContain("connect-src 'self' https://*.vimeo.com");
+  });
+});
