@@ -19,9 +19,10 @@ import { RouteProgress } from "./components/route-progress";
 import { SiteFooter } from "./components/site-footer";
 import { type HeaderUser, SiteHeader } from "./components/site-header";
 import { ToastProvider } from "./components/toaster";
-import { directionOf } from "./i18n/languages";
+import { directionOf, type Locale } from "./i18n/languages";
 import { useLocale, useLocalizePath } from "./i18n/use-locale";
 import { skipRevalidationAfterFailedRequest } from "./lib/fetcher-failure";
+import { pick } from "./lib/localized";
 import { DEFAULT_TITLE } from "./lib/seo";
 import { apiBoundaryMiddleware } from "./middleware/api-boundary.server";
 import { authMiddleware, getViewer } from "./middleware/auth.server";
@@ -49,10 +50,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers } = await toasts().getToast(request);
   // The header renders the right menus in the first byte: no client-side start-up fetch of the user.
   const viewer = getViewer(context).user;
-  const user: HeaderUser | null = viewer ? { name: viewer.name, role: viewer.role } : null;
+  // The locale middleware only lets known locales through.
+  const locale = getLocaleFromContext(context) as Locale;
+  const user: HeaderUser | null = viewer
+    ? { name: pick(locale, viewer.name, viewer.nameAr), role: viewer.role }
+    : null;
   return data(
     {
-      locale: getLocaleFromContext(context),
+      locale,
       toast: toast ? { type: toast.type, message: toast.message } : undefined,
       user,
       cartCount: await countCart(getDb(context), request, viewer),

@@ -45,6 +45,8 @@ export type LoginInput = z.infer<typeof LoginInput>;
 export type PublicUser = {
   id: string;
   name: string;
+  /** Optional Arabic display name, shown on Arabic pages. */
+  nameAr: string | null;
   email: string;
   role: User["role"];
   walletBalance: number;
@@ -55,6 +57,7 @@ export function toPublicUser(user: User): PublicUser {
   return {
     id: user.id,
     name: user.name,
+    nameAr: user.nameAr,
     email: user.email,
     role: user.role,
     walletBalance: user.walletBalance,

@@ -110,6 +110,7 @@ export async function purchaseCourses(
         amount: -course.price,
         balanceAfter: balance,
         reason: `Purchase: ${course.title}`,
+        kind: "purchase",
         courseId: course.id,
       });
     }
@@ -175,6 +176,7 @@ export async function listEnrollments(
       category: courses.category,
       imageUrl: courses.imageUrl,
       instructorName: users.name,
+      instructorNameAr: users.nameAr,
       lessonCount,
       pricePaid: enrollments.pricePaid,
       enrolledAt: enrollments.createdAt,
@@ -190,7 +192,7 @@ export async function listEnrollments(
       title: pick(locale, row.title, row.titleAr),
       category: row.category,
       image: row.imageUrl || DEFAULT_COURSE_IMAGE,
-      instructorName: row.instructorName,
+      instructorName: pick(locale, row.instructorName, row.instructorNameAr),
       lessonCount: Number(row.lessonCount),
     },
     pricePaid: row.pricePaid,

@@ -53,6 +53,8 @@ function useAccountLinks(user: HeaderUser): NavItem[] {
   const links: NavItem[] = [
     { to: "/my-enrollments", label: t("nav.myEnrollments") },
     { to: "/my-favorites", label: t("nav.myFavorites") },
+    { to: "/account/wallet", label: t("nav.wallet") },
+    { to: "/account", label: t("nav.accountSettings") },
   ];
   if (user.role === "admin") links.push({ to: "/dashboard/admin", label: t("nav.adminDashboard") });
   if (user.role === "trainer" || user.role === "admin")

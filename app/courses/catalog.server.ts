@@ -63,6 +63,7 @@ function cardColumns() {
     price: courses.price,
     imageUrl: courses.imageUrl,
     instructorName: users.name,
+    instructorNameAr: users.nameAr,
     lessonCount,
   };
 }
@@ -77,6 +78,7 @@ type CardRow = {
   price: number;
   imageUrl: string | null;
   instructorName: string;
+  instructorNameAr: string | null;
   lessonCount: number;
 };
 
@@ -88,7 +90,7 @@ function toCard(row: CardRow, locale: Locale): CourseCard {
     category: row.category,
     price: row.price,
     image: row.imageUrl || DEFAULT_COURSE_IMAGE,
-    instructorName: row.instructorName,
+    instructorName: pick(locale, row.instructorName, row.instructorNameAr),
     lessonCount: Number(row.lessonCount),
   };
 }

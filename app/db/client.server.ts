@@ -12,6 +12,9 @@ import * as schema from "./schema";
  * domain modules are written once. Driver-specific result shapes (`execute`) are not used in the app.
  */
 export type Database = PostgresJsDatabase<typeof schema>;
+/** The handle inside `db.transaction(...)`; functions that may run inside a caller's transaction take either. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Queryable = Database | Transaction;
 
 export type DatabaseHandle = {
   db: Database;

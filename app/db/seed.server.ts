@@ -18,11 +18,12 @@ export const DEMO_ACCOUNTS: {
   key: "admin" | "trainer" | "learner";
   email: string;
   name: string;
+  nameAr: string;
   role: UserRole;
 }[] = [
-  { key: "admin", email: "admin@manara.local", name: "Huda Al-Rashid", role: "admin" },
-  { key: "trainer", email: "trainer@manara.local", name: "Omar Khalil", role: "trainer" },
-  { key: "learner", email: "learner@manara.local", name: "Lina Saleh", role: "user" },
+  { key: "admin", email: "admin@manara.local", name: "Huda Al-Rashid", nameAr: "هدى الراشد", role: "admin" },
+  { key: "trainer", email: "trainer@manara.local", name: "Omar Khalil", nameAr: "عمر خليل", role: "trainer" },
+  { key: "learner", email: "learner@manara.local", name: "Lina Saleh", nameAr: "لينا صالح", role: "user" },
 ];
 
 const HOUR = 60 * 60 * 1000;
@@ -42,7 +43,9 @@ export async function seedDemoContent(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .insert(users)
-      .values(DEMO_ACCOUNTS.map(({ email, name, role }) => ({ email, name, role, passwordHash })))
+      .values(
+        DEMO_ACCOUNTS.map(({ email, name, nameAr, role }) => ({ email, name, nameAr, role, passwordHash })),
+      )
       .onConflictDoNothing();
     const accounts = await tx
       .select({ id: users.id, email: users.email })

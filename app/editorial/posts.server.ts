@@ -180,7 +180,10 @@ export async function createPost(
   if (!plan.ok) return { ok: false, reason: plan.reason };
   const cover = await coverColumns(db, actor, input.cover, null);
   if (cover && "ok" in cover) return cover;
-  const [author] = await db.select({ name: users.name }).from(users).where(eq(users.id, actor.id));
+  const [author] = await db
+    .select({ name: users.name, nameAr: users.nameAr })
+    .from(users)
+    .where(eq(users.id, actor.id));
   const [post] = await db
     .insert(blogPosts)
     .values({
@@ -195,6 +198,7 @@ export async function createPost(
       bodyArHtml: htmlOfOptional(input.bodyAr ?? null),
       authorId: actor.id,
       authorName: author?.name ?? "",
+      authorNameAr: author?.nameAr ?? null,
       coverUrl: cover?.coverUrl ?? null,
       coverPublicId: cover?.coverPublicId ?? null,
       status: plan.status,

@@ -19,6 +19,7 @@ export const NAMESPACES = [
   "video",
   "learning",
   "certificates",
+  "wallet",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -11,6 +11,7 @@ import arLearning from "../../locales/ar/learning.json";
 import arPages from "../../locales/ar/pages.json";
 import arStudio from "../../locales/ar/studio.json";
 import arVideo from "../../locales/ar/video.json";
+import arWallet from "../../locales/ar/wallet.json";
 import enAdmin from "../../locales/en/admin.json";
 import enAuth from "../../locales/en/auth.json";
 import enCatalog from "../../locales/en/catalog.json";
@@ -23,6 +24,7 @@ import enLearning from "../../locales/en/learning.json";
 import enPages from "../../locales/en/pages.json";
 import enStudio from "../../locales/en/studio.json";
 import enVideo from "../../locales/en/video.json";
+import enWallet from "../../locales/en/wallet.json";
 import type { Locale, Namespace } from "./languages";
 
 export const resources: Record<Locale, Record<Namespace, object>> = {
@@ -39,6 +41,7 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     video: enVideo,
     learning: enLearning,
     certificates: enCertificates,
+    wallet: enWallet,
   },
   ar: {
     common: arCommon,
@@ -53,5 +56,6 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     video: arVideo,
     learning: arLearning,
     certificates: arCertificates,
+    wallet: arWallet,
   },
 };

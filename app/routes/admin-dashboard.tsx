@@ -10,15 +10,20 @@ import { formatMoney } from "../lib/money";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { getDb } from "../middleware/database.server";
+import { countPendingTopUps } from "../wallet/top-ups.server";
 import type { Route } from "./+types/admin-dashboard";
 
 // The course and sales labels live under `enrollment.stats` in the catalog namespace.
-export const handle = { i18n: ["admin", "catalog", "editorial"] };
+export const handle = { i18n: ["admin", "catalog", "editorial", "wallet"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ADMIN_ROLES);
   const page = pageContext(request, context);
-  const { users, courses, enrollments, revenue } = await adminStats(getDb(context));
+  const db = getDb(context);
+  const [{ users, courses, enrollments, revenue }, pendingTopUps] = await Promise.all([
+    adminStats(db),
+    countPendingTopUps(db),
+  ]);
   return {
     meta: page.meta(page.t("admin:dashboard.title"), page.t("admin:dashboard.metaDescription")),
     totalUsers: users.total,
@@ -28,13 +33,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     enrollments,
     // Formatted here: the currency is server configuration.
     revenue: formatMoney(revenue, page.locale, readConfig().currency),
+    pendingTopUps,
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation(["admin", "catalog", "editorial"]);
+  const { t } = useTranslation(["admin", "catalog", "editorial", "wallet"]);
   const localize = useLocalizePath();
   const number = new Intl.NumberFormat(useLocale());
   const salesCards = [
@@ -113,6 +119,18 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <h2 id="admin-sales-heading" className="text-2xl font-bold">
           {t("catalog:enrollment.stats.heading")}
         </h2>
+        <p className="mt-2">
+          <Link
+            to={localize("/dashboard/admin/top-ups")}
+            className="font-semibold text-coral-700 underline"
+            data-testid="admin-top-ups-link"
+          >
+            {t("wallet:admin.link")}
+          </Link>{" "}
+          <span className="text-ink/80">
+            ({t("wallet:admin.pendingCount", { count: loaderData.pendingTopUps })})
+          </span>
+        </p>
         <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {salesCards.map((card) => (
             <div key={card.key} className="rounded-xl border border-ink/10 bg-sand p-6" data-stat={card.key}>

@@ -198,7 +198,10 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
               </dl>
               {loaderData.shortfallLabel ? (
                 <p className="text-sm text-red-700">
-                  {t("catalog:cart.shortfall", { amount: loaderData.shortfallLabel })}
+                  {t("catalog:cart.shortfall", { amount: loaderData.shortfallLabel })}{" "}
+                  <Link to={localize("/account/wallet")} className="font-semibold underline">
+                    {t("catalog:cart.addMoney")}
+                  </Link>
                 </p>
               ) : null}
               {loaderData.signedIn ? (

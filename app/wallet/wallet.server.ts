@@ -2,8 +2,8 @@
 // locked transaction that writes the ledger row together with the new balance.
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "../db/client.server";
-import { type User, users, walletLedger } from "../db/schema";
+import type { Queryable } from "../db/client.server";
+import { type LedgerKind, type User, users, walletLedger } from "../db/schema";
 
 /** Minor units per currency unit: CURRENCY is validated to have two decimals (app/config.server.ts). */
 export const MINOR_UNITS_PER_UNIT = 100;
@@ -86,13 +86,14 @@ export type CreditOutcome =
  * each ledger row's balanceAfter is exact; the balance and its ledger row commit or roll back together.
  */
 export async function creditWallet(
-  db: Database,
+  db: Queryable,
   {
     userId,
     actorId,
     amount,
     reason,
-  }: { userId: string; actorId: string | null; amount: number; reason: string },
+    kind = "credit",
+  }: { userId: string; actorId: string | null; amount: number; reason: string; kind?: LedgerKind },
 ): Promise<CreditOutcome> {
   // A caller bug, not a user mistake: user input goes through parseCurrencyAmount before it gets here.
   if (!Number.isSafeInteger(amount) || amount <= 0) {
@@ -116,7 +117,7 @@ export async function creditWallet(
       .returning();
     const [entry] = await tx
       .insert(walletLedger)
-      .values({ userId, actorId, amount, balanceAfter: balance, reason })
+      .values({ userId, actorId, amount, balanceAfter: balance, reason, kind })
       .returning();
     if (!user || !entry) throw new Error("creditWallet: the locked user row vanished inside its transaction");
     return { ok: true, balance, user, entry } as const;
@@ -135,6 +136,7 @@ export function ledgerEntryForApi(entry: LedgerEntry) {
     amount: toCurrencyUnits(entry.amount),
     balanceAfter: toCurrencyUnits(entry.balanceAfter),
     reason: entry.reason,
+    kind: entry.kind,
     createdAt: entry.createdAt.toISOString(),
   };
 }

@@ -100,7 +100,7 @@ for (const role of ROLE_MENUS) {
 test("a learner gets a localized 403 on the admin dashboard and the instructor studio", async ({ page }) => {
   await page.goto("/ar/auth/login");
   await logIn(page, "learner@manara.local", DEMO_PASSWORD, "ar");
-  await expectSignedIn(page, "Lina Saleh");
+  await expectSignedIn(page, "لينا صالح");
   for (const path of ["/ar/dashboard/admin", "/ar/instructor"]) {
     const response = await page.goto(path);
     expect(response?.status()).toBe(403);

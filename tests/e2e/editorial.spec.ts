@@ -4,7 +4,7 @@
 // unsaved-changes prompt guards the post editor.
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { DEMO_PASSWORD, expectSignedIn, logIn } from "./helpers";
+import { DEMO_PASSWORD, demoName, expectSignedIn, logIn } from "./helpers";
 
 const PREFIX = { en: "", ar: "/ar" } as const;
 const DRAFT_BANNER = { en: "Draft", ar: "مسودة" } as const;
@@ -12,7 +12,7 @@ const DRAFT_BANNER = { en: "Draft", ar: "مسودة" } as const;
 async function signInAsAdmin(page: Page, locale: "en" | "ar", to: string) {
   await page.goto(`${PREFIX[locale]}/auth/login?redirectTo=${encodeURIComponent(`${PREFIX[locale]}${to}`)}`);
   await logIn(page, "admin@manara.local", DEMO_PASSWORD, locale);
-  await expectSignedIn(page, "Huda Al-Rashid");
+  await expectSignedIn(page, demoName("admin", locale));
 }
 
 async function image(color: string, width = 1200, height = 675) {

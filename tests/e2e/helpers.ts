@@ -24,10 +24,15 @@ export async function expectSignedIn(page: Page, name: string, timeout?: number)
 
 export type Role = "guest" | "learner" | "trainer" | "admin";
 export const DEMO_ACCOUNTS = {
-  learner: { email: "learner@manara.local", name: "Lina Saleh" },
-  trainer: { email: "trainer@manara.local", name: "Omar Khalil" },
-  admin: { email: "admin@manara.local", name: "Huda Al-Rashid" },
+  learner: { email: "learner@manara.local", name: "Lina Saleh", nameAr: "لينا صالح" },
+  trainer: { email: "trainer@manara.local", name: "Omar Khalil", nameAr: "عمر خليل" },
+  admin: { email: "admin@manara.local", name: "Huda Al-Rashid", nameAr: "هدى الراشد" },
 } as const;
+
+/** A demo account's name as the header shows it: the Arabic display name on Arabic pages. */
+export function demoName(role: Exclude<Role, "guest">, locale: "en" | "ar"): string {
+  return locale === "ar" ? DEMO_ACCOUNTS[role].nameAr : DEMO_ACCOUNTS[role].name;
+}
 
 /** The pages each kind of visitor can reach, unprefixed (English); `localized()` gives the Arabic path. */
 export const PAGES_BY_ROLE: Record<Role, string[]> = {
@@ -54,7 +59,7 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/auth/signup",
     "/no-such-page",
   ],
-  learner: ["/", "/courses/1", "/courses/2", "/cart", "/my-enrollments", "/my-favorites"],
+  learner: ["/", "/courses/1", "/courses/2", "/cart", "/my-enrollments", "/my-favorites", "/account"],
   trainer: [
     "/instructor",
     "/instructor/courses/new",

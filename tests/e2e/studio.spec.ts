@@ -3,7 +3,7 @@
 // its price; with JavaScript, the unsaved-changes prompt.
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { DEMO_PASSWORD, expectSignedIn, logIn } from "./helpers";
+import { DEMO_PASSWORD, demoName, expectSignedIn, logIn } from "./helpers";
 
 const TEXT = {
   en: {
@@ -31,7 +31,7 @@ async function signInAsTrainer(page: Page, locale: "en" | "ar") {
     `${TEXT[locale].prefix}/auth/login?redirectTo=${encodeURIComponent(`${TEXT[locale].prefix}/instructor`)}`,
   );
   await logIn(page, "trainer@manara.local", DEMO_PASSWORD, locale);
-  await expectSignedIn(page, "Omar Khalil");
+  await expectSignedIn(page, demoName("trainer", locale));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(TEXT[locale].studioTitle);
 }
 

@@ -286,6 +286,7 @@ describe("JSON API auth", () => {
     expect(user).toEqual({
       id: expect.any(String),
       name: "Api User",
+      nameAr: null,
       email: "api@example.com",
       role: "user",
       walletBalance: 0,

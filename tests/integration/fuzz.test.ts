@@ -175,6 +175,13 @@ const API: ApiEndpoint[] = [
   { name: "logout", method: "POST", path: "/api/auth/logout", role: "user" },
   { name: "me", method: "GET", path: "/api/auth/me", role: "user" },
   {
+    name: "me names",
+    method: "PATCH",
+    path: "/api/auth/me",
+    role: "user",
+    json: { name: personName, nameAr: personName },
+  },
+  {
     name: "user list",
     method: "GET",
     path: "/api/auth",
@@ -625,6 +632,13 @@ function pageActions(): PageAction[] {
     },
     { name: "logout", path: "/auth/logout", role: "user", readsBody: false, fields: {} },
     {
+      name: "account names",
+      path: "/account",
+      role: "user",
+      readsBody: true,
+      fields: { name: personName, nameAr: personName },
+    },
+    {
       name: "admin users",
       path: "/dashboard/admin/users",
       role: "admin",
@@ -1013,6 +1027,7 @@ describe("fuzz: paths and query strings", () => {
         { path: "/dashboard/admin/portfolio", role: "admin", credentials: "cookie" },
         { path: "/my-enrollments", role: "user", credentials: "cookie" },
         { path: "/my-favorites", role: "user", credentials: "cookie" },
+        { path: "/ar/account", role: "user", credentials: "cookie" },
         { path: "/instructor", role: "trainer", credentials: "cookie" },
         { path: "/auth/login", role: "guest", credentials: "none" },
         { path: "/auth/signup", role: "user", credentials: "cookie" },

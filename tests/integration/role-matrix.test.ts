@@ -6,13 +6,14 @@ import { courses, lessons, type User } from "../../app/db/schema";
 import { createCaseStudy } from "../../app/editorial/case-studies.server";
 import { createPost } from "../../app/editorial/posts.server";
 import { storeUpload } from "../../app/media/media.server";
+import { loader as account, action as accountAction } from "../../app/routes/account";
 import { loader as adminDashboard } from "../../app/routes/admin-dashboard";
 import { loader as adminUsers, action as adminUsersAction } from "../../app/routes/admin-users";
 import { action as changeRole } from "../../app/routes/api/admin-change-role";
 import { action as chargeWallet } from "../../app/routes/api/admin-charge-wallet";
 import { loader as adminStats } from "../../app/routes/api/admin-stats";
 import { action as apiLogout } from "../../app/routes/api/auth-logout";
-import { loader as apiMe } from "../../app/routes/api/auth-me";
+import { loader as apiMe, action as apiMeAction } from "../../app/routes/api/auth-me";
 import { loader as apiUsers } from "../../app/routes/api/auth-users";
 import { action as blogCreateApi } from "../../app/routes/api/blog";
 import { loader as blogGetApi, action as blogItemApi } from "../../app/routes/api/blog-post";
@@ -215,6 +216,16 @@ const CASES: Case[] = [
     kind: "page",
     handler: myFavorites,
     path: "/ar/my-favorites",
+    expected: PAGE_USER,
+  },
+  { name: "GET /account", kind: "page", handler: account, path: "/ar/account", expected: PAGE_USER },
+  {
+    name: "POST /account (own name)",
+    kind: "page",
+    handler: accountAction,
+    method: "POST",
+    path: "/account",
+    body: () => new URLSearchParams({ name: "Matrix Person", nameAr: "شخص المصفوفة" }),
     expected: PAGE_USER,
   },
   { name: "GET /instructor", kind: "page", handler: instructor, path: "/instructor", expected: PAGE_STAFF },
@@ -708,6 +719,15 @@ const CASES: Case[] = [
     expected: { guest: 401, user: 403, trainer: 403, admin: "ok" },
   },
   { name: "GET /api/auth/me", kind: "api", handler: apiMe, path: "/api/auth/me", expected: API_USER },
+  {
+    name: "PATCH /api/auth/me (own names)",
+    kind: "api",
+    handler: apiMeAction,
+    method: "PATCH",
+    path: "/api/auth/me",
+    body: () => JSON.stringify({ nameAr: "شخص المصفوفة" }),
+    expected: API_USER,
+  },
   {
     name: "GET /api/auth (user list)",
     kind: "api",

@@ -32,6 +32,9 @@ export const rateLimits = pgTable("rate_limits", {
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
 });
 
+/** What moved the money, so the history can say it in the reader's language. */
+export const ledgerKind = pgEnum("ledger_kind", ["credit", "purchase", "refund", "top_up"]);
+
 export const walletLedger = pgTable(
   "wallet_ledger",
   {
@@ -46,6 +49,7 @@ export const walletLedger = pgTable(
     amount: integer("amount").notNull(),
     balanceAfter: integer("balance_after").notNull(),
     reason: text("reason").notNull(),
+    kind: ledgerKind("kind").notNull().default("credit"),
     /** The course a purchase paid for; null for credits. */
     courseId: integer("course_id").references(() => courses.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -57,4 +61,38 @@ export const walletLedger = pgTable(
   ],
 );
 
+export const topUpStatus = pgEnum("top_up_status", ["pending", "approved", "rejected"]);
+
+/**
+ * A learner's request to add money paid by bank transfer (the embedded default when card payments are not
+ * configured). An admin approves it, which credits the wallet once, or rejects it.
+ */
+export const topUpRequests = pgTable(
+  "top_up_requests",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Minor units of CURRENCY. */
+    amount: integer("amount").notNull(),
+    /** The transfer's reference as the learner typed it, for the admin to match with the bank statement. */
+    reference: text("reference"),
+    status: topUpStatus("status").notNull().default("pending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    reviewedById: uuid("reviewed_by_id").references(() => users.id, { onDelete: "set null" }),
+    rejectReason: text("reject_reason"),
+    /** The credit an approval wrote. */
+    ledgerEntryId: integer("ledger_entry_id").references(() => walletLedger.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    index("top_up_requests_status_created_idx").on(table.status, table.createdAt),
+    index("top_up_requests_user_created_idx").on(table.userId, table.createdAt),
+    check("top_up_requests_amount_positive", sql`${table.amount} > 0`),
+  ],
+);
+
 export type Session = typeof sessions.$inferSelect;
+export type TopUpRequest = typeof topUpRequests.$inferSelect;
+export type LedgerKind = (typeof ledgerKind.enumValues)[number];

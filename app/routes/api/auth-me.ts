@@ -1,9 +1,12 @@
-// GET /api/auth/me → {user: {id, name, email, role, walletBalance, favorites}} (SPEC §3), cached privately 300 s.
+// GET /api/auth/me → {user: {id, name, nameAr, email, role, walletBalance, favorites}} (SPEC §3), cached
+// privately 300 s. PATCH /api/auth/me {name?, nameAr?} changes the display names → {user}.
+import { ProfilePatch, updateProfile } from "../../account/profile.server";
 import { toApiUser } from "../../auth/accounts.server";
 import { requireApiUser } from "../../auth/guards.server";
 import { listFavoriteCourseIds } from "../../courses/favorites.server";
-import { methodNotAllowed } from "../../lib/api.server";
+import { methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { getDb } from "../../middleware/database.server";
+import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/auth-me";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -21,4 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export const action = ({ request, context }: Route.ActionArgs) => methodNotAllowed(request, context, "GET");
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "PATCH") return methodNotAllowed(request, context, "GET, PATCH");
+  const user = requireApiUser(request, context);
+  const { data, error } = await readJsonBody(request, ProfilePatch, getI18n(context), "auth");
+  if (error) return error;
+  const updated = await updateProfile(getDb(context), user.id, data);
+  return Response.json({ user: toApiUser(updated) }, { headers: { "Cache-Control": "no-store" } });
+}

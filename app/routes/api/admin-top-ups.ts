@@ -1,0 +1,48 @@
+// GET /api/admin/top-ups?status=pending&limit&offset → {items, total, limit, offset}: the review queue.
+import { z } from "zod";
+import { ADMIN_ROLES, requireApiRole } from "../../auth/guards.server";
+import { readListQuery } from "../../editorial/api.server";
+import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
+import { getDb } from "../../middleware/database.server";
+import { getI18n } from "../../middleware/i18next.server";
+import { topUpJson } from "../../wallet/api.server";
+import { listTopUps, TOP_UP_STATUSES } from "../../wallet/top-ups.server";
+import { toCurrencyUnits } from "../../wallet/wallet.server";
+import type { Route } from "./+types/admin-top-ups";
+
+const Status = z.enum(TOP_UP_STATUSES).default("pending");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireApiRole(request, context, ADMIN_ROLES);
+  const url = new URL(request.url);
+  const status = Status.safeParse(url.searchParams.get("status") ?? undefined);
+  if (!status.success) {
+    const t = getI18n(context).getFixedT(apiLocale(request));
+    return apiError(422, "validation_failed", t("api.validationFailed"), {
+      status: t("api.validationFailed"),
+    });
+  }
+  url.searchParams.delete("status");
+  const query = readListQuery(new Request(url), context);
+  if (query.error) return query.error;
+  const { items, total } = await listTopUps(getDb(context), { status: status.data, ...query });
+  return Response.json({
+    items: items.map(({ request: item, userName, userEmail, walletBalance }) => ({
+      ...topUpJson(item),
+      user: {
+        id: item.userId,
+        name: userName,
+        email: userEmail,
+        walletBalance: toCurrencyUnits(walletBalance),
+      },
+    })),
+    total,
+    limit: query.limit,
+    offset: query.offset,
+  });
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  requireApiRole(request, context, ADMIN_ROLES);
+  return methodNotAllowed(request, context, "GET");
+}

@@ -1,0 +1,41 @@
+// /account: a person gives themselves an Arabic display name, which the Arabic pages then show, with
+// JavaScript on and off (the two projects). One sign-up per project: sign-ups are rate limited per IP.
+import { expect, test } from "@playwright/test";
+import { expectSignedIn, uniqueEmail } from "./helpers";
+
+test("an Arabic display name shows on Arabic pages, the English one on English pages", async ({ page }) => {
+  await page.goto("/auth/signup");
+  await page.getByLabel("Full name").fill("Samir Haddad");
+  await page.getByLabel("Email address").fill(uniqueEmail("account"));
+  await page.getByLabel("Password", { exact: true }).fill("a-good-password");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expectSignedIn(page, "Samir Haddad");
+
+  // The settings are one click away in the user menu.
+  await page.getByTestId("user-menu").locator("summary").click();
+  await page.getByTestId("user-menu").getByRole("link", { name: "Account settings" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Account settings");
+
+  // A one-letter name is refused: the summary takes focus and the typed values stay.
+  await page.getByLabel("Name", { exact: true }).fill("S");
+  await page.getByLabel("Name in Arabic (optional)").fill("سمير حداد");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.locator("[data-field-error=name]")).toContainText("at least 2 characters");
+  await expect(page.getByLabel("Name in Arabic (optional)")).toHaveValue("سمير حداد");
+  await expectSignedIn(page, "Samir Haddad");
+
+  await page.getByLabel("Name", { exact: true }).fill("Samir Haddad");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("toast-success").last()).toContainText("Your name was saved.");
+  await expectSignedIn(page, "Samir Haddad");
+
+  await page.goto("/ar/account");
+  await expectSignedIn(page, "سمير حداد");
+  await expect(page.getByLabel("الاسم بالعربية (اختياري)")).toHaveValue("سمير حداد");
+
+  // Emptying the Arabic name brings the English one back on Arabic pages.
+  await page.getByLabel("الاسم بالعربية (اختياري)").fill("");
+  await page.getByRole("button", { name: "حفظ" }).click();
+  await expect(page.getByTestId("toast-success").last()).toContainText("تم حفظ اسمك.");
+  await expectSignedIn(page, "Samir Haddad");
+});
