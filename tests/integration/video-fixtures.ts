@@ -6,7 +6,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../app/db/client.server";
 import { lessons, type User, videos } from "../../app/db/schema";
-import { createLocalVideoHost, useVideoHost } from "../../app/video/host.server";
+import { createLocalVideoHost, replaceVideoHost } from "../../app/video/host.server";
 import { createUploadLink } from "../../app/video/videos.server";
 
 export const DEMO_VIDEO_PATH = path.resolve("app/db/seed-data/videos/manara-demo-2.mp4");
@@ -21,7 +21,7 @@ export type MatrixVideos = {
 
 export async function matrixVideos(db: Database, trainer: User, courseId: number): Promise<MatrixVideos> {
   const host = createLocalVideoHost(mkdtempSync(path.join(tmpdir(), "manara-videos-")));
-  useVideoHost(host);
+  replaceVideoHost(host);
   const [lesson] = await db
     .insert(lessons)
     .values({ courseId, position: 50, title: "Video lesson" })
@@ -61,6 +61,6 @@ export async function matrixVideos(db: Database, trainer: User, courseId: number
       form.set("file", new File([new Uint8Array(bytes)], "demo.mp4", { type: "video/mp4" }));
       return form;
     },
-    restore: () => useVideoHost(undefined),
+    restore: () => replaceVideoHost(undefined),
   };
 }
