@@ -10,6 +10,7 @@ export default [
   route("api/auth/login", "routes/api/auth-login.ts"),
   route("api/auth/logout", "routes/api/auth-logout.ts"),
   route("api/auth/me", "routes/api/auth-me.ts"),
+  route("api/auth/password", "routes/api/auth-password.ts"),
   route("api/auth/google", "routes/api/auth-google.ts"),
   route("api/auth", "routes/api/auth-users.ts"),
   route("api/admin/stats", "routes/api/admin-stats.ts"),

@@ -24,6 +24,11 @@ function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
+/** A session's row id: the hash of its token (not a credential: it cannot be turned back into the token). */
+export function sessionIdOf(token: string): string {
+  return hashToken(token);
+}
+
 export async function createSession(
   db: Database,
   userId: string,

@@ -233,7 +233,10 @@ export default function AccountWallet({ loaderData, actionData }: Route.Componen
           ) : (
             <>
               <p className="mt-2 text-ink/80">{t("history.count", { count: loaderData.total })}</p>
-              <div className="mt-4 overflow-x-auto">
+              {/* A focusable region, so keyboard users can scroll the table sideways on a narrow screen
+                  (axe: scrollable-region-focusable). */}
+              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+              <section className="mt-4 overflow-x-auto" tabIndex={0} aria-label={t("history.caption")}>
                 <table className="w-full text-start text-sm" data-testid="wallet-history">
                   <caption className="sr-only">{t("history.caption")}</caption>
                   <thead>
@@ -281,7 +284,7 @@ export default function AccountWallet({ loaderData, actionData }: Route.Componen
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </section>
               <Pagination page={loaderData.page} pageCount={loaderData.pageCount} />
             </>
           )}

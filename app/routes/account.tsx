@@ -1,14 +1,23 @@
-// /account: the signed-in person's settings. For now their name, in English and optionally in Arabic.
+// /account: the signed-in person's settings: their name (in English and optionally in Arabic), their
+// password, and the sessions they are signed in with. Three plain forms, told apart by `intent`.
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 import { ProfileInput, updateProfile } from "../account/profile.server";
+import {
+  changePassword,
+  listSessions,
+  PasswordChangeInput,
+  revokeOtherSessions,
+  revokeSession,
+} from "../account/security.server";
 import { requireUser } from "../auth/guards.server";
 import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
 import { localizePath } from "../i18n/languages";
-import { parseForm } from "../lib/forms.server";
+import { readForm, validateForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
+import { getViewer } from "../middleware/auth.server";
 import { getDb } from "../middleware/database.server";
 import { getI18n } from "../middleware/i18next.server";
 import { toasts } from "../toast.server";
@@ -16,12 +25,33 @@ import type { Route } from "./+types/account";
 
 export const handle = { i18n: ["auth"] };
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const page = pageContext(request, context);
+  const t = page.tIn("auth");
+  const sessions = await listSessions(getDb(context), user.id, getViewer(context).token ?? "");
   return {
-    meta: page.meta(page.t("auth:settings.title"), page.t("auth:settings.metaDescription")),
+    meta: page.meta(t("settings.title"), t("settings.metaDescription")),
     profile: { name: user.name, nameAr: user.nameAr ?? "", email: user.email },
+    hasPassword: user.passwordHash !== null,
+    sessions: sessions.map((session) => {
+      const device =
+        session.kind === "api"
+          ? t("settings.apiSession")
+          : t("settings.deviceOn", {
+              browser: session.device.browser ?? t("settings.unknownBrowser"),
+              os: session.device.os ?? t("settings.unknownSystem"),
+            });
+      const lastUsed = page.date(session.lastSeenAt.toISOString());
+      return {
+        id: session.id,
+        current: session.current,
+        device,
+        signedInAt: page.date(session.createdAt.toISOString()),
+        lastUsed,
+        signOutLabel: t("settings.signOutLabel", { device, date: lastUsed }),
+      };
+    }),
   };
 }
 
@@ -29,11 +59,48 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const { locale } = pageContext(request, context);
   const t = getI18n(context).getFixedT(locale, "auth");
-  const form = await parseForm(request, ProfileInput, t);
-  if (!form.ok) return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
-  await updateProfile(getDb(context), user.id, form.data);
+  const db = getDb(context);
+  const token = getViewer(context).token ?? "";
+  const back = localizePath("/account", locale);
+  const formData = await readForm(request);
+  const intent = formData.get("intent");
+
+  if (intent === "password") {
+    const form = validateForm(formData, PasswordChangeInput, t);
+    if (!form.ok)
+      return data({ form: "password", fieldErrors: form.fieldErrors, values: {} }, { status: 400 });
+    const outcome = await changePassword(db, user.id, token, form.data);
+    if (!outcome.ok) {
+      const fieldErrors = { currentPassword: t("settings.wrongPassword") };
+      return data({ form: "password", fieldErrors, values: {} }, { status: 400 });
+    }
+    return toasts().redirectWithSuccess(
+      back,
+      t("settings.passwordChanged", { count: outcome.revokedSessions }),
+    );
+  }
+  if (intent === "revokeSession") {
+    const sessionId = formData.get("sessionId");
+    const ended =
+      typeof sessionId === "string" &&
+      sessionId.length <= 128 &&
+      (await revokeSession(db, user.id, sessionId));
+    return ended
+      ? toasts().redirectWithSuccess(back, t("settings.signedOut"))
+      : toasts().redirectWithError(back, t("settings.sessionGone"));
+  }
+  if (intent === "revokeOthers") {
+    const count = await revokeOtherSessions(db, user.id, token);
+    return toasts().redirectWithSuccess(back, t("settings.signedOutOthers", { count }));
+  }
+
+  // The profile form (its intent is "profile"; a form without one is read as the profile too).
+  const form = validateForm(formData, ProfileInput, t);
+  if (!form.ok)
+    return data({ form: "profile", fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
+  await updateProfile(db, user.id, form.data);
   // Post/Redirect/Get: the header and every page pick the new name up from the fresh request.
-  return toasts().redirectWithSuccess(localizePath("/account", locale), t("settings.saved"));
+  return toasts().redirectWithSuccess(back, t("settings.saved"));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
@@ -47,8 +114,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const { t } = useTranslation("auth");
   const saving = useNavigation().state === "submitting";
   const { profile } = loaderData;
-  const errors: Record<string, string | undefined> = actionData?.fieldErrors ?? {};
-  const values: Record<string, string | undefined> = actionData?.values ?? profile;
+  const profileAnswer = actionData?.form === "profile" ? actionData : undefined;
+  const passwordAnswer = actionData?.form === "password" ? actionData : undefined;
+  const errors: Record<string, string | undefined> = profileAnswer?.fieldErrors ?? {};
+  const values: Record<string, string | undefined> = profileAnswer?.values ?? profile;
+  const passwordErrors: Record<string, string | undefined> = passwordAnswer?.fieldErrors ?? {};
+  const otherSessions = loaderData.sessions.filter((session) => !session.current).length;
   return (
     <>
       <PageIntro title={t("settings.title")} />
@@ -61,12 +132,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           method="post"
           noValidate
           className="mt-6 space-y-5"
-          aria-describedby={actionData ? "profile-form-error" : undefined}
+          aria-describedby={profileAnswer ? "profile-form-error" : undefined}
         >
-          {actionData ? (
+          <input type="hidden" name="intent" value="profile" />
+          {profileAnswer ? (
             <ErrorSummary
               id="profile-form-error"
-              answer={actionData}
+              answer={profileAnswer}
               message={t("settings.failed")}
               fields={fieldErrorLinks(errors, "profile-", ["name", "nameAr"])}
             />
@@ -122,6 +194,134 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             {saving ? t("settings.saving") : t("settings.save")}
           </button>
         </Form>
+      </section>
+      <section className="mx-auto max-w-2xl px-4 pb-12" aria-labelledby="password-heading">
+        <h2 id="password-heading" className="text-2xl font-bold">
+          {t("settings.passwordHeading")}
+        </h2>
+        <p className="mt-2 text-ink/80">
+          {loaderData.hasPassword ? t("settings.passwordLead") : t("settings.passwordLeadNone")}
+        </p>
+        <Form
+          method="post"
+          noValidate
+          className="mt-6 space-y-5"
+          aria-describedby={passwordAnswer ? "password-form-error" : undefined}
+        >
+          <input type="hidden" name="intent" value="password" />
+          {passwordAnswer ? (
+            <ErrorSummary
+              id="password-form-error"
+              answer={passwordAnswer}
+              message={t("settings.passwordFailed")}
+              fields={fieldErrorLinks(passwordErrors, "password-", ["currentPassword", "newPassword"])}
+            />
+          ) : null}
+          {(loaderData.hasPassword
+            ? (["currentPassword", "newPassword"] as const)
+            : (["newPassword"] as const)
+          ).map((field) => (
+            <div key={field}>
+              <label htmlFor={`password-${field}`} className="block font-semibold">
+                {t(`settings.${field}`)}
+              </label>
+              {field === "newPassword" ? (
+                <p id="password-newPassword-hint" className="text-sm text-ink/80">
+                  {t("settings.newPasswordHint")}
+                </p>
+              ) : null}
+              <input
+                id={`password-${field}`}
+                name={field}
+                type="password"
+                dir="ltr"
+                autoComplete={field === "currentPassword" ? "current-password" : "new-password"}
+                maxLength={128}
+                aria-invalid={passwordErrors[field] ? true : undefined}
+                aria-describedby={
+                  [
+                    field === "newPassword" ? "password-newPassword-hint" : null,
+                    passwordErrors[field] ? `password-${field}-error` : null,
+                  ]
+                    .filter(Boolean)
+                    .join(" ") || undefined
+                }
+                className={`mt-1 block w-full rounded-md border px-3 py-2 ${passwordErrors[field] ? "border-red-600" : "border-ink/20"} focus:border-coral-500`}
+              />
+              {passwordErrors[field] ? (
+                <p
+                  id={`password-${field}-error`}
+                  className="mt-1 text-sm text-red-700"
+                  data-field-error={field}
+                >
+                  {passwordErrors[field]}
+                </p>
+              ) : null}
+            </div>
+          ))}
+          <button
+            type="submit"
+            disabled={saving}
+            className="rounded-md bg-coral-600 px-6 py-3 font-semibold text-white hover:bg-coral-700 disabled:opacity-60"
+          >
+            {t("settings.changePassword")}
+          </button>
+        </Form>
+      </section>
+      <section className="mx-auto max-w-2xl px-4 pb-16" aria-labelledby="sessions-heading">
+        <h2 id="sessions-heading" className="text-2xl font-bold">
+          {t("settings.sessionsHeading")}
+        </h2>
+        <p className="mt-2 text-ink/80">{t("settings.sessionsLead")}</p>
+        <ul className="mt-6 space-y-3" data-testid="sessions">
+          {loaderData.sessions.map((session) => (
+            <li
+              key={session.id}
+              className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-ink/15 p-3"
+            >
+              <div>
+                <p className="font-semibold">
+                  {session.device}
+                  {session.current ? (
+                    <span className="ms-2 rounded-full bg-teal-700/15 px-2 py-0.5 text-xs text-teal-700">
+                      {t("settings.thisDevice")}
+                    </span>
+                  ) : null}
+                </p>
+                <p className="text-sm text-ink/80">
+                  {t("settings.signedInAt", { date: session.signedInAt })} ·{" "}
+                  {t("settings.lastUsed", { date: session.lastUsed })}
+                </p>
+              </div>
+              {session.current ? null : (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="revokeSession" />
+                  <input type="hidden" name="sessionId" value={session.id} />
+                  <button
+                    type="submit"
+                    aria-label={session.signOutLabel}
+                    className="rounded-md border border-ink/30 px-4 py-2 text-sm font-semibold hover:bg-ink/5"
+                  >
+                    {t("settings.signOut")}
+                  </button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+        {otherSessions > 0 ? (
+          <Form method="post" className="mt-4">
+            <input type="hidden" name="intent" value="revokeOthers" />
+            <button
+              type="submit"
+              className="rounded-md border border-coral-700 px-5 py-2 font-semibold text-coral-700 hover:bg-coral-700/5"
+            >
+              {t("settings.signOutOthers")}
+            </button>
+          </Form>
+        ) : (
+          <p className="mt-4 text-sm text-ink/80">{t("settings.noOtherSessions")}</p>
+        )}
       </section>
     </>
   );

@@ -38,4 +38,19 @@ test("an Arabic display name shows on Arabic pages, the English one on English p
   await page.getByRole("button", { name: "حفظ" }).click();
   await expect(page.getByTestId("toast-success").last()).toContainText("تم حفظ اسمك.");
   await expectSignedIn(page, "Samir Haddad");
+
+  // The sessions list names this device; the password change asks for the current password first.
+  await expect(page.getByTestId("sessions")).toContainText("هذا الجهاز");
+  await page.getByLabel("كلمة المرور الحالية").fill("not-my-password");
+  await page.getByLabel("كلمة المرور الجديدة").fill("a-better-password");
+  await page.getByRole("button", { name: "تغيير كلمة المرور" }).click();
+  await expect(page.locator("[data-field-error=currentPassword]")).toContainText(
+    "كلمة المرور الحالية غير صحيحة",
+  );
+  await page.getByLabel("كلمة المرور الحالية").fill("a-good-password");
+  await page.getByLabel("كلمة المرور الجديدة").fill("a-better-password");
+  await page.getByRole("button", { name: "تغيير كلمة المرور" }).click();
+  await expect(page.getByTestId("toast-success").last()).toContainText("تم تغيير كلمة المرور");
+  // This session stays signed in.
+  await expectSignedIn(page, "Samir Haddad");
 });

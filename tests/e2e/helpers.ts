@@ -59,7 +59,16 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/auth/signup",
     "/no-such-page",
   ],
-  learner: ["/", "/courses/1", "/courses/2", "/cart", "/my-enrollments", "/my-favorites", "/account"],
+  learner: [
+    "/",
+    "/courses/1",
+    "/courses/2",
+    "/cart",
+    "/my-enrollments",
+    "/my-favorites",
+    "/account",
+    "/account/wallet",
+  ],
   trainer: [
     "/instructor",
     "/instructor/courses/new",
@@ -73,6 +82,7 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
   admin: [
     "/dashboard/admin",
     "/dashboard/admin/users",
+    "/dashboard/admin/top-ups",
     "/dashboard/admin/users?role=trainer",
     "/dashboard/admin/blog",
     "/dashboard/admin/blog/new",

@@ -7,13 +7,19 @@ import { createCaseStudy } from "../../app/editorial/case-studies.server";
 import { createPost } from "../../app/editorial/posts.server";
 import { storeUpload } from "../../app/media/media.server";
 import { loader as account, action as accountAction } from "../../app/routes/account";
+import { loader as wallet, action as walletAction } from "../../app/routes/account-wallet";
 import { loader as adminDashboard } from "../../app/routes/admin-dashboard";
+import { loader as topUpQueue, action as topUpQueueAction } from "../../app/routes/admin-top-ups";
 import { loader as adminUsers, action as adminUsersAction } from "../../app/routes/admin-users";
+import { loader as ledgerApi } from "../../app/routes/api/account-ledger";
 import { action as changeRole } from "../../app/routes/api/admin-change-role";
 import { action as chargeWallet } from "../../app/routes/api/admin-charge-wallet";
 import { loader as adminStats } from "../../app/routes/api/admin-stats";
+import { action as topUpReviewApi } from "../../app/routes/api/admin-top-up-review";
+import { loader as topUpQueueApi } from "../../app/routes/api/admin-top-ups";
 import { action as apiLogout } from "../../app/routes/api/auth-logout";
 import { loader as apiMe, action as apiMeAction } from "../../app/routes/api/auth-me";
+import { action as passwordApi } from "../../app/routes/api/auth-password";
 import { loader as apiUsers } from "../../app/routes/api/auth-users";
 import { action as blogCreateApi } from "../../app/routes/api/blog";
 import { loader as blogGetApi, action as blogItemApi } from "../../app/routes/api/blog-post";
@@ -33,6 +39,7 @@ import { action as videoCreateLink } from "../../app/routes/api/video-create-upl
 import { loader as videoStatus } from "../../app/routes/api/video-status";
 import { loader as videoTusHead, action as videoTusPatch } from "../../app/routes/api/video-tus";
 import { action as videoUpload } from "../../app/routes/api/video-upload";
+import { action as topUpApi } from "../../app/routes/api/wallet-top-up";
 import { loader as blogPostPage } from "../../app/routes/blog-post";
 import { loader as courseLearn } from "../../app/routes/course-learn";
 import { loader as caseStudyList } from "../../app/routes/editor-case-studies";
@@ -62,7 +69,7 @@ import { type MatrixVideos, matrixVideos } from "./video-fixtures";
 
 type Role = "guest" | "user" | "trainer" | "admin";
 // 404 and 409 appear where the guard let the caller through and the rule behind it answered.
-type Expected = "login" | 401 | 403 | 404 | 409 | "ok";
+type Expected = "login" | 401 | 403 | 404 | 409 | 422 | "ok";
 
 let handle: DatabaseHandle;
 const people: Partial<Record<Exclude<Role, "guest">, User>> = {};
@@ -227,6 +234,47 @@ const CASES: Case[] = [
     path: "/account",
     body: () => new URLSearchParams({ name: "Matrix Person", nameAr: "شخص المصفوفة" }),
     expected: PAGE_USER,
+  },
+  {
+    name: "POST /account (sign out of every other session)",
+    kind: "page",
+    handler: accountAction,
+    method: "POST",
+    path: "/account",
+    body: () => new URLSearchParams({ intent: "revokeOthers" }),
+    expected: PAGE_USER,
+  },
+  {
+    name: "GET /account/wallet",
+    kind: "page",
+    handler: wallet,
+    path: "/ar/account/wallet",
+    expected: PAGE_USER,
+  },
+  {
+    name: "POST /account/wallet (top-up request)",
+    kind: "page",
+    handler: walletAction,
+    method: "POST",
+    path: "/account/wallet",
+    body: () => new URLSearchParams({ amount: "10" }),
+    expected: PAGE_USER,
+  },
+  {
+    name: "GET /dashboard/admin/top-ups",
+    kind: "page",
+    handler: topUpQueue,
+    path: "/dashboard/admin/top-ups",
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "POST /dashboard/admin/top-ups (review)",
+    kind: "page",
+    handler: topUpQueueAction,
+    method: "POST",
+    path: "/dashboard/admin/top-ups",
+    body: () => new URLSearchParams({ intent: "reject", id: "999999" }),
+    expected: PAGE_ADMIN,
   },
   { name: "GET /instructor", kind: "page", handler: instructor, path: "/instructor", expected: PAGE_STAFF },
   {
@@ -719,6 +767,47 @@ const CASES: Case[] = [
     expected: { guest: 401, user: 403, trainer: 403, admin: "ok" },
   },
   { name: "GET /api/auth/me", kind: "api", handler: apiMe, path: "/api/auth/me", expected: API_USER },
+  {
+    name: "POST /api/auth/password (a wrong current password: the guard, then the rule)",
+    kind: "api",
+    handler: passwordApi,
+    method: "POST",
+    path: "/api/auth/password",
+    body: () => JSON.stringify({ currentPassword: "not-the-password", newPassword: "whatever-new-1" }),
+    expected: { guest: 401, user: 422, trainer: 422, admin: 422 },
+  },
+  {
+    name: "GET /api/account/ledger",
+    kind: "api",
+    handler: ledgerApi,
+    path: "/api/account/ledger",
+    expected: API_USER,
+  },
+  {
+    name: "POST /api/wallet/top-up",
+    kind: "api",
+    handler: topUpApi,
+    method: "POST",
+    path: "/api/wallet/top-up",
+    body: () => JSON.stringify({ amount: 10 }),
+    expected: API_USER,
+  },
+  {
+    name: "GET /api/admin/top-ups",
+    kind: "api",
+    handler: topUpQueueApi,
+    path: "/api/admin/top-ups",
+    expected: API_ADMIN,
+  },
+  {
+    name: "POST /api/admin/top-ups/:id/reject (unknown id: the guard first)",
+    kind: "api",
+    handler: topUpReviewApi,
+    method: "POST",
+    path: "/api/admin/top-ups/999999/reject",
+    params: () => ({ id: "999999", decision: "reject" }),
+    expected: { guest: 401, user: 403, trainer: 403, admin: 404 },
+  },
   {
     name: "PATCH /api/auth/me (own names)",
     kind: "api",

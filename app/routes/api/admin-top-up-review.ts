@@ -14,26 +14,25 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request, context, "POST");
   const i18n = getI18n(context);
   const t = i18n.getFixedT(apiLocale(request), "wallet");
-  const id = parseId(params.id);
   const decision = params.decision;
+  // The body is read first, so a malformed one is refused (400/413/415) whatever the id; it is optional:
+  // an empty POST rejects without a reason.
+  let reason: string | null = null;
+  const hasBody = request.body !== null && request.headers.get("content-length") !== "0";
+  if (decision === "reject" && hasBody) {
+    const { data, error } = await readJsonBody(request, RejectInput, i18n, "wallet");
+    if (error) return error;
+    reason = data.reason;
+  }
+  const id = parseId(params.id);
   if (id === null || (decision !== "approve" && decision !== "reject")) {
     return apiError(404, "not_found", t("admin.notFound"));
   }
   const db = getDb(context);
-  let outcome: Awaited<ReturnType<typeof approveTopUp>>;
-  if (decision === "approve") {
-    outcome = await approveTopUp(db, admin.id, id);
-  } else {
-    // The reason is optional, and so is the body: an empty POST rejects without one.
-    const hasBody = request.headers.get("content-length") !== "0" && request.body !== null;
-    let reason: string | null = null;
-    if (hasBody) {
-      const { data, error } = await readJsonBody(request, RejectInput, i18n, "wallet");
-      if (error) return error;
-      reason = data.reason;
-    }
-    outcome = await rejectTopUp(db, admin.id, id, reason);
-  }
+  const outcome =
+    decision === "approve"
+      ? await approveTopUp(db, admin.id, id)
+      : await rejectTopUp(db, admin.id, id, reason);
   if (!outcome.ok) {
     if (outcome.reason === "not_found") return apiError(404, "not_found", t("admin.notFound"));
     if (outcome.reason === "already_reviewed") return apiError(409, "conflict", t("admin.alreadyReviewed"));
