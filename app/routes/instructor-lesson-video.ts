@@ -65,19 +65,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         max: formatMaxBytes(),
       },
     );
-  if (lessonId === null) return toasts().redirectWithError(here, t("errors.lessonNotFound"));
 
   if ((request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
     const received = await receiveVideoUpload<VideoRefusal>(request, {
       maxBytes: maxVideoBytes(),
       incomingDirectory: localVideoHost().incomingDirectory,
-      lessonId,
+      lessonId: lessonId ?? 0,
       authorize: async (id) => {
         const lesson = await editableLesson(db, actor, id, course.id);
         return lesson.ok ? null : lesson;
       },
     });
     if (!received.ok) {
+      // A body that is not a readable form is the client's error, answered like any page action's.
+      if (received.reason === "bad_request" || received.reason === "not_multipart")
+        throw new Response("Bad Request", { status: 400 });
       const message = received.refusal
         ? refusalMessage(received.refusal)
         : t(`multipart.${received.reason}`, { max: formatMaxBytes() });
@@ -90,6 +92,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 
   const form = await readForm(request);
+  if (lessonId === null) return toasts().redirectWithError(here, t("errors.lessonNotFound"));
   const intent = form.get("intent");
   const fields = Object.fromEntries(form);
   switch (intent) {

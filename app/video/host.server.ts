@@ -73,6 +73,8 @@ export function createLocalVideoHost(directory: string, maxBytes = maxVideoBytes
     datastore,
     // The Location of a created upload would otherwise be absolute, built from Host/X-Forwarded-*.
     relativeLocation: true,
+    // Same origin only: no CORS headers for other sites (the route also checks Origin on cookies).
+    allowedOrigins: [],
     maxSize: maxBytes,
     // Uploads are created by create-upload-link (server side); the id is the last path segment.
     getFileIdFromRequest: (_req, lastPath) => lastPath,
@@ -249,7 +251,7 @@ export function localVideoHost(): LocalVideoHost {
   return holder[LOCAL_KEY];
 }
 
-/** The host new uploads go to, chosen from the configuration once per process (tests swap it with `useVideoHost`). */
+/** The host new uploads go to, chosen from the configuration once per process (tests swap it with `replaceVideoHost`). */
 export function getVideoHost(env: NodeJS.ProcessEnv = process.env): VideoHost {
   const holder = globalThis as WithHost;
   holder[HOST_KEY] ??= env.VIMEO_ACCESS_TOKEN ? createVimeoHost(env.VIMEO_ACCESS_TOKEN) : localVideoHost();
@@ -264,7 +266,7 @@ export function hostFor(provider: VideoProvider): VideoHost | null {
 }
 
 /** For tests: the host every route uses from now on (undefined: back to the configured one). */
-export function useVideoHost(host: VideoHost | undefined, local?: LocalVideoHost): void {
+export function replaceVideoHost(host: VideoHost | undefined, local?: LocalVideoHost): void {
   const holder = globalThis as WithHost;
   if (host) holder[HOST_KEY] = host;
   else delete holder[HOST_KEY];

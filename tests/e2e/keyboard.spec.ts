@@ -56,8 +56,11 @@ async function tabTo(page: Page, target: Locator, maxPresses = 60) {
       const style = getComputedStyle(element);
       const outline = style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) >= 2;
       const ring = style.boxShadow !== "none" && style.boxShadow !== "";
+      // A native <video controls> has several tab stops inside it (play, timeline, volume…): staying on the
+      // same element is moving through its controls, not going backwards.
       const forward =
         !previous ||
+        previous === element ||
         previous === document.body ||
         !previous.isConnected ||
         Boolean(previous.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING);

@@ -387,6 +387,30 @@ const API: ApiEndpoint[] = [
   },
   { name: "course progress", method: "GET", path: "/api/courses/:id/progress", role: "user" },
   { name: "lecture play", method: "GET", path: "/api/courses/:id/lecture/:lessonId/play", role: "user" },
+  // Videos (issue 9). A link asked for with valid values creates a video row: that is accepted input.
+  {
+    name: "create upload link",
+    method: "POST",
+    path: "/api/instructor/create-upload-link",
+    role: "trainer",
+    json: {
+      fileSize: fc.constantFrom(1, 1024, 0, -5, 1.5, 1e308, 3 * 1024 ** 3, "10"),
+      fileName: fc.oneof(fc.constantFrom("clip.mp4", "", "a\u0000b.mp4", "x".repeat(300)), fc.string()),
+      description: fc.oneof(fc.constant(""), fc.string()),
+      lessonId: fc.constantFrom(1, 0, -1, "x", 2147483648, 1e308, null),
+    },
+  },
+  // Multipart only: any JSON, text or broken body is refused before a byte is stored.
+  { name: "upload video", method: "POST", path: "/api/instructor/upload-video", role: "trainer" },
+  {
+    name: "upload video with progress",
+    method: "POST",
+    path: "/api/instructor/upload-video-with-progress",
+    role: "trainer",
+  },
+  // :id is a course id here, never a video's uuid: always 404 behind the guard.
+  { name: "video status", method: "GET", path: "/api/instructor/video-status/:id", role: "trainer" },
+  { name: "tus upload link", method: "PATCH", path: "/api/videos/tus/:id", role: "trainer" },
   { name: "unknown /api path", method: "GET", path: "/api/nothing/here/:id", role: "guest" },
 ];
 
@@ -911,6 +935,19 @@ function pageActions(): PageAction[] {
       fields: {
         positionSeconds: fc.constantFrom("0", "5", "179.5", "181", "-1", "1e9", "x", ""),
         completed: fc.constantFrom("true", "false", "maybe"),
+      },
+    },
+    {
+      name: "lesson video",
+      path: "/instructor/courses/:id/lessons/1/video",
+      role: "trainer",
+      readsBody: true,
+      fields: {
+        intent: fc.constantFrom("freePreview", "removeVideo", "createLink", "uploaded", "bogus"),
+        value: fc.constantFrom("0", "1", "yes", ""),
+        fileSize: fc.constantFrom("1", "0", "-1", "1e308", "3221225472", "x"),
+        fileName: fc.constantFrom("clip.mp4", "", "a\u0000b"),
+        videoId: fc.constantFrom("00000000-0000-4000-8000-000000000000", "x", ""),
       },
     },
     {
@@ -1490,6 +1527,7 @@ describe("fuzz: the examples of issue 7", { timeout: TIMEOUT }, () => {
       { target: "/auth/signup", role: "guest" },
       { target: "/dashboard/admin/users", role: "admin" },
       { target: "/ar/cart.data", role: "user" },
+      { target: `/instructor/courses/${fixtures.courseIds.draft}/lessons/1/video`, role: "trainer" },
     ];
     const bodies: { body: string | Uint8Array | undefined; type: string | undefined }[] = [
       { body: '{"intent":"clear"}', type: "application/json" },

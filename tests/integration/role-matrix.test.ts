@@ -56,6 +56,10 @@ import { action as mediaDelete } from "../../app/routes/api/media-delete";
 import { action as mediaUpload } from "../../app/routes/api/media-upload";
 import { action as portfolioCreateApi } from "../../app/routes/api/portfolio";
 import { loader as portfolioGetApi, action as portfolioItemApi } from "../../app/routes/api/portfolio-item";
+import { action as videoCreateLink } from "../../app/routes/api/video-create-upload-link";
+import { loader as videoStatus } from "../../app/routes/api/video-status";
+import { loader as videoTusHead, action as videoTusPatch } from "../../app/routes/api/video-tus";
+import { action as videoUpload } from "../../app/routes/api/video-upload";
 import { action as topUpApi } from "../../app/routes/api/wallet-top-up";
 import { loader as blogPostPage } from "../../app/routes/blog-post";
 import { loader as certificatePdfPage } from "../../app/routes/certificate-pdf";
@@ -75,8 +79,10 @@ import { loader as instructor } from "../../app/routes/instructor";
 import { loader as courseEditor, action as courseEditorAction } from "../../app/routes/instructor-course";
 import { loader as newCourse, action as newCourseAction } from "../../app/routes/instructor-course-new";
 import { loader as curriculum, action as curriculumAction } from "../../app/routes/instructor-curriculum";
+import { action as lessonVideoAction } from "../../app/routes/instructor-lesson-video";
 import { action as learnBeacon } from "../../app/routes/learn-progress";
 import { loader as mediaRaw } from "../../app/routes/media-raw";
+import { loader as mediaVideo } from "../../app/routes/media-video";
 import { loader as myEnrollments } from "../../app/routes/my-enrollments";
 import { loader as myFavorites } from "../../app/routes/my-favorites";
 import { loader as portfolioItemPage } from "../../app/routes/portfolio-item";
@@ -84,6 +90,7 @@ import { bearerFor, cookieFor, createUser } from "./auth-helpers";
 import { runRoute } from "./route-context";
 import { PDF_BYTES, sharedTestMediaStore } from "./studio-factories";
 import { createTestDatabase } from "./test-database";
+import { type MatrixVideos, matrixVideos } from "./video-fixtures";
 
 type Role = "guest" | "user" | "trainer" | "admin";
 // 404 and 409 appear where the guard let the caller through and the rule behind it answered.
@@ -102,6 +109,7 @@ let draftCaseStudyId = 0;
 let certifiedCourseId = 0;
 let certificate = { id: "", code: "" };
 let paidLessonId = 0;
+let video: MatrixVideos;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
@@ -218,8 +226,13 @@ beforeAll(async () => {
   });
   if (!issued.ok) throw new Error("certificate fixture failed");
   certificate = { id: issued.certificate.id, code: issued.certificate.code };
+  // Videos (issue 9): a ready video on the paid course's lesson and an upload in flight, both the trainer's.
+  video = await matrixVideos(handle.db, people.trainer, paidCourseId);
 });
-afterAll(() => handle?.close());
+afterAll(async () => {
+  video?.restore();
+  await handle?.close();
+});
 
 /** Turns whatever a route returned or threw into one comparable outcome. */
 async function outcome(run: () => Promise<unknown>): Promise<Expected | number> {
@@ -251,6 +264,8 @@ type Case = {
   method?: string;
   path: string;
   body?: () => BodyInit;
+  /** Extra request headers (tus). */
+  headers?: Record<string, string>;
   multipart?: () => FormData;
   params?: () => Record<string, string>;
   expected: Record<Role, Expected>;
@@ -551,6 +566,83 @@ const CASES: Case[] = [
     path: "/media/raw/x",
     params: () => ({ publicId: pdfPublicId }),
     expected: { guest: "login", user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /media/videos/:videoId (lesson video, not enrolled)",
+    kind: "page",
+    handler: mediaVideo,
+    path: "/media/videos/x",
+    params: () => ({ videoId: video.readyId }),
+    expected: { guest: 401, user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "POST /instructor/courses/:id/lessons/:lessonId/video (free preview)",
+    kind: "page",
+    handler: lessonVideoAction,
+    method: "POST",
+    path: "/instructor/courses/x/lessons/y/video",
+    params: () => ({ id: String(paidCourseId), lessonId: String(video.lessonId) }),
+    body: () => new URLSearchParams({ intent: "freePreview", value: "0" }),
+    expected: PAGE_STAFF,
+  },
+  {
+    name: "POST /api/instructor/create-upload-link",
+    kind: "api",
+    handler: videoCreateLink,
+    method: "POST",
+    path: "/api/instructor/create-upload-link",
+    body: () =>
+      JSON.stringify({ fileSize: 100, fileName: "m.mp4", description: "", lessonId: video.lessonId }),
+    expected: API_STAFF,
+  },
+  ...(["upload-video", "upload-video-with-progress"] as const).map(
+    (name): Case => ({
+      name: `POST /api/instructor/${name}`,
+      kind: "api",
+      handler: videoUpload,
+      method: "POST",
+      path: `/api/instructor/${name}`,
+      multipart: () => video.multipart(),
+      expected: API_STAFF,
+    }),
+  ),
+  {
+    name: "GET /api/instructor/video-status/:id",
+    kind: "api",
+    handler: videoStatus,
+    path: "/api/instructor/video-status/x",
+    params: () => ({ id: video.uploadingId }),
+    expected: { guest: 401, user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "HEAD /api/videos/tus/:videoId",
+    kind: "api",
+    handler: videoTusHead,
+    method: "HEAD",
+    // The tus server reads the upload id from the URL itself.
+    get path() {
+      return `/api/videos/tus/${video?.uploadingId}`;
+    },
+    params: () => ({ videoId: video.uploadingId }),
+    headers: { "Tus-Resumable": "1.0.0" },
+    expected: { guest: 401, user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "PATCH /api/videos/tus/:videoId",
+    kind: "api",
+    handler: videoTusPatch,
+    method: "PATCH",
+    get path() {
+      return `/api/videos/tus/${video?.uploadingId}`;
+    },
+    params: () => ({ videoId: video.uploadingId }),
+    body: () => new Uint8Array(0),
+    headers: {
+      "Tus-Resumable": "1.0.0",
+      "Upload-Offset": "0",
+      "Content-Type": "application/offset+octet-stream",
+    },
+    expected: { guest: 401, user: 403, trainer: "ok", admin: "ok" },
   },
   {
     name: "POST /api/instructor/course",
@@ -1021,6 +1113,7 @@ describe.each(CASES)("$name", (testCase) => {
       else headers.set("Authorization", await bearerFor(handle.db, person.id));
     }
     if (testCase.kind === "api" && testCase.body) headers.set("Content-Type", "application/json");
+    for (const [name, value] of Object.entries(testCase.headers ?? {})) headers.set(name, value);
     const request = new Request(`http://test${testCase.path}`, {
       method: testCase.method ?? "GET",
       headers,

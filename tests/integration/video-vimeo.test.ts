@@ -14,7 +14,7 @@ import { lessons, type User, videos } from "../../app/db/schema";
 import { action as createLinkApi } from "../../app/routes/api/video-create-upload-link";
 import { loader as statusApi } from "../../app/routes/api/video-status";
 import { action as uploadApi } from "../../app/routes/api/video-upload";
-import { createLocalVideoHost, createVimeoHost, useVideoHost } from "../../app/video/host.server";
+import { createLocalVideoHost, createVimeoHost, replaceVideoHost } from "../../app/video/host.server";
 import { getLessonVideo } from "../../app/video/playback.server";
 import { removeLessonVideo } from "../../app/video/videos.server";
 import { type FakeVimeo, startFakeVimeo } from "../fakes/vimeo";
@@ -40,7 +40,7 @@ beforeAll(async () => {
   fake = await startFakeVimeo({ token: TOKEN });
   const port = Number(new URL(fake.url).port);
   Object.assign(sdk.vimeo_module.request_defaults, { protocol: "http:", hostname: "127.0.0.1", port });
-  useVideoHost(
+  replaceVideoHost(
     createVimeoHost(TOKEN),
     createLocalVideoHost(mkdtempSync(path.join(tmpdir(), "manara-videos-"))),
   );
@@ -57,7 +57,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   Object.assign(sdk.vimeo_module.request_defaults, originalDefaults);
-  useVideoHost(undefined);
+  replaceVideoHost(undefined);
   await handle?.close();
   await fake?.close();
 });

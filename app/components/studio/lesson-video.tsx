@@ -83,15 +83,16 @@ export function LessonVideo({
   }, []);
 
   async function post(fields: Record<string, string>) {
-    const body = new FormData();
-    for (const [key, value] of Object.entries(fields)) body.append(key, value);
+    // URL-encoded, not multipart: the action reads multipart bodies as file uploads.
+    const body = new URLSearchParams(fields);
     let response: Response;
     try {
       response = await fetch(action, { method: "POST", body, headers: { Accept: "application/json" } });
     } catch {
       throw new Error(t("studio.networkError"));
     }
-    const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    const json = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+    if (!json) throw new Error(t("studio.networkError"));
     if (!response.ok) throw new Error(typeof json.error === "string" ? json.error : t("studio.networkError"));
     return json;
   }
@@ -268,6 +269,7 @@ export function LessonVideo({
         onSubmit={hydrated ? start : undefined}
         className="mt-2 space-y-2"
         data-testid="video-upload-form"
+        data-enhanced={hydrated ? "tus" : undefined}
       >
         <div>
           <label htmlFor={`${prefix}-file`} className="block text-sm">

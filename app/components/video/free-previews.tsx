@@ -38,7 +38,7 @@ export function FreePreviews({ previews }: { previews: FreePreviewView[] }) {
                 controls
                 preload="metadata"
                 src={preview.src}
-                className="aspect-video w-full rounded-xl bg-ink"
+                className="aspect-video w-full rounded-xl bg-ink outline-offset-2 focus:outline-2 focus:outline-coral-600 focus-within:outline-2 focus-within:outline-coral-600"
                 data-testid="preview-video"
               />
             ) : preview.embedUrl ? (

@@ -39,7 +39,10 @@ async function handle({ request, context, params }: Route.LoaderArgs | Route.Act
   if (method === "OPTIONS") return host.tus.handleWeb(request);
 
   const db = getDb(context);
-  const video = await findVideo(db, params.videoId);
+  // The tus server takes the upload id from the URL's last segment: it must be the route's id.
+  const lastSegment = new URL(request.url).pathname.split("/").pop() ?? "";
+  const video =
+    lastSegment.toLowerCase() === params.videoId.toLowerCase() ? await findVideo(db, params.videoId) : null;
   if (video?.provider !== "local")
     return apiError(404, "not_found", t("errors.notFound"), undefined, { headers: tusHeaders });
   if (!bearerToken(request) && !isSameOriginRequest(request))

@@ -46,6 +46,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const video = await storeReceivedVideo(db, user, received, getVideoHost());
+  if (video.status === "error" && video.error === "storage_failed")
+    return apiError(500, "internal_error", t("reasons.storage_failed"));
   if (video.status === "error")
     return apiError(415, "unsupported_media_type", t(`reasons.${video.error ?? "storage_failed"}`));
   return Response.json({ videoId: video.id, status: video.status }, { status: 201 });
