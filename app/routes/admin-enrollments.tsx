@@ -111,7 +111,7 @@ export default function AdminEnrollments({ loaderData }: Route.ComponentProps) {
           {t("refunds.title")}
         </h2>
         <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
-          <div>
+          <div className="min-w-0 flex-1 basis-56">
             <label htmlFor="enrollments-q" className="block text-sm font-semibold">
               {t("refunds.search")}
             </label>
@@ -120,7 +120,7 @@ export default function AdminEnrollments({ loaderData }: Route.ComponentProps) {
               name="q"
               type="search"
               defaultValue={loaderData.q}
-              className="mt-1 block rounded-md border border-ink/20 px-3 py-2"
+              className="mt-1 block w-full rounded-md border border-ink/20 px-3 py-2"
             />
           </div>
           <button
@@ -151,7 +151,7 @@ export default function AdminEnrollments({ loaderData }: Route.ComponentProps) {
                 </p>
                 <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
                   <input type="hidden" name="id" value={item.id} />
-                  <div>
+                  <div className="min-w-0 flex-1 basis-56">
                     <label htmlFor={`refund-reason-${item.id}`} className="block text-sm font-semibold">
                       {t("refunds.reason")}
                     </label>
@@ -161,7 +161,7 @@ export default function AdminEnrollments({ loaderData }: Route.ComponentProps) {
                       required
                       maxLength={200}
                       dir="auto"
-                      className="mt-1 block rounded-md border border-ink/20 px-3 py-2"
+                      className="mt-1 block w-full rounded-md border border-ink/20 px-3 py-2"
                     />
                   </div>
                   {item.withinWindow ? null : (

@@ -191,10 +191,10 @@ export default function AdminTopUps({ loaderData }: Route.ComponentProps) {
                         {t("admin.approve")}
                       </button>
                     </Form>
-                    <Form method="post" className="flex flex-wrap items-end gap-2">
+                    <Form method="post" className="flex min-w-0 flex-1 flex-wrap items-end gap-2">
                       <input type="hidden" name="intent" value="reject" />
                       <input type="hidden" name="id" value={item.id} />
-                      <div>
+                      <div className="min-w-0 flex-1 basis-48">
                         <label htmlFor={`reject-reason-${item.id}`} className="block text-sm font-semibold">
                           {t("admin.rejectReason")}
                         </label>
@@ -203,7 +203,7 @@ export default function AdminTopUps({ loaderData }: Route.ComponentProps) {
                           name="reason"
                           maxLength={200}
                           dir="auto"
-                          className="mt-1 block rounded-md border border-ink/20 px-3 py-2"
+                          className="mt-1 block w-full rounded-md border border-ink/20 px-3 py-2"
                         />
                       </div>
                       <button
