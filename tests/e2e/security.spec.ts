@@ -104,6 +104,10 @@ test("add to cart whose request fails rolls back with an Arabic toast", async ({
     route.request().method() === "POST" ? route.abort("failed") : route.continue(),
   );
   await page.goto("/ar/courses/4");
+  // Click only once the page has hydrated: before that the button submits the plain form (a navigation,
+  // which this test does not abort), and the fetcher under test never runs. The form's "js" marker
+  // appears when React has taken over.
+  await expect(page.locator('form:has([data-testid="add-to-cart"]) input[name="js"]')).toBeAttached();
   await page.getByTestId("add-to-cart").click();
   await expect(page.getByTestId("toast-error")).toContainText("لم يصل الطلب");
   await expect(page.getByTestId("add-to-cart")).toBeVisible();
