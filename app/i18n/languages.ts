@@ -20,6 +20,11 @@ export const NAMESPACES = [
   "learning",
   "certificates",
   "wallet",
+  "reviews",
+  "analytics",
+  "mail",
+  "payments",
+  "apidocs",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,5 +1,7 @@
 // Every translation file, bundled into the server build so rendering never reads the disk.
 import arAdmin from "../../locales/ar/admin.json";
+import arAnalytics from "../../locales/ar/analytics.json";
+import arApidocs from "../../locales/ar/apidocs.json";
 import arAuth from "../../locales/ar/auth.json";
 import arCatalog from "../../locales/ar/catalog.json";
 import arCertificates from "../../locales/ar/certificates.json";
@@ -8,11 +10,16 @@ import arContact from "../../locales/ar/contact.json";
 import arEditorial from "../../locales/ar/editorial.json";
 import arHome from "../../locales/ar/home.json";
 import arLearning from "../../locales/ar/learning.json";
+import arMail from "../../locales/ar/mail.json";
 import arPages from "../../locales/ar/pages.json";
+import arPayments from "../../locales/ar/payments.json";
+import arReviews from "../../locales/ar/reviews.json";
 import arStudio from "../../locales/ar/studio.json";
 import arVideo from "../../locales/ar/video.json";
 import arWallet from "../../locales/ar/wallet.json";
 import enAdmin from "../../locales/en/admin.json";
+import enAnalytics from "../../locales/en/analytics.json";
+import enApidocs from "../../locales/en/apidocs.json";
 import enAuth from "../../locales/en/auth.json";
 import enCatalog from "../../locales/en/catalog.json";
 import enCertificates from "../../locales/en/certificates.json";
@@ -21,7 +28,10 @@ import enContact from "../../locales/en/contact.json";
 import enEditorial from "../../locales/en/editorial.json";
 import enHome from "../../locales/en/home.json";
 import enLearning from "../../locales/en/learning.json";
+import enMail from "../../locales/en/mail.json";
 import enPages from "../../locales/en/pages.json";
+import enPayments from "../../locales/en/payments.json";
+import enReviews from "../../locales/en/reviews.json";
 import enStudio from "../../locales/en/studio.json";
 import enVideo from "../../locales/en/video.json";
 import enWallet from "../../locales/en/wallet.json";
@@ -42,6 +52,11 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     learning: enLearning,
     certificates: enCertificates,
     wallet: enWallet,
+    reviews: enReviews,
+    analytics: enAnalytics,
+    mail: enMail,
+    payments: enPayments,
+    apidocs: enApidocs,
   },
   ar: {
     common: arCommon,
@@ -57,5 +72,10 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     learning: arLearning,
     certificates: arCertificates,
     wallet: arWallet,
+    reviews: arReviews,
+    analytics: arAnalytics,
+    mail: arMail,
+    payments: arPayments,
+    apidocs: arApidocs,
   },
 };
