@@ -13,17 +13,22 @@ export function createNonce(): string {
  */
 export function contentSecurityPolicy(
   nonce: string,
-  { vimeo = Boolean(process.env.VIMEO_ACCESS_TOKEN) } = {},
+  { vimeo = Boolean(process.env.VIMEO_ACCESS_TOKEN), env = process.env } = {},
 ): string {
+  // The tests' fake Vimeo (VIMEO_API_URL, VIMEO_PLAYER_ORIGIN: tests only) stands where Vimeo's hosts do.
+  const uploadHosts = ["https://*.vimeo.com", env.VIMEO_API_URL ? new URL(env.VIMEO_API_URL).origin : ""];
+  const playerOrigin = env.VIMEO_PLAYER_ORIGIN
+    ? new URL(env.VIMEO_PLAYER_ORIGIN).origin
+    : "https://player.vimeo.com";
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https://res.cloudinary.com",
     "font-src 'self' data:", // Vite inlines the smallest font subsets into the stylesheet
-    vimeo ? "connect-src 'self' https://*.vimeo.com" : "connect-src 'self'",
+    vimeo ? `connect-src 'self' ${uploadHosts.filter(Boolean).join(" ")}` : "connect-src 'self'",
     "media-src 'self' blob:",
-    vimeo ? "frame-src 'self' https://player.vimeo.com" : "frame-src 'self'",
+    vimeo ? `frame-src 'self' ${playerOrigin}` : "frame-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

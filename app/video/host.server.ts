@@ -141,10 +141,30 @@ function vimeoSdk(): {
   return createRequire(import.meta.url)("@vimeo/vimeo");
 }
 
-export const VIMEO_PLAYER_ORIGIN = "https://player.vimeo.com";
+/** Vimeo's embed player. VIMEO_PLAYER_ORIGIN (tests only) points it at a local fake player page. */
+export function vimeoPlayerOrigin(env: NodeJS.ProcessEnv = process.env): string {
+  return env.VIMEO_PLAYER_ORIGIN || "https://player.vimeo.com";
+}
 
 export function vimeoEmbedUrl(vimeoId: string): string {
-  return `${VIMEO_PLAYER_ORIGIN}/video/${encodeURIComponent(vimeoId)}`;
+  return `${vimeoPlayerOrigin()}/video/${encodeURIComponent(vimeoId)}`;
+}
+
+/**
+ * VIMEO_API_URL (tests only): send the SDK's API calls to a local fake of Vimeo's API. The SDK keeps its host
+ * in module-wide defaults (RESEARCH.md), so this is set once, before the first call.
+ */
+function pointSdkAt(apiUrl: string | undefined): void {
+  if (!apiUrl) return;
+  const url = new URL(apiUrl);
+  const sdk = createRequire(import.meta.url)("@vimeo/vimeo") as {
+    vimeo_module: { request_defaults: { protocol: string; hostname: string; port: number } };
+  };
+  Object.assign(sdk.vimeo_module.request_defaults, {
+    protocol: url.protocol,
+    hostname: url.hostname,
+    port: Number(url.port) || (url.protocol === "https:" ? 443 : 80),
+  });
 }
 
 export function createVimeoHost(accessToken: string): VideoHost {
@@ -206,7 +226,7 @@ export function createVimeoHost(accessToken: string): VideoHost {
         typeof body.duration === "number" && body.duration > 0 ? Math.round(body.duration) : null;
       const embedUrl =
         typeof body.player_embed_url === "string" &&
-        body.player_embed_url.startsWith(`${VIMEO_PLAYER_ORIGIN}/`)
+        body.player_embed_url.startsWith(`${vimeoPlayerOrigin()}/`)
           ? body.player_embed_url
           : vimeoEmbedUrl(video.providerId);
       let bytesReceived: number | undefined;
@@ -254,6 +274,7 @@ export function localVideoHost(): LocalVideoHost {
 /** The host new uploads go to, chosen from the configuration once per process (tests swap it with `replaceVideoHost`). */
 export function getVideoHost(env: NodeJS.ProcessEnv = process.env): VideoHost {
   const holder = globalThis as WithHost;
+  if (!holder[HOST_KEY] && env.VIMEO_ACCESS_TOKEN) pointSdkAt(env.VIMEO_API_URL);
   holder[HOST_KEY] ??= env.VIMEO_ACCESS_TOKEN ? createVimeoHost(env.VIMEO_ACCESS_TOKEN) : localVideoHost();
   return holder[HOST_KEY];
 }

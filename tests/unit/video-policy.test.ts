@@ -149,4 +149,14 @@ describe("the CSP and Vimeo", () => {
     expect(on).toContain("frame-src 'self' https://player.vimeo.com");
     expect(on).toContain("connect-src 'self' https://*.vimeo.com");
   });
+
+  it("lets the tests' fake Vimeo (VIMEO_API_URL, VIMEO_PLAYER_ORIGIN) stand in only while Vimeo is on", () => {
+    const env = { VIMEO_API_URL: "http://127.0.0.1:4400/", VIMEO_PLAYER_ORIGIN: "http://127.0.0.1:4400" };
+    const on = contentSecurityPolicy("n", { vimeo: true, env });
+    expect(on).toContain("frame-src 'self' http://127.0.0.1:4400;");
+    expect(on).toContain("connect-src 'self' https://*.vimeo.com http://127.0.0.1:4400;");
+    expect(on).not.toContain("player.vimeo.com");
+    const off = contentSecurityPolicy("n", { vimeo: false, env });
+    expect(off).not.toContain("4400");
+  });
 });

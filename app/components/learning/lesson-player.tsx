@@ -1,16 +1,14 @@
 // A lesson's video. Local videos play in the native <video> (no player library: it works without JS); the
-// `#t=` media fragment starts it at the saved position even without JS. With JS the position is saved every
-// 15 s while playing and on pause, end and leave (navigator.sendBeacon), playback resumes at the saved
-// position once the metadata is known, and at 90 % watched the lesson completes by itself. Vimeo videos play
-// in Vimeo's embed player (their position is not tracked: that needs Vimeo's player script).
+// `#t=` media fragment starts it at the saved position even without JS. Vimeo videos play in Vimeo's embed
+// player, driven through its postMessage protocol (app/learning/vimeo-messages.ts). With JS, both save the
+// position (progress-tracker.ts: every 15 s while playing, on pause and on leave with navigator.sendBeacon),
+// resume at the saved position, and complete the lesson by themselves at 90 % watched.
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
-import { COMPLETION_SHARE } from "../../learning/policy";
+import { parseVimeoMessage, TRACKED_EVENTS, vimeoCommand } from "../../learning/vimeo-messages";
 import type { LessonVideo } from "../../video/playback.server";
-
-/** How often a playing video's position is saved. */
-export const SAVE_EVERY_MS = 15_000;
+import { createProgressTracker } from "./progress-tracker";
 
 /** The same-origin route that records progress with the session cookie (routes/learn-progress.ts). */
 export function progressPath(courseId: number, lessonId: number): string {
@@ -38,6 +36,19 @@ export function LessonPlayer({ courseId, lessonId, title, video, embedUrl, resum
         courseId={courseId}
         lessonId={lessonId}
         src={video.src}
+        resumeAt={resumeAt}
+        completed={completed}
+        label={frameTitle}
+      />
+    );
+  }
+  if (video?.status === "ready" && video.provider === "vimeo" && video.embedUrl) {
+    return (
+      <VimeoVideo
+        key={lessonId}
+        courseId={courseId}
+        lessonId={lessonId}
+        src={video.embedUrl}
         resumeAt={resumeAt}
         completed={completed}
         label={frameTitle}
@@ -104,41 +115,13 @@ function LocalVideo({
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const url = progressPath(courseId, lessonId);
-    let lastSaved = Math.floor(resumeAt);
-    let lastSavedAt = Date.now();
-    let completedSent = completed;
-
-    const body = (position: number, complete: boolean) => {
-      const fields = new URLSearchParams({ positionSeconds: String(position) });
-      if (complete) fields.set("completed", "true");
-      return fields;
-    };
-    const position = () => Math.floor(element.currentTime);
-    /** While the page lives: a keepalive fetch, so a completion can refresh the ticks afterwards. */
-    const save = (complete = false) => {
-      const at = position();
-      if (!complete && at === lastSaved) return;
-      lastSaved = at;
-      lastSavedAt = Date.now();
-      void fetch(url, {
-        method: "POST",
-        body: body(at, complete),
-        keepalive: true,
-        credentials: "same-origin",
-      })
-        .then((response) => {
-          if (complete && response.ok) revalidate.current();
-        })
-        .catch(() => {});
-    };
-    /** When the page goes away: a beacon, which the browser delivers even after the tab closes. */
-    const beacon = () => {
-      const at = position();
-      if (at === lastSaved) return;
-      lastSaved = at;
-      navigator.sendBeacon(url, body(at, false));
-    };
+    const tracker = createProgressTracker({
+      url: progressPath(courseId, lessonId),
+      resumeAt,
+      completed,
+      onCompleted: () => revalidate.current(),
+    });
+    const position = () => element.currentTime;
 
     const onLoadedMetadata = () => {
       // The #t= fragment usually did this already; a browser that ignored it starts at 0.
@@ -146,20 +129,12 @@ function LocalVideo({
         element.currentTime = resumeAt;
       }
     };
-    const onTimeUpdate = () => {
-      const duration = element.duration;
-      if (!completedSent && Number.isFinite(duration) && duration > 0) {
-        if (element.currentTime >= duration * COMPLETION_SHARE) {
-          completedSent = true;
-          save(true);
-          return;
-        }
-      }
-      if (Date.now() - lastSavedAt >= SAVE_EVERY_MS) save();
-    };
-    const onPause = () => save();
+    const onTimeUpdate = () =>
+      tracker.playing(position(), Number.isFinite(element.duration) ? element.duration : null);
+    const onPause = () => tracker.paused(position());
+    const onLeave = () => tracker.leaving(position());
     const onHide = () => {
-      if (document.visibilityState === "hidden") beacon();
+      if (document.visibilityState === "hidden") onLeave();
     };
 
     if (element.readyState >= 1) onLoadedMetadata();
@@ -167,15 +142,15 @@ function LocalVideo({
     element.addEventListener("timeupdate", onTimeUpdate);
     element.addEventListener("pause", onPause);
     document.addEventListener("visibilitychange", onHide);
-    window.addEventListener("pagehide", beacon);
+    window.addEventListener("pagehide", onLeave);
     return () => {
       element.removeEventListener("loadedmetadata", onLoadedMetadata);
       element.removeEventListener("timeupdate", onTimeUpdate);
       element.removeEventListener("pause", onPause);
       document.removeEventListener("visibilitychange", onHide);
-      window.removeEventListener("pagehide", beacon);
+      window.removeEventListener("pagehide", onLeave);
       // Leaving for another page of the site: the element is going away with its position.
-      beacon();
+      onLeave();
     };
   }, [courseId, lessonId, resumeAt, completed]);
 
@@ -194,6 +169,102 @@ function LocalVideo({
       >
         {t("player.unsupported")}
       </video>
+    </div>
+  );
+}
+
+/**
+ * Vimeo's embed player. Only messages from the frame's own window and origin are read; the page subscribes
+ * to the player's events once it says it is ready (or answers the page's ping, when it loaded first), seeks
+ * to the saved position, and feeds the reported positions to the same tracker as the native player.
+ */
+function VimeoVideo({
+  courseId,
+  lessonId,
+  src,
+  resumeAt: resumeAtProp,
+  completed: completedProp,
+  label,
+}: {
+  courseId: number;
+  lessonId: number;
+  src: string;
+  resumeAt: number;
+  completed: boolean;
+  label: string;
+}) {
+  const [{ resumeAt, completed }] = useState({ resumeAt: resumeAtProp, completed: completedProp });
+  const ref = useRef<HTMLIFrameElement>(null);
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+
+  useEffect(() => {
+    const frame = ref.current;
+    if (!frame) return;
+    let origin: string;
+    try {
+      origin = new URL(src).origin;
+    } catch {
+      return;
+    }
+    const tracker = createProgressTracker({
+      url: progressPath(courseId, lessonId),
+      resumeAt,
+      completed,
+      onCompleted: () => revalidate.current(),
+    });
+    const send = (command: ReturnType<typeof vimeoCommand>) =>
+      frame.contentWindow?.postMessage(command, origin);
+    let position = resumeAt;
+    let subscribed = false;
+
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== origin || event.source !== frame.contentWindow) return;
+      const message = parseVimeoMessage(event.data);
+      if (!message) return;
+      if (message.event === "ready") {
+        if (subscribed) return;
+        subscribed = true;
+        for (const name of TRACKED_EVENTS) send(vimeoCommand("addEventListener", name));
+        if (resumeAt > 0) send(vimeoCommand("setCurrentTime", resumeAt));
+        return;
+      }
+      position = message.seconds;
+      if (message.event === "pause") tracker.paused(position);
+      else tracker.playing(position, message.duration);
+    };
+    const onLeave = () => tracker.leaving(position);
+    const onHide = () => {
+      if (document.visibilityState === "hidden") onLeave();
+    };
+
+    window.addEventListener("message", onMessage);
+    document.addEventListener("visibilitychange", onHide);
+    window.addEventListener("pagehide", onLeave);
+    send(vimeoCommand("ping"));
+    return () => {
+      window.removeEventListener("message", onMessage);
+      document.removeEventListener("visibilitychange", onHide);
+      window.removeEventListener("pagehide", onLeave);
+      onLeave();
+    };
+  }, [courseId, lessonId, src, resumeAt, completed]);
+
+  return (
+    <div className="aspect-video overflow-hidden rounded-lg bg-ink">
+      <iframe
+        ref={ref}
+        src={src}
+        title={label}
+        allow="autoplay; fullscreen; picture-in-picture"
+        allowFullScreen
+        referrerPolicy="strict-origin-when-cross-origin"
+        className="size-full border-0"
+        data-testid="lesson-video-frame"
+        data-player="vimeo"
+        data-resume-at={resumeAt}
+      />
     </div>
   );
 }
