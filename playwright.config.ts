@@ -3,6 +3,10 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
+// The Vimeo suite (video-vimeo.spec.ts) runs a second app configured for Vimeo, against a fake Vimeo.
+const FAKE_VIMEO_PORT = PORT + 1;
+const VIMEO_APP_PORT = PORT + 2;
+const FAKE_VIMEO = `http://127.0.0.1:${FAKE_VIMEO_PORT}`;
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
@@ -39,17 +43,46 @@ export default defineConfig({
       dependencies: ["setup"],
     },
   ],
-  webServer: {
-    // `npm start` builds when needed; a fresh DATA_DIR means a freshly migrated and seeded database.
-    command: "rm -rf .data-e2e && npm start",
-    url: `http://localhost:${PORT}/`,
-    // Loopback only: the test server is never reachable from the network.
-    // TRUST_PROXY=loopback: suites that sign many learners up send their own X-Forwarded-For, so they
-    // do not exhaust the per-address sign-up limit (20 an hour) the other suites share on 127.0.0.1.
-    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: ".data-e2e", TRUST_PROXY: "loopback" },
-    reuseExistingServer: false,
-    timeout: 240_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      // `npm start` builds when needed; a fresh DATA_DIR means a freshly migrated and seeded database.
+      command: "rm -rf .data-e2e && npm start",
+      url: `http://localhost:${PORT}/`,
+      // Loopback only: the test server is never reachable from the network.
+      // TRUST_PROXY=loopback: suites that sign many learners up send their own X-Forwarded-For, so they
+      // do not exhaust the per-address sign-up limit (20 an hour) the other suites share on 127.0.0.1.
+      env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: ".data-e2e", TRUST_PROXY: "loopback" },
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: "npx tsx tests/fakes/vimeo-serve.ts",
+      url: `${FAKE_VIMEO}/health`,
+      env: { FAKE_VIMEO_PORT: String(FAKE_VIMEO_PORT), FAKE_VIMEO_TOKEN: "e2e-fake-vimeo-token" },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      // Started after the first (web servers start in order), so the build is already there.
+      command: "rm -rf .data-e2e-vimeo && npm start",
+      url: `http://localhost:${VIMEO_APP_PORT}/`,
+      env: {
+        PORT: String(VIMEO_APP_PORT),
+        HOST: "127.0.0.1",
+        DATA_DIR: ".data-e2e-vimeo",
+        TRUST_PROXY: "loopback",
+        VIMEO_ACCESS_TOKEN: "e2e-fake-vimeo-token",
+        VIMEO_API_URL: FAKE_VIMEO,
+        VIMEO_PLAYER_ORIGIN: FAKE_VIMEO,
+      },
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

@@ -3,7 +3,10 @@
 // and the size → 201 with the video's uri and its upload.upload_link; GET /videos/:id → upload.status and
 // transcode.status (in_progress | complete | error), duration, player_embed_url; DELETE /videos/:id → 204.
 // The upload_link speaks tus 1.0.0 (HEAD → Upload-Offset, PATCH appends at the given offset). Every API call
-// must carry the access token; the tests drive transcoding with `setTranscode`.
+// must carry the access token; the tests drive transcoding with `setTranscode`. Like Vimeo's, the upload link
+// answers browsers' CORS preflights. `/video/:id` is a stand-in for Vimeo's embed player page: it speaks the
+// player's postMessage protocol (ping/ready, addEventListener, setCurrentTime; events as {event, data}) and
+// exposes `window.fakePlayer` so a browser test can make it report positions.
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -32,7 +35,33 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export async function startFakeVimeo({ token }: { token: string }): Promise<FakeVimeo> {
+type FakeVimeoOptions = {
+  token: string;
+  /** Listen here (0: any free port). */
+  port?: number;
+  /** Where player_embed_url points: Vimeo's player (default) or this fake's own player page ("self"). */
+  player?: "vimeo" | "self";
+  /** What transcoding says once every byte arrived (tests that drive it themselves keep "in_progress"). */
+  transcodeWhenUploaded?: FakeVimeoVideo["transcode"];
+};
+
+/** The fake player's duration: what the fake API reports for a transcoded video. */
+export const FAKE_DURATION_SECONDS = 24;
+
+const CORS = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Allow-Methods": "HEAD, PATCH, OPTIONS",
+  "Access-Control-Allow-Headers":
+    "Tus-Resumable, Upload-Offset, Upload-Length, Content-Type, X-Requested-With",
+  "Access-Control-Expose-Headers": "Tus-Resumable, Upload-Offset, Upload-Length",
+};
+
+export async function startFakeVimeo({
+  token,
+  port = 0,
+  player = "vimeo",
+  transcodeWhenUploaded = "in_progress",
+}: FakeVimeoOptions): Promise<FakeVimeo> {
   const videos = new Map<string, FakeVimeoVideo>();
   const requests: FakeVimeo["requests"] = [];
   let next = 76_000_000;
@@ -47,11 +76,21 @@ export async function startFakeVimeo({ token }: { token: string }): Promise<Fake
     };
 
     // The tus upload link: no API token (Vimeo's links are capability URLs), tus headers required.
+    if (method === "GET" && path === "/health") {
+      res.writeHead(200, { "Content-Type": "text/plain" }).end("ok");
+      return;
+    }
+    const playerPage = /^\/video\/(\d+)$/.exec(path);
+    if (playerPage && method === "GET") {
+      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(fakePlayerPage());
+      return;
+    }
+
     const upload = /^\/upload\/(\d+)$/.exec(path);
     if (upload) {
       requests.push({ method, path, authorized: true });
       const video = videos.get(upload[1] ?? "");
-      const tusHeaders = { "Tus-Resumable": "1.0.0" };
+      const tusHeaders = { "Tus-Resumable": "1.0.0", ...CORS };
       if (method === "OPTIONS") {
         res.writeHead(204, { ...tusHeaders, "Tus-Version": "1.0.0" }).end();
         return;
@@ -91,6 +130,7 @@ export async function startFakeVimeo({ token }: { token: string }): Promise<Fake
           return;
         }
         video.bytes = Buffer.concat([video.bytes, body]);
+        if (video.bytes.length === video.size) video.transcode = transcodeWhenUploaded;
         res.writeHead(204, { ...tusHeaders, "Upload-Offset": String(video.bytes.length) }).end();
         return;
       }
@@ -136,8 +176,11 @@ export async function startFakeVimeo({ token }: { token: string }): Promise<Fake
       const complete = video.bytes.length === video.size;
       return json(200, {
         uri: `/videos/${video.id}`,
-        duration: complete && video.transcode === "complete" ? 24 : 0,
-        player_embed_url: `https://player.vimeo.com/video/${video.id}?h=abc123`,
+        duration: complete && video.transcode === "complete" ? FAKE_DURATION_SECONDS : 0,
+        player_embed_url:
+          player === "self"
+            ? `${url}/video/${video.id}?h=abc123`
+            : `https://player.vimeo.com/video/${video.id}?h=abc123`,
         upload: { status: video.uploadError ? "error" : complete ? "complete" : "in_progress" },
         transcode: { status: complete ? video.transcode : "in_progress" },
       });
@@ -150,7 +193,7 @@ export async function startFakeVimeo({ token }: { token: string }): Promise<Fake
     return json(404, { error: "Not found" });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
@@ -166,4 +209,38 @@ export async function startFakeVimeo({ token }: { token: string }): Promise<Fake
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * The fake embed player. It plays nothing: a test moves it with `fakePlayer.timeupdate(seconds)` and
+ * `fakePlayer.pause()`, and reads what the page asked of it in `fakePlayer.received`.
+ */
+function fakePlayerPage(): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Fake Vimeo player</title></head>
+<body style="margin:0;background:#111;color:#eee;font:14px sans-serif"><p>Fake Vimeo player</p><script>
+const duration = ${FAKE_DURATION_SECONDS};
+const player = { seconds: 0, listeners: [], received: [] };
+window.fakePlayer = player;
+const data = () => ({ seconds: player.seconds, percent: player.seconds / duration, duration });
+const emit = (event) => {
+  if (player.listeners.includes(event)) parent.postMessage(JSON.stringify({ event, data: data() }), "*");
+};
+player.timeupdate = (seconds) => { player.seconds = seconds; emit("timeupdate"); };
+player.pause = () => emit("pause");
+window.addEventListener("message", (message) => {
+  let command = message.data;
+  if (typeof command === "string") { try { command = JSON.parse(command); } catch { return; } }
+  if (!command || typeof command.method !== "string") return;
+  player.received.push(command);
+  if (command.method === "ping") parent.postMessage({ method: "ping" }, "*");
+  if (command.method === "addEventListener" && !player.listeners.includes(command.value))
+    player.listeners.push(command.value);
+  if (command.method === "setCurrentTime") {
+    player.seconds = Number(command.value);
+    parent.postMessage({ method: "setCurrentTime", value: player.seconds }, "*");
+    emit("seeked");
+  }
+});
+parent.postMessage({ event: "ready", player_id: null }, "*");
+</script></body></html>`;
 }
