@@ -3,7 +3,7 @@
 // player, driven through its postMessage protocol (app/learning/vimeo-messages.ts). With JS, both save the
 // position (progress-tracker.ts: every 15 s while playing, on pause and on leave with navigator.sendBeacon),
 // resume at the saved position, and complete the lesson by themselves at 90 % watched.
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { parseVimeoMessage, TRACKED_EVENTS, vimeoCommand } from "../../learning/vimeo-messages";
@@ -88,39 +88,48 @@ export function LessonPlayer({ courseId, lessonId, title, video, embedUrl, resum
   );
 }
 
-function LocalVideo({
-  courseId,
-  lessonId,
-  src,
-  resumeAt: resumeAtProp,
-  completed: completedProp,
-  label,
-}: {
+type PlayerProps = {
   courseId: number;
   lessonId: number;
   src: string;
   resumeAt: number;
   completed: boolean;
   label: string;
-}) {
-  const { t } = useTranslation("learning");
-  // Fixed for the life of this player (one lesson): a revalidation after a save must neither reload the
-  // video (a new #t= in src) nor seek it back to the position just saved.
+};
+
+/**
+ * What both players share: the resume position and completion, fixed for the life of the player (one
+ * lesson) — a revalidation after a save must neither reload the video nor seek it back to the position just
+ * saved —, and a factory for the tracker that saves progress and refreshes the ticks after a completion.
+ */
+function useProgress({ courseId, lessonId, resumeAt: resumeAtProp, completed: completedProp }: PlayerProps) {
   const [{ resumeAt, completed }] = useState({ resumeAt: resumeAtProp, completed: completedProp });
-  const ref = useRef<HTMLVideoElement>(null);
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
+  const newTracker = useCallback(
+    () =>
+      createProgressTracker({
+        url: progressPath(courseId, lessonId),
+        resumeAt,
+        completed,
+        onCompleted: () => revalidate.current(),
+      }),
+    [courseId, lessonId, resumeAt, completed],
+  );
+  return { resumeAt, newTracker };
+}
+
+function LocalVideo(props: PlayerProps) {
+  const { src, label } = props;
+  const { t } = useTranslation("learning");
+  const { resumeAt, newTracker } = useProgress(props);
+  const ref = useRef<HTMLVideoElement>(null);
 
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const tracker = createProgressTracker({
-      url: progressPath(courseId, lessonId),
-      resumeAt,
-      completed,
-      onCompleted: () => revalidate.current(),
-    });
+    const tracker = newTracker();
     const position = () => element.currentTime;
 
     const onLoadedMetadata = () => {
@@ -152,7 +161,7 @@ function LocalVideo({
       // Leaving for another page of the site: the element is going away with its position.
       onLeave();
     };
-  }, [courseId, lessonId, resumeAt, completed]);
+  }, [newTracker, resumeAt]);
 
   return (
     <div className="aspect-video overflow-hidden rounded-lg bg-ink">
@@ -178,26 +187,10 @@ function LocalVideo({
  * to the player's events once it says it is ready (or answers the page's ping, when it loaded first), seeks
  * to the saved position, and feeds the reported positions to the same tracker as the native player.
  */
-function VimeoVideo({
-  courseId,
-  lessonId,
-  src,
-  resumeAt: resumeAtProp,
-  completed: completedProp,
-  label,
-}: {
-  courseId: number;
-  lessonId: number;
-  src: string;
-  resumeAt: number;
-  completed: boolean;
-  label: string;
-}) {
-  const [{ resumeAt, completed }] = useState({ resumeAt: resumeAtProp, completed: completedProp });
+function VimeoVideo(props: PlayerProps) {
+  const { src, label } = props;
+  const { resumeAt, newTracker } = useProgress(props);
   const ref = useRef<HTMLIFrameElement>(null);
-  const revalidator = useRevalidator();
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
 
   useEffect(() => {
     const frame = ref.current;
@@ -208,12 +201,7 @@ function VimeoVideo({
     } catch {
       return;
     }
-    const tracker = createProgressTracker({
-      url: progressPath(courseId, lessonId),
-      resumeAt,
-      completed,
-      onCompleted: () => revalidate.current(),
-    });
+    const tracker = newTracker();
     const send = (command: ReturnType<typeof vimeoCommand>) =>
       frame.contentWindow?.postMessage(command, origin);
     let position = resumeAt;
@@ -249,7 +237,7 @@ function VimeoVideo({
       window.removeEventListener("pagehide", onLeave);
       onLeave();
     };
-  }, [courseId, lessonId, src, resumeAt, completed]);
+  }, [newTracker, src, resumeAt]);
 
   return (
     <div className="aspect-video overflow-hidden rounded-lg bg-ink">
