@@ -4,6 +4,7 @@
 // (bench/catalog-scale.ts). Each server then takes BENCH_LEAK_REQUESTS requests across the routes and its
 // resident memory is compared with its memory after warm-up (the leak check).
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -399,8 +400,9 @@ async function main(): Promise<void> {
     const host = machine();
     const date = new Date();
     // The build happens once, before either server starts, so no suite's warm-up pays for it.
-    const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
-    if (build.status !== 0) throw new Error("npm run build failed");
+    console.error("Building…");
+    const build = spawnSync("npm", ["run", "build"], { cwd: root, encoding: "utf8" });
+    if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
 
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
     // The embedded database, freshly seeded: the same data on every machine.
@@ -417,7 +419,11 @@ async function main(): Promise<void> {
         stdio: ["ignore", "ignore", "inherit"],
       });
       if (seed.status !== 0) throw new Error("npm run db:seed failed on the scratch PostgreSQL database");
-      suites.push(await runSuite("postgres", { ...env, DATABASE_URL: scratch.url }, track));
+      // Production with DATABASE_URL requires a session secret; a fresh one for this run.
+      const secret = randomBytes(32).toString("hex");
+      suites.push(
+        await runSuite("postgres", { ...env, DATABASE_URL: scratch.url, SESSION_SECRET: secret }, track),
+      );
       console.error("Catalog at scale on PostgreSQL…");
       catalog = await catalogScale(DATABASE_URL);
     }
