@@ -15,15 +15,18 @@ import {
 
 type Hook = typeof useTranslation;
 
-function render(locale: "en" | "ar", hook: Hook, body: (t: ReturnType<Hook>["t"]) => string): string {
-  function Probe(): ReactNode {
-    const [t] = hook("catalog");
-    const { t: common } = hook();
-    const { t: prefixed } = hook("common", { keyPrefix: "errors" });
-    return `${body(t)}|${common("errors.backHome")}|${prefixed("backHome")}`;
-  }
+type Body = (t: ReturnType<Hook>["t"]) => string;
+
+function Probe({ hook, body }: { hook: Hook; body: Body }): ReactNode {
+  const [t] = hook("catalog");
+  const { t: common } = hook();
+  const { t: prefixed } = hook("common", { keyPrefix: "errors" });
+  return `${body(t)}|${common("errors.backHome")}|${prefixed("backHome")}`;
+}
+
+function render(locale: "en" | "ar", hook: Hook, body: Body): string {
   return renderToStaticMarkup(
-    createElement(I18nextProvider, { i18n: i18nFor(locale) }, createElement(Probe)),
+    createElement(I18nextProvider, { i18n: i18nFor(locale) }, createElement(Probe, { hook, body })),
   );
 }
 
