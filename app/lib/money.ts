@@ -31,7 +31,8 @@ export function minorUnitDigits(currency: string): number {
   if (digits === undefined) {
     // Building an Intl.NumberFormat is slow (it showed in the API's CPU profile): once per currency.
     digits =
-      new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+      new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ??
+      2;
     minorDigits.set(currency, digits);
   }
   return digits;
