@@ -1,6 +1,10 @@
 // `npm run bench`: measures the production server's throughput on a few pages against a plain Node server
-// sending the same bytes, so a slowdown shows up as numbers rather than as a feeling.
-import { type ChildProcess, spawn } from "node:child_process";
+// sending the same bytes, so a slowdown shows up as numbers rather than as a feeling. With BENCH_DATABASE_URL
+// (a PostgreSQL server) it runs the same rows on PostgreSQL too, and the catalog at 100,000 courses
+// (bench/catalog-scale.ts). Each server then takes BENCH_LEAK_REQUESTS requests across the routes and its
+// resident memory is compared with its memory after warm-up (the leak check).
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -8,19 +12,26 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import autocannon from "autocannon";
+import postgres from "postgres";
+import { type CatalogQueryResult, catalogMarkdown, catalogScale } from "./catalog-scale";
 
 const root = path.resolve(import.meta.dirname, "..");
 const resultsDir = path.join(import.meta.dirname, "results");
 const HOST = "127.0.0.1";
-const ROUTES = ["/", "/courses", "/ar/courses", "/courses/1", "/api/courses"] as const;
+const ROUTES = ["/", "/courses", "/ar/courses", "/courses/1", "/terms", "/api/courses"] as const;
 const BASELINE_SOURCE = "/courses";
 const CONNECTIONS = 20;
 const DURATION_SECONDS = positiveNumber("BENCH_DURATION", 10);
 const WARMUP_SECONDS = Math.min(2, DURATION_SECONDS);
+const LEAK_REQUESTS = Math.round(positiveNumber("BENCH_LEAK_REQUESTS", 100_000));
+const DATABASE_URL = process.env.BENCH_DATABASE_URL || "";
+/** The leak check's limit: RSS after the requests may be at most this multiple of RSS after warm-up. */
+const LEAK_LIMIT = 1.2;
 // Building (when the sources changed), migrating and seeding all happen before the first 200.
 const STARTUP_TIMEOUT_MS = 240_000;
 
 type Row = {
+  database: "embedded" | "postgres";
   path: string;
   server: "app" | "plain";
   requestsPerSecond: number;
@@ -36,7 +47,7 @@ function positiveNumber(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number of seconds`);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
   return value;
 }
 
@@ -134,7 +145,12 @@ async function load(port: number, urlPath: string, seconds: number): Promise<aut
   });
 }
 
-async function measure(port: number, urlPath: string, server: Row["server"]): Promise<Row> {
+async function measure(
+  port: number,
+  urlPath: string,
+  server: Row["server"],
+  database: Row["database"],
+): Promise<Row> {
   console.error(
     `  ${server.padEnd(5)} ${urlPath}: ${WARMUP_SECONDS} s warm-up, ${DURATION_SECONDS} s measured`,
   );
@@ -144,6 +160,7 @@ async function measure(port: number, urlPath: string, server: Row["server"]): Pr
   for (const [code, stats] of Object.entries(result.statusCodeStats ?? {}))
     statusCodes[code] = stats.count ?? 0;
   return {
+    database,
     path: urlPath,
     server,
     requestsPerSecond: result.requests.average,
@@ -189,11 +206,12 @@ function formatRatio(ratio: number): string {
 
 function table(rows: Row[]): string {
   const lines = [
-    "| Path | Server | req/s | p99 ms | non-2xx | vs plain |",
-    "| --- | --- | ---: | ---: | ---: | ---: |",
+    "| Database | Path | Server | req/s | p99 ms | non-2xx | vs plain |",
+    "| --- | --- | --- | ---: | ---: | ---: | ---: |",
     ...rows.map((row) =>
       [
         "",
+        ` ${row.database === "postgres" ? "PostgreSQL" : "embedded"} `,
         ` \`${row.path}\` `,
         ` ${row.server === "app" ? "Manara" : "plain node:http"} `,
         ` ${Math.round(row.requestsPerSecond)} `,
@@ -207,10 +225,143 @@ function table(rows: Row[]): string {
   return lines.join("\n");
 }
 
+type LeakCheck = {
+  database: Row["database"];
+  requests: number;
+  rssAfterWarmupMiB: number;
+  rssAfterRequestsMiB: number;
+  ratio: number;
+  limit: number;
+  pass: boolean;
+  non2xx: number;
+  errors: number;
+};
+
+/** The resident memory of the server process (server.mjs) inside the `npm start` process group, in KiB. */
+function serverRssKiB(groupId: number): number {
+  const listing = execFileSync("ps", ["-o", "pid=,rss=,args=", "-g", String(groupId)], { encoding: "utf8" });
+  for (const line of listing.split("\n")) {
+    const match = line.trim().match(/^(\d+)\s+(\d+)\s+(.*)$/);
+    if (match?.[3]?.includes("server.mjs") && !match[3].includes("tsx")) return Number(match[2]);
+  }
+  throw new Error(`No server.mjs process in group ${groupId}:\n${listing}`);
+}
+
+const mib = (kib: number) => Math.round((kib / 1024) * 10) / 10;
+
+/** RSS after warm-up, then LEAK_REQUESTS requests spread evenly over the routes, then RSS again. */
+async function leakCheck(port: number, groupId: number, database: Row["database"]): Promise<LeakCheck> {
+  console.error(`  leak check: ${LEAK_REQUESTS} requests across ${ROUTES.length} routes…`);
+  const before = serverRssKiB(groupId);
+  const result = await autocannon({
+    url: `http://${HOST}:${port}`,
+    connections: CONNECTIONS,
+    amount: LEAK_REQUESTS,
+    workers: 1,
+    // Each connection cycles through the routes.
+    requests: ROUTES.map((route) => ({ method: "GET" as const, path: route })),
+  });
+  // Let the last responses' buffers go before reading the figure.
+  await sleep(2_000);
+  const after = serverRssKiB(groupId);
+  const ratio = after / before;
+  return {
+    database,
+    requests: result.requests.total,
+    rssAfterWarmupMiB: mib(before),
+    rssAfterRequestsMiB: mib(after),
+    ratio: Math.round(ratio * 100) / 100,
+    limit: LEAK_LIMIT,
+    pass: ratio <= LEAK_LIMIT,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+function leakTable(checks: LeakCheck[]): string {
+  return [
+    "| Database | Requests | RSS after warm-up MiB | RSS after requests MiB | Ratio | Limit | Result |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
+    ...checks.map(
+      (check) =>
+        `| ${check.database === "postgres" ? "PostgreSQL" : "embedded"} | ${check.requests} | ${check.rssAfterWarmupMiB} | ${check.rssAfterRequestsMiB} | ${check.ratio} | ${check.limit} | ${check.pass ? "pass" : "FAIL"} |`,
+    ),
+  ].join("\n");
+}
+
+/** A scratch database on the BENCH_DATABASE_URL server: created for this run, dropped after it. */
+async function scratchDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `manara_bench_${process.pid}`;
+  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end({ timeout: 5 });
+    },
+  };
+}
+
+type Suite = { rows: Row[]; leak: LeakCheck; baselineBytes: number };
+
+/** One server (embedded or PostgreSQL): start it, measure every route and the plain server, leak-check it. */
+async function runSuite(
+  database: Row["database"],
+  env: NodeJS.ProcessEnv,
+  track: (child: ChildProcess | undefined, server: http.Server | undefined) => void,
+): Promise<Suite> {
+  const appPort = await freePort();
+  console.error(`Starting Manara (${database}) with npm start on ${HOST}:${appPort}…`);
+  const app = spawn("npm", ["start"], {
+    cwd: root,
+    env: { ...env, PORT: String(appPort), HOST },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  track(app, undefined);
+  let plain: http.Server | undefined;
+  try {
+    const output = keepTail(app);
+    const startedAt = Date.now();
+    await waitForApp(appPort, app, output);
+    console.error(`Manara answered GET / after ${((Date.now() - startedAt) / 1000).toFixed(1)} s.`);
+
+    const page = await get(appPort, BASELINE_SOURCE);
+    if (page.status !== 200) throw new Error(`GET ${BASELINE_SOURCE} answered ${page.status}, expected 200`);
+    plain = await startPlainServer(page);
+    track(app, plain);
+    const plainPort = (plain.address() as AddressInfo).port;
+
+    const rows: Row[] = [];
+    for (const route of ROUTES) rows.push(await measure(appPort, route, "app", database));
+    const baseline = await measure(plainPort, BASELINE_SOURCE, "plain", database);
+    for (const row of rows) row.ratioToPlain = row.requestsPerSecond / baseline.requestsPerSecond;
+    rows.push(baseline);
+    // Every route has been warmed up (and measured) by now: the leak check starts from there.
+    const leak = await leakCheck(appPort, app.pid as number, database);
+    return { rows, leak, baselineBytes: page.body.length };
+  } finally {
+    if (plain) {
+      plain.closeAllConnections();
+      plain.close();
+    }
+    await stopGroup(app);
+    track(undefined, undefined);
+  }
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "manara-bench-"));
   let app: ChildProcess | undefined;
   let plain: http.Server | undefined;
+  let dropScratch: (() => Promise<void>) | undefined;
+  const track = (child: ChildProcess | undefined, server: http.Server | undefined) => {
+    app = child;
+    plain = server;
+  };
   // Last resort if this process dies without reaching `finally`: take the app's process group along.
   const killOnExit = () => {
     if (app?.pid !== undefined)
@@ -239,66 +390,83 @@ async function main(): Promise<void> {
       app = undefined;
     }
     rmSync(dataDir, { recursive: true, force: true });
+    if (dropScratch) await dropScratch().catch(() => {});
+    dropScratch = undefined;
   }
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
 
   try {
     const host = machine();
-    const appPort = await freePort();
-    console.error(`Starting Manara with npm start on ${HOST}:${appPort} (DATA_DIR ${dataDir})…`);
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(appPort), HOST, DATA_DIR: dataDir };
+    const date = new Date();
+    // The build happens once, before either server starts, so no suite's warm-up pays for it.
+    console.error("Building…");
+    const build = spawnSync("npm", ["run", "build"], { cwd: root, encoding: "utf8" });
+    if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
+
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
     // The embedded database, freshly seeded: the same data on every machine.
     delete env.DATABASE_URL;
-    app = spawn("npm", ["start"], { cwd: root, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-    const output = keepTail(app);
-    const startedAt = Date.now();
-    await waitForApp(appPort, app, output);
-    console.error(`Manara answered GET / after ${((Date.now() - startedAt) / 1000).toFixed(1)} s.`);
-
-    const page = await get(appPort, BASELINE_SOURCE);
-    if (page.status !== 200) throw new Error(`GET ${BASELINE_SOURCE} answered ${page.status}, expected 200`);
-    plain = await startPlainServer(page);
-    const plainPort = (plain.address() as AddressInfo).port;
-
-    const date = new Date();
-    const rows: Row[] = [];
-    for (const route of ROUTES) rows.push(await measure(appPort, route, "app"));
-    const baseline = await measure(plainPort, BASELINE_SOURCE, "plain");
-    for (const row of rows) row.ratioToPlain = row.requestsPerSecond / baseline.requestsPerSecond;
-    rows.push(baseline);
+    const suites: Suite[] = [await runSuite("embedded", env, track)];
+    let catalog: { courses: number; queries: CatalogQueryResult[] } | undefined;
+    if (DATABASE_URL) {
+      const scratch = await scratchDatabase(DATABASE_URL);
+      dropScratch = scratch.drop;
+      // The same demo content as the embedded database gets on its first start.
+      const seed = spawnSync("npm", ["run", "db:seed"], {
+        cwd: root,
+        env: { ...env, DATABASE_URL: scratch.url },
+        stdio: ["ignore", "ignore", "inherit"],
+      });
+      if (seed.status !== 0) throw new Error("npm run db:seed failed on the scratch PostgreSQL database");
+      // Production with DATABASE_URL requires a session secret; a fresh one for this run.
+      const secret = randomBytes(32).toString("hex");
+      suites.push(
+        await runSuite("postgres", { ...env, DATABASE_URL: scratch.url, SESSION_SECRET: secret }, track),
+      );
+      console.error("Catalog at scale on PostgreSQL…");
+      catalog = await catalogScale(DATABASE_URL);
+    }
+    const rows = suites.flatMap((suite) => suite.rows);
+    const leaks = suites.map((suite) => suite.leak);
 
     const heading = [
-      `Machine: ${host.cpu}, ${host.cores} cores, ${host.memoryGiB} GiB RAM, Node ${host.node} (${host.platform}), load average ${host.loadAverageAtStart} at start`,
+      `Machine: ${host.cpu}, ${host.cores} cores, ${host.memoryGiB} GiB RAM, Node ${host.node} (${host.platform}), load average ${host.loadAverageAtStart} at start, ${Math.round((os.loadavg()[0] ?? 0) * 100) / 100} at the end`,
       `Date: ${date.toISOString()}`,
       `Load: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${DURATION_SECONDS} s per row, ${HOST} only. ` +
-        `"plain node:http" serves the exact bytes of Manara's ${BASELINE_SOURCE}; "vs plain" is req/s divided by its req/s.`,
+        `"plain node:http" serves the exact bytes of Manara's ${BASELINE_SOURCE} (from the same database); "vs plain" is req/s divided by its req/s in the same run.`,
     ];
     const markdown = table(rows);
-    console.log(`\n${heading.join("\n")}\n\n${markdown}\n`);
+    const leakMarkdown = `### Leak check (resident memory of server.mjs)\n\n${leakTable(leaks)}`;
+    const catalogText = catalog ? `\n\n${catalogMarkdown(catalog)}` : "";
+    console.log(`\n${heading.join("\n")}\n\n${markdown}\n\n${leakMarkdown}${catalogText}\n`);
     const failures = rows.filter((row) => row.errors > 0 || row.timeouts > 0);
     for (const row of failures)
       console.error(
-        `Warning: ${row.path} (${row.server}) had ${row.errors} errors, ${row.timeouts} timeouts.`,
+        `Warning: ${row.path} (${row.server}, ${row.database}) had ${row.errors} errors, ${row.timeouts} timeouts.`,
       );
 
     mkdirSync(resultsDir, { recursive: true });
     const json = {
       date: date.toISOString(),
-      machine: host,
+      machine: { ...host, loadAverageAtEnd: Math.round((os.loadavg()[0] ?? 0) * 100) / 100 },
       settings: {
         connections: CONNECTIONS,
         warmupSeconds: WARMUP_SECONDS,
         durationSeconds: DURATION_SECONDS,
         baselineSource: BASELINE_SOURCE,
-        baselineBytes: page.body.length,
+        baselineBytes: suites[0]?.baselineBytes,
+        leakRequests: LEAK_REQUESTS,
+        postgres: Boolean(DATABASE_URL),
       },
       results: rows,
+      leakChecks: leaks,
+      catalog: catalog ?? null,
     };
     writeFileSync(path.join(resultsDir, "latest.json"), `${JSON.stringify(json, null, 2)}\n`);
     writeFileSync(
       path.join(resultsDir, "latest.md"),
-      `# Benchmark: latest run\n\n${heading.map((line) => `${line}  `).join("\n")}\n\n${markdown}\n`,
+      `# Benchmark: latest run\n\n${heading.map((line) => `${line}  `).join("\n")}\n\n${markdown}\n\n${leakMarkdown}${catalogText}\n`,
     );
     console.error(`Wrote ${path.relative(root, resultsDir)}/latest.json and latest.md.`);
   } finally {

@@ -15,8 +15,7 @@ export function formatMoney(minorUnits: number, locale: Locale, currency: string
     });
     formatters.set(key, formatter);
   }
-  const digits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
-  return formatter.format(minorUnits / 10 ** digits);
+  return formatter.format(minorUnits / 10 ** minorUnitDigits(currency));
 }
 
 /** A price as shown on cards and course pages: 0 is the localized word for free. */
@@ -24,11 +23,19 @@ export function formatPrice(minorUnits: number, locale: Locale, currency: string
   return minorUnits === 0 ? freeLabel : formatMoney(minorUnits, locale, currency);
 }
 
+const minorDigits = new Map<string, number>();
+
 /** How many minor units a currency has (2 for USD, 0 for JPY, 3 for KWD). */
 export function minorUnitDigits(currency: string): number {
-  return (
-    new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2
-  );
+  let digits = minorDigits.get(currency);
+  if (digits === undefined) {
+    // Building an Intl.NumberFormat is slow (it showed in the API's CPU profile): once per currency.
+    digits =
+      new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ??
+      2;
+    minorDigits.set(currency, digits);
+  }
+  return digits;
 }
 
 /** The API speaks plain numbers in currency units; inside, money is integer minor units. */

@@ -57,6 +57,20 @@ export const courses = pgTable(
     check("courses_price_non_negative", sql`${table.price} >= 0`),
     index("courses_search_trgm_idx").using("gin", table.searchText.op("gin_trgm_ops")),
     index("courses_published_created_idx").on(table.isPublished, table.createdAt),
+    // The catalog's hot paths at 100,000 courses (bench/catalog-scale.ts): published courses only, in the
+    // listing's exact order, so a page is an index walk and a count an index-only scan.
+    index("courses_listed_newest_idx")
+      .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.isPublished}`),
+    index("courses_listed_category_newest_idx")
+      .on(table.category, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.isPublished}`),
+    index("courses_listed_price_idx")
+      .on(table.price, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.isPublished}`),
+    index("courses_listed_category_price_idx")
+      .on(table.category, table.price, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.isPublished}`),
     index("courses_trainer_idx").on(table.trainerId),
   ],
 );

@@ -1,0 +1,230 @@
+// `npm run bench:catalog` (also run by `npm run bench` when BENCH_DATABASE_URL is set): seeds a scratch
+// PostgreSQL database with 100,000 courses and runs the catalog's hot queries, exactly as the app builds them
+// (captured from listPublishedCourses through drizzle's logger), under EXPLAIN ANALYZE. It reports each
+// query's p95 execution time and whether any plan node is a sequential scan on the courses table.
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { drizzle } from "drizzle-orm/postgres-js";
+import { migrate } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import { listPublishedCourses } from "../app/courses/catalog.server";
+import type { Database } from "../app/db/client.server";
+import * as schema from "../app/db/schema";
+
+const root = path.resolve(import.meta.dirname, "..");
+const COURSES = Number(process.env.BENCH_CATALOG_COURSES || 100_000);
+const RUNS = 20;
+const PAGE_SIZE = 12;
+
+export type CatalogQueryResult = {
+  name: string;
+  sql: string;
+  p50Ms: number;
+  p95Ms: number;
+  seqScans: string[];
+  plan: string;
+};
+
+type Captured = { query: string; params: unknown[] };
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+function seqScansIn(node: Record<string, unknown>, found: string[] = []): string[] {
+  if (node["Node Type"] === "Seq Scan") found.push(String(node["Relation Name"]));
+  for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) seqScansIn(child, found);
+  return found;
+}
+
+export async function catalogScale(
+  baseUrl: string,
+): Promise<{ courses: number; queries: CatalogQueryResult[] }> {
+  const dbName = `manara_bench_catalog_${process.pid}`;
+  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${dbName}`);
+  const client = postgres(withDatabase(baseUrl, dbName), { max: 2, onnotice: () => {} });
+  try {
+    const plain = drizzle(client, { schema }) as unknown as Database;
+    await migrate(plain, { migrationsFolder: path.join(root, "drizzle") });
+    console.error(`  seeding ${COURSES} courses…`);
+    const [trainer] = await client`
+      insert into users (name, email, role) values ('Bench Trainer', 'bench-trainer@manara.local', 'trainer')
+      returning id`;
+    // Words that appear in some titles only, so a search matches a realistic fraction of the catalog.
+    await client.unsafe(
+      `insert into courses (slug, title, title_ar, description, description_ar, category, price, is_published,
+         trainer_id, created_at)
+       select 'bench-' || i,
+         (array['Python','React','Docker','Kubernetes','Rust','SQL','Figma','Swift','Go','Security'])[1 + i % 10]
+           || ' course ' || i || ' ' || md5(i::text),
+         'دورة ' || i,
+         'A practical course number ' || i || ' about ' || md5((i * 7)::text),
+         'وصف الدورة ' || i,
+         (enum_range(null::course_category))[1 + (i * 7) % 10],
+         (i % 50) * 500,
+         i % 20 <> 0,
+         $1,
+         now() - (i || ' minutes')::interval
+       from generate_series(1, $2::int) as i`,
+      [trainer?.id as string, COURSES],
+    );
+    await client.unsafe(
+      `insert into lessons (course_id, position, title)
+       select c.id, p, 'Lesson ' || p from courses c cross join generate_series(1, 3) as p`,
+    );
+    // The steady state autovacuum keeps: statistics, and a visibility map for index-only scans.
+    await client.unsafe("vacuum analyze");
+
+    const captured: Captured[] = [];
+    const db = drizzle(client, {
+      schema,
+      logger: { logQuery: (query, params) => captured.push({ query, params }) },
+    }) as unknown as Database;
+    const cases: { name: string; run: () => Promise<unknown> }[] = [
+      {
+        name: "page 1 (newest), with total",
+        run: () => listPublishedCourses(db, "en", { limit: PAGE_SIZE, offset: 0 }),
+      },
+      {
+        name: "page 50 (newest), with total",
+        run: () => listPublishedCourses(db, "en", { limit: PAGE_SIZE, offset: 49 * PAGE_SIZE }),
+      },
+      {
+        name: "category filter, page 1",
+        run: () => listPublishedCourses(db, "en", { limit: PAGE_SIZE, offset: 0, category: "data-science" }),
+      },
+      {
+        name: "category filter, price ascending",
+        run: () =>
+          listPublishedCourses(db, "en", {
+            limit: PAGE_SIZE,
+            offset: 0,
+            category: "cyber-security",
+            sort: "price-asc",
+          }),
+      },
+      {
+        name: 'search "kubernetes"',
+        run: () => listPublishedCourses(db, "en", { limit: PAGE_SIZE, offset: 0, q: "kubernetes" }),
+      },
+      {
+        name: 'search "بايثون" (Arabic, with glossary)',
+        run: () => listPublishedCourses(db, "ar", { limit: PAGE_SIZE, offset: 0, q: "بايثون" }),
+      },
+      {
+        name: "search + category",
+        run: () =>
+          listPublishedCourses(db, "en", {
+            limit: PAGE_SIZE,
+            offset: 0,
+            q: "docker",
+            category: "cloud-computing",
+          }),
+      },
+      {
+        name: "home teaser (no total)",
+        run: () => listPublishedCourses(db, "en", { limit: 6, offset: 0, countTotal: false }),
+      },
+    ];
+    const results: CatalogQueryResult[] = [];
+    for (const entry of cases) {
+      captured.length = 0;
+      await entry.run();
+      for (const [index, { query, params }] of captured.entries()) {
+        const name = `${entry.name}: ${index === 0 ? "rows" : "count"}`;
+        const times: number[] = [];
+        let plan = "";
+        let seqScans: string[] = [];
+        for (let run = 0; run < RUNS; run++) {
+          const [row] = await client.unsafe(
+            `explain (analyze, buffers, format json) ${query}`,
+            params as never[],
+          );
+          const explained = (row as Record<string, unknown>)["QUERY PLAN"] as Record<string, unknown>[];
+          const top = explained[0] as Record<string, unknown>;
+          times.push(Number(top["Execution Time"]) + Number(top["Planning Time"]));
+          if (run === RUNS - 1) {
+            seqScans = seqScansIn(top.Plan as Record<string, unknown>);
+            const [text] = [
+              await client.unsafe(
+                `explain (analyze, costs off, timing off, summary on) ${query}`,
+                params as never[],
+              ),
+            ];
+            plan = text.map((line) => (line as Record<string, string>)["QUERY PLAN"]).join("\n");
+          }
+        }
+        times.sort((a, b) => a - b);
+        results.push({
+          name,
+          sql: query,
+          p50Ms: Math.round(percentile(times, 50) * 100) / 100,
+          p95Ms: Math.round(percentile(times, 95) * 100) / 100,
+          seqScans,
+          plan,
+        });
+      }
+    }
+    return { courses: COURSES, queries: results };
+  } finally {
+    await client.end({ timeout: 5 });
+    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+    await admin.end({ timeout: 5 });
+  }
+}
+
+export function catalogMarkdown(report: { courses: number; queries: CatalogQueryResult[] }): string {
+  const lines = [
+    `### Catalog at ${report.courses.toLocaleString("en")} courses (PostgreSQL, EXPLAIN ANALYZE, ${RUNS} runs each; planning + execution)`,
+    "",
+    "| Query | p50 ms | p95 ms | Seq scans |",
+    "| --- | ---: | ---: | --- |",
+    ...report.queries.map(
+      (query) =>
+        `| ${query.name} | ${query.p50Ms} | ${query.p95Ms} | ${query.seqScans.length ? query.seqScans.join(", ") : "none"} |`,
+    ),
+    "",
+    "<details><summary>Plans</summary>",
+    "",
+    ...report.queries.flatMap((query) => [
+      `**${query.name}**`,
+      "",
+      "```",
+      query.sql,
+      "",
+      query.plan,
+      "```",
+      "",
+    ]),
+    "</details>",
+  ];
+  return lines.join("\n");
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) {
+    console.error(
+      "Set BENCH_DATABASE_URL to a PostgreSQL server (a scratch database is created and dropped).",
+    );
+    process.exit(1);
+  }
+  const report = await catalogScale(url);
+  const markdown = catalogMarkdown(report);
+  console.log(markdown);
+  writeFileSync(
+    path.join(import.meta.dirname, "results", "catalog.md"),
+    `# Benchmark: catalog scale\n\nDate: ${new Date().toISOString()}\n\n${markdown}\n`,
+  );
+  writeFileSync(
+    path.join(import.meta.dirname, "results", "catalog.json"),
+    `${JSON.stringify(report, null, 2)}\n`,
+  );
+}

@@ -1,0 +1,4 @@
+CREATE INDEX "courses_listed_newest_idx" ON "courses" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "courses"."is_published";--> statement-breakpoint
+CREATE INDEX "courses_listed_category_newest_idx" ON "courses" USING btree ("category","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "courses"."is_published";--> statement-breakpoint
+CREATE INDEX "courses_listed_price_idx" ON "courses" USING btree ("price","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "courses"."is_published";--> statement-breakpoint
+CREATE INDEX "courses_listed_category_price_idx" ON "courses" USING btree ("category","price","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "courses"."is_published";
