@@ -1,0 +1,314 @@
+// `npm run bench:web`: what a visitor's browser pays for each page (issue 15). Builds (via `npm start`),
+// serves the production build on a fresh DATA_DIR, then
+//   1. loads every page of PAGES_BY_ROLE (both locales for the guest pages, signed in for the others) in
+//      Chromium through Playwright and sums the gzipped JavaScript the page fetched (network log: every
+//      script, modulepreload and lazy chunk requested until the network is idle);
+//   2. runs Lighthouse 12.8.2 (13 needs Node >= 22.19; we run Node 20) in its default mode — mobile, simulated
+//      throttling — a few times on the six pages of the issue and keeps the median of each figure.
+// It reports; it does not fail on a budget (the bench is not a test). Writes bench/results/web-latest.{json,md}.
+// Env: BENCH_LH_RUNS (default 3), CHROME_PATH (default /usr/bin/chromium), BENCH_SKIP_LIGHTHOUSE=1.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { type Browser, chromium } from "playwright";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, localized, PAGES_BY_ROLE, type Role } from "../tests/e2e/helpers";
+
+const root = path.resolve(import.meta.dirname, "..");
+const resultsDir = path.join(import.meta.dirname, "results");
+const HOST = "127.0.0.1";
+const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const LH_RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3) || 3);
+const LH_PAGES = ["/", "/ar", "/courses", "/ar/courses", "/courses/1", "/ar/courses/1"] as const;
+/** The issue's budget: every page at most this many gzipped bytes of JavaScript. */
+const JS_BUDGET_BYTES = 125 * 1024;
+const STARTUP_TIMEOUT_MS = 240_000;
+const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"];
+
+type JsRow = { role: Role; path: string; status: number; scripts: number; gzipBytes: number };
+type LhRow = {
+  path: string;
+  runs: number;
+  performance: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  allRuns: { performance: number; fcpMs: number; lcpMs: number; tbtMs: number; cls: number }[];
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = http.createServer();
+    probe.once("error", reject);
+    probe.listen(0, HOST, () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function status(port: number, urlPath: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: HOST, port, path: urlPath, timeout: 2_000 }, (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode ?? 0));
+    });
+    request.on("timeout", () => request.destroy(new Error("timeout")));
+    request.on("error", reject);
+  });
+}
+
+async function waitForApp(port: number, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `npm start exited (${child.exitCode ?? child.signalCode}) before serving:\n${output()}`,
+      );
+    }
+    try {
+      if ((await status(port, "/")) === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(500);
+  }
+  throw new Error(`Manara did not answer within ${STARTUP_TIMEOUT_MS / 1000} s:\n${output()}`);
+}
+
+/** Kills the whole process group (npm → tsx → start.ts → server.mjs). */
+async function stopGroup(child: ChildProcess): Promise<void> {
+  const pid = child.pid;
+  if (pid === undefined) return;
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-pid, name);
+    } catch {
+      // Already gone.
+    }
+  };
+  const exited =
+    child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  signal("SIGTERM");
+  await Promise.race([exited, sleep(5_000)]);
+  signal("SIGKILL");
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const at = (index: number) => sorted[index] ?? Number.NaN;
+  return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
+}
+
+/** Gzipped JavaScript a page fetches, from the browser's network log. */
+async function measureJs(browser: Browser, base: string): Promise<JsRow[]> {
+  const rows: JsRow[] = [];
+  for (const role of Object.keys(PAGES_BY_ROLE) as Role[]) {
+    const context = await browser.newContext({ baseURL: base });
+    if (role !== "guest") {
+      // Sign in through the plain form (cookie set by the action's redirect).
+      const page = await context.newPage();
+      await page.goto("/auth/login");
+      await page.getByLabel("Email address").fill(DEMO_ACCOUNTS[role].email);
+      await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+      await Promise.all([
+        page.waitForURL((url) => !url.pathname.startsWith("/auth/login")),
+        page.locator("main").getByRole("button", { name: "Log in" }).click(),
+      ]);
+      await page.close();
+    }
+    const paths =
+      role === "guest" ? PAGES_BY_ROLE.guest.flatMap((p) => [p, localized(p, "ar")]) : PAGES_BY_ROLE[role];
+    for (const pagePath of paths) {
+      const page = await context.newPage();
+      const bodies: Promise<number>[] = [];
+      page.on("response", (response) => {
+        const type = response.headers()["content-type"] ?? "";
+        if (!/javascript/.test(type) && !response.url().endsWith(".js")) return;
+        bodies.push(
+          response
+            .body()
+            .then((body) => gzipSync(body, { level: 9 }).length)
+            .catch(() => 0),
+        );
+      });
+      const response = await page.goto(pagePath, { waitUntil: "networkidle" });
+      // Hydration can request lazy chunks after load; give them a moment to show up.
+      await page.waitForLoadState("networkidle");
+      const sizes = await Promise.all(bodies);
+      rows.push({
+        role,
+        path: pagePath,
+        status: response?.status() ?? 0,
+        scripts: sizes.length,
+        gzipBytes: sizes.reduce((sum, size) => sum + size, 0),
+      });
+      await page.close();
+    }
+    await context.close();
+  }
+  return rows;
+}
+
+let lighthouseVersion = "12.8.2";
+
+async function runLighthouse(base: string): Promise<LhRow[]> {
+  const rows: LhRow[] = [];
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    for (const pagePath of LH_PAGES) {
+      const allRuns: LhRow["allRuns"] = [];
+      for (let run = 0; run < LH_RUNS; run++) {
+        // No config: Lighthouse's defaults are mobile emulation with simulated (Lantern) throttling.
+        const result = await lighthouse(`${base}${pagePath}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance"],
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
+        const { lhr } = result;
+        lighthouseVersion = lhr.lighthouseVersion;
+        if (lhr.runtimeError) throw new Error(`${pagePath}: ${lhr.runtimeError.message}`);
+        const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+        allRuns.push({
+          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          fcpMs: Math.round(numeric("first-contentful-paint")),
+          lcpMs: Math.round(numeric("largest-contentful-paint")),
+          tbtMs: Math.round(numeric("total-blocking-time")),
+          cls: Number(numeric("cumulative-layout-shift").toFixed(3)),
+        });
+      }
+      rows.push({
+        path: pagePath,
+        runs: allRuns.length,
+        performance: median(allRuns.map((r) => r.performance)),
+        fcpMs: median(allRuns.map((r) => r.fcpMs)),
+        lcpMs: median(allRuns.map((r) => r.lcpMs)),
+        tbtMs: median(allRuns.map((r) => r.tbtMs)),
+        cls: median(allRuns.map((r) => r.cls)),
+        allRuns,
+      });
+      console.error(`Lighthouse ${pagePath}: ${rows.at(-1)?.performance}`);
+    }
+  } finally {
+    chrome.kill();
+  }
+  return rows;
+}
+
+/** 1, 5 and 15 minute load averages, as text (the JSON stays in the shape Biome formats). */
+function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" / ");
+}
+
+function kb(bytes: number): string {
+  return (bytes / 1024).toFixed(1);
+}
+
+function markdown(report: {
+  date: string;
+  machine: string;
+  loadBefore: string;
+  loadAfter: string;
+  lighthouseVersion: string;
+  lighthouse: LhRow[];
+  js: JsRow[];
+}): string {
+  const lines = [
+    "# Web performance (`npm run bench:web`)",
+    "",
+    `- Date: ${report.date}`,
+    `- Machine: ${report.machine}`,
+    `- Load average (1/5/15 min) before: ${report.loadBefore}, after: ${report.loadAfter} (shared machine; simulated throttling is sensitive to CPU load)`,
+    `- Lighthouse ${report.lighthouseVersion}, mobile, default simulated throttling, Chromium at ${CHROME_PATH}, median of ${LH_RUNS} runs`,
+    "",
+  ];
+  if (report.lighthouse.length > 0) {
+    lines.push(
+      "| Page | Performance | FCP | LCP | TBT | CLS |",
+      "| --- | ---: | ---: | ---: | ---: | ---: |",
+    );
+    for (const r of report.lighthouse) {
+      lines.push(
+        `| \`${r.path}\` | ${r.performance} | ${r.fcpMs} ms | ${r.lcpMs} ms | ${r.tbtMs} ms | ${r.cls} |`,
+      );
+    }
+    lines.push("");
+  }
+  const over = report.js.filter((r) => r.gzipBytes > JS_BUDGET_BYTES);
+  const largest = Math.max(...report.js.map((r) => r.gzipBytes));
+  lines.push(
+    `## Gzipped JavaScript per page (budget ${kb(JS_BUDGET_BYTES)} KB)`,
+    "",
+    `Largest: ${kb(largest)} KB. Over budget: ${over.length} of ${report.js.length} pages${over.length > 0 && over.length <= 10 ? ` (${over.map((r) => `${r.role} ${r.path}`).join(", ")})` : ""}.`,
+    "",
+    "| Role | Page | Status | Scripts | Gzipped JS |",
+    "| --- | --- | ---: | ---: | ---: |",
+  );
+  for (const r of report.js) {
+    lines.push(`| ${r.role} | \`${r.path}\` | ${r.status} | ${r.scripts} | ${kb(r.gzipBytes)} KB |`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "manara-bench-web-"));
+  const port = await freePort();
+  const base = `http://${HOST}:${port}`;
+  const env = { ...process.env, PORT: String(port), HOST, DATA_DIR: dataDir, NODE_ENV: "production" };
+  const app = spawn("npm", ["start"], { cwd: root, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  let tail = "";
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString()).slice(-8_000);
+  };
+  app.stdout?.on("data", keep);
+  app.stderr?.on("data", keep);
+  try {
+    await waitForApp(port, app, () => tail);
+    const loadBefore = loadAverage();
+    const browser = await chromium.launch({
+      executablePath: CHROME_PATH,
+      args: ["--no-sandbox", "--disable-gpu"],
+    });
+    let js: JsRow[];
+    try {
+      js = await measureJs(browser, base);
+    } finally {
+      await browser.close();
+    }
+    const lh = process.env.BENCH_SKIP_LIGHTHOUSE === "1" ? [] : await runLighthouse(base);
+    const report = {
+      date: new Date().toISOString(),
+      machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`,
+      loadBefore,
+      loadAfter: loadAverage(),
+      lighthouseVersion: lighthouseVersion,
+      lighthouse: lh,
+      js,
+    };
+    mkdirSync(resultsDir, { recursive: true });
+    writeFileSync(path.join(resultsDir, "web-latest.json"), `${JSON.stringify(report, null, 2)}\n`);
+    const md = markdown(report);
+    writeFileSync(path.join(resultsDir, "web-latest.md"), md);
+    console.log(md);
+  } finally {
+    await stopGroup(app);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
