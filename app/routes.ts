@@ -25,6 +25,7 @@ export default [
   route("api/courses/favorites/list", "routes/api/favorites-list.ts"),
   route("api/courses/:id", "routes/api/course.ts"),
   route("api/courses/:id/favorite", "routes/api/course-favorite.ts"),
+  route("api/courses/:id/reviews", "routes/api/course-reviews.ts"),
   route("api/courses/:courseId/progress", "routes/api/course-progress.ts"),
   route("api/courses/:courseId/lessons/:lessonId/progress", "routes/api/lesson-progress.ts"),
   route("api/courses/:courseId/lecture/:lectureId/play", "routes/api/lecture-play.ts"),

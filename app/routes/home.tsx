@@ -11,7 +11,7 @@ import { metaTags } from "../lib/seo";
 import { getDb } from "../middleware/database.server";
 import type { Route } from "./+types/home";
 
-export const handle = { i18n: ["home", "catalog"] };
+export const handle = { i18n: ["home", "catalog", "reviews"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageContext(request, context);

@@ -61,7 +61,10 @@ export const courses = pgTable(
   },
   (table) => [
     check("courses_price_non_negative", sql`${table.price} >= 0`),
-    check("courses_rating_totals_valid", sql`${table.ratingCount} >= 0 and ${table.ratingSum} >= ${table.ratingCount}`),
+    check(
+      "courses_rating_totals_valid",
+      sql`${table.ratingCount} >= 0 and ${table.ratingSum} >= ${table.ratingCount}`,
+    ),
     index("courses_search_trgm_idx").using("gin", table.searchText.op("gin_trgm_ops")),
     index("courses_published_created_idx").on(table.isPublished, table.createdAt),
     index("courses_trainer_idx").on(table.trainerId),
