@@ -42,6 +42,7 @@ import { loader as certificatePdfApi } from "../../app/routes/api/certificate-pd
 import { loader as certificateVerifyApi } from "../../app/routes/api/certificate-verify";
 import { loader as certificateListApi } from "../../app/routes/api/certificates";
 import { action as favoriteToggle } from "../../app/routes/api/course-favorite";
+import { action as reviewWrite, loader as reviewList } from "../../app/routes/api/course-reviews";
 import { loader as courseProgressApi } from "../../app/routes/api/course-progress";
 import { action as enrollBulk } from "../../app/routes/api/enroll-bulk";
 import { action as enrollOne } from "../../app/routes/api/enroll-one";
@@ -417,6 +418,35 @@ const CASES: Case[] = [
     path: "/api/courses/x/favorite",
     params: () => ({ id: String(freeCourseId) }),
     expected: API_USER,
+  },
+  // Reviews (issue 13): anyone reads them; writing needs an enrollment, so the matrix's unenrolled callers
+  // are refused (403), and deleting a review one never wrote is 404.
+  {
+    name: "GET /api/courses/:id/reviews",
+    kind: "api",
+    handler: reviewList,
+    path: "/api/courses/x/reviews",
+    params: () => ({ id: String(paidCourseId) }),
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "POST /api/courses/:id/reviews (not enrolled)",
+    kind: "api",
+    handler: reviewWrite,
+    method: "POST",
+    path: "/api/courses/x/reviews",
+    body: () => JSON.stringify({ rating: 5, comment: "Great" }),
+    params: () => ({ id: String(paidCourseId) }),
+    expected: { guest: 401, user: 403, trainer: 403, admin: 403 },
+  },
+  {
+    name: "DELETE /api/courses/:id/reviews (none written)",
+    kind: "api",
+    handler: reviewWrite,
+    method: "DELETE",
+    path: "/api/courses/x/reviews",
+    params: () => ({ id: String(paidCourseId) }),
+    expected: { guest: 401, user: 404, trainer: 404, admin: 404 },
   },
   {
     name: "GET /api/courses/favorites/list",
