@@ -61,6 +61,8 @@ export default [
   // The learn page's player saves positions here (fetch and sendBeacon, with the session cookie).
   route("courses/:id/learn/:lessonId/progress", "routes/learn-progress.ts"),
   route("healthz", "routes/healthz.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
   route("auth/google", "routes/auth-google.ts"),
   route("auth/google/callback", "routes/auth-google-callback.ts"),
   route(":lang?", "routes/locale-layout.tsx", [

@@ -256,7 +256,13 @@ const API: ApiEndpoint[] = [
   },
   { name: "course", method: "GET", path: "/api/courses/:id", role: "guest" },
   { name: "favorite", method: "POST", path: "/api/courses/:id/favorite", role: "user" },
-  { name: "reviews", method: "GET", path: "/api/courses/:id/reviews", role: "guest", query: ["limit", "offset"] },
+  {
+    name: "reviews",
+    method: "GET",
+    path: "/api/courses/:id/reviews",
+    role: "guest",
+    query: ["limit", "offset"],
+  },
   {
     name: "review write",
     method: "POST",

@@ -42,8 +42,8 @@ import { loader as certificatePdfApi } from "../../app/routes/api/certificate-pd
 import { loader as certificateVerifyApi } from "../../app/routes/api/certificate-verify";
 import { loader as certificateListApi } from "../../app/routes/api/certificates";
 import { action as favoriteToggle } from "../../app/routes/api/course-favorite";
-import { action as reviewWrite, loader as reviewList } from "../../app/routes/api/course-reviews";
 import { loader as courseProgressApi } from "../../app/routes/api/course-progress";
+import { loader as reviewList, action as reviewWrite } from "../../app/routes/api/course-reviews";
 import { action as enrollBulk } from "../../app/routes/api/enroll-bulk";
 import { action as enrollOne } from "../../app/routes/api/enroll-one";
 import { loader as enrollmentList } from "../../app/routes/api/enrollments";
