@@ -21,10 +21,10 @@ import { progressByCourse } from "../learning/progress.server";
 import { fail, succeed } from "../lib/enhanced-action.server";
 import { guardServerAction, skipRevalidationAfterFailedRequest } from "../lib/fetcher-failure";
 import { readForm } from "../lib/forms.server";
-import { formatMoney } from "../lib/money";
+import { formatMoney, toCurrencyUnits } from "../lib/money";
 import { parseId, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
-import { metaTags } from "../lib/seo";
+import { breadcrumbJsonLd, courseJsonLd, metaTags, withJsonLd } from "../lib/seo";
 import { getDb } from "../middleware/database.server";
 import { HideInput, REVIEW_PAGE_SIZE, ReplyInput, ReviewInput } from "../reviews/policy";
 import {
@@ -83,7 +83,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     user ? reviewEligibility(db, user, course) : "not_enrolled",
   ]);
   return {
-    meta: page.meta(course.title, plainExcerpt(course.description), course.image),
+    meta: courseMeta(page, request, course),
     course: { ...course, priceLabel: page.price(course.price), isFree: course.price === 0 },
     totalMinutes,
     certificate,
@@ -115,6 +115,38 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       walletLabel: user ? formatMoney(user.walletBalance, page.locale, readConfig().currency) : null,
     },
   };
+}
+
+/** The page's tags with Course and BreadcrumbList JSON-LD (issue 13). */
+function courseMeta(
+  page: ReturnType<typeof pageContext>,
+  request: Request,
+  course: NonNullable<Awaited<ReturnType<typeof getCourseForViewer>>>,
+) {
+  const description = plainExcerpt(course.description);
+  const meta = page.meta(course.title, description, course.image);
+  const origin = new URL(request.url).origin;
+  const at = (path: string) => origin + localizePath(path, page.locale);
+  const currency = readConfig().currency;
+  return withJsonLd(
+    meta,
+    courseJsonLd({
+      name: course.title,
+      description,
+      url: meta.canonical,
+      image: meta.image,
+      inLanguage: page.locale,
+      provider: { name: page.t("brand.name"), url: `${origin}/` },
+      price: String(toCurrencyUnits(course.price, currency)),
+      currency,
+      rating: course.rating,
+    }),
+    breadcrumbJsonLd([
+      { name: page.t("nav.home"), url: at("/") },
+      { name: page.t("nav.courses"), url: at("/courses") },
+      { name: course.title, url: meta.canonical },
+    ]),
+  );
 }
 
 const CourseAction = z.discriminatedUnion("intent", [
