@@ -62,6 +62,9 @@ for (const locale of ["en", "ar"] as const) {
 
     await page.goto(`${text.prefix}/courses?sort=price-asc`);
     await page.getByTestId("course-list").locator("article").first().locator("h2 a").click();
+    // With JavaScript the link navigates on the client: wait for the course page's URL.
+    await expect(page).toHaveURL(new RegExp(`${text.prefix}/courses/\\d+$`));
+    await expect(page.getByTestId("enroll")).toBeVisible();
     const coursePath = new URL(page.url()).pathname;
     // Not enrolled yet: no review form.
     await expect(page.getByTestId("own-review")).toHaveCount(0);

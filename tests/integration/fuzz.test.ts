@@ -1102,6 +1102,8 @@ const SEGMENTS = [
   "favorites",
   "list",
   "reviews",
+  "sitemap.xml",
+  "robots.txt",
   "locales",
   "common",
   "learn",

@@ -87,6 +87,8 @@ import { loader as mediaVideo } from "../../app/routes/media-video";
 import { loader as myEnrollments } from "../../app/routes/my-enrollments";
 import { loader as myFavorites } from "../../app/routes/my-favorites";
 import { loader as portfolioItemPage } from "../../app/routes/portfolio-item";
+import { loader as robotsTxt } from "../../app/routes/robots";
+import { loader as sitemapXml } from "../../app/routes/sitemap";
 import { bearerFor, cookieFor, createUser } from "./auth-helpers";
 import { runRoute } from "./route-context";
 import { PDF_BYTES, sharedTestMediaStore } from "./studio-factories";
@@ -418,6 +420,21 @@ const CASES: Case[] = [
     path: "/api/courses/x/favorite",
     params: () => ({ id: String(freeCourseId) }),
     expected: API_USER,
+  },
+  // Search engines (issue 13): public to everyone.
+  {
+    name: "GET /sitemap.xml",
+    kind: "page",
+    handler: sitemapXml,
+    path: "/sitemap.xml",
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /robots.txt",
+    kind: "page",
+    handler: robotsTxt,
+    path: "/robots.txt",
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
   },
   // Reviews (issue 13): anyone reads them; writing needs an enrollment, so the matrix's unenrolled callers
   // are refused (403), and deleting a review one never wrote is 404.
