@@ -25,6 +25,7 @@ export default [
   route("api/courses/favorites/list", "routes/api/favorites-list.ts"),
   route("api/courses/:id", "routes/api/course.ts"),
   route("api/courses/:id/favorite", "routes/api/course-favorite.ts"),
+  route("api/courses/:id/reviews", "routes/api/course-reviews.ts"),
   route("api/courses/:courseId/progress", "routes/api/course-progress.ts"),
   route("api/courses/:courseId/lessons/:lessonId/progress", "routes/api/lesson-progress.ts"),
   route("api/courses/:courseId/lecture/:lectureId/play", "routes/api/lecture-play.ts"),
@@ -60,6 +61,8 @@ export default [
   // The learn page's player saves positions here (fetch and sendBeacon, with the session cookie).
   route("courses/:id/learn/:lessonId/progress", "routes/learn-progress.ts"),
   route("healthz", "routes/healthz.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
   route("auth/google", "routes/auth-google.ts"),
   route("auth/google/callback", "routes/auth-google-callback.ts"),
   route(":lang?", "routes/locale-layout.tsx", [

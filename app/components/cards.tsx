@@ -14,6 +14,8 @@ export type CourseCardView = {
   image: string;
   instructorName: string;
   lessonCount: number;
+  /** Optional so lists that do not carry ratings still render; shown once a course has reviews. */
+  rating?: { average: number; count: number };
 };
 
 /** A course's 16:9 picture, as on the course cards and the learner's enrolled courses. */
@@ -43,7 +45,7 @@ export function CourseCard({
   headingLevel?: HeadingLevel;
 }) {
   const Heading = `h${headingLevel}` as const;
-  const { t } = useTranslation(["catalog", "common"]);
+  const { t } = useTranslation(["catalog", "common", "reviews"]);
   const localize = useLocalizePath();
   return (
     <article className="group flex flex-col overflow-hidden rounded-xl border border-ink/10 bg-white shadow-sm transition hover:shadow-md">
@@ -56,6 +58,22 @@ export function CourseCard({
           </Link>
         </Heading>
         <p className="mt-1 text-sm text-ink/70">{t("catalog:courses.by", { name: course.instructorName })}</p>
+        {course.rating && course.rating.count > 0 ? (
+          <p className="mt-1 flex items-center gap-1 text-sm" data-testid="course-rating">
+            <span aria-hidden="true" className="text-amber-600">
+              ★
+            </span>
+            <span aria-hidden="true" className="font-semibold">
+              {course.rating.average.toFixed(1)}
+            </span>
+            <span aria-hidden="true" className="text-ink/70">
+              ({course.rating.count})
+            </span>
+            <span className="sr-only">
+              {t("reviews:cardRating", { count: course.rating.count, average: course.rating.average })}
+            </span>
+          </p>
+        ) : null}
         <div className="mt-auto flex items-center justify-between pt-4 text-sm">
           <span className="text-ink/70">{t("catalog:courses.lessons", { count: course.lessonCount })}</span>
           <span

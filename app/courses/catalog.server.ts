@@ -8,6 +8,7 @@ import type { Locale } from "../i18n/languages";
 import { pick } from "../lib/localized";
 import { cleanSearchText } from "../lib/validation";
 import { cardImageUrl } from "../media/urls";
+import { averageRating } from "../reviews/policy";
 import { COURSE_CATEGORIES, type CourseCategory } from "./categories";
 import { translateTechTerms } from "./glossary";
 import { containsPattern, foldSearchText } from "./search";
@@ -24,6 +25,8 @@ export type CourseCard = {
   image: string;
   instructorName: string;
   lessonCount: number;
+  /** Visible reviews, read from the course row's totals (never aggregated per list). */
+  rating: { average: number; count: number };
 };
 
 export type CourseDetail = CourseCard & {
@@ -65,6 +68,8 @@ function cardColumns() {
     instructorName: users.name,
     instructorNameAr: users.nameAr,
     lessonCount,
+    ratingSum: courses.ratingSum,
+    ratingCount: courses.ratingCount,
   };
 }
 
@@ -80,6 +85,8 @@ type CardRow = {
   instructorName: string;
   instructorNameAr: string | null;
   lessonCount: number;
+  ratingSum: number;
+  ratingCount: number;
 };
 
 function toCard(row: CardRow, locale: Locale): CourseCard {
@@ -92,6 +99,7 @@ function toCard(row: CardRow, locale: Locale): CourseCard {
     image: row.imageUrl || DEFAULT_COURSE_IMAGE,
     instructorName: pick(locale, row.instructorName, row.instructorNameAr),
     lessonCount: Number(row.lessonCount),
+    rating: { average: averageRating(row.ratingSum, row.ratingCount), count: row.ratingCount },
   };
 }
 

@@ -13,6 +13,7 @@ export function courseCardJson(card: CourseCard, currency: string) {
     image: { url: card.image, public_id: null as string | null },
     instructor: { name: card.instructorName },
     lessonCount: card.lessonCount,
+    rating: card.rating,
   };
 }
 

@@ -12,6 +12,7 @@ import { seedDemoCertificate } from "./seed-certificates.server";
 import { seedBlogPosts } from "./seed-data/blog";
 import { seedCourses } from "./seed-data/courses";
 import { seedPortfolioItems } from "./seed-data/portfolio";
+import { seedDemoReviews } from "./seed-reviews.server";
 
 export const DEMO_PASSWORD = "manara-demo";
 
@@ -191,4 +192,5 @@ export async function seedDemoContent(db: Database): Promise<void> {
   }
   await seedDemoVideos(db);
   await seedDemoCertificate(db);
+  await seedDemoReviews(db);
 }

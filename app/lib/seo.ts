@@ -11,6 +11,8 @@ export type PageMeta = {
   canonical: string;
   alternates: { hrefLang: string; href: string }[];
   image?: string;
+  /** Schema.org objects, each rendered as a <script type="application/ld+json">. */
+  jsonLd?: Record<string, unknown>[];
 };
 
 export function pageMeta(
@@ -64,6 +66,188 @@ export function metaTags(meta: PageMeta | undefined): MetaDescriptor[] {
       href: alternate.href,
     })),
   ];
-  if (meta.image) tags.push({ property: "og:image", content: meta.image });
+  tags.push(
+    { property: "og:url", content: meta.canonical },
+    {
+      property: "og:type",
+      content: meta.jsonLd?.some((item) => item["@type"] === "Article") ? "article" : "website",
+    },
+    { name: "twitter:card", content: meta.image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: meta.title },
+    { name: "twitter:description", content: meta.description },
+  );
+  if (meta.image)
+    tags.push({ property: "og:image", content: meta.image }, { name: "twitter:image", content: meta.image });
+  for (const item of meta.jsonLd ?? []) tags.push({ "script:ld+json": item });
   return tags;
+}
+
+/** Adds JSON-LD objects to a page's meta (loaders call it with what they know). */
+export function withJsonLd(meta: PageMeta, ...items: Record<string, unknown>[]): PageMeta {
+  return { ...meta, jsonLd: [...(meta.jsonLd ?? []), ...items] };
+}
+
+export function organizationJsonLd(origin: string, name: string, description: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name,
+    description,
+    url: `${origin}/`,
+    logo: `${origin}/logo.svg`,
+  };
+}
+
+/** Breadcrumbs from the home page down to this page: [name, absolute URL] pairs. */
+export function breadcrumbJsonLd(items: { name: string; url: string }[]) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: item.name,
+      item: item.url,
+    })),
+  };
+}
+
+export function courseJsonLd(course: {
+  name: string;
+  description: string;
+  url: string;
+  image?: string;
+  inLanguage: string;
+  provider: { name: string; url: string };
+  price: string;
+  currency: string;
+  rating: { average: number; count: number };
+}) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Course",
+    name: course.name,
+    description: course.description,
+    url: course.url,
+    ...(course.image ? { image: course.image } : {}),
+    inLanguage: course.inLanguage,
+    provider: { "@type": "Organization", name: course.provider.name, sameAs: course.provider.url },
+    offers: {
+      "@type": "Offer",
+      category: Number(course.price) === 0 ? "Free" : "Paid",
+      price: course.price,
+      priceCurrency: course.currency,
+      availability: "https://schema.org/InStock",
+      url: course.url,
+    },
+    // Search engines want a rating only once there is one.
+    ...(course.rating.count > 0
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: course.rating.average,
+            ratingCount: course.rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+  };
+}
+
+export function articleJsonLd(article: {
+  headline: string;
+  description: string;
+  url: string;
+  image?: string;
+  inLanguage: string;
+  author: string;
+  datePublished: string;
+  dateModified: string;
+  publisher: { name: string; logo: string };
+}) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Article",
+    headline: article.headline,
+    description: article.description,
+    url: article.url,
+    mainEntityOfPage: article.url,
+    ...(article.image ? { image: [article.image] } : {}),
+    inLanguage: article.inLanguage,
+    author: { "@type": "Person", name: article.author },
+    datePublished: article.datePublished,
+    dateModified: article.dateModified,
+    publisher: {
+      "@type": "Organization",
+      name: article.publisher.name,
+      logo: { "@type": "ImageObject", url: article.publisher.logo },
+    },
+  };
+}
+
+/** Text for XML content and attribute values. */
+export function xmlEscape(text: string): string {
+  return text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&apos;");
+}
+
+/** A sitemap with every path in every language, each entry naming its hreflang alternates. */
+export function sitemapXml(origin: string, entries: { path: string; lastModified?: Date }[]): string {
+  const urls = entries.flatMap((entry) => {
+    const alternates = [
+      ...LANGUAGES.map((language) => ({
+        hrefLang: language.code,
+        href: origin + localizePath(entry.path, language.code),
+      })),
+      { hrefLang: "x-default", href: origin + localizePath(entry.path, "en") },
+    ];
+    const links = alternates
+      .map(
+        (alternate) =>
+          `    <xhtml:link rel="alternate" hreflang="${alternate.hrefLang}" href="${xmlEscape(alternate.href)}"/>`,
+      )
+      .join("\n");
+    return LANGUAGES.map(
+      (language) => `  <url>
+    <loc>${xmlEscape(origin + localizePath(entry.path, language.code))}</loc>${
+      entry.lastModified ? `\n    <lastmod>${entry.lastModified.toISOString()}</lastmod>` : ""
+    }
+${links}
+  </url>`,
+    );
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+${urls.join("\n")}
+</urlset>
+`;
+}
+
+/** Paths crawlers are kept out of: the API, dashboards, the studio, the cart and account pages. */
+export const ROBOTS_DISALLOW = [
+  "/api/",
+  "/dashboard/",
+  "/instructor",
+  "/cart",
+  "/account",
+  "/my-enrollments",
+  "/my-favorites",
+  "/certificates",
+  "/auth/",
+  "/media/raw/",
+] as const;
+
+export function robotsTxt(origin: string): string {
+  const paths = ROBOTS_DISALLOW.flatMap((path) => [path, `/ar${path}`]);
+  return `User-agent: *
+${paths.map((path) => `Disallow: ${path}`).join("\n")}
+Allow: /
+
+Sitemap: ${origin}/sitemap.xml
+`;
 }

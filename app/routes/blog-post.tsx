@@ -5,10 +5,11 @@ import { Link } from "react-router";
 import { getUser } from "../auth/guards.server";
 import { getBlogPost } from "../content/blog.server";
 import { postEditorPath } from "../editorial/paths";
+import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
-import { metaTags } from "../lib/seo";
+import { articleJsonLd, breadcrumbJsonLd, metaTags, withJsonLd } from "../lib/seo";
 import { getDb } from "../middleware/database.server";
 import type { Route } from "./+types/blog-post";
 
@@ -21,10 +22,47 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const post = id ? await getBlogPost(getDb(context), page.locale, id, viewer) : null;
   if (!post) throw new Response("Not Found", { status: 404 });
   return {
-    meta: page.meta(post.title, post.excerpt, post.cover ?? undefined),
+    meta: articleMeta(page, request, post),
     post: { ...post, dateLabel: page.date(post.publishedAt) },
     editPath: post.canEdit && viewer ? postEditorPath(viewer.role, post.id) : null,
   };
+}
+
+/** The page's tags with Article and BreadcrumbList JSON-LD (issue 13). */
+function articleMeta(
+  page: ReturnType<typeof pageContext>,
+  request: Request,
+  post: {
+    id: number;
+    title: string;
+    excerpt: string;
+    cover: string | null;
+    author: string;
+    publishedAt: string;
+  },
+) {
+  const meta = page.meta(post.title, post.excerpt, post.cover ?? undefined);
+  const origin = new URL(request.url).origin;
+  const at = (path: string) => origin + localizePath(path, page.locale);
+  return withJsonLd(
+    meta,
+    articleJsonLd({
+      headline: post.title,
+      description: post.excerpt,
+      url: meta.canonical,
+      image: meta.image,
+      inLanguage: page.locale,
+      author: post.author,
+      datePublished: post.publishedAt,
+      dateModified: post.publishedAt,
+      publisher: { name: page.t("brand.name"), logo: `${origin}/logo.svg` },
+    }),
+    breadcrumbJsonLd([
+      { name: page.t("nav.home"), url: at("/") },
+      { name: page.t("nav.blog"), url: at("/blog") },
+      { name: post.title, url: meta.canonical },
+    ]),
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);

@@ -10,6 +10,7 @@ import { canAccessCourse, purchaseCourses } from "../commerce/enrollment.server"
 import { CertificatePanel } from "../components/certificate-panel";
 import { EnhancedFormMarker } from "../components/enhanced-form-marker";
 import { CourseProgressBar } from "../components/learning/progress-bar";
+import { ReviewsSection } from "../components/reviews";
 import { FreePreviews } from "../components/video/free-previews";
 import { readConfig } from "../config.server";
 import { getCourseForViewer } from "../courses/catalog.server";
@@ -20,16 +21,26 @@ import { progressByCourse } from "../learning/progress.server";
 import { fail, succeed } from "../lib/enhanced-action.server";
 import { guardServerAction, skipRevalidationAfterFailedRequest } from "../lib/fetcher-failure";
 import { readForm } from "../lib/forms.server";
-import { formatMoney } from "../lib/money";
-import { parseId } from "../lib/params";
+import { formatMoney, toCurrencyUnits } from "../lib/money";
+import { parseId, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
-import { metaTags } from "../lib/seo";
+import { breadcrumbJsonLd, courseJsonLd, metaTags, withJsonLd } from "../lib/seo";
 import { getDb } from "../middleware/database.server";
+import { HideInput, REVIEW_PAGE_SIZE, ReplyInput, ReviewInput } from "../reviews/policy";
+import {
+  deleteOwnReview,
+  getOwnReview,
+  hideReview,
+  listReviews,
+  replyToReview,
+  reviewEligibility,
+  saveReview,
+} from "../reviews/reviews.server";
 import { toasts } from "../toast.server";
 import { freePreviewVideos } from "../video/watch.server";
 import type { Route } from "./+types/course";
 
-export const handle = { i18n: ["catalog", "learning", "video", "certificates"] };
+export const handle = { i18n: ["catalog", "learning", "video", "certificates", "reviews"] };
 
 /** The description's Markdown without its marks, for the meta description: links keep their text. */
 function plainExcerpt(markdown: string): string {
@@ -59,11 +70,36 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The learner's progress (issue 9), for whoever may open the course.
   const progress = user && access ? (await progressByCourse(db, user.id, [course.id])).get(course.id) : null;
   const totalMinutes = course.lessons.reduce((sum, lesson) => sum + (lesson.durationMinutes ?? 0), 0);
+  // Reviews (issue 13): admins also see hidden ones (with the reason); the page number is ?page=N.
+  const reviewPage = parsePage(new URL(request.url));
+  const canHide = user?.role === "admin";
+  const [reviewList, ownReview, refusal] = await Promise.all([
+    listReviews(db, page.locale, course.id, {
+      limit: REVIEW_PAGE_SIZE,
+      offset: (reviewPage - 1) * REVIEW_PAGE_SIZE,
+      includeHidden: canHide,
+    }),
+    user ? getOwnReview(db, course.id, user.id) : null,
+    user ? reviewEligibility(db, user, course) : "not_enrolled",
+  ]);
   return {
-    meta: page.meta(course.title, plainExcerpt(course.description), course.image),
+    meta: courseMeta(page, request, course),
     course: { ...course, priceLabel: page.price(course.price), isFree: course.price === 0 },
     totalMinutes,
     certificate,
+    reviews: {
+      courseId: course.id,
+      average: reviewList.average,
+      count: reviewList.count,
+      distribution: reviewList.distribution,
+      items: reviewList.items,
+      page: reviewPage,
+      pages: Math.max(1, Math.ceil(reviewList.total / REVIEW_PAGE_SIZE)),
+      own: ownReview,
+      canReview: refusal === null,
+      canReply: Boolean(user && user.id === course.trainerId),
+      canHide,
+    },
     previews: previews.map((preview) => ({
       lessonId: preview.lessonId,
       title: page.locale === "ar" && preview.titleAr ? preview.titleAr : preview.title,
@@ -81,11 +117,47 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
+/** The page's tags with Course and BreadcrumbList JSON-LD (issue 13). */
+function courseMeta(
+  page: ReturnType<typeof pageContext>,
+  request: Request,
+  course: NonNullable<Awaited<ReturnType<typeof getCourseForViewer>>>,
+) {
+  const description = plainExcerpt(course.description);
+  const meta = page.meta(course.title, description, course.image);
+  const origin = new URL(request.url).origin;
+  const at = (path: string) => origin + localizePath(path, page.locale);
+  const currency = readConfig().currency;
+  return withJsonLd(
+    meta,
+    courseJsonLd({
+      name: course.title,
+      description,
+      url: meta.canonical,
+      image: meta.image,
+      inLanguage: page.locale,
+      provider: { name: page.t("brand.name"), url: `${origin}/` },
+      price: String(toCurrencyUnits(course.price, currency)),
+      currency,
+      rating: course.rating,
+    }),
+    breadcrumbJsonLd([
+      { name: page.t("nav.home"), url: at("/") },
+      { name: page.t("nav.courses"), url: at("/courses") },
+      { name: course.title, url: meta.canonical },
+    ]),
+  );
+}
+
 const CourseAction = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("favorite"), want: z.enum(["true", "false"]) }),
   z.object({ intent: z.literal("addToCart") }),
   z.object({ intent: z.literal("removeFromCart") }),
   z.object({ intent: z.literal("enroll") }),
+  z.object({ intent: z.literal("review") }).passthrough(),
+  z.object({ intent: z.literal("deleteReview") }),
+  z.object({ intent: z.literal("reply"), reviewId: z.string() }).passthrough(),
+  z.object({ intent: z.literal("hide"), reviewId: z.string() }).passthrough(),
 ]);
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -142,6 +214,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (change.setCookie) appendCookie(response, change.setCookie);
       return response;
     }
+    case "review":
+    case "deleteReview":
+    case "reply":
+    case "hide":
+      return reviewAction(parsed.data.intent, form, id, back, page.tIn("reviews"), db, user, loginFirst);
     case "enroll": {
       if (!user) return loginFirst();
       const outcome = await purchaseCourses(db, user.id, [id]);
@@ -161,6 +238,52 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       );
     }
   }
+}
+
+/** The review forms (plain forms: Post/Redirect/Get with a toast, with or without JavaScript). */
+async function reviewAction(
+  intent: "review" | "deleteReview" | "reply" | "hide",
+  form: FormData,
+  courseId: number,
+  back: string,
+  t: (key: string) => string,
+  db: ReturnType<typeof getDb>,
+  user: ReturnType<typeof getUser>,
+  loginFirst: () => Promise<Response>,
+) {
+  if (!user) return loginFirst();
+  const fields = Object.fromEntries(
+    [...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
+  const error = (key: string) => toasts().redirectWithError(back, t(key));
+  const anchor = `${back}#reviews`;
+  if (intent === "review") {
+    const input = ReviewInput.safeParse(fields);
+    if (!input.success) return error(input.error.issues[0]?.message ?? "errors.invalid");
+    const outcome = await saveReview(db, user, courseId, input.data);
+    if (!outcome.ok) return error(`errors.${outcome.reason}`);
+    return toasts().redirectWithSuccess(anchor, t(outcome.created ? "saved" : "updated"));
+  }
+  if (intent === "deleteReview") {
+    const outcome = await deleteOwnReview(db, user.id, courseId);
+    if (!outcome.ok) return error("errors.noReview");
+    return toasts().redirectWithSuccess(anchor, t("deleted"));
+  }
+  const reviewId = parseId(fields.reviewId);
+  if (!reviewId) return error("errors.not_found");
+  if (intent === "reply") {
+    const input = ReplyInput.safeParse(fields);
+    if (!input.success) return error(input.error.issues[0]?.message ?? "errors.invalid");
+    const outcome = await replyToReview(db, user, courseId, reviewId, input.data);
+    if (!outcome.ok) return error(`errors.${outcome.reason}`);
+    return toasts().redirectWithSuccess(anchor, t("replied"));
+  }
+  if (user.role !== "admin") return error("errors.adminOnly");
+  const input = HideInput.safeParse(fields);
+  if (!input.success) return error(input.error.issues[0]?.message ?? "errors.invalid");
+  const outcome = await hideReview(db, user, courseId, reviewId, input.data);
+  if (!outcome.ok) return error(`errors.${outcome.reason}`);
+  return toasts().redirectWithSuccess(anchor, t("hiddenDone"));
 }
 
 /** Adds a Set-Cookie to either a Response or React Router's data() result. */
@@ -442,6 +565,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       </section>
+      <ReviewsSection data={loaderData.reviews} pagePath={localize(`/courses/${course.id}`)} />
     </article>
   );
 }

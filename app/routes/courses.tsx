@@ -15,7 +15,7 @@ import { metaTags } from "../lib/seo";
 import { getDb } from "../middleware/database.server";
 import type { Route } from "./+types/courses";
 
-export const handle = { i18n: ["catalog"] };
+export const handle = { i18n: ["catalog", "reviews"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageContext(request, context);

@@ -7,11 +7,11 @@ import { listCaseStudies } from "../content/portfolio.server";
 import { courseCardView, listPublishedCourses } from "../courses/catalog.server";
 import { useLocalizePath } from "../i18n/use-locale";
 import { pageContext } from "../lib/route-context.server";
-import { metaTags } from "../lib/seo";
+import { metaTags, organizationJsonLd, withJsonLd } from "../lib/seo";
 import { getDb } from "../middleware/database.server";
 import type { Route } from "./+types/home";
 
-export const handle = { i18n: ["home", "catalog"] };
+export const handle = { i18n: ["home", "catalog", "reviews"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageContext(request, context);
@@ -22,7 +22,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listBlogPosts(db, page.locale, { limit: 3, offset: 0, countTotal: false }),
   ]);
   return {
-    meta: page.meta(page.t("home:meta.title"), page.t("home:meta.description")),
+    meta: withJsonLd(
+      page.meta(page.t("home:meta.title"), page.t("home:meta.description")),
+      organizationJsonLd(new URL(request.url).origin, page.t("brand.name"), page.t("home:meta.description")),
+    ),
     courses: courses.items.map((card) => courseCardView(card, page.price)),
     caseStudies: caseStudies.items,
     posts: posts.items.map((post) => ({ ...post, dateLabel: page.date(post.publishedAt) })),

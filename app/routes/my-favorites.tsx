@@ -15,7 +15,7 @@ import { metaTags } from "../lib/seo";
 import { getDb } from "../middleware/database.server";
 import type { Route } from "./+types/my-favorites";
 
-export const handle = { i18n: ["auth", "catalog"] };
+export const handle = { i18n: ["auth", "catalog", "reviews"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);

@@ -43,6 +43,7 @@ import { loader as certificateVerifyApi } from "../../app/routes/api/certificate
 import { loader as certificateListApi } from "../../app/routes/api/certificates";
 import { action as favoriteToggle } from "../../app/routes/api/course-favorite";
 import { loader as courseProgressApi } from "../../app/routes/api/course-progress";
+import { loader as reviewList, action as reviewWrite } from "../../app/routes/api/course-reviews";
 import { action as enrollBulk } from "../../app/routes/api/enroll-bulk";
 import { action as enrollOne } from "../../app/routes/api/enroll-one";
 import { loader as enrollmentList } from "../../app/routes/api/enrollments";
@@ -86,6 +87,8 @@ import { loader as mediaVideo } from "../../app/routes/media-video";
 import { loader as myEnrollments } from "../../app/routes/my-enrollments";
 import { loader as myFavorites } from "../../app/routes/my-favorites";
 import { loader as portfolioItemPage } from "../../app/routes/portfolio-item";
+import { loader as robotsTxt } from "../../app/routes/robots";
+import { loader as sitemapXml } from "../../app/routes/sitemap";
 import { bearerFor, cookieFor, createUser } from "./auth-helpers";
 import { runRoute } from "./route-context";
 import { PDF_BYTES, sharedTestMediaStore } from "./studio-factories";
@@ -417,6 +420,50 @@ const CASES: Case[] = [
     path: "/api/courses/x/favorite",
     params: () => ({ id: String(freeCourseId) }),
     expected: API_USER,
+  },
+  // Search engines (issue 13): public to everyone.
+  {
+    name: "GET /sitemap.xml",
+    kind: "page",
+    handler: sitemapXml,
+    path: "/sitemap.xml",
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /robots.txt",
+    kind: "page",
+    handler: robotsTxt,
+    path: "/robots.txt",
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  // Reviews (issue 13): anyone reads them; writing needs an enrollment, so the matrix's unenrolled callers
+  // are refused (403), and deleting a review one never wrote is 404.
+  {
+    name: "GET /api/courses/:id/reviews",
+    kind: "api",
+    handler: reviewList,
+    path: "/api/courses/x/reviews",
+    params: () => ({ id: String(paidCourseId) }),
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "POST /api/courses/:id/reviews (not enrolled)",
+    kind: "api",
+    handler: reviewWrite,
+    method: "POST",
+    path: "/api/courses/x/reviews",
+    body: () => JSON.stringify({ rating: 5, comment: "Great" }),
+    params: () => ({ id: String(paidCourseId) }),
+    expected: { guest: 401, user: 403, trainer: 403, admin: 403 },
+  },
+  {
+    name: "DELETE /api/courses/:id/reviews (none written)",
+    kind: "api",
+    handler: reviewWrite,
+    method: "DELETE",
+    path: "/api/courses/x/reviews",
+    params: () => ({ id: String(paidCourseId) }),
+    expected: { guest: 401, user: 404, trainer: 404, admin: 404 },
   },
   {
     name: "GET /api/courses/favorites/list",

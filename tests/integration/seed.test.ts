@@ -8,9 +8,18 @@ import { courseProgress } from "../../app/certificates/certificates.server";
 import { createLocalCertificateStore, setCertificateStore } from "../../app/certificates/store.server";
 import { COURSE_CATEGORIES } from "../../app/courses/categories";
 import type { DatabaseHandle } from "../../app/db/client.server";
-import { blogPosts, certificates, courses, lessons, portfolioItems, users } from "../../app/db/schema";
+import {
+  blogPosts,
+  certificates,
+  courseReviews,
+  courses,
+  lessons,
+  portfolioItems,
+  users,
+} from "../../app/db/schema";
 import { DEMO_PASSWORD, isDatabaseEmpty, seedDemoContent } from "../../app/db/seed.server";
 import { DEMO_CERTIFICATE } from "../../app/db/seed-certificates.server";
+import { DEMO_REVIEWS_COURSE } from "../../app/db/seed-reviews.server";
 import { createTestDatabase } from "./test-database";
 
 let handle: DatabaseHandle;
@@ -133,5 +142,21 @@ describe("demo seed", () => {
         .subarray(0, 5)
         .toString(),
     ).toBe("%PDF-");
+  });
+
+  it("seeds demo reviews through the review rules: the course row carries their totals, with one reply", async () => {
+    const { db } = handle;
+    const [course] = await db.select().from(courses).where(eq(courses.slug, DEMO_REVIEWS_COURSE));
+    const rows = await db
+      .select()
+      .from(courseReviews)
+      .where(eq(courseReviews.courseId, course?.id ?? 0));
+    expect(rows).toHaveLength(2);
+    expect(course?.ratingCount).toBe(2);
+    expect(course?.ratingSum).toBe(rows.reduce((sum, row) => sum + row.rating, 0));
+    expect(rows.filter((row) => row.reply)).toHaveLength(1);
+    // Running the seed again (the first test did) added nothing.
+    await seedDemoContent(db);
+    expect(await db.$count(courseReviews)).toBe(2);
   });
 });

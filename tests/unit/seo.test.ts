@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { pageMeta } from "../../app/lib/seo";
+import {
+  breadcrumbJsonLd,
+  courseJsonLd,
+  metaTags,
+  pageMeta,
+  robotsTxt,
+  sitemapXml,
+  withJsonLd,
+} from "../../app/lib/seo";
 
 describe("pageMeta's image", () => {
   const request = new Request("https://manara.example/ar/blog/3");
@@ -12,5 +20,60 @@ describe("pageMeta's image", () => {
       "https://res.cloudinary.com/demo/image/upload/a.jpg",
     );
     expect(meta(undefined)).toBeUndefined();
+  });
+});
+
+describe("sitemapXml and robotsTxt", () => {
+  it("lists each path in both languages with en, ar and x-default alternates, escaped", () => {
+    const xml = sitemapXml("https://m.example", [
+      { path: "/" },
+      { path: "/courses/7", lastModified: new Date(0) },
+    ]);
+    expect(xml.match(/<url>/g)).toHaveLength(4);
+    expect(xml).toContain("<loc>https://m.example/ar/courses/7</loc>");
+    expect(xml).toContain("<lastmod>1970-01-01T00:00:00.000Z</lastmod>");
+    expect(xml).toContain('<xhtml:link rel="alternate" hreflang="x-default" href="https://m.example/"/>');
+    expect(sitemapXml("https://m.example", [{ path: "/a&b" }])).toContain("/a&amp;b");
+  });
+  it("keeps private areas out in both languages", () => {
+    const robots = robotsTxt("https://m.example");
+    expect(robots).toContain("Disallow: /api/\n");
+    expect(robots).toContain("Disallow: /ar/dashboard/\n");
+    expect(robots).toContain("Sitemap: https://m.example/sitemap.xml");
+  });
+});
+
+describe("JSON-LD builders", () => {
+  const base = {
+    name: "C",
+    description: "D",
+    url: "https://m.example/courses/1",
+    inLanguage: "en",
+    provider: { name: "Manara", url: "https://m.example/" },
+    price: "0",
+    currency: "USD",
+  };
+  it("adds aggregateRating to a Course only once it has reviews", () => {
+    expect(courseJsonLd({ ...base, rating: { average: 0, count: 0 } })).not.toHaveProperty("aggregateRating");
+    expect(courseJsonLd({ ...base, rating: { average: 4.5, count: 2 } }).aggregateRating).toMatchObject({
+      ratingValue: 4.5,
+      ratingCount: 2,
+    });
+  });
+  it("numbers breadcrumbs from 1 and renders JSON-LD and Twitter tags through metaTags", () => {
+    const meta = withJsonLd(
+      pageMeta(new Request("https://m.example/blog/1"), "en", { title: "T", description: "D", brand: "B" }),
+      breadcrumbJsonLd([
+        { name: "Home", url: "https://m.example/" },
+        { name: "T", url: "https://m.example/blog/1" },
+      ]),
+    );
+    const tags = metaTags(meta);
+    expect(tags).toContainEqual({ name: "twitter:card", content: "summary" });
+    expect(tags).toContainEqual({ name: "twitter:title", content: "T | B" });
+    const ld = tags.find((tag) => "script:ld+json" in tag) as {
+      "script:ld+json": { itemListElement: { position: number }[] };
+    };
+    expect(ld["script:ld+json"].itemListElement.map((item) => item.position)).toEqual([1, 2]);
   });
 });

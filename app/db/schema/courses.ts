@@ -44,6 +44,12 @@ export const courses = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /**
+     * Visible reviews' star total and count, changed in the same transaction as the review (app/reviews), so
+     * cards and lists read the average from the row and never aggregate reviews per request.
+     */
+    ratingSum: integer("rating_sum").notNull().default(0),
+    ratingCount: integer("rating_count").notNull().default(0),
+    /**
      * Both languages' title and description, lower-cased, without Arabic diacritics or tatweel, and with
      * the letter variants people type interchangeably folded (أ إ آ ٱ → ا, ى → ي, ة → ه). The catalog's
      * search applies the same folding to the query (app/courses/search.ts) and matches with a trigram index.
@@ -55,6 +61,10 @@ export const courses = pgTable(
   },
   (table) => [
     check("courses_price_non_negative", sql`${table.price} >= 0`),
+    check(
+      "courses_rating_totals_valid",
+      sql`${table.ratingCount} >= 0 and ${table.ratingSum} >= ${table.ratingCount}`,
+    ),
     index("courses_search_trgm_idx").using("gin", table.searchText.op("gin_trgm_ops")),
     index("courses_published_created_idx").on(table.isPublished, table.createdAt),
     // The catalog's hot paths at 100,000 courses (bench/catalog-scale.ts): published courses only, in the

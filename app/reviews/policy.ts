@@ -1,0 +1,76 @@
+// Pure review rules (issue 13): who may review, reply or hide, and how the course row's totals read.
+import { z } from "zod";
+import { safeText } from "../lib/validation";
+
+export const REVIEW_PAGE_SIZE = 10;
+export const COMMENT_MAX = 2000;
+export const REPLY_MAX = 2000;
+export const HIDE_REASON_MAX = 200;
+
+/** Messages are keys in the `reviews` namespace. */
+export const ReviewInput = z.object({
+  rating: z
+    .union([z.int({ error: "errors.rating" }), z.string().regex(/^[1-5]$/, { error: "errors.rating" })], {
+      error: "errors.rating",
+    })
+    .transform(Number)
+    .pipe(z.int().min(1, { error: "errors.rating" }).max(5, { error: "errors.rating" })),
+  comment: safeText({ max: COMMENT_MAX, error: "errors.comment" })
+    .trim()
+    .optional()
+    .transform((value) => value || null),
+});
+export type ReviewInput = z.infer<typeof ReviewInput>;
+
+export const ReplyInput = z.object({
+  reply: safeText({ max: REPLY_MAX, error: "errors.reply" }).trim().min(1, { error: "errors.reply" }),
+});
+export type ReplyInput = z.infer<typeof ReplyInput>;
+
+export const HideInput = z.object({
+  reason: safeText({ max: HIDE_REASON_MAX, error: "errors.hideReason" })
+    .trim()
+    .min(1, { error: "errors.hideReason" }),
+});
+export type HideInput = z.infer<typeof HideInput>;
+
+/** `GET /api/courses/:id/reviews?limit&offset`: lenient, like every list's paging. */
+export const ReviewListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(50).catch(REVIEW_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(1_000_000).catch(0),
+});
+
+export type ReviewerFacts = {
+  role: "user" | "trainer" | "admin";
+  isEnrolled: boolean;
+  isCourseTrainer: boolean;
+};
+
+export type ReviewRefusal = "not_enrolled" | "own_course";
+
+/**
+ * Only a learner who holds an enrollment may review (a refund removes the enrollment, and with it the
+ * right); the course's own trainer never reviews it, even if enrolled.
+ */
+export function reviewRefusal(facts: ReviewerFacts): ReviewRefusal | null {
+  if (facts.isCourseTrainer) return "own_course";
+  if (!facts.isEnrolled) return "not_enrolled";
+  return null;
+}
+
+/** The average shown on cards and pages: one decimal, 0 when there are no visible reviews. */
+export function averageRating(sum: number, count: number): number {
+  if (count <= 0) return 0;
+  return Math.round((sum / count) * 10) / 10;
+}
+
+export type Distribution = { 1: number; 2: number; 3: number; 4: number; 5: number };
+
+export function toDistribution(rows: { rating: number; count: number }[]): Distribution {
+  const distribution: Distribution = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
+  for (const row of rows) {
+    if (row.rating >= 1 && row.rating <= 5)
+      distribution[row.rating as keyof Distribution] += Number(row.count);
+  }
+  return distribution;
+}

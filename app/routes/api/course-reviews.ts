@@ -1,0 +1,54 @@
+// GET /api/courses/:id/reviews?limit&offset → {items, total, average, count, distribution};
+// POST {rating, comment?} creates or updates the caller's review (201 / 200); DELETE removes it (issue 13).
+import { requireApiUser } from "../../auth/guards.server";
+import { canSeeCourse } from "../../courses/catalog.server";
+import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
+import { parseId } from "../../lib/params";
+import { getViewer } from "../../middleware/auth.server";
+import { getDb } from "../../middleware/database.server";
+import { getI18n } from "../../middleware/i18next.server";
+import { ReviewInput, ReviewListQuery } from "../../reviews/policy";
+import { deleteOwnReview, findReviewableCourse, listReviews, saveReview } from "../../reviews/reviews.server";
+import type { Route } from "./+types/course-reviews";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const locale = apiLocale(request);
+  const db = getDb(context);
+  const id = parseId(params.id);
+  const viewer = getViewer(context).user;
+  const course = id ? await findReviewableCourse(db, id) : null;
+  if (!id || !course || !canSeeCourse(course, viewer))
+    return apiError(404, "not_found", getI18n(context).getFixedT(locale, "catalog")("courses.notFound"));
+  const url = new URL(request.url);
+  const query = ReviewListQuery.parse({
+    limit: url.searchParams.get("limit") ?? undefined,
+    offset: url.searchParams.get("offset") ?? undefined,
+  });
+  return Response.json(await listReviews(db, locale, id, query));
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  if (request.method !== "POST" && request.method !== "DELETE")
+    return methodNotAllowed(request, context, "GET, POST, DELETE");
+  const user = requireApiUser(request, context);
+  const i18n = getI18n(context);
+  const locale = apiLocale(request);
+  const t = i18n.getFixedT(locale, "reviews");
+  const notFound = () => apiError(404, "not_found", i18n.getFixedT(locale, "catalog")("courses.notFound"));
+  const id = parseId(params.id);
+  if (!id) return notFound();
+  const db = getDb(context);
+  if (request.method === "DELETE") {
+    const outcome = await deleteOwnReview(db, user.id, id);
+    if (!outcome.ok) return apiError(404, "not_found", t("errors.noReview"));
+    return new Response(null, { status: 204 });
+  }
+  const body = await readJsonBody(request, ReviewInput, i18n, "reviews");
+  if (body.error) return body.error;
+  const outcome = await saveReview(db, user, id, body.data);
+  if (!outcome.ok) {
+    if (outcome.reason === "not_found") return notFound();
+    return apiError(403, "forbidden", t(`errors.${outcome.reason}`));
+  }
+  return Response.json({ review: outcome.review }, { status: outcome.created ? 201 : 200 });
+}

@@ -1,0 +1,170 @@
+// Search engines and link previews (issue 13) on the whole app with the demo content: every URL the sitemap
+// lists answers 200 in both languages with hreflang alternates; robots.txt keeps private areas out; the home,
+// course and blog pages carry valid JSON-LD and Open Graph/Twitter tags of their own.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FuzzApp, ORIGIN, startFuzzApp } from "./fuzz/app";
+
+let app: FuzzApp;
+
+beforeAll(async () => {
+  app = await startFuzzApp();
+  const seed = (await app.vite.ssrLoadModule(
+    "/app/db/seed.server.ts",
+  )) as typeof import("../../app/db/seed.server");
+  await seed.seedDemoContent(app.db);
+}, 180_000);
+afterAll(() => app?.close());
+
+async function html(path: string) {
+  const response = await app.fetch(path);
+  expect(response.status, path).toBe(200);
+  return response.text();
+}
+
+function jsonLd(page: string): Record<string, unknown>[] {
+  return [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1] ?? "null") as Record<string, unknown>,
+  );
+}
+
+function metaContent(page: string, attribute: "property" | "name", key: string): string | undefined {
+  const tag = page.match(new RegExp(`<meta ${attribute}="${key.replace(":", "\\:")}" content="([^"]*)"`));
+  return tag?.[1];
+}
+
+describe("sitemap.xml", () => {
+  it("lists every public page, course, post and case study in both languages, and each answers 200", async () => {
+    const response = await app.fetch("/sitemap.xml");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("application/xml");
+    const xml = await response.text();
+    expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1] ?? "");
+    const paths = locs.map((loc) => loc.replace(ORIGIN, ""));
+    // 12 pages, the published demo courses (all but the draft), 6 posts, 6 case studies — in two languages.
+    expect(paths).toContain("/");
+    expect(paths).toContain("/ar");
+    expect(paths).toContain("/ar/courses");
+    expect(paths.filter((path) => /^\/blog\/\d+$/.test(path))).toHaveLength(6);
+    expect(paths.filter((path) => /^\/ar\/portfolio\/\d+$/.test(path))).toHaveLength(6);
+    expect(paths.filter((path) => /^\/courses\/\d+$/.test(path)).length).toBeGreaterThanOrEqual(24);
+    expect(paths.some((path) => /dashboard|instructor|cart|account|api/.test(path))).toBe(false);
+    // Every entry names its alternates: en, ar and x-default.
+    const entries = xml.split("<url>").slice(1);
+    expect(entries).toHaveLength(locs.length);
+    for (const entry of entries) {
+      expect(entry).toMatch(/hreflang="en" href="[^"]+"/);
+      expect(entry).toMatch(/hreflang="ar" href="[^"]+\/ar(\/|")/);
+      expect(entry).toMatch(/hreflang="x-default"/);
+    }
+    for (const path of paths) {
+      const page = await app.fetch(path);
+      expect(page.status, path).toBe(200);
+      await page.body?.cancel();
+    }
+  }, 300_000);
+});
+
+describe("robots.txt", () => {
+  it("keeps crawlers out of the API, dashboards, studio, cart and account pages, and names the sitemap", async () => {
+    const response = await app.fetch("/robots.txt");
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    for (const path of [
+      "/api/",
+      "/dashboard/",
+      "/instructor",
+      "/cart",
+      "/account",
+      "/ar/account",
+      "/ar/cart",
+    ])
+      expect(text).toContain(`Disallow: ${path}\n`);
+    expect(text).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  });
+});
+
+describe("JSON-LD and link previews", () => {
+  it("the home page names the Organization", async () => {
+    const [organization] = jsonLd(await html("/ar"));
+    expect(organization).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      name: expect.any(String),
+      url: `${ORIGIN}/`,
+      logo: `${ORIGIN}/logo.svg`,
+    });
+  });
+
+  it("a reviewed course page carries Course (provider, language, offer, rating) and breadcrumbs, in each language", async () => {
+    const seed = (await app.vite.ssrLoadModule(
+      "/app/db/seed-reviews.server.ts",
+    )) as typeof import("../../app/db/seed-reviews.server");
+    const schema = (await app.vite.ssrLoadModule(
+      "/app/db/schema/index.ts",
+    )) as typeof import("../../app/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const [course] = await app.db
+      .select()
+      .from(schema.courses)
+      .where(eq(schema.courses.slug, seed.DEMO_REVIEWS_COURSE));
+    for (const [prefix, language] of [
+      ["", "en"],
+      ["/ar", "ar"],
+    ] as const) {
+      const page = await html(`${prefix}/courses/${course?.id}`);
+      const [item, crumbs] = jsonLd(page);
+      expect(item).toMatchObject({
+        "@type": "Course",
+        name: expect.any(String),
+        description: expect.any(String),
+        inLanguage: language,
+        url: `${ORIGIN}${prefix}/courses/${course?.id}`,
+        provider: { "@type": "Organization", name: expect.any(String) },
+        offers: { "@type": "Offer", price: "0", priceCurrency: expect.stringMatching(/^[A-Z]{3}$/) },
+        aggregateRating: {
+          "@type": "AggregateRating",
+          ratingCount: course?.ratingCount,
+          ratingValue: Math.round(((course?.ratingSum ?? 0) / (course?.ratingCount ?? 1)) * 10) / 10,
+        },
+      });
+      expect(crumbs).toMatchObject({ "@type": "BreadcrumbList" });
+      const list = (crumbs?.itemListElement ?? []) as { position: number; item: string }[];
+      expect(list.map((entry) => entry.position)).toEqual([1, 2, 3]);
+      expect(list[2]?.item).toBe(`${ORIGIN}${prefix}/courses/${course?.id}`);
+      expect(metaContent(page, "property", "og:image")).toMatch(/^http/);
+      expect(metaContent(page, "name", "twitter:card")).toBe("summary_large_image");
+      expect(metaContent(page, "name", "twitter:title")).toBe(metaContent(page, "property", "og:title"));
+      expect(page).toContain('data-testid="review-summary"');
+    }
+    // A course nobody has reviewed has no aggregateRating.
+    const [quiet] = await app.db
+      .select()
+      .from(schema.courses)
+      .where(eq(schema.courses.ratingCount, 0))
+      .limit(1);
+    const [unrated] = jsonLd(await html(`/courses/${quiet?.id}`));
+    expect(unrated?.["@type"]).toBe("Course");
+    expect(unrated).not.toHaveProperty("aggregateRating");
+  }, 60_000);
+
+  it("a blog post carries Article and breadcrumbs, and its own localized preview tags", async () => {
+    const schema = (await app.vite.ssrLoadModule(
+      "/app/db/schema/index.ts",
+    )) as typeof import("../../app/db/schema");
+    const [post] = await app.db.select().from(schema.blogPosts).limit(1);
+    const page = await html(`/ar/blog/${post?.id}`);
+    const [article, crumbs] = jsonLd(page);
+    expect(article).toMatchObject({
+      "@type": "Article",
+      headline: post?.titleAr,
+      inLanguage: "ar",
+      author: { "@type": "Person", name: expect.any(String) },
+      datePublished: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      publisher: { "@type": "Organization", logo: { "@type": "ImageObject" } },
+    });
+    expect(crumbs?.["@type"]).toBe("BreadcrumbList");
+    expect(metaContent(page, "property", "og:type")).toBe("article");
+    expect(metaContent(page, "property", "og:title")).toContain(post?.titleAr ?? "missing");
+  }, 60_000);
+});
