@@ -1,7 +1,7 @@
 // Resumable uploads in the browser (issue 9): the studio's tus upload of a three-chunk file is paused (the
 // progress stops and the server keeps what it has), resumed, then interrupted by closing the tab; choosing
 // the same file again in a new tab continues from the server's offset, not from 0, and the stored video is
-// byte-identical to the file. Chunks are held back with request routing so each step happens mid-upload.
+// byte-identical to the file. Request routing holds or fails chunks so each step happens mid-upload.
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -28,15 +28,33 @@ function bigClip(file: string): string {
   return file;
 }
 
-/** Holds the PATCH that starts at `offset` until released; every other tus request goes through. */
-async function holdChunkAt(page: Page, held: { offset: number | null; routes: Route[]; offsets: number[] }) {
+type Chunks = {
+  holdAt: number | null;
+  failFrom: number | null;
+  held: Route[];
+  failed: number;
+  offsets: number[];
+};
+
+/**
+ * Every PATCH's offset is noted. The one starting at `holdAt` is held (pending, so the page can pause in
+ * the middle of a chunk; the page then abandons it). PATCHes from `failFrom` on are answered 503 here and
+ * never reach the server: a connection failing mid-upload, while the tab is closed. (Releasing or aborting a
+ * request the page still waits for let its bytes through to the server in Chromium, so neither is done.)
+ */
+async function routeChunks(page: Page, chunks: Chunks) {
   await page.route("**/api/videos/tus/**", async (route) => {
     const request = route.request();
     if (request.method() === "PATCH") {
       const offset = Number(request.headers()["upload-offset"]);
-      held.offsets.push(offset);
-      if (offset === held.offset) {
-        held.routes.push(route);
+      chunks.offsets.push(offset);
+      if (chunks.failFrom !== null && offset >= chunks.failFrom) {
+        chunks.failed += 1;
+        await route.fulfill({ status: 503, headers: { "Tus-Resumable": "1.0.0" } }).catch(() => {});
+        return;
+      }
+      if (offset === chunks.holdAt) {
+        chunks.held.push(route);
         return;
       }
     }
@@ -52,11 +70,11 @@ for (const locale of ["en", "ar"] as const) {
     test.setTimeout(120_000);
     const file = bigClip(testInfo.outputPath("lesson-upload.mp4"));
     const context = await browser.newContext({ storageState: await demoState(browser, "trainer") });
-    const held = { offset: CHUNK as number | null, routes: [] as Route[], offsets: [] as number[] };
+    const chunks: Chunks = { holdAt: CHUNK, failFrom: null, held: [], failed: 0, offsets: [] };
 
     const open = async () => {
       const page = await context.newPage();
-      await holdChunkAt(page, held);
+      await routeChunks(page, chunks);
       await page.goto(localized(`/instructor/courses/${COURSE_ID}/curriculum`, locale));
       const lesson = page.getByTestId("lesson").nth(LESSON_INDEX[locale]);
       const lessonId = await lesson.getAttribute("data-lesson-id");
@@ -70,8 +88,8 @@ for (const locale of ["en", "ar"] as const) {
     // 1. The first chunk arrives; the second is held, and the trainer pauses.
     const first = await open();
     let uploadUrl = "";
-    await expect.poll(() => held.routes.length, { timeout: 30_000 }).toBe(1);
-    uploadUrl = held.routes[0]?.request().url() ?? "";
+    await expect.poll(() => chunks.held.length, { timeout: 30_000 }).toBe(1);
+    uploadUrl = chunks.held[0]?.request().url() ?? "";
     await first.video.getByTestId("video-pause").click();
     await expect(first.video.getByTestId("video-resume")).toHaveText(TEXT[locale].resume);
     const percentWhenPaused = await first.video.getByTestId("upload-percent").textContent();
@@ -85,27 +103,25 @@ for (const locale of ["en", "ar"] as const) {
     await expect(first.video.getByTestId("upload-percent")).toHaveText(percentWhenPaused ?? "");
     expect(await offsetOf()).toBe(CHUNK);
 
-    // 2. Resume: the second chunk goes through; the third is held, then the tab is closed mid-upload.
-    held.offset = 2 * CHUNK;
-    await held.routes
-      .shift()
-      ?.continue()
-      .catch(() => {});
+    // 2. Resume: the second chunk lands; from the third on the connection fails, and the tab is closed.
+    chunks.holdAt = null;
+    chunks.failFrom = 2 * CHUNK;
     await first.video.getByTestId("video-resume").click();
-    await expect.poll(() => held.routes.length, { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => chunks.failed, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
     expect(await offsetOf()).toBe(2 * CHUNK);
     await first.page.close();
-    held.routes.length = 0;
+    const afterClose = await context.request.head(uploadUrl, { headers: { "Tus-Resumable": "1.0.0" } });
+    expect(Number(afterClose.headers()["upload-offset"])).toBe(2 * CHUNK);
 
     // 3. A new tab, the same file: the browser remembered the upload and continues at the server's offset.
-    held.offset = null;
-    held.offsets.length = 0;
+    chunks.failFrom = null;
+    chunks.offsets.length = 0;
     const second = await open();
     await expect(second.video.getByTestId("video-progress")).toContainText(TEXT[locale].resuming);
     await expect(second.video.getByTestId("upload-percent")).toHaveText(locale === "ar" ? "100٪" : "100%", {
       timeout: 30_000,
     });
-    expect(held.offsets[0]).toBe(2 * CHUNK);
+    expect(chunks.offsets[0]).toBe(2 * CHUNK);
     const status = second.page
       .locator(`[data-lesson-id="${second.lessonId}"]`)
       .getByTestId("lesson-video")
