@@ -3,8 +3,7 @@
 import { z } from "zod";
 import type { ApiErrorCode } from "../lib/api.server";
 import { ENDPOINTS } from "./endpoints";
-import { type Auth, type Body, type EndpointDoc, TAGS } from "./registry";
-import { ApiErrorBody } from "./registry";
+import { ApiErrorBody, type Auth, type Body, type EndpointDoc, TAGS } from "./registry";
 
 type JsonSchema = Record<string, unknown>;
 

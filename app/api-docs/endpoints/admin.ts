@@ -2,9 +2,9 @@
 import { z } from "zod";
 import { ChangeRoleInput, UserListQuery } from "../../admin/users.server";
 import { RefundInput } from "../../commerce/refunds.server";
+import { ListQuery } from "../../editorial/inputs";
 import { RejectInput, TopUpQueueStatus } from "../../wallet/top-ups.server";
 import { ChargeWalletInput } from "../../wallet/wallet.server";
-import { ListQuery } from "../../editorial/inputs";
 import { ApiUser, type EndpointDoc, isoDate, json, money, ok, paged, params } from "../registry";
 import { TopUpRequest } from "./account";
 

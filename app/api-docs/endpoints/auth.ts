@@ -1,7 +1,7 @@
 // Sign-up, sign-in, the caller's profile and password (app/routes/api/auth-*.ts).
 import { z } from "zod";
-import { PasswordChangeInput } from "../../account/security.server";
 import { ProfilePatch } from "../../account/profile.server";
+import { PasswordChangeInput } from "../../account/security.server";
 import { LoginInput, SignupInput } from "../../auth/accounts.server";
 import { ApiUser, type EndpointDoc, json, ok, UserWithToken } from "../registry";
 

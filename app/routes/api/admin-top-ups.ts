@@ -9,7 +9,6 @@ import { listTopUps, TopUpQueueStatus } from "../../wallet/top-ups.server";
 import { toCurrencyUnits } from "../../wallet/wallet.server";
 import type { Route } from "./+types/admin-top-ups";
 
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireApiRole(request, context, ADMIN_ROLES);
   const url = new URL(request.url);

@@ -1,15 +1,11 @@
 // POST /api/course/enrollment/bulk/enroll {courseIds}: buys several courses with the caller's wallet at once.
 import { requireApiUser } from "../../auth/guards.server";
-import {
-  purchaseApiResponse,
-  purchaseCourses,
-} from "../../commerce/enrollment.server";
+import { purchaseApiResponse, purchaseCourses } from "../../commerce/enrollment.server";
 import { BulkEnrollInput } from "../../commerce/enrollment-inputs";
 import { apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { getDb } from "../../middleware/database.server";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/enroll-bulk";
-
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireApiUser(request, context);

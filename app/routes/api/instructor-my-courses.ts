@@ -9,7 +9,6 @@ import { listStudioCourses } from "../../studio/courses.server";
 import { MyCoursesQuery } from "../../studio/inputs";
 import type { Route } from "./+types/instructor-my-courses";
 
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireApiRole(request, context, STAFF_ROLES);
   const parsed = MyCoursesQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
