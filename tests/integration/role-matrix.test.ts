@@ -41,6 +41,7 @@ import { action as certificateGenerateApi } from "../../app/routes/api/certifica
 import { loader as certificatePdfApi } from "../../app/routes/api/certificate-pdf";
 import { loader as certificateVerifyApi } from "../../app/routes/api/certificate-verify";
 import { loader as certificateListApi } from "../../app/routes/api/certificates";
+import { loader as openApiDocumentApi } from "../../app/routes/api/openapi";
 import { action as favoriteToggle } from "../../app/routes/api/course-favorite";
 import { loader as courseProgressApi } from "../../app/routes/api/course-progress";
 import { action as enrollBulk } from "../../app/routes/api/enroll-bulk";
@@ -64,6 +65,7 @@ import { action as topUpApi } from "../../app/routes/api/wallet-top-up";
 import { loader as blogPostPage } from "../../app/routes/blog-post";
 import { loader as certificatePdfPage } from "../../app/routes/certificate-pdf";
 import { loader as certificateVerifyPage } from "../../app/routes/certificate-verify";
+import { loader as developersPage } from "../../app/routes/developers";
 import { loader as myCertificates, action as myCertificatesAction } from "../../app/routes/certificates";
 import { loader as courseLearn, action as courseLearnAction } from "../../app/routes/course-learn";
 import { loader as caseStudyList } from "../../app/routes/editor-case-studies";
@@ -980,6 +982,20 @@ const CASES: Case[] = [
     path: "/api/certificates/x/pdf",
     params: () => ({ id: certificate.id }),
     expected: { guest: 401, user: "ok", trainer: 404, admin: "ok" },
+  },
+  {
+    name: "GET /api/openapi.json",
+    kind: "api",
+    handler: openApiDocumentApi,
+    path: "/api/openapi.json",
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /developers",
+    kind: "page",
+    handler: developersPage,
+    path: "/ar/developers",
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
   },
   {
     name: "GET /api/certificates/verify/:code",
