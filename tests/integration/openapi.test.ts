@@ -132,7 +132,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-function entry(method: Method, route: string): EndpointDoc {
+function entry(method: EndpointDoc["method"], route: string): EndpointDoc {
   const found = ENDPOINTS.find((endpoint) => endpoint.method === method && endpoint.route === route);
   if (!found) throw new Error(`no entry for ${method} ${route}`);
   return found;
@@ -143,7 +143,7 @@ function entry(method: Method, route: string): EndpointDoc {
  * parses with the documented schema (success) or the error shape with one of the documented codes.
  */
 async function call(
-  method: Method,
+  method: EndpointDoc["method"],
   route: string,
   target: string,
   { as, body, expectStatus }: { as?: Role; body?: unknown; expectStatus: number },

@@ -41,7 +41,6 @@ import { action as certificateGenerateApi } from "../../app/routes/api/certifica
 import { loader as certificatePdfApi } from "../../app/routes/api/certificate-pdf";
 import { loader as certificateVerifyApi } from "../../app/routes/api/certificate-verify";
 import { loader as certificateListApi } from "../../app/routes/api/certificates";
-import { loader as openApiDocumentApi } from "../../app/routes/api/openapi";
 import { action as favoriteToggle } from "../../app/routes/api/course-favorite";
 import { loader as courseProgressApi } from "../../app/routes/api/course-progress";
 import { action as enrollBulk } from "../../app/routes/api/enroll-bulk";
@@ -55,6 +54,7 @@ import { loader as lecturePlayApi } from "../../app/routes/api/lecture-play";
 import { action as lessonProgressApi } from "../../app/routes/api/lesson-progress";
 import { action as mediaDelete } from "../../app/routes/api/media-delete";
 import { action as mediaUpload } from "../../app/routes/api/media-upload";
+import { loader as openApiDocumentApi } from "../../app/routes/api/openapi";
 import { action as portfolioCreateApi } from "../../app/routes/api/portfolio";
 import { loader as portfolioGetApi, action as portfolioItemApi } from "../../app/routes/api/portfolio-item";
 import { action as videoCreateLink } from "../../app/routes/api/video-create-upload-link";
@@ -65,9 +65,9 @@ import { action as topUpApi } from "../../app/routes/api/wallet-top-up";
 import { loader as blogPostPage } from "../../app/routes/blog-post";
 import { loader as certificatePdfPage } from "../../app/routes/certificate-pdf";
 import { loader as certificateVerifyPage } from "../../app/routes/certificate-verify";
-import { loader as developersPage } from "../../app/routes/developers";
 import { loader as myCertificates, action as myCertificatesAction } from "../../app/routes/certificates";
 import { loader as courseLearn, action as courseLearnAction } from "../../app/routes/course-learn";
+import { loader as developersPage } from "../../app/routes/developers";
 import { loader as caseStudyList } from "../../app/routes/editor-case-studies";
 import {
   loader as caseStudyEditor,
