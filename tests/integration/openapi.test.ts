@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { ENDPOINTS } from "../../app/api-docs/endpoints";
 import { errorAnswers, openApiDocument, openApiPaths } from "../../app/api-docs/openapi.server";
-import { ApiErrorBody, type EndpointDoc, type Method } from "../../app/api-docs/registry";
+import { ApiErrorBody, type EndpointDoc } from "../../app/api-docs/registry";
 import { enrollments, topUpRequests } from "../../app/db/schema";
 import routes from "../../app/routes";
 import { type FuzzApp, startFuzzApp } from "./fuzz/app";
@@ -95,7 +95,7 @@ describe("the document's shape", () => {
       }
     }
     const text = JSON.stringify(document);
-    for (const [, ref] of text.matchAll(/"\$ref":"([^"]+)"/g)) {
+    for (const [, ref = ""] of text.matchAll(/"\$ref":"([^"]+)"/g)) {
       const target = ref
         .replace(/^#\//, "")
         .split("/")
@@ -104,6 +104,14 @@ describe("the document's shape", () => {
     }
     // Every schema is JSON Schema 2020-12 as zod emits it: no zod internals leaked.
     expect(text).not.toContain("_zod");
+  });
+
+  it("turns an optional route segment into two paths", () => {
+    expect(openApiPaths("api/cloudinary/delete/:publicId/:resourceType?")).toEqual([
+      "/api/cloudinary/delete/{publicId}",
+      "/api/cloudinary/delete/{publicId}/{resourceType}",
+    ]);
+    expect(document.paths["/api/cloudinary/delete/{publicId}"]?.delete).toBeTruthy();
   });
 
   it("lists the error codes of each endpoint under its error statuses", () => {
