@@ -33,12 +33,8 @@ function SchemaBlock({ label, schema }: { label: string; schema: string }) {
       <summary className="cursor-pointer px-3 py-2 text-sm font-medium">{label}</summary>
       {/* Scrollable, so it takes keyboard focus (axe: scrollable-region-focusable). */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-      <section
-        tabIndex={0}
-        aria-label={label}
-        className="max-h-96 overflow-auto border-t border-ink/10 bg-sand/60"
-      >
-        <pre dir="ltr" className="p-3 text-start text-xs leading-relaxed">
+      <section tabIndex={0} aria-label={label} className="max-h-96 overflow-auto bg-sand/60">
+        <pre dir="ltr" className="border-t border-ink/10 p-3 text-start text-xs leading-relaxed">
           <code>{schema}</code>
         </pre>
       </section>
