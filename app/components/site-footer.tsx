@@ -21,6 +21,7 @@ export function SiteFooter() {
         { to: "/help", label: t("footer.help") },
         { to: "/safety", label: t("footer.safety") },
         { to: "/faq", label: t("footer.faq") },
+        { to: "/developers", label: t("footer.developers") },
       ],
     },
     {

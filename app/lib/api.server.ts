@@ -7,18 +7,22 @@ import { getI18n } from "../middleware/i18next.server";
 import { translateIssues } from "./forms.server";
 import { BodyError, readJsonValue } from "./request-body.server";
 
-export type ApiErrorCode =
-  | "bad_request"
-  | "validation_failed"
-  | "unauthorized"
-  | "forbidden"
-  | "not_found"
-  | "conflict"
-  | "rate_limited"
-  | "method_not_allowed"
-  | "payload_too_large"
-  | "unsupported_media_type"
-  | "internal_error";
+/** Every `error.code` the API answers with (the OpenAPI document lists them per endpoint). */
+export const API_ERROR_CODES = [
+  "bad_request",
+  "validation_failed",
+  "unauthorized",
+  "forbidden",
+  "not_found",
+  "conflict",
+  "rate_limited",
+  "method_not_allowed",
+  "payload_too_large",
+  "unsupported_media_type",
+  "internal_error",
+] as const;
+
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
 export function apiError(
   status: number,

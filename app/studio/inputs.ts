@@ -130,3 +130,10 @@ export const ApiCourseUpdate = ApiCourseCreate.partial().extend({
   // A draft may be saved with an empty description; publishing still needs one.
   description: Description.optional(),
 });
+
+/** GET /api/instructor/my-courses?limit&offset&trainerId. */
+export const MyCoursesQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  trainerId: z.uuid().optional(),
+});

@@ -131,6 +131,8 @@ export async function rejectTopUp(
 
 export const TOP_UP_STATUSES = ["pending", "approved", "rejected"] as const;
 export type TopUpStatus = (typeof TOP_UP_STATUSES)[number];
+/** GET /api/admin/top-ups?status=: the queue shown, pending by default. */
+export const TopUpQueueStatus = z.enum(TOP_UP_STATUSES).default("pending");
 
 /** The admins' queue: requests of one status, oldest pending first (first come, first served). */
 export async function listTopUps(

@@ -55,6 +55,7 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/terms",
     "/contact",
     "/faq",
+    "/developers",
     "/auth/login",
     "/auth/signup",
     "/certificates/verify/MNRA-DEMQ-26",

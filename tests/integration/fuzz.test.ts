@@ -393,6 +393,8 @@ const API: ApiEndpoint[] = [
   { name: "certificate generate", method: "POST", path: "/api/certificates/:id/generate", role: "user" },
   { name: "certificate pdf", method: "GET", path: "/api/certificates/:id/pdf", role: "user" },
   { name: "certificate verify", method: "GET", path: "/api/certificates/verify/:id", role: "guest" },
+  // The OpenAPI document (issue 13): public, GET only.
+  { name: "openapi document", method: "GET", path: "/api/openapi.json", role: "guest" },
   {
     name: "lesson progress",
     method: "POST",
@@ -1238,6 +1240,9 @@ describe("fuzz: paths and query strings", () => {
         { path: "/dashboard/admin/certificates", role: "admin", credentials: "cookie" },
         { path: "/certificates/verify/ABCD-EFGH-23", role: "guest", credentials: "none" },
         { path: "/api/certificates", role: "user", credentials: "bearer" },
+        { path: "/developers", role: "guest", credentials: "none" },
+        { path: "/ar/developers", role: "user", credentials: "cookie" },
+        { path: "/api/openapi.json", role: "guest", credentials: "none" },
       ];
       const keys = [
         "q",

@@ -55,6 +55,7 @@ import { loader as lecturePlayApi } from "../../app/routes/api/lecture-play";
 import { action as lessonProgressApi } from "../../app/routes/api/lesson-progress";
 import { action as mediaDelete } from "../../app/routes/api/media-delete";
 import { action as mediaUpload } from "../../app/routes/api/media-upload";
+import { loader as openApiDocumentApi } from "../../app/routes/api/openapi";
 import { action as portfolioCreateApi } from "../../app/routes/api/portfolio";
 import { loader as portfolioGetApi, action as portfolioItemApi } from "../../app/routes/api/portfolio-item";
 import { action as videoCreateLink } from "../../app/routes/api/video-create-upload-link";
@@ -67,6 +68,7 @@ import { loader as certificatePdfPage } from "../../app/routes/certificate-pdf";
 import { loader as certificateVerifyPage } from "../../app/routes/certificate-verify";
 import { loader as myCertificates, action as myCertificatesAction } from "../../app/routes/certificates";
 import { loader as courseLearn, action as courseLearnAction } from "../../app/routes/course-learn";
+import { loader as developersPage } from "../../app/routes/developers";
 import { loader as caseStudyList } from "../../app/routes/editor-case-studies";
 import {
   loader as caseStudyEditor,
@@ -1027,6 +1029,20 @@ const CASES: Case[] = [
     path: "/api/certificates/x/pdf",
     params: () => ({ id: certificate.id }),
     expected: { guest: 401, user: "ok", trainer: 404, admin: "ok" },
+  },
+  {
+    name: "GET /api/openapi.json",
+    kind: "api",
+    handler: openApiDocumentApi,
+    path: "/api/openapi.json",
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /developers",
+    kind: "page",
+    handler: developersPage,
+    path: "/ar/developers",
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
   },
   {
     name: "GET /api/certificates/verify/:code",

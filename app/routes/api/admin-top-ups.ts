@@ -1,21 +1,18 @@
 // GET /api/admin/top-ups?status=pending&limit&offset → {items, total, limit, offset}: the review queue.
-import { z } from "zod";
 import { ADMIN_ROLES, requireApiRole } from "../../auth/guards.server";
 import { readListQuery } from "../../editorial/api.server";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { getDb } from "../../middleware/database.server";
 import { getI18n } from "../../middleware/i18next.server";
 import { topUpJson } from "../../wallet/api.server";
-import { listTopUps, TOP_UP_STATUSES } from "../../wallet/top-ups.server";
+import { listTopUps, TopUpQueueStatus } from "../../wallet/top-ups.server";
 import { toCurrencyUnits } from "../../wallet/wallet.server";
 import type { Route } from "./+types/admin-top-ups";
-
-const Status = z.enum(TOP_UP_STATUSES).default("pending");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireApiRole(request, context, ADMIN_ROLES);
   const url = new URL(request.url);
-  const status = Status.safeParse(url.searchParams.get("status") ?? undefined);
+  const status = TopUpQueueStatus.safeParse(url.searchParams.get("status") ?? undefined);
   if (!status.success) {
     const t = getI18n(context).getFixedT(apiLocale(request));
     return apiError(422, "validation_failed", t("api.validationFailed"), {

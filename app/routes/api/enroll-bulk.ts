@@ -1,35 +1,11 @@
 // POST /api/course/enrollment/bulk/enroll {courseIds}: buys several courses with the caller's wallet at once.
-import { z } from "zod";
 import { requireApiUser } from "../../auth/guards.server";
-import {
-  MAX_COURSES_PER_PURCHASE,
-  purchaseApiResponse,
-  purchaseCourses,
-} from "../../commerce/enrollment.server";
+import { purchaseApiResponse, purchaseCourses } from "../../commerce/enrollment.server";
+import { BulkEnrollInput } from "../../commerce/enrollment-inputs";
 import { apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { getDb } from "../../middleware/database.server";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/enroll-bulk";
-
-// One message for every way the list can be wrong; it is a key in the `catalog` namespace.
-const COURSE_IDS_INVALID = "enrollment.api.courseIdsInvalid";
-
-const BulkEnrollInput = z.object(
-  {
-    courseIds: z
-      .array(
-        // courses.id is int4: a larger id cannot exist, and refusing it here keeps it out of SQL.
-        z
-          .int({ error: COURSE_IDS_INVALID })
-          .positive({ error: COURSE_IDS_INVALID })
-          .max(2_147_483_647, { error: COURSE_IDS_INVALID }),
-        { error: COURSE_IDS_INVALID },
-      )
-      .min(1, { error: COURSE_IDS_INVALID })
-      .max(MAX_COURSES_PER_PURCHASE, { error: COURSE_IDS_INVALID }),
-  },
-  { error: COURSE_IDS_INVALID },
-);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireApiUser(request, context);

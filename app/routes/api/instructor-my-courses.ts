@@ -1,23 +1,17 @@
 // GET /api/instructor/my-courses?limit=10&offset=0 → {items, total, limit, offset}: the caller's courses,
 // drafts included; an admin gets every course (or one trainer's with ?trainerId=).
-import { z } from "zod";
 import { requireApiRole, STAFF_ROLES } from "../../auth/guards.server";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { translateIssues } from "../../lib/forms.server";
 import { getDb } from "../../middleware/database.server";
 import { getI18n } from "../../middleware/i18next.server";
 import { listStudioCourses } from "../../studio/courses.server";
+import { MyCoursesQuery } from "../../studio/inputs";
 import type { Route } from "./+types/instructor-my-courses";
-
-const Query = z.object({
-  limit: z.coerce.number().int().min(1).max(50).default(10),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  trainerId: z.uuid().optional(),
-});
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireApiRole(request, context, STAFF_ROLES);
-  const parsed = Query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const parsed = MyCoursesQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) {
     const t = getI18n(context).getFixedT(apiLocale(request));
     return apiError(

@@ -1,0 +1,59 @@
+// The caller's wallet: history and top-up requests (app/routes/api/account-ledger.ts, wallet-top-up.ts).
+import { z } from "zod";
+import { ListQuery } from "../../editorial/inputs";
+import { TopUpInput } from "../../wallet/top-ups.server";
+import { type EndpointDoc, isoDate, json, money, ok } from "../registry";
+
+export const TopUpRequest = z.strictObject({
+  id: z.int(),
+  amount: money,
+  reference: z.string().nullable(),
+  status: z.enum(["pending", "approved", "rejected"]),
+  rejectReason: z.string().nullable(),
+  createdAt: isoDate,
+  reviewedAt: isoDate.nullable(),
+});
+
+const LedgerLine = z.strictObject({
+  id: z.int(),
+  kind: z.enum(["credit", "purchase", "refund", "top_up"]),
+  amount: money,
+  balanceAfter: money,
+  reason: z.string().nullable(),
+  course: z.strictObject({ id: z.int(), title: z.string() }).nullable(),
+  createdAt: isoDate,
+});
+
+export const accountEndpoints: EndpointDoc[] = [
+  {
+    method: "get",
+    route: "api/account/ledger",
+    tag: "Account",
+    summary: "The caller's wallet history, newest first",
+    auth: "user",
+    query: ListQuery,
+    responses: {
+      200: ok(
+        "A page of ledger lines and the current balance",
+        z.strictObject({
+          items: z.array(LedgerLine),
+          total: z.int(),
+          limit: z.int(),
+          offset: z.int(),
+          balance: money,
+        }),
+      ),
+    },
+  },
+  {
+    method: "post",
+    route: "api/wallet/top-up",
+    tag: "Account",
+    summary: "Ask for a bank-transfer top-up",
+    description: "Credited when an admin approves it; 409 while three requests already wait.",
+    auth: "user",
+    body: json(TopUpInput),
+    responses: { 201: ok("The pending request", z.strictObject({ request: TopUpRequest })) },
+    errors: [[409, "conflict"]],
+  },
+];

@@ -1,0 +1,138 @@
+// The admin's API (app/routes/api/admin-*.ts, auth-users.ts).
+import { z } from "zod";
+import { ChangeRoleInput, UserListQuery } from "../../admin/users.server";
+import { RefundInput } from "../../commerce/refunds.server";
+import { ListQuery } from "../../editorial/inputs";
+import { RejectInput, TopUpQueueStatus } from "../../wallet/top-ups.server";
+import { ChargeWalletInput } from "../../wallet/wallet.server";
+import { ApiUser, type EndpointDoc, isoDate, json, money, ok, paged, params } from "../registry";
+import { TopUpRequest } from "./account";
+
+export const adminEndpoints: EndpointDoc[] = [
+  {
+    method: "get",
+    route: "api/admin/stats",
+    tag: "Admin",
+    summary: "The dashboard's figures",
+    auth: "admin",
+    responses: {
+      200: ok(
+        "Counts and revenue",
+        z.strictObject({
+          users: z.strictObject({
+            total: z.int(),
+            byRole: z.strictObject({ user: z.int(), trainer: z.int(), admin: z.int() }),
+          }),
+          courses: z.strictObject({ published: z.int(), drafts: z.int() }),
+          enrollments: z.int(),
+          revenue: money,
+        }),
+      ),
+    },
+  },
+  {
+    method: "get",
+    route: "api/auth",
+    tag: "Admin",
+    summary: "Search, sort and page through users",
+    auth: "admin",
+    query: UserListQuery,
+    responses: { 200: ok("A page of users", paged(ApiUser)) },
+  },
+  {
+    method: "put",
+    route: "api/admin/change-role/:userId",
+    tag: "Admin",
+    summary: "Change a user's role (the last admin stays an admin)",
+    auth: "admin",
+    params: params("userId"),
+    body: json(ChangeRoleInput),
+    responses: { 200: ok("The user", z.strictObject({ user: ApiUser })) },
+    errors: [
+      [404, "not_found"],
+      [409, "conflict"],
+    ],
+  },
+  {
+    method: "put",
+    route: "api/admin/charge-wallet/:userId",
+    tag: "Admin",
+    summary: "Credit a user's wallet",
+    auth: "admin",
+    params: params("userId"),
+    body: json(ChargeWalletInput),
+    responses: {
+      200: ok(
+        "The user and the ledger entry",
+        z.strictObject({
+          user: ApiUser,
+          ledgerEntry: z.strictObject({
+            id: z.int(),
+            amount: money,
+            balanceAfter: money,
+            reason: z.string().nullable(),
+            kind: z.enum(["credit", "purchase", "refund", "top_up"]),
+            createdAt: isoDate,
+          }),
+        }),
+      ),
+    },
+    errors: [[404, "not_found"]],
+  },
+  {
+    method: "get",
+    route: "api/admin/top-ups",
+    tag: "Admin",
+    summary: "The top-up review queue",
+    auth: "admin",
+    query: ListQuery.extend({ status: TopUpQueueStatus }),
+    responses: {
+      200: ok(
+        "A page of requests with their users",
+        paged(
+          TopUpRequest.extend({
+            user: z.strictObject({
+              id: z.uuid(),
+              name: z.string(),
+              email: z.string(),
+              walletBalance: money,
+            }),
+          }).strict(),
+        ),
+      ),
+    },
+  },
+  {
+    method: "post",
+    route: "api/admin/top-ups/:id/:decision",
+    tag: "Admin",
+    summary: "Approve or reject a top-up request",
+    description:
+      "`decision` is `approve` or `reject`; a reject may carry {reason}. A second review of the same request is 409.",
+    auth: "admin",
+    params: z.object({ id: z.string(), decision: z.enum(["approve", "reject"]) }),
+    body: json(RejectInput, "Only for reject, and optional"),
+    responses: { 200: ok("The reviewed request", z.strictObject({ request: TopUpRequest })) },
+    errors: [
+      [404, "not_found"],
+      [409, "conflict"],
+    ],
+  },
+  {
+    method: "post",
+    route: "api/admin/enrollments/:id/refund",
+    tag: "Admin",
+    summary: "Refund an enrollment to the learner's wallet",
+    description: "409 past the refund window unless `override` is true.",
+    auth: "admin",
+    params: params("id"),
+    body: json(RefundInput),
+    responses: {
+      200: ok("What was refunded", z.strictObject({ refunded: money, balance: money })),
+    },
+    errors: [
+      [404, "not_found"],
+      [409, "conflict"],
+    ],
+  },
+];

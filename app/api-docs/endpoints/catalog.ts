@@ -1,0 +1,134 @@
+// The public catalog, favourites and purchases (app/routes/api/courses.ts, course*.ts, favorites-list.ts,
+// enroll*.ts, enrollments.ts).
+import { z } from "zod";
+import { BulkEnrollInput } from "../../commerce/enrollment-inputs";
+import { COURSE_CATEGORIES } from "../../courses/categories";
+import { CourseListQuery } from "../../courses/list-query";
+import { type EndpointDoc, Image, isoDate, json, money, ok, paged, params } from "../registry";
+
+export const CourseCard = z.strictObject({
+  id: z.int(),
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(COURSE_CATEGORIES),
+  price: money,
+  currency: z.string(),
+  image: Image,
+  instructor: z.strictObject({ name: z.string() }),
+  lessonCount: z.int(),
+});
+
+const CourseDetail = CourseCard.extend({
+  isPublished: z.boolean(),
+  lessons: z.array(
+    z.strictObject({
+      id: z.int(),
+      position: z.int(),
+      title: z.string(),
+      durationMinutes: z.int().nullable(),
+    }),
+  ),
+}).strict();
+
+const Purchase = z.strictObject({
+  enrolled: z.array(z.int()),
+  alreadyOwned: z.array(z.int()),
+  charged: money,
+  walletBalance: money,
+});
+
+const purchaseErrors: EndpointDoc["errors"] = [
+  [404, "not_found"],
+  [409, "conflict"],
+];
+
+export const catalogEndpoints: EndpointDoc[] = [
+  {
+    method: "get",
+    route: "api/courses",
+    tag: "Catalog",
+    summary: "Published courses",
+    description: "Titles in the Accept-Language locale (Arabic for `ar`).",
+    auth: "public",
+    query: CourseListQuery,
+    responses: { 200: ok("A page of course cards", paged(CourseCard)) },
+  },
+  {
+    method: "get",
+    route: "api/courses/:id",
+    tag: "Catalog",
+    summary: "One course with its lesson titles",
+    description: "A draft is 404 to everyone but its trainer and admins.",
+    auth: "optional",
+    params: params("id"),
+    responses: { 200: ok("The course", z.strictObject({ course: CourseDetail })) },
+    errors: [[404, "not_found"]],
+  },
+  {
+    method: "post",
+    route: "api/courses/:id/favorite",
+    tag: "Catalog",
+    summary: "Toggle a favourite",
+    auth: "user",
+    params: params("id"),
+    responses: { 200: ok("Whether it is now a favourite", z.strictObject({ favorited: z.boolean() })) },
+    errors: [[404, "not_found"]],
+  },
+  {
+    method: "get",
+    route: "api/courses/favorites/list",
+    tag: "Catalog",
+    summary: "The caller's favourite courses",
+    auth: "user",
+    responses: { 200: ok("Course cards", z.strictObject({ items: z.array(CourseCard) })) },
+  },
+  {
+    method: "get",
+    route: "api/course/enrollment",
+    tag: "Enrollment",
+    summary: "The caller's courses, newest first",
+    auth: "user",
+    responses: {
+      200: ok(
+        "Enrollments",
+        z.strictObject({
+          items: z.array(
+            z.strictObject({
+              course: z.strictObject({
+                id: z.int(),
+                title: z.string(),
+                category: z.enum(COURSE_CATEGORIES),
+                image: z.string(),
+                instructorName: z.string(),
+                lessonCount: z.int(),
+              }),
+              pricePaid: money,
+              enrolledAt: isoDate,
+            }),
+          ),
+        }),
+      ),
+    },
+  },
+  {
+    method: "post",
+    route: "api/course/enrollment/:courseId",
+    tag: "Enrollment",
+    summary: "Buy one course with the wallet",
+    description: "409 when the balance is short; a course already owned is listed in `alreadyOwned`.",
+    auth: "user",
+    params: params("courseId"),
+    responses: { 200: ok("What was bought and charged", Purchase) },
+    errors: purchaseErrors,
+  },
+  {
+    method: "post",
+    route: "api/course/enrollment/bulk/enroll",
+    tag: "Enrollment",
+    summary: "Buy several courses at once",
+    auth: "user",
+    body: json(BulkEnrollInput),
+    responses: { 200: ok("What was bought and charged", Purchase) },
+    errors: purchaseErrors,
+  },
+];

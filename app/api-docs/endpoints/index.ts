@@ -1,0 +1,30 @@
+// Every documented endpoint. A new /api route adds its entry to the file of its area (or a new file
+// listed here); tests/integration/openapi.test.ts fails while a route in app/routes.ts has none.
+import type { EndpointDoc } from "../registry";
+import { accountEndpoints } from "./account";
+import { adminEndpoints } from "./admin";
+import { authEndpoints } from "./auth";
+import { catalogEndpoints } from "./catalog";
+import { certificateEndpoints } from "./certificates";
+import { contactEndpoints } from "./contact";
+import { editorialEndpoints } from "./editorial";
+import { instructorEndpoints } from "./instructor";
+import { learningEndpoints } from "./learning";
+import { mediaEndpoints } from "./media";
+import { referenceEndpoints } from "./reference";
+import { videoEndpoints } from "./video";
+
+export const ENDPOINTS: readonly EndpointDoc[] = [
+  ...authEndpoints,
+  ...accountEndpoints,
+  ...catalogEndpoints,
+  ...learningEndpoints,
+  ...certificateEndpoints,
+  ...instructorEndpoints,
+  ...mediaEndpoints,
+  ...videoEndpoints,
+  ...editorialEndpoints,
+  ...adminEndpoints,
+  ...contactEndpoints,
+  ...referenceEndpoints,
+];

@@ -1,0 +1,89 @@
+// Progress and the player (app/routes/api/course-progress.ts, lesson-progress.ts, lecture-play.ts).
+import { z } from "zod";
+import { ProgressJson } from "../../learning/inputs";
+import { type EndpointDoc, isoDate, json, ok, params } from "../registry";
+
+const accessErrors: EndpointDoc["errors"] = [
+  [403, "forbidden"],
+  [404, "not_found"],
+];
+
+export const learningEndpoints: EndpointDoc[] = [
+  {
+    method: "get",
+    route: "api/courses/:courseId/progress",
+    tag: "Learning",
+    summary: "The caller's progress in a course",
+    auth: "user",
+    params: params("courseId"),
+    responses: {
+      200: ok(
+        "Progress per lesson",
+        z.strictObject({
+          completedLessons: z.int(),
+          totalLessons: z.int(),
+          percent: z.number(),
+          lastLessonId: z.int().nullable(),
+          lessons: z.array(
+            z.strictObject({ id: z.int(), completed: z.boolean(), positionSeconds: z.number() }),
+          ),
+        }),
+      ),
+    },
+    errors: accessErrors,
+  },
+  {
+    method: "post",
+    route: "api/courses/:courseId/lessons/:lessonId/progress",
+    tag: "Learning",
+    summary: "Record the position in a lesson and whether it is finished",
+    auth: "user",
+    params: params("courseId", "lessonId"),
+    body: json(ProgressJson),
+    responses: {
+      200: ok(
+        "The stored progress",
+        z.strictObject({
+          progress: z.strictObject({
+            lessonId: z.int(),
+            positionSeconds: z.number(),
+            completed: z.boolean(),
+            completedAt: isoDate.nullable(),
+            updatedAt: isoDate,
+          }),
+        }),
+      ),
+    },
+    errors: accessErrors,
+  },
+  {
+    method: "get",
+    route: "api/courses/:courseId/lecture/:lectureId/play",
+    tag: "Learning",
+    summary: "What a player needs for one lesson",
+    description:
+      "`video` is null when the lesson has no video; a local video's `src` is the stream, which takes the same Bearer token.",
+    auth: "user",
+    params: params("courseId", "lectureId"),
+    responses: {
+      200: ok(
+        "The lesson, its video and the caller's position",
+        z.strictObject({
+          lesson: z.strictObject({ id: z.int(), title: z.string(), position: z.int() }),
+          video: z
+            .strictObject({
+              provider: z.enum(["local", "vimeo"]),
+              status: z.enum(["uploading", "processing", "ready", "error"]),
+              src: z.string().optional(),
+              embedUrl: z.string().optional(),
+              durationSeconds: z.number().optional(),
+            })
+            .nullable(),
+          pdfUrl: z.string().optional(),
+          progress: z.strictObject({ positionSeconds: z.number(), completed: z.boolean() }),
+        }),
+      ),
+    },
+    errors: accessErrors,
+  },
+];

@@ -1,0 +1,23 @@
+// POST /api/course/enrollment/bulk/enroll's body (also documented in /api/openapi.json).
+import { z } from "zod";
+import { MAX_COURSES_PER_PURCHASE } from "./enrollment.server";
+
+// One message for every way the list can be wrong; it is a key in the `catalog` namespace.
+const COURSE_IDS_INVALID = "enrollment.api.courseIdsInvalid";
+
+export const BulkEnrollInput = z.object(
+  {
+    courseIds: z
+      .array(
+        // courses.id is int4: a larger id cannot exist, and refusing it here keeps it out of SQL.
+        z
+          .int({ error: COURSE_IDS_INVALID })
+          .positive({ error: COURSE_IDS_INVALID })
+          .max(2_147_483_647, { error: COURSE_IDS_INVALID }),
+        { error: COURSE_IDS_INVALID },
+      )
+      .min(1, { error: COURSE_IDS_INVALID })
+      .max(MAX_COURSES_PER_PURCHASE, { error: COURSE_IDS_INVALID }),
+  },
+  { error: COURSE_IDS_INVALID },
+);

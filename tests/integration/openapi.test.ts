@@ -1,0 +1,412 @@
+// The OpenAPI document (issue 13 part 4): it covers every /api route of app/routes.ts, it is well-formed
+// OpenAPI 3.1, and the real endpoints answer what it documents (each answer, success or error, parsed with
+// the documented strict zod schema through the real request handler on a seeded database).
+
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { ENDPOINTS } from "../../app/api-docs/endpoints";
+import { errorAnswers, openApiDocument, openApiPaths } from "../../app/api-docs/openapi.server";
+import { ApiErrorBody, type EndpointDoc } from "../../app/api-docs/registry";
+import { enrollments, topUpRequests } from "../../app/db/schema";
+import routes from "../../app/routes";
+import { type FuzzApp, startFuzzApp } from "./fuzz/app";
+import { createFixtures, type Fixtures, type Role } from "./fuzz/fixtures";
+
+function apiRoutes(entries: RouteConfigEntry[]): string[] {
+  return entries.flatMap((entry) => [
+    ...(entry.path?.startsWith("api/") && entry.path !== "api/*" ? [entry.path] : []),
+    ...apiRoutes(entry.children ?? []),
+  ]);
+}
+
+describe("coverage", () => {
+  const real = apiRoutes(routes as RouteConfigEntry[]);
+
+  it("documents every /api route of app/routes.ts", () => {
+    const documented = new Set(ENDPOINTS.map((endpoint) => endpoint.route));
+    const missing = real.filter((route) => !documented.has(route));
+    expect(missing, "routes without an entry in app/api-docs/endpoints").toEqual([]);
+    expect(real.length).toBeGreaterThan(40);
+  });
+
+  it("documents no route that does not exist", () => {
+    const stale = ENDPOINTS.map((endpoint) => endpoint.route).filter((route) => !real.includes(route));
+    expect(stale).toEqual([]);
+  });
+
+  it("names every path parameter of each route", () => {
+    for (const endpoint of ENDPOINTS) {
+      const names = [...endpoint.route.matchAll(/:(\w+)/g)].map((match) => match[1]);
+      const declared = Object.keys(endpoint.params?.shape ?? {});
+      expect(declared.sort(), `${endpoint.method} ${endpoint.route}`).toEqual(names.sort());
+    }
+  });
+
+  it("documents each method of a route once", () => {
+    const keys = ENDPOINTS.map((endpoint) => `${endpoint.method} ${endpoint.route}`);
+    expect(keys.length).toBe(new Set(keys).size);
+  });
+});
+
+type Json = Record<string, unknown>;
+
+describe("the document's shape", () => {
+  const document = openApiDocument() as Json & { paths: Record<string, Record<string, Json>> };
+
+  it("is OpenAPI 3.1 with info, paths and the error component", () => {
+    expect(document.openapi).toBe("3.1.0");
+    expect(document.info).toMatchObject({ title: expect.any(String), version: expect.any(String) });
+    const components = document.components as Json & { schemas: Json; securitySchemes: Json };
+    expect(components.schemas.Error).toBeTruthy();
+    expect(components.securitySchemes.bearerAuth).toEqual({ type: "http", scheme: "bearer" });
+  });
+
+  it("has valid operations: unique ids, declared path parameters, responses, resolvable $refs", () => {
+    const ids = new Set<string>();
+    const methods = new Set(["get", "post", "put", "patch", "delete", "head", "options"]);
+    for (const [path, operations] of Object.entries(document.paths)) {
+      expect(path.startsWith("/api/")).toBe(true);
+      for (const [method, op] of Object.entries(operations)) {
+        expect(methods.has(method)).toBe(true);
+        const id = op.operationId as string;
+        expect(ids.has(id), id).toBe(false);
+        ids.add(id);
+        expect(Array.isArray(op.tags) && op.tags.length === 1).toBe(true);
+        const parameters = (op.parameters as Json[] | undefined) ?? [];
+        for (const name of [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1])) {
+          expect(
+            parameters.some((p) => p.name === name && p.in === "path" && p.required === true),
+            `${method} ${path} {${name}}`,
+          ).toBe(true);
+        }
+        for (const parameter of parameters) {
+          expect(["path", "query"]).toContain(parameter.in);
+          expect(typeof parameter.schema).toBe("object");
+        }
+        const responses = op.responses as Record<string, Json>;
+        expect(Object.keys(responses).length).toBeGreaterThan(0);
+        for (const [status, response] of Object.entries(responses)) {
+          expect(status).toMatch(/^[1-5]\d\d$/);
+          expect(typeof response.description).toBe("string");
+        }
+        expect(Array.isArray(op.security)).toBe(true);
+      }
+    }
+    const text = JSON.stringify(document);
+    for (const [, ref = ""] of text.matchAll(/"\$ref":"([^"]+)"/g)) {
+      const target = ref
+        .replace(/^#\//, "")
+        .split("/")
+        .reduce<unknown>((node, key) => (node as Json | undefined)?.[key], document);
+      expect(target, ref).toBeTruthy();
+    }
+    // Every schema is JSON Schema 2020-12 as zod emits it: no zod internals leaked.
+    expect(text).not.toContain("_zod");
+  });
+
+  it("turns an optional route segment into two paths", () => {
+    expect(openApiPaths("api/cloudinary/delete/:publicId/:resourceType?")).toEqual([
+      "/api/cloudinary/delete/{publicId}",
+      "/api/cloudinary/delete/{publicId}/{resourceType}",
+    ]);
+    expect(document.paths["/api/cloudinary/delete/{publicId}"]?.delete).toBeTruthy();
+  });
+
+  it("lists the error codes of each endpoint under its error statuses", () => {
+    const courses = document.paths["/api/courses/{id}/favorite"]?.post as Json;
+    const responses = courses.responses as Record<string, Json>;
+    expect(Object.keys(responses)).toEqual(expect.arrayContaining(["200", "401", "404", "405", "500"]));
+    expect(JSON.stringify(responses["401"])).toContain("unauthorized");
+  });
+});
+
+// ── Conformance: the real answers ─────────────────────────────────────────────────────────────────────
+
+let app: FuzzApp;
+let fixtures: Fixtures;
+const checked = new Set<string>();
+
+beforeAll(async () => {
+  vi.spyOn(console, "error").mockImplementation(() => {});
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+  app = await startFuzzApp();
+  fixtures = await createFixtures(app);
+}, 120_000);
+
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await app?.close();
+});
+
+function entry(method: EndpointDoc["method"], route: string): EndpointDoc {
+  const found = ENDPOINTS.find((endpoint) => endpoint.method === method && endpoint.route === route);
+  if (!found) throw new Error(`no entry for ${method} ${route}`);
+  return found;
+}
+
+/**
+ * Calls an endpoint and checks the answer against its entry: the status is documented, and the JSON body
+ * parses with the documented schema (success) or the error shape with one of the documented codes.
+ */
+async function call(
+  method: EndpointDoc["method"],
+  route: string,
+  target: string,
+  { as, body, expectStatus }: { as?: Role; body?: unknown; expectStatus: number },
+): Promise<Json> {
+  const endpoint = entry(method, route);
+  const headers: Record<string, string> = {};
+  const bearer = as ? await fixtures.bearer(as) : undefined;
+  if (bearer) headers.Authorization = bearer;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await app.fetch(target, {
+    method: method.toUpperCase(),
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const label = `${method.toUpperCase()} ${target}`;
+  const text = await response.text();
+  expect(response.status, `${label}: ${text.slice(0, 300)}`).toBe(expectStatus);
+  const success = endpoint.responses[response.status];
+  const errors = errorAnswers(endpoint);
+  expect(
+    success || errors.has(response.status),
+    `${label}: status ${response.status} undocumented`,
+  ).toBeTruthy();
+  checked.add(`${method} ${route}`);
+  if (response.status === 204) return {};
+  const json = JSON.parse(text) as Json;
+  if (success) {
+    if (!success.schema) throw new Error(`${label}: a JSON answer without a documented schema`);
+    const parsed = success.schema.safeParse(json);
+    expect(parsed.success, `${label}: ${parsed.error ? z.prettifyError(parsed.error) : ""}`).toBe(true);
+  } else {
+    const schema = endpoint.errorBodies?.[response.status] ?? ApiErrorBody;
+    const parsed = schema.safeParse(json);
+    expect(parsed.success, `${label}: ${parsed.error ? z.prettifyError(parsed.error) : ""}`).toBe(true);
+    const code = (json.error as { code: string }).code;
+    expect([...(errors.get(response.status) ?? [])], `${label}: code ${code}`).toContain(code);
+  }
+  return json;
+}
+
+describe("conformance", () => {
+  it("GET endpoints answer their documented success shapes", async () => {
+    const { courseIds, postIds, caseStudyIds, lessonId } = fixtures;
+    await call("get", "api/openapi.json", "/api/openapi.json", { expectStatus: 200 });
+    await call("get", "api/courses", "/api/courses?limit=5", { expectStatus: 200 });
+    await call("get", "api/courses/:id", `/api/courses/${courseIds.paid}`, { expectStatus: 200 });
+    await call("get", "api/courses/:id", `/api/courses/${courseIds.draft}`, {
+      as: "trainer",
+      expectStatus: 200,
+    });
+    await call("get", "api/courses/favorites/list", "/api/courses/favorites/list", {
+      as: "user",
+      expectStatus: 200,
+    });
+    await call("get", "api/course/enrollment", "/api/course/enrollment", { as: "user", expectStatus: 200 });
+    await call("get", "api/courses/:courseId/progress", `/api/courses/${courseIds.paid}/progress`, {
+      as: "admin",
+      expectStatus: 200,
+    });
+    await call(
+      "get",
+      "api/courses/:courseId/lecture/:lectureId/play",
+      `/api/courses/${courseIds.paid}/lecture/${lessonId}/play`,
+      { as: "admin", expectStatus: 200 },
+    );
+    await call("get", "api/certificates", "/api/certificates", { as: "user", expectStatus: 200 });
+    await call("get", "api/account/ledger", "/api/account/ledger", { as: "user", expectStatus: 200 });
+    await call("get", "api/auth/me", "/api/auth/me", { as: "user", expectStatus: 200 });
+    await call("get", "api/admin/stats", "/api/admin/stats", { as: "admin", expectStatus: 200 });
+    await call("get", "api/auth", "/api/auth?limit=5", { as: "admin", expectStatus: 200 });
+    await call("get", "api/admin/top-ups", "/api/admin/top-ups?status=pending", {
+      as: "admin",
+      expectStatus: 200,
+    });
+    await call("get", "api/instructor/my-courses", "/api/instructor/my-courses", {
+      as: "trainer",
+      expectStatus: 200,
+    });
+    await call("get", "api/blog", "/api/blog", { as: "trainer", expectStatus: 200 });
+    await call("get", "api/blog/:id", `/api/blog/${postIds.public}`, { expectStatus: 200 });
+    await call("get", "api/portfolio", "/api/portfolio", { as: "admin", expectStatus: 200 });
+    await call("get", "api/portfolio/:id", `/api/portfolio/${caseStudyIds.public}`, { expectStatus: 200 });
+  }, 60_000);
+
+  it("mutations answer their documented success shapes", async () => {
+    const { courseIds, people, target, postIds, lessonId } = fixtures;
+    const email = `openapi-${Date.now()}@example.com`;
+    await call("post", "api/auth/signup", "/api/auth/signup", {
+      body: { userName: "Open Api", email, password: "correct-horse-battery" },
+      expectStatus: 201,
+    });
+    await call("post", "api/auth/login", "/api/auth/login", {
+      body: { email, password: "correct-horse-battery" },
+      expectStatus: 200,
+    });
+    await call("patch", "api/auth/me", "/api/auth/me", {
+      as: "user",
+      body: { nameAr: "مستخدم" },
+      expectStatus: 200,
+    });
+    await call("post", "api/courses/:id/favorite", `/api/courses/${courseIds.free}/favorite`, {
+      as: "user",
+      expectStatus: 200,
+    });
+    await call("post", "api/course/enrollment/:courseId", `/api/course/enrollment/${courseIds.free}`, {
+      as: "user",
+      expectStatus: 200,
+    });
+    await call("post", "api/course/enrollment/bulk/enroll", "/api/course/enrollment/bulk/enroll", {
+      as: "user",
+      body: { courseIds: [courseIds.paid] },
+      expectStatus: 200,
+    });
+    await call(
+      "post",
+      "api/courses/:courseId/lessons/:lessonId/progress",
+      `/api/courses/${courseIds.paid}/lessons/${lessonId}/progress`,
+      { as: "user", body: { positionSeconds: 12 }, expectStatus: 200 },
+    );
+    const topUp = await call("post", "api/wallet/top-up", "/api/wallet/top-up", {
+      as: "user",
+      body: { amount: 25 },
+      expectStatus: 201,
+    });
+    const topUpId = (topUp.request as { id: number }).id;
+    await call("post", "api/admin/top-ups/:id/:decision", `/api/admin/top-ups/${topUpId}/approve`, {
+      as: "admin",
+      expectStatus: 200,
+    });
+    await call("put", "api/admin/charge-wallet/:userId", `/api/admin/charge-wallet/${target.id}`, {
+      as: "admin",
+      body: { amount: 5 },
+      expectStatus: 200,
+    });
+    await call("put", "api/admin/change-role/:userId", `/api/admin/change-role/${target.id}`, {
+      as: "admin",
+      body: { role: "trainer" },
+      expectStatus: 200,
+    });
+    const [enrollment] = await app.db
+      .select({ id: enrollments.id })
+      .from(enrollments)
+      .where(and(eq(enrollments.userId, people.user.id), eq(enrollments.courseId, courseIds.free)));
+    if (!enrollment) throw new Error("the purchase above made no enrollment");
+    await call("post", "api/admin/enrollments/:id/refund", `/api/admin/enrollments/${enrollment.id}/refund`, {
+      as: "admin",
+      body: { reason: "OpenAPI conformance", override: true },
+      expectStatus: 200,
+    });
+    const post = await call("post", "api/blog", "/api/blog", {
+      as: "trainer",
+      body: { title: "Conformance", excerpt: "An excerpt", body: "The body.", status: "draft" },
+      expectStatus: 201,
+    });
+    const postId = (post.post as { id: number }).id;
+    await call("put", "api/blog/:id", `/api/blog/${postId}`, {
+      as: "trainer",
+      body: { title: "Conformance, again" },
+      expectStatus: 200,
+    });
+    await call("delete", "api/blog/:id", `/api/blog/${postId}`, { as: "trainer", expectStatus: 204 });
+    const course = await call("post", "api/instructor/course", "/api/instructor/course", {
+      as: "trainer",
+      body: {
+        title: "Conformance course",
+        category: "data-science",
+        description: "A course made by the OpenAPI test.",
+        price: 10.5,
+        lessons: [{ title: "Lesson one", durationMinutes: 5 }],
+      },
+      expectStatus: 201,
+    });
+    const courseId = (course.course as { id: number }).id;
+    await call("put", "api/instructor/course/:id", `/api/instructor/course/${courseId}`, {
+      as: "trainer",
+      body: { price: 12 },
+      expectStatus: 200,
+    });
+    await call("delete", "api/instructor/course/:id", `/api/instructor/course/${courseId}`, {
+      as: "trainer",
+      expectStatus: 204,
+    });
+    await call("post", "api/contact", "/api/contact", {
+      body: {
+        name: "Open Api",
+        email: "openapi@example.com",
+        subject: "Docs",
+        message: "The reference reads well.",
+      },
+      expectStatus: 201,
+    });
+    await call(
+      "post",
+      "api/certificates/:courseId/generate",
+      `/api/certificates/${courseIds.paid}/generate`,
+      {
+        as: "user",
+        expectStatus: 409,
+      },
+    );
+    await call("post", "api/auth/logout", "/api/auth/logout", { as: "user", expectStatus: 204 });
+    expect(postIds.public).toBeGreaterThan(0);
+    const pending = await app.db.select().from(topUpRequests).where(eq(topUpRequests.id, topUpId));
+    expect(pending[0]?.status).toBe("approved");
+  }, 60_000);
+
+  it("error answers carry the one error shape with a documented code", async () => {
+    const { courseIds } = fixtures;
+    await call("get", "api/auth/me", "/api/auth/me", { expectStatus: 401 });
+    await call("get", "api/admin/stats", "/api/admin/stats", { as: "user", expectStatus: 403 });
+    await call("get", "api/courses", "/api/courses?limit=0", { expectStatus: 422 });
+    await call("get", "api/courses/:id", "/api/courses/999999", { expectStatus: 404 });
+    await call("post", "api/wallet/top-up", "/api/wallet/top-up", {
+      as: "user",
+      body: { amount: -1 },
+      expectStatus: 422,
+    });
+    await call("post", "api/courses/:id/favorite", `/api/courses/${courseIds.free}/favorite`, {
+      as: "user",
+      body: "x",
+      expectStatus: 200,
+    });
+    await call("get", "api/certificates/verify/:code", "/api/certificates/verify/NOPE-NOPE-00", {
+      expectStatus: 404,
+    });
+    await call("get", "api/instructor/video-status/:id", "/api/instructor/video-status/unknown", {
+      as: "trainer",
+      expectStatus: 404,
+    });
+    await call(
+      "delete",
+      "api/cloudinary/delete/:publicId/:resourceType?",
+      "/api/cloudinary/delete/manara_nothing",
+      {
+        as: "trainer",
+        expectStatus: 404,
+      },
+    );
+    await call("post", "api/auth/login", "/api/auth/login", {
+      body: { email: "nobody@example.com", password: "wrong-password" },
+      expectStatus: 401,
+    });
+    // A method the route does not take: 405 with the error shape.
+    const response = await app.fetch("/api/courses", { method: "DELETE" });
+    expect(response.status).toBe(405);
+    expect(ApiErrorBody.safeParse(await response.json()).success).toBe(true);
+  }, 60_000);
+
+  it("checked every documented GET and most mutations", () => {
+    const gets = ENDPOINTS.filter((endpoint) => endpoint.method === "get").map(
+      (e) => `${e.method} ${e.route}`,
+    );
+    // The PDF answer is a file, not JSON: the certificates suite checks it.
+    const unchecked = gets.filter((key) => !checked.has(key) && key !== "get api/certificates/:id/pdf");
+    expect(unchecked).toEqual([]);
+    expect(checked.size).toBeGreaterThanOrEqual(35);
+  });
+});
