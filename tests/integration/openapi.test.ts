@@ -202,6 +202,9 @@ describe("conformance", () => {
       as: "trainer",
       expectStatus: 200,
     });
+    await call("get", "api/courses/:id/reviews", `/api/courses/${courseIds.paid}/reviews?limit=5`, {
+      expectStatus: 200,
+    });
     await call("get", "api/courses/favorites/list", "/api/courses/favorites/list", {
       as: "user",
       expectStatus: 200,
@@ -265,6 +268,19 @@ describe("conformance", () => {
       body: { courseIds: [courseIds.paid] },
       expectStatus: 200,
     });
+    const reviews = `/api/courses/${courseIds.free}/reviews`;
+    await call("post", "api/courses/:id/reviews", reviews, {
+      as: "user",
+      body: { rating: 4, comment: "Clear and short." },
+      expectStatus: 201,
+    });
+    await call("post", "api/courses/:id/reviews", reviews, {
+      as: "user",
+      body: { rating: 5 },
+      expectStatus: 200,
+    });
+    await call("get", "api/courses/:id/reviews", reviews, { expectStatus: 200 });
+    await call("delete", "api/courses/:id/reviews", reviews, { as: "user", expectStatus: 204 });
     await call(
       "post",
       "api/courses/:courseId/lessons/:lessonId/progress",

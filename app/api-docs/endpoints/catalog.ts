@@ -16,6 +16,9 @@ export const CourseCard = z.strictObject({
   image: Image,
   instructor: z.strictObject({ name: z.string() }),
   lessonCount: z.int(),
+  rating: z
+    .strictObject({ average: z.number().min(0).max(5), count: z.int().min(0) })
+    .describe("Average stars (0 without reviews) and how many visible reviews"),
 });
 
 const CourseDetail = CourseCard.extend({

@@ -12,12 +12,14 @@ import { instructorEndpoints } from "./instructor";
 import { learningEndpoints } from "./learning";
 import { mediaEndpoints } from "./media";
 import { referenceEndpoints } from "./reference";
+import { reviewEndpoints } from "./reviews";
 import { videoEndpoints } from "./video";
 
 export const ENDPOINTS: readonly EndpointDoc[] = [
   ...authEndpoints,
   ...accountEndpoints,
   ...catalogEndpoints,
+  ...reviewEndpoints,
   ...learningEndpoints,
   ...certificateEndpoints,
   ...instructorEndpoints,
