@@ -11,9 +11,13 @@ export function createNonce(): string {
  * With Vimeo configured (`vimeo`), its player may be framed and the browser may send tus uploads to Vimeo's
  * upload hosts; otherwise neither.
  */
+/** With Stripe configured (`stripe`), forms may redirect to Stripe Checkout (the wallet's card top-up). */
 export function contentSecurityPolicy(
   nonce: string,
-  { vimeo = Boolean(process.env.VIMEO_ACCESS_TOKEN) } = {},
+  {
+    vimeo = Boolean(process.env.VIMEO_ACCESS_TOKEN),
+    stripe = Boolean(process.env.STRIPE_SECRET_KEY && process.env.STRIPE_WEBHOOK_SECRET),
+  } = {},
 ): string {
   return [
     "default-src 'self'",
@@ -26,7 +30,7 @@ export function contentSecurityPolicy(
     vimeo ? "frame-src 'self' https://player.vimeo.com" : "frame-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    stripe ? "form-action 'self' https://checkout.stripe.com" : "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");
 }

@@ -7,4 +7,5 @@ export * from "./courses";
 export * from "./favorites";
 export * from "./learning";
 export * from "./media";
+export * from "./payments";
 export * from "./users";
