@@ -2,6 +2,7 @@
 // (tests/fakes/stripe.ts, STRIPE_API_URL). The wallet is credited only by the signed webhook: a bad or
 // missing signature changes nothing; a replayed, concurrent, early or late webhook credits exactly once.
 import { eq, sum } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/client.server";
 import { cardPayments, topUpRequests, users, walletLedger } from "../../app/db/schema";
@@ -356,6 +357,69 @@ describe("the webhook", () => {
       body: "x".repeat(1024 * 1024 + 1),
     });
     expect(((await runRoute(handle.db, big, webhookApi as never)) as Response).status).toBe(413);
+  });
+});
+
+describe("who may call the webhook", () => {
+  it("a token or cookie, even an admin's, is no substitute for the signature", async () => {
+    const admin = await createUser(handle.db, "admin");
+    const session = [...fake.sessions.values()].at(-1);
+    if (!session) throw new Error("no session");
+    const body = JSON.stringify(completedEvent(session));
+    for (const credentials of [
+      { Authorization: await bearerFor(handle.db, admin.id) },
+      { Cookie: await cookieFor(handle.db, admin.id) },
+    ]) {
+      const request = new Request(WEBHOOK_URL, {
+        method: "POST",
+        headers: { ...credentials, "Content-Type": "application/json" },
+        body,
+      });
+      expect(((await runRoute(handle.db, request, webhookApi as never)) as Response).status).toBe(400);
+    }
+  });
+
+  it("fuzz: random bodies and signature headers answer 4xx JSON and credit nothing", async () => {
+    const before = {
+      ledger: await handle.db.$count(walletLedger),
+      paid: await handle.db.$count(cardPayments, eq(cardPayments.status, "paid")),
+    };
+    const session = [...fake.sessions.values()].at(-1);
+    if (!session) throw new Error("no session");
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string(),
+          fc.json(),
+          fc.constant(JSON.stringify(completedEvent(session))),
+          fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.from(bytes).toString("latin1")),
+        ),
+        fc.option(
+          fc.oneof(
+            fc.string(),
+            fc.integer().map((t) => `t=${t},v1=${"0".repeat(64)}`),
+            fc.constant(`t=${Math.floor(Date.now() / 1000)},v1=deadbeef`),
+          ),
+          { nil: undefined },
+        ),
+        async (body, signature) => {
+          const headers: Record<string, string> = { "Content-Type": "application/json" };
+          if (signature !== undefined) headers["Stripe-Signature"] = signature;
+          let request: Request;
+          try {
+            request = new Request(WEBHOOK_URL, { method: "POST", headers, body });
+          } catch {
+            return; // a header value fetch itself refuses never reaches the server
+          }
+          const answer = (await runRoute(handle.db, request, webhookApi as never)) as Response;
+          expect(answer.status).toBe(400);
+          expect(answer.headers.get("content-type")).toMatch(/json/);
+        },
+      ),
+      { seed: 1414, numRuns: 150 },
+    );
+    expect(await handle.db.$count(walletLedger)).toBe(before.ledger);
+    expect(await handle.db.$count(cardPayments, eq(cardPayments.status, "paid"))).toBe(before.paid);
   });
 });
 
