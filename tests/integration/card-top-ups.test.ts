@@ -366,10 +366,11 @@ describe("who may call the webhook", () => {
     const session = [...fake.sessions.values()].at(-1);
     if (!session) throw new Error("no session");
     const body = JSON.stringify(completedEvent(session));
-    for (const credentials of [
+    const tried: Record<string, string>[] = [
       { Authorization: await bearerFor(handle.db, admin.id) },
       { Cookie: await cookieFor(handle.db, admin.id) },
-    ]) {
+    ];
+    for (const credentials of tried) {
       const request = new Request(WEBHOOK_URL, {
         method: "POST",
         headers: { ...credentials, "Content-Type": "application/json" },
