@@ -19,6 +19,7 @@ export default [
   route("api/account/ledger", "routes/api/account-ledger.ts"),
   route("api/wallet/top-up", "routes/api/wallet-top-up.ts"),
   route("api/payments/stripe/webhook", "routes/api/stripe-webhook.ts"),
+  route("api/coupons", "routes/api/coupons.ts"),
   route("api/admin/top-ups", "routes/api/admin-top-ups.ts"),
   route("api/admin/top-ups/:id/:decision", "routes/api/admin-top-up-review.ts"),
   route("api/admin/enrollments/:id/refund", "routes/api/admin-refund.ts"),

@@ -96,6 +96,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 409 },
       );
     }
+    if (outcome.reason === "coupon") {
+      return data({ error: t(`payments:coupon.problems.${outcome.problem}`) }, { status: 422 });
+    }
     // Courses withdrawn since they were added: take them out so the next checkout can go through.
     for (const courseId of outcome.courseIds) await removeFromCart(db, request, user, courseId);
     return data({ error: t("cart.unavailableRemoved") }, { status: 409 });

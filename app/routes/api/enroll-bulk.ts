@@ -1,4 +1,5 @@
-// POST /api/course/enrollment/bulk/enroll {courseIds}: buys several courses with the caller's wallet at once.
+// POST /api/course/enrollment/bulk/enroll {courseIds, couponCode?}: buys several courses with the caller's
+// wallet at once, with an optional coupon (422 with fields.couponCode when it cannot be used).
 import { z } from "zod";
 import { requireApiUser } from "../../auth/guards.server";
 import {
@@ -27,6 +28,11 @@ const BulkEnrollInput = z.object(
       )
       .min(1, { error: COURSE_IDS_INVALID })
       .max(MAX_COURSES_PER_PURCHASE, { error: COURSE_IDS_INVALID }),
+    // Checked against the coupon rules inside the purchase; only its shape is checked here.
+    couponCode: z
+      .string({ error: "payments:coupon.errors.codeInvalid" })
+      .max(64, { error: "payments:coupon.errors.codeInvalid" })
+      .optional(),
   },
   { error: COURSE_IDS_INVALID },
 );
@@ -38,7 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const locale = apiLocale(request);
   const { data, error } = await readJsonBody(request, BulkEnrollInput, i18n, "catalog");
   if (error) return error;
-  const outcome = await purchaseCourses(getDb(context), user.id, data.courseIds);
+  const outcome = await purchaseCourses(getDb(context), user.id, data.courseIds, {
+    couponCode: data.couponCode,
+  });
   return purchaseApiResponse(outcome, i18n.getFixedT(locale, "catalog"), locale);
 }
 

@@ -1,11 +1,24 @@
 // POST /api/course/enrollment/:courseId: buys one course with the caller's wallet (the same purchase as bulk).
+// An optional JSON body {couponCode?} applies a coupon; without a JSON body it is a plain purchase.
+
+import { z } from "zod";
 import { requireApiUser } from "../../auth/guards.server";
 import { purchaseApiResponse, purchaseCourses } from "../../commerce/enrollment.server";
-import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
+import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
 import { getDb } from "../../middleware/database.server";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/enroll-one";
+
+const EnrollOneInput = z.object(
+  {
+    couponCode: z
+      .string({ error: "payments:coupon.errors.codeInvalid" })
+      .max(64, { error: "payments:coupon.errors.codeInvalid" })
+      .optional(),
+  },
+  { error: "payments:coupon.errors.codeInvalid" },
+);
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireApiUser(request, context);
@@ -15,7 +28,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const courseId = parseId(params.courseId);
   // A segment that cannot be an id names no course: the same 404 as an unknown one.
   if (courseId === null) return apiError(404, "not_found", t("enrollment.api.courseNotFound"));
-  const outcome = await purchaseCourses(getDb(context), user.id, [courseId]);
+  let couponCode: string | undefined;
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  if (type.startsWith("application/json") && request.headers.get("content-length") !== "0") {
+    const { data, error } = await readJsonBody(request, EnrollOneInput, getI18n(context), "catalog");
+    if (error) return error;
+    couponCode = data.couponCode;
+  }
+  const outcome = await purchaseCourses(getDb(context), user.id, [courseId], { couponCode });
   return purchaseApiResponse(outcome, t, locale);
 }
 
