@@ -41,6 +41,7 @@ import { action as certificateGenerateApi } from "../../app/routes/api/certifica
 import { loader as certificatePdfApi } from "../../app/routes/api/certificate-pdf";
 import { loader as certificateVerifyApi } from "../../app/routes/api/certificate-verify";
 import { loader as certificateListApi } from "../../app/routes/api/certificates";
+import { action as couponsApi } from "../../app/routes/api/coupons";
 import { action as favoriteToggle } from "../../app/routes/api/course-favorite";
 import { loader as courseProgressApi } from "../../app/routes/api/course-progress";
 import { action as enrollBulk } from "../../app/routes/api/enroll-bulk";
@@ -651,6 +652,21 @@ const CASES: Case[] = [
     method: "POST",
     path: "/api/instructor/course",
     body: () => JSON.stringify({ title: "Matrix", category: "data-science", description: "d", price: 0 }),
+    expected: API_STAFF,
+  },
+  {
+    // The trainer's own course: trainers and admins create; a fresh code each time (codes are unique).
+    name: "POST /api/coupons",
+    kind: "api",
+    handler: couponsApi,
+    method: "POST",
+    path: "/api/coupons",
+    body: () =>
+      JSON.stringify({
+        code: `MATRIX-${crypto.randomUUID().slice(0, 8)}`,
+        percentOff: 10,
+        courseId: draftCourseId,
+      }),
     expected: API_STAFF,
   },
   {
