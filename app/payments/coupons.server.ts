@@ -130,3 +130,37 @@ export async function commitRedemption(tx: Transaction, userId: string, couponId
     .set({ uses: (row?.uses ?? 0) + 1 })
     .where(eq(coupons.id, couponId));
 }
+
+/**
+ * What a code would take off the cart now, read without locks (the cart page shows it; the purchase checks
+ * again inside its transaction). `userId` null for a guest: the "used once" rule is checked at sign-in.
+ */
+export async function previewCoupon(
+  db: Database,
+  userId: string | null,
+  rawCode: string,
+  items: { id: number; price: number }[],
+  now = new Date(),
+): Promise<Redemption> {
+  const code = normalizeCouponCode(rawCode);
+  if (!COUPON_CODE_PATTERN.test(code)) return { ok: false, problem: "unknown" };
+  const [coupon] = await db.select().from(coupons).where(eq(coupons.code, code));
+  if (!coupon) return { ok: false, problem: "unknown" };
+  const used = userId
+    ? await db
+        .select({ id: couponRedemptions.id })
+        .from(couponRedemptions)
+        .where(and(eq(couponRedemptions.couponId, coupon.id), eq(couponRedemptions.userId, userId)))
+    : [];
+  const problem = couponProblem(coupon, { now, alreadyUsed: used.length > 0 });
+  if (problem) return { ok: false, problem };
+  const applied = applyCoupon(coupon, items);
+  if (!applied.ok) return { ok: false, problem: applied.problem };
+  return {
+    ok: true,
+    couponId: coupon.id,
+    code: coupon.code,
+    discounts: applied.discounts,
+    total: applied.total,
+  };
+}

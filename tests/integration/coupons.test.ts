@@ -7,13 +7,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purchaseCourses } from "../../app/commerce/enrollment.server";
 import { refundEnrollment } from "../../app/commerce/refunds.server";
 import { type DatabaseHandle, openPostgres } from "../../app/db/client.server";
-import { couponRedemptions, coupons, enrollments, type User, users, walletLedger } from "../../app/db/schema";
+import {
+  cartItems,
+  couponRedemptions,
+  coupons,
+  enrollments,
+  type User,
+  users,
+  walletLedger,
+} from "../../app/db/schema";
 import { action as couponsApi } from "../../app/routes/api/coupons";
 import { action as enrollBulk } from "../../app/routes/api/enroll-bulk";
 import { action as enrollOne } from "../../app/routes/api/enroll-one";
+import { action as cartAction, loader as cartLoader } from "../../app/routes/cart";
 import { creditWallet } from "../../app/wallet/wallet.server";
-import { bearerFor, createUser } from "./auth-helpers";
-import { runRoute, settle } from "./route-context";
+import { bearerFor, cookieFor, createUser } from "./auth-helpers";
+import { formRequest, runRoute, settle } from "./route-context";
 import { createCourseFor } from "./studio-factories";
 import { createTestDatabase } from "./test-database";
 
@@ -266,6 +275,87 @@ describe("checkout with a coupon", () => {
     const [after] = await handle.db.select().from(coupons).where(eq(coupons.id, row.id));
     expect(after?.uses).toBe(0);
     expect(await handle.db.$count(couponRedemptions, eq(couponRedemptions.couponId, row.id))).toBe(0);
+  });
+});
+
+describe("the cart's coupon field (plain forms)", () => {
+  async function cartPost(cookie: string, fields: Record<string, string>, path = "/cart") {
+    const request = formRequest(`http://test${path}`, fields);
+    request.headers.set("Cookie", cookie);
+    return (await settle(runRoute(handle.db, request, cartAction as never))) as Response;
+  }
+  async function cartPage(cookie: string, path = "/cart") {
+    const answer = (await runRoute(
+      handle.db,
+      new Request(`http://test${path}`, { headers: { Cookie: cookie } }),
+      cartLoader as never,
+    )) as { data: Record<string, unknown>; init?: ResponseInit };
+    return answer;
+  }
+  const couponCookieOf = (response: Response) =>
+    (response.headers.get("Set-Cookie") ?? "")
+      .split(/,(?=\s*\w+=)/)
+      .find((part) => part.trim().startsWith("manara_coupon=")) ?? "";
+
+  it("applies a code, shows the discount per course and the new total, and checks out with it", async () => {
+    const { code } = await coupon({ percentOff: 25, courseId: courseB.id });
+    const learner = await learnerWith(5_000);
+    await handle.db.insert(cartItems).values([
+      { userId: learner.id, courseId: courseA.id },
+      { userId: learner.id, courseId: courseB.id },
+    ]);
+    const session = await cookieFor(handle.db, learner.id);
+    const wrong = await cartPost(session, { intent: "applyCoupon", couponCode: "NOPE-NOPE" });
+    expect(wrong.status).toBe(302);
+    expect(couponCookieOf(wrong)).toBe("");
+    const applied = await cartPost(session, { intent: "applyCoupon", couponCode: code.toLowerCase() });
+    const remembered = couponCookieOf(applied).split(";")[0] ?? "";
+    expect(remembered).toMatch(/^manara_coupon=/);
+    const cookie = `${session}; ${remembered}`;
+    const page = await cartPage(cookie);
+    expect(page.data).toMatchObject({
+      coupon: { code, discountLabel: "$7.49" }, // 25 % of 29.99 = 7.4975 → 7.49
+      listTotalLabel: "$39.99",
+      totalLabel: "$32.50",
+      couponProblem: null,
+    });
+    const items = page.data.items as {
+      id: number;
+      discountLabel: string | null;
+      newPriceLabel: string | null;
+    }[];
+    expect(items.find((item) => item.id === courseB.id)).toMatchObject({
+      discountLabel: "$7.49",
+      newPriceLabel: "$22.50",
+    });
+    expect(items.find((item) => item.id === courseA.id)).toMatchObject({ discountLabel: null });
+    const done = await cartPost(cookie, { intent: "checkout" });
+    expect(done.status).toBe(302);
+    expect(couponCookieOf(done)).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+    expect(await balanceOf(learner.id)).toBe(5_000 - 1_000 - 2_250);
+  });
+
+  it("a remembered code that became invalid is dropped with a clear message, and checkout refuses it", async () => {
+    const row = await coupon({ percentOff: 10, maxUses: 1 });
+    const learner = await learnerWith(5_000);
+    await handle.db.insert(cartItems).values({ userId: learner.id, courseId: courseA.id });
+    const session = await cookieFor(handle.db, learner.id);
+    const applied = await cartPost(session, { intent: "applyCoupon", couponCode: row.code });
+    const cookie = `${session}; ${couponCookieOf(applied).split(";")[0]}`;
+    await handle.db.update(coupons).set({ uses: 1 }).where(eq(coupons.id, row.id)); // used up meanwhile
+    const page = await cartPage(cookie);
+    expect(page.data).toMatchObject({
+      coupon: null,
+      couponProblem: expect.stringContaining("used as many times"),
+    });
+    expect(new Headers(page.init?.headers).get("Set-Cookie")).toMatch(/manara_coupon=;/);
+    const refused = (await cartPost(cookie, { intent: "checkout" })) as unknown as {
+      data: { error: string };
+      init: ResponseInit;
+    };
+    expect(refused.init.status).toBe(422);
+    expect(refused.data.error).toContain("used as many times");
+    expect(await balanceOf(learner.id)).toBe(5_000);
   });
 });
 
