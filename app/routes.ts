@@ -101,6 +101,8 @@ export default [
     route("dashboard/admin/certificates", "routes/admin-certificates.tsx"),
     route("dashboard/admin/top-ups", "routes/admin-top-ups.tsx"),
     route("dashboard/admin/enrollments", "routes/admin-enrollments.tsx"),
+    route("dashboard/admin/coupons", "routes/coupons.tsx", { id: "admin-coupons" }),
+    route("instructor/coupons", "routes/coupons.tsx", { id: "instructor-coupons" }),
     route("dashboard/admin/blog", "routes/editor-posts.tsx", { id: "admin-posts" }),
     route("dashboard/admin/blog/new", "routes/editor-post-new.tsx", { id: "admin-post-new" }),
     route("dashboard/admin/blog/:id", "routes/editor-post.tsx", { id: "admin-post" }),

@@ -28,8 +28,8 @@ export type PurchaseOutcome =
       charged: number;
       /** The wallet balance after this call, in minor units. */
       balance: number;
-      /** Minor units a coupon took off this checkout (0 without one). */
-      discount: number;
+      /** Minor units a coupon took off this checkout; present only when a coupon was given. */
+      discount?: number;
     }
   | { ok: false; reason: "coupon"; problem: CouponProblem | "unknown" }
   | { ok: false; reason: "empty" }
@@ -153,7 +153,7 @@ export async function purchaseCourses(
       alreadyOwnedCourseIds: requestedIds.filter((id) => !insertedIds.has(id)),
       charged,
       balance,
-      discount,
+      ...(coupon ? { discount } : {}),
     };
   });
 }
@@ -306,7 +306,7 @@ export function purchaseApiResponse(outcome: PurchaseOutcome, t: TFunction, loca
       enrolled: outcome.enrolledCourseIds,
       alreadyOwned: outcome.alreadyOwnedCourseIds,
       charged: toCurrencyUnits(outcome.charged),
-      discount: toCurrencyUnits(outcome.discount),
+      ...(outcome.discount === undefined ? {} : { discount: toCurrencyUnits(outcome.discount) }),
       walletBalance: toCurrencyUnits(outcome.balance),
     });
   }

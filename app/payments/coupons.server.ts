@@ -1,6 +1,6 @@
 // Creating coupons (admins, and trainers for their own courses) and spending them inside the purchase
 // transaction (app/commerce/enrollment.server.ts calls `redeemCoupon` with the buyer's row already locked).
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client.server";
 import { type Coupon, couponRedemptions, coupons, courses } from "../db/schema";
@@ -163,4 +163,49 @@ export async function previewCoupon(
     discounts: applied.discounts,
     total: applied.total,
   };
+}
+
+/** The coupons a person manages: an admin every one; a trainer those for their own courses. Newest first. */
+export async function listCoupons(db: Database, viewer: { id: string; role: string }) {
+  const rows = await db
+    .select({
+      coupon: coupons,
+      courseTitle: courses.title,
+      courseTitleAr: courses.titleAr,
+      trainerId: courses.trainerId,
+    })
+    .from(coupons)
+    .leftJoin(courses, eq(courses.id, coupons.courseId))
+    .orderBy(desc(coupons.createdAt), desc(coupons.id))
+    .limit(200);
+  return viewer.role === "admin" ? rows : rows.filter((row) => row.trainerId === viewer.id);
+}
+
+/** The courses a person may make a code for. */
+export async function couponCourses(db: Database, viewer: { id: string; role: string }) {
+  const query = db
+    .select({ id: courses.id, title: courses.title, titleAr: courses.titleAr })
+    .from(courses)
+    .orderBy(courses.title);
+  return viewer.role === "admin" ? query : query.where(eq(courses.trainerId, viewer.id));
+}
+
+/** Switches a code off for good (it stays listed with its uses). Trainers: only codes of their courses. */
+export async function disableCoupon(
+  db: Database,
+  viewer: { id: string; role: string },
+  id: number,
+): Promise<{ ok: true } | { ok: false; reason: "not_found" }> {
+  const [row] = await db
+    .select({ id: coupons.id, trainerId: courses.trainerId })
+    .from(coupons)
+    .leftJoin(courses, eq(courses.id, coupons.courseId))
+    .where(eq(coupons.id, id));
+  if (!row || (viewer.role !== "admin" && row.trainerId !== viewer.id))
+    return { ok: false, reason: "not_found" };
+  await db
+    .update(coupons)
+    .set({ disabledAt: new Date() })
+    .where(and(eq(coupons.id, id), isNull(coupons.disabledAt)));
+  return { ok: true };
 }

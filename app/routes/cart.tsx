@@ -41,29 +41,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const coupon = code ? await previewCoupon(db, user?.id ?? null, code, items) : null;
   const discounts = coupon?.ok ? coupon.discounts : new Map<number, number>();
   const total = listTotal - (coupon?.ok ? coupon.total : 0);
-  const headers: HeadersInit = coupon && !coupon.ok ? { "Set-Cookie": await forgetCartCoupon() } : {};
-  return data(
-    {
-      meta: page.meta(page.t("cart.title"), page.t("cart.meta")),
-      items: items.map((item) => {
-        const discount = discounts.get(item.id) ?? 0;
-        return {
-          ...item,
-          priceLabel: page.price(item.price),
-          discountLabel: discount > 0 ? money(discount) : null,
-          newPriceLabel: discount > 0 ? page.price(item.price - discount) : null,
-        };
-      }),
-      coupon: coupon?.ok ? { code: coupon.code, discountLabel: money(coupon.total) } : null,
-      couponProblem: coupon && !coupon.ok ? page.tIn("payments")(`coupon.problems.${coupon.problem}`) : null,
-      listTotalLabel: coupon?.ok ? money(listTotal) : null,
-      totalLabel: money(total),
-      signedIn: Boolean(user),
-      walletLabel: user ? money(user.walletBalance) : null,
-      shortfallLabel: user && user.walletBalance < total ? money(total - user.walletBalance) : null,
-    },
-    { headers },
-  );
+  const answer = {
+    meta: page.meta(page.t("cart.title"), page.t("cart.meta")),
+    items: items.map((item) => {
+      const discount = discounts.get(item.id) ?? 0;
+      return {
+        ...item,
+        priceLabel: page.price(item.price),
+        discountLabel: discount > 0 ? money(discount) : null,
+        newPriceLabel: discount > 0 ? page.price(item.price - discount) : null,
+      };
+    }),
+    coupon: coupon?.ok ? { code: coupon.code, discountLabel: money(coupon.total) } : null,
+    couponProblem: coupon && !coupon.ok ? page.tIn("payments")(`coupon.problems.${coupon.problem}`) : null,
+    listTotalLabel: coupon?.ok ? money(listTotal) : null,
+    totalLabel: money(total),
+    signedIn: Boolean(user),
+    walletLabel: user ? money(user.walletBalance) : null,
+    shortfallLabel: user && user.walletBalance < total ? money(total - user.walletBalance) : null,
+  };
+  // An invalid remembered code is forgotten as it is reported.
+  if (coupon && !coupon.ok) return data(answer, { headers: { "Set-Cookie": await forgetCartCoupon() } });
+  return answer;
 }
 
 const CartAction = z.discriminatedUnion("intent", [

@@ -4,8 +4,9 @@
 import { z } from "zod";
 import { requireApiUser } from "../../auth/guards.server";
 import { purchaseApiResponse, purchaseCourses } from "../../commerce/enrollment.server";
-import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
+import { apiError, apiLocale, bodyErrorResponse, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
+import { BodyError, readBodyBytes } from "../../lib/request-body.server";
 import { getDb } from "../../middleware/database.server";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/enroll-one";
@@ -30,10 +31,25 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (courseId === null) return apiError(404, "not_found", t("enrollment.api.courseNotFound"));
   let couponCode: string | undefined;
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
-  if (type.startsWith("application/json") && request.headers.get("content-length") !== "0") {
-    const { data, error } = await readJsonBody(request, EnrollOneInput, getI18n(context), "catalog");
-    if (error) return error;
-    couponCode = data.couponCode;
+  if (type.startsWith("application/json")) {
+    // An empty JSON body is a plain purchase, as before coupons existed.
+    let text: string;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(await readBodyBytes(request));
+    } catch (error) {
+      if (error instanceof BodyError) return bodyErrorResponse(error, getI18n(context).getFixedT(locale));
+      return apiError(400, "bad_request", getI18n(context).getFixedT(locale)("api.invalidJson"));
+    }
+    if (text.trim() !== "") {
+      const { data, error } = await readJsonBody(
+        new Request(request.url, { method: "POST", headers: request.headers, body: text }),
+        EnrollOneInput,
+        getI18n(context),
+        "catalog",
+      );
+      if (error) return error;
+      couponCode = data.couponCode;
+    }
   }
   const outcome = await purchaseCourses(getDb(context), user.id, [courseId], { couponCode });
   return purchaseApiResponse(outcome, t, locale);
