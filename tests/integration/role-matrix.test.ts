@@ -66,6 +66,7 @@ import { loader as blogPostPage } from "../../app/routes/blog-post";
 import { loader as certificatePdfPage } from "../../app/routes/certificate-pdf";
 import { loader as certificateVerifyPage } from "../../app/routes/certificate-verify";
 import { loader as myCertificates, action as myCertificatesAction } from "../../app/routes/certificates";
+import { loader as couponsPage, action as couponsPageAction } from "../../app/routes/coupons";
 import { loader as courseLearn, action as courseLearnAction } from "../../app/routes/course-learn";
 import { loader as caseStudyList } from "../../app/routes/editor-case-studies";
 import {
@@ -328,6 +329,45 @@ const CASES: Case[] = [
     path: "/account/wallet",
     body: () => new URLSearchParams({ amount: "10" }),
     expected: PAGE_USER,
+  },
+  {
+    name: "GET /dashboard/admin/coupons",
+    kind: "page",
+    handler: couponsPage,
+    path: "/dashboard/admin/coupons",
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "POST /dashboard/admin/coupons (disable an unknown code)",
+    kind: "page",
+    handler: couponsPageAction,
+    method: "POST",
+    path: "/dashboard/admin/coupons",
+    body: () => new URLSearchParams({ intent: "disable", id: "999999" }),
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "GET /instructor/coupons",
+    kind: "page",
+    handler: couponsPage,
+    path: "/instructor/coupons",
+    expected: PAGE_STAFF,
+  },
+  {
+    name: "POST /instructor/coupons (a code for the trainer's own course)",
+    kind: "page",
+    handler: couponsPageAction,
+    method: "POST",
+    path: "/instructor/coupons",
+    body: () =>
+      new URLSearchParams({
+        intent: "create",
+        code: `PAGE-${crypto.randomUUID().slice(0, 8)}`,
+        discountType: "percent",
+        value: "15",
+        courseId: String(draftCourseId),
+      }),
+    expected: PAGE_STAFF,
   },
   {
     name: "GET /dashboard/admin/enrollments",
