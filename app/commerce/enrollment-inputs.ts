@@ -18,6 +18,11 @@ export const BulkEnrollInput = z.object(
       )
       .min(1, { error: COURSE_IDS_INVALID })
       .max(MAX_COURSES_PER_PURCHASE, { error: COURSE_IDS_INVALID }),
+    // Checked against the coupon rules inside the purchase; only its shape is checked here.
+    couponCode: z
+      .string({ error: "payments:coupon.errors.codeInvalid" })
+      .max(64, { error: "payments:coupon.errors.codeInvalid" })
+      .optional(),
   },
   { error: COURSE_IDS_INVALID },
 );

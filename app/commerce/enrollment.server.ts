@@ -9,6 +9,8 @@ import type { Locale } from "../i18n/languages";
 import { apiError } from "../lib/api.server";
 import { pick } from "../lib/localized";
 import { formatMoney } from "../lib/money";
+import type { CouponProblem } from "../payments/coupon-policy";
+import { commitRedemption, lockCoupon } from "../payments/coupons.server";
 import { toCurrencyUnits } from "../wallet/wallet.server";
 
 /** The most ids one checkout may carry; the API refuses longer lists before they get here. */
@@ -26,7 +28,10 @@ export type PurchaseOutcome =
       charged: number;
       /** The wallet balance after this call, in minor units. */
       balance: number;
+      /** Minor units a coupon took off this checkout; present only when a coupon was given. */
+      discount?: number;
     }
+  | { ok: false; reason: "coupon"; problem: CouponProblem | "unknown" }
   | { ok: false; reason: "empty" }
   | { ok: false; reason: "unknown_courses"; courseIds: number[] }
   | { ok: false; reason: "insufficient_funds"; required: number; balance: number };
@@ -50,6 +55,7 @@ export async function purchaseCourses(
   db: Database,
   userId: string,
   courseIds: number[],
+  { couponCode = null }: { couponCode?: string | null } = {},
 ): Promise<PurchaseOutcome> {
   const requestedIds = [...new Set(courseIds)];
   if (requestedIds.length === 0) return { ok: false, reason: "empty" };
@@ -80,7 +86,13 @@ export async function purchaseCourses(
       const course = foundById.get(id);
       return course && !owned.has(id) ? [course] : [];
     });
-    const required = toBuy.reduce((sum, course) => sum + course.price, 0);
+    // A coupon is checked and priced here, with its row locked, so its maximum uses hold under parallel
+    // checkouts; the use is spent below only if this checkout goes through.
+    const coupon = couponCode ? await lockCoupon(tx, userId, couponCode, toBuy) : null;
+    if (coupon && !coupon.ok) return { ok: false, reason: "coupon", problem: coupon.problem };
+    const priceOf = (course: { id: number; price: number }) =>
+      course.price - (coupon?.ok ? (coupon.discounts.get(course.id) ?? 0) : 0);
+    const required = toBuy.reduce((sum, course) => sum + priceOf(course), 0);
     if (buyer.walletBalance < required) {
       return { ok: false, reason: "insufficient_funds", required, balance: buyer.walletBalance };
     }
@@ -92,7 +104,7 @@ export async function purchaseCourses(
         ? []
         : await tx
             .insert(enrollments)
-            .values(toBuy.map((course) => ({ userId, courseId: course.id, pricePaid: course.price })))
+            .values(toBuy.map((course) => ({ userId, courseId: course.id, pricePaid: priceOf(course) })))
             .onConflictDoNothing({ target: [enrollments.userId, enrollments.courseId] })
             .returning({ courseId: enrollments.courseId });
     const insertedIds = new Set(inserted.map((row) => row.courseId));
@@ -102,14 +114,18 @@ export async function purchaseCourses(
     const ledgerRows: (typeof walletLedger.$inferInsert)[] = [];
     for (const course of bought) {
       // The ledger's amount is never zero: a free course is an enrollment without a ledger row.
-      if (course.price === 0) continue;
-      balance -= course.price;
+      const paid = priceOf(course);
+      if (paid === 0) continue;
+      balance -= paid;
       ledgerRows.push({
         userId,
         actorId: userId,
-        amount: -course.price,
+        amount: -paid,
         balanceAfter: balance,
-        reason: `Purchase: ${course.title}`,
+        reason:
+          coupon?.ok && coupon.discounts.has(course.id)
+            ? `Purchase: ${course.title} (coupon ${coupon.code})`
+            : `Purchase: ${course.title}`,
         kind: "purchase",
         courseId: course.id,
       });
@@ -118,6 +134,12 @@ export async function purchaseCourses(
     if (charged > 0) {
       await tx.update(users).set({ walletBalance: balance }).where(eq(users.id, userId));
       await tx.insert(walletLedger).values(ledgerRows);
+    }
+
+    let discount = 0;
+    if (coupon?.ok) {
+      for (const course of bought) discount += coupon.discounts.get(course.id) ?? 0;
+      if (discount > 0) await commitRedemption(tx, userId, coupon.couponId, discount);
     }
 
     // Bought or owned already, none of these belongs in the cart any more.
@@ -131,6 +153,7 @@ export async function purchaseCourses(
       alreadyOwnedCourseIds: requestedIds.filter((id) => !insertedIds.has(id)),
       charged,
       balance,
+      ...(coupon ? { discount } : {}),
     };
   });
 }
@@ -283,10 +306,15 @@ export function purchaseApiResponse(outcome: PurchaseOutcome, t: TFunction, loca
       enrolled: outcome.enrolledCourseIds,
       alreadyOwned: outcome.alreadyOwnedCourseIds,
       charged: toCurrencyUnits(outcome.charged),
+      ...(outcome.discount === undefined ? {} : { discount: toCurrencyUnits(outcome.discount) }),
       walletBalance: toCurrencyUnits(outcome.balance),
     });
   }
   switch (outcome.reason) {
+    case "coupon":
+      return apiError(422, "validation_failed", t("common:api.validationFailed"), {
+        couponCode: t(`payments:coupon.problems.${outcome.problem}`),
+      });
     case "empty":
       return apiError(422, "validation_failed", t("common:api.validationFailed"), {
         courseIds: t("enrollment.api.courseIdsInvalid"),

@@ -1,7 +1,9 @@
-// /account/wallet: the balance, a top-up request by bank transfer (approved by an admin), the learner's
-// requests and the wallet's full history with the balance after each movement.
+// /account/wallet: the balance, a top-up — by card through Stripe Checkout when Stripe is configured (the
+// learner comes back here with ?checkout=<session id> and sees "credited" or "waiting for confirmation"),
+// otherwise a request by bank transfer approved by an admin —, the learner's transfer requests and the
+// wallet's full history with the balance after each movement.
 import { useTranslation } from "react-i18next";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { requireUser } from "../auth/guards.server";
 import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
@@ -15,13 +17,15 @@ import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { getDb } from "../middleware/database.server";
 import { getI18n } from "../middleware/i18next.server";
+import { cardPaymentState, startCardTopUp } from "../payments/card-top-ups.server";
+import { cardPayments } from "../payments/stripe.server";
 import { toasts } from "../toast.server";
 import { listLedger } from "../wallet/history.server";
 import { listOwnTopUps, requestTopUp, TopUpInput, topUpLimits } from "../wallet/top-ups.server";
 import { toCurrencyUnits } from "../wallet/wallet.server";
 import type { Route } from "./+types/account-wallet";
 
-export const handle = { i18n: ["wallet"] };
+export const handle = { i18n: ["wallet", "payments"] };
 
 const HISTORY_PAGE_SIZE = 20;
 
@@ -41,7 +45,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listOwnTopUps(db, user.id),
   ]);
   const limits = topUpLimits();
+  const card = cardPayments() !== null;
+  const checkout = new URL(request.url).searchParams.get("checkout");
+  const checkoutState =
+    checkout === "cancelled"
+      ? ("cancelled" as const)
+      : checkout
+        ? await cardPaymentState(db, user.id, checkout)
+        : null;
   return {
+    card,
+    checkoutState,
     meta: page.meta(t("title"), t("metaDescription")),
     currency,
     balance: money(history.balance),
@@ -83,8 +97,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = getI18n(context).getFixedT(locale, "wallet");
   const form = await parseForm(request, TopUpInput, t);
   if (!form.ok) return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
-  const outcome = await requestTopUp(getDb(context), user.id, form.data);
   const back = localizePath("/account/wallet", locale);
+  const payments = cardPayments();
+  if (payments) {
+    const started = await startCardTopUp(getDb(context), payments, {
+      userId: user.id,
+      email: user.email,
+      amount: form.data.amount,
+      currency: readConfig().currency,
+      returnUrl: `${new URL(request.url).origin}${back}`,
+      productName: getI18n(context).getFixedT(locale, "payments")("checkout.productName"),
+    });
+    if (!started.ok) {
+      return toasts().redirectWithError(
+        back,
+        getI18n(context).getFixedT(locale, "payments")("errors.stripe"),
+      );
+    }
+    return redirect(started.checkoutUrl, 303);
+  }
+  const outcome = await requestTopUp(getDb(context), user.id, form.data);
   if (!outcome.ok) return toasts().redirectWithError(back, t("topUp.tooManyPending"));
   const amount = formatMoney(outcome.request.amount, locale, readConfig().currency);
   return toasts().redirectWithSuccess(back, t("topUp.requested", { amount }));
@@ -94,6 +126,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?
 
 export default function AccountWallet({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("wallet");
+  const { t: tp } = useTranslation("payments");
   const sending = useNavigation().state === "submitting";
   const errors: Record<string, string | undefined> = actionData?.fieldErrors ?? {};
   const values: Record<string, string | undefined> = actionData?.values ?? {};
@@ -115,7 +148,16 @@ export default function AccountWallet({ loaderData, actionData }: Route.Componen
           <h2 id="top-up-heading" className="text-2xl font-bold">
             {t("topUp.heading")}
           </h2>
-          <p className="mt-2 text-ink/80">{t("topUp.lead")}</p>
+          {loaderData.checkoutState ? (
+            <p
+              role="status"
+              data-testid="checkout-state"
+              className={`mt-4 rounded-md border p-3 ${loaderData.checkoutState === "credited" ? "border-teal-700 bg-teal/15" : "border-ink/20 bg-sand"}`}
+            >
+              {tp(`checkout.${loaderData.checkoutState}`)}
+            </p>
+          ) : null}
+          <p className="mt-2 text-ink/80">{loaderData.card ? tp("card.lead") : t("topUp.lead")}</p>
           <Form
             method="post"
             noValidate
@@ -127,7 +169,11 @@ export default function AccountWallet({ loaderData, actionData }: Route.Componen
                 id="top-up-form-error"
                 answer={actionData}
                 message={t("topUp.failed")}
-                fields={fieldErrorLinks(errors, "top-up-", ["amount", "reference"])}
+                fields={fieldErrorLinks(
+                  errors,
+                  "top-up-",
+                  loaderData.card ? ["amount"] : ["amount", "reference"],
+                )}
               />
             ) : null}
             <div>
@@ -154,40 +200,42 @@ export default function AccountWallet({ loaderData, actionData }: Route.Componen
                 </p>
               ) : null}
             </div>
-            <div>
-              <label htmlFor="top-up-reference" className="block font-semibold">
-                {t("topUp.reference")}
-              </label>
-              <p id="top-up-reference-hint" className="text-sm text-ink/80">
-                {t("topUp.referenceHint")}
-              </p>
-              <input
-                id="top-up-reference"
-                name="reference"
-                maxLength={100}
-                autoComplete="off"
-                dir="auto"
-                defaultValue={values.reference}
-                aria-invalid={errors.reference ? true : undefined}
-                aria-describedby={`top-up-reference-hint${errors.reference ? " top-up-reference-error" : ""}`}
-                className={inputClass("reference")}
-              />
-              {errors.reference ? (
-                <p
-                  id="top-up-reference-error"
-                  className="mt-1 text-sm text-red-700"
-                  data-field-error="reference"
-                >
-                  {errors.reference}
+            {loaderData.card ? null : (
+              <div>
+                <label htmlFor="top-up-reference" className="block font-semibold">
+                  {t("topUp.reference")}
+                </label>
+                <p id="top-up-reference-hint" className="text-sm text-ink/80">
+                  {t("topUp.referenceHint")}
                 </p>
-              ) : null}
-            </div>
+                <input
+                  id="top-up-reference"
+                  name="reference"
+                  maxLength={100}
+                  autoComplete="off"
+                  dir="auto"
+                  defaultValue={values.reference}
+                  aria-invalid={errors.reference ? true : undefined}
+                  aria-describedby={`top-up-reference-hint${errors.reference ? " top-up-reference-error" : ""}`}
+                  className={inputClass("reference")}
+                />
+                {errors.reference ? (
+                  <p
+                    id="top-up-reference-error"
+                    className="mt-1 text-sm text-red-700"
+                    data-field-error="reference"
+                  >
+                    {errors.reference}
+                  </p>
+                ) : null}
+              </div>
+            )}
             <button
               type="submit"
               disabled={sending}
               className="rounded-md bg-coral-600 px-6 py-3 font-semibold text-white hover:bg-coral-700 disabled:opacity-60"
             >
-              {sending ? t("topUp.submitting") : t("topUp.submit")}
+              {sending ? t("topUp.submitting") : loaderData.card ? tp("card.submit") : t("topUp.submit")}
             </button>
           </Form>
 

@@ -19,31 +19,58 @@ import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { entityId } from "../lib/validation";
 import { getDb } from "../middleware/database.server";
+import { forgetCartCoupon, readCartCoupon, rememberCartCoupon } from "../payments/coupon-cookie.server";
+import { previewCoupon } from "../payments/coupons.server";
 import { toasts } from "../toast.server";
 import type { Route } from "./+types/cart";
 
-export const handle = { i18n: ["catalog"] };
+export const handle = { i18n: ["catalog", "payments"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageContext(request, context);
   const db = getDb(context);
   const user = getUser(context);
-  const { items, total } = await loadCart(db, page.locale, await getCartCourseIds(db, request, user));
+  const { items, total: listTotal } = await loadCart(
+    db,
+    page.locale,
+    await getCartCourseIds(db, request, user),
+  );
   const money = (minor: number) => formatMoney(minor, page.locale, readConfig().currency);
-  return {
+  // The remembered code, priced against the cart as it is now; an invalid one is dropped with a message.
+  const code = items.length > 0 ? await readCartCoupon(request) : null;
+  const coupon = code ? await previewCoupon(db, user?.id ?? null, code, items) : null;
+  const discounts = coupon?.ok ? coupon.discounts : new Map<number, number>();
+  const total = listTotal - (coupon?.ok ? coupon.total : 0);
+  const answer = {
     meta: page.meta(page.t("cart.title"), page.t("cart.meta")),
-    items: items.map((item) => ({ ...item, priceLabel: page.price(item.price) })),
+    items: items.map((item) => {
+      const discount = discounts.get(item.id) ?? 0;
+      return {
+        ...item,
+        priceLabel: page.price(item.price),
+        discountLabel: discount > 0 ? money(discount) : null,
+        newPriceLabel: discount > 0 ? page.price(item.price - discount) : null,
+      };
+    }),
+    coupon: coupon?.ok ? { code: coupon.code, discountLabel: money(coupon.total) } : null,
+    couponProblem: coupon && !coupon.ok ? page.tIn("payments")(`coupon.problems.${coupon.problem}`) : null,
+    listTotalLabel: coupon?.ok ? money(listTotal) : null,
     totalLabel: money(total),
     signedIn: Boolean(user),
     walletLabel: user ? money(user.walletBalance) : null,
     shortfallLabel: user && user.walletBalance < total ? money(total - user.walletBalance) : null,
   };
+  // An invalid remembered code is forgotten as it is reported.
+  if (coupon && !coupon.ok) return data(answer, { headers: { "Set-Cookie": await forgetCartCoupon() } });
+  return answer;
 }
 
 const CartAction = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove"), courseId: entityId("actions.invalid") }),
   z.object({ intent: z.literal("clear") }),
   z.object({ intent: z.literal("checkout") }),
+  z.object({ intent: z.literal("applyCoupon"), couponCode: z.string().max(64) }),
+  z.object({ intent: z.literal("removeCoupon") }),
 ]);
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -75,6 +102,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     return response;
   }
 
+  if (parsed.data.intent === "applyCoupon") {
+    const tp = page.tIn("payments");
+    const { items } = await loadCart(db, page.locale, await getCartCourseIds(db, request, user));
+    const preview = await previewCoupon(db, user?.id ?? null, parsed.data.couponCode, items);
+    if (!preview.ok) return toasts().redirectWithError(back, tp(`coupon.problems.${preview.problem}`));
+    return toasts().redirectWithSuccess(back, tp("cart.applied", { code: preview.code }), {
+      headers: { "Set-Cookie": await rememberCartCoupon(preview.code) },
+    });
+  }
+  if (parsed.data.intent === "removeCoupon") {
+    return toasts().redirectWithSuccess(back, page.tIn("payments")("cart.removed"), {
+      headers: { "Set-Cookie": await forgetCartCoupon() },
+    });
+  }
+
   if (!user) {
     return toasts().redirectWithInfo(
       `${localizePath("/auth/login", page.locale)}?${new URLSearchParams({ redirectTo: back })}`,
@@ -82,7 +124,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const money = (minor: number) => formatMoney(minor, page.locale, readConfig().currency);
-  const outcome = await purchaseCourses(db, user.id, await getCartCourseIds(db, request, user));
+  const couponCode = await readCartCoupon(request);
+  const outcome = await purchaseCourses(db, user.id, await getCartCourseIds(db, request, user), {
+    couponCode,
+  });
   if (!outcome.ok) {
     if (outcome.reason === "empty") return data({ error: t("cart.emptyCheckout") }, { status: 400 });
     if (outcome.reason === "insufficient_funds") {
@@ -96,6 +141,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 409 },
       );
     }
+    if (outcome.reason === "coupon") {
+      // The code stopped being valid since it was applied (used up meanwhile, expired): drop it, say why.
+      return data(
+        { error: page.tIn("payments")(`coupon.problems.${outcome.problem}`) },
+        { status: 422, headers: { "Set-Cookie": await forgetCartCoupon() } },
+      );
+    }
     // Courses withdrawn since they were added: take them out so the next checkout can go through.
     for (const courseId of outcome.courseIds) await removeFromCart(db, request, user, courseId);
     return data({ error: t("cart.unavailableRemoved") }, { status: 409 });
@@ -103,6 +155,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return toasts().redirectWithSuccess(
     localizePath("/my-enrollments", page.locale),
     t("cart.purchased", { count: outcome.enrolledCourseIds.length, charged: money(outcome.charged) }),
+    couponCode ? { headers: { "Set-Cookie": await forgetCartCoupon() } } : undefined,
   );
 }
 
@@ -129,7 +182,7 @@ function RemoveButton({ courseId }: { courseId: number }) {
 }
 
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation(["common", "catalog"]);
+  const { t } = useTranslation(["common", "catalog", "payments"]);
   const localize = useLocalizePath();
   const navigation = useNavigation();
   const fetchers = useFetchers();
@@ -175,14 +228,71 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
                     <Link to={localize(`/courses/${item.id}`)} className="font-semibold hover:text-coral-700">
                       {item.title}
                     </Link>
-                    <p className="text-sm font-bold">{item.priceLabel}</p>
+                    {item.newPriceLabel ? (
+                      <p className="text-sm" data-testid="cart-item-discount">
+                        <s className="text-ink/70">{item.priceLabel}</s> <strong>{item.newPriceLabel}</strong>{" "}
+                        <span className="text-teal-700">
+                          {t("payments:cart.discount", { amount: item.discountLabel })}
+                        </span>
+                      </p>
+                    ) : (
+                      <p className="text-sm font-bold">{item.priceLabel}</p>
+                    )}
                   </div>
                   <RemoveButton courseId={item.id} />
                 </li>
               ))}
             </ul>
             <aside className="h-fit space-y-4 rounded-xl bg-sand p-5">
+              {loaderData.couponProblem ? (
+                <p role="alert" className="text-sm text-red-700" data-testid="coupon-problem">
+                  {loaderData.couponProblem}
+                </p>
+              ) : null}
+              {loaderData.coupon ? (
+                <Form method="post" className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                  <p data-testid="coupon-applied">
+                    {t("payments:cart.appliedCode", { code: loaderData.coupon.code })}{" "}
+                    <strong dir="ltr">−{loaderData.coupon.discountLabel}</strong>
+                  </p>
+                  <input type="hidden" name="intent" value="removeCoupon" />
+                  <button type="submit" className="font-semibold text-coral-700 hover:underline">
+                    {t("payments:cart.remove")}
+                  </button>
+                </Form>
+              ) : (
+                <Form method="post" className="space-y-1">
+                  <input type="hidden" name="intent" value="applyCoupon" />
+                  <label htmlFor="coupon-code" className="block text-sm font-semibold">
+                    {t("payments:cart.code")}
+                  </label>
+                  <div className="flex gap-2">
+                    <input
+                      id="coupon-code"
+                      name="couponCode"
+                      maxLength={64}
+                      autoComplete="off"
+                      dir="ltr"
+                      className="min-w-0 flex-1 rounded-md border border-ink/20 bg-white px-3 py-2"
+                    />
+                    <button
+                      type="submit"
+                      className="rounded-md border border-ink/30 bg-white px-3 py-2 text-sm font-semibold"
+                    >
+                      {t("payments:cart.apply")}
+                    </button>
+                  </div>
+                </Form>
+              )}
               <dl className="space-y-2">
+                {loaderData.listTotalLabel ? (
+                  <div className="flex justify-between gap-4 text-sm">
+                    <dt>{t("payments:cart.listTotal")}</dt>
+                    <dd>
+                      <s>{loaderData.listTotalLabel}</s>
+                    </dd>
+                  </div>
+                ) : null}
                 <div className="flex justify-between gap-4">
                   <dt>{t("catalog:cart.total")}</dt>
                   <dd className="text-xl font-bold" data-testid="cart-total">

@@ -11,9 +11,14 @@ export function createNonce(): string {
  * With Vimeo configured (`vimeo`), its player may be framed and the browser may send tus uploads to Vimeo's
  * upload hosts; otherwise neither.
  */
+/** With Stripe configured (`stripe`), forms may redirect to Stripe Checkout (the wallet's card top-up). */
 export function contentSecurityPolicy(
   nonce: string,
-  { vimeo = Boolean(process.env.VIMEO_ACCESS_TOKEN), env = process.env } = {},
+  {
+    vimeo = Boolean(process.env.VIMEO_ACCESS_TOKEN),
+    stripe = Boolean(process.env.STRIPE_SECRET_KEY && process.env.STRIPE_WEBHOOK_SECRET),
+    env = process.env,
+  } = {},
 ): string {
   // The tests' fake Vimeo (VIMEO_API_URL, VIMEO_PLAYER_ORIGIN: tests only) stands where Vimeo's hosts do.
   const uploadHosts = ["https://*.vimeo.com", env.VIMEO_API_URL ? new URL(env.VIMEO_API_URL).origin : ""];
@@ -31,7 +36,7 @@ export function contentSecurityPolicy(
     vimeo ? `frame-src 'self' ${playerOrigin}` : "frame-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    stripe ? "form-action 'self' https://checkout.stripe.com" : "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");
 }

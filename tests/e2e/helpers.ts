@@ -79,6 +79,7 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/instructor/courses/1",
     "/instructor/courses/1/curriculum",
     "/instructor/blog",
+    "/instructor/coupons",
     "/instructor/blog/new",
     "/courses/1/learn",
     // A lesson page (issue 9): the demo trainer teaches course 1, whose first lesson is lesson 1.
@@ -90,6 +91,7 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/dashboard/admin/users",
     "/dashboard/admin/top-ups",
     "/dashboard/admin/enrollments",
+    "/dashboard/admin/coupons",
     "/dashboard/admin/users?role=trainer",
     "/dashboard/admin/certificates",
     "/dashboard/admin/blog",

@@ -41,6 +41,7 @@ import { action as certificateGenerateApi } from "../../app/routes/api/certifica
 import { loader as certificatePdfApi } from "../../app/routes/api/certificate-pdf";
 import { loader as certificateVerifyApi } from "../../app/routes/api/certificate-verify";
 import { loader as certificateListApi } from "../../app/routes/api/certificates";
+import { action as couponsApi } from "../../app/routes/api/coupons";
 import { action as favoriteToggle } from "../../app/routes/api/course-favorite";
 import { loader as courseProgressApi } from "../../app/routes/api/course-progress";
 import { loader as reviewList, action as reviewWrite } from "../../app/routes/api/course-reviews";
@@ -67,6 +68,7 @@ import { loader as blogPostPage } from "../../app/routes/blog-post";
 import { loader as certificatePdfPage } from "../../app/routes/certificate-pdf";
 import { loader as certificateVerifyPage } from "../../app/routes/certificate-verify";
 import { loader as myCertificates, action as myCertificatesAction } from "../../app/routes/certificates";
+import { loader as couponsPage, action as couponsPageAction } from "../../app/routes/coupons";
 import { loader as courseLearn, action as courseLearnAction } from "../../app/routes/course-learn";
 import { loader as developersPage } from "../../app/routes/developers";
 import { loader as caseStudyList } from "../../app/routes/editor-case-studies";
@@ -332,6 +334,45 @@ const CASES: Case[] = [
     path: "/account/wallet",
     body: () => new URLSearchParams({ amount: "10" }),
     expected: PAGE_USER,
+  },
+  {
+    name: "GET /dashboard/admin/coupons",
+    kind: "page",
+    handler: couponsPage,
+    path: "/dashboard/admin/coupons",
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "POST /dashboard/admin/coupons (disable an unknown code)",
+    kind: "page",
+    handler: couponsPageAction,
+    method: "POST",
+    path: "/dashboard/admin/coupons",
+    body: () => new URLSearchParams({ intent: "disable", id: "999999" }),
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "GET /instructor/coupons",
+    kind: "page",
+    handler: couponsPage,
+    path: "/instructor/coupons",
+    expected: PAGE_STAFF,
+  },
+  {
+    name: "POST /instructor/coupons (a code for the trainer's own course)",
+    kind: "page",
+    handler: couponsPageAction,
+    method: "POST",
+    path: "/instructor/coupons",
+    body: () =>
+      new URLSearchParams({
+        intent: "create",
+        code: `PAGE-${crypto.randomUUID().slice(0, 8)}`,
+        discountType: "percent",
+        value: "15",
+        courseId: String(draftCourseId),
+      }),
+    expected: PAGE_STAFF,
   },
   {
     name: "GET /dashboard/admin/enrollments",
@@ -700,6 +741,21 @@ const CASES: Case[] = [
     method: "POST",
     path: "/api/instructor/course",
     body: () => JSON.stringify({ title: "Matrix", category: "data-science", description: "d", price: 0 }),
+    expected: API_STAFF,
+  },
+  {
+    // The trainer's own course: trainers and admins create; a fresh code each time (codes are unique).
+    name: "POST /api/coupons",
+    kind: "api",
+    handler: couponsApi,
+    method: "POST",
+    path: "/api/coupons",
+    body: () =>
+      JSON.stringify({
+        code: `MATRIX-${crypto.randomUUID().slice(0, 8)}`,
+        percentOff: 10,
+        courseId: draftCourseId,
+      }),
     expected: API_STAFF,
   },
   {

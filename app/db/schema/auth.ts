@@ -33,7 +33,7 @@ export const rateLimits = pgTable("rate_limits", {
 });
 
 /** What moved the money, so the history can say it in the reader's language. */
-export const ledgerKind = pgEnum("ledger_kind", ["credit", "purchase", "refund", "top_up"]);
+export const ledgerKind = pgEnum("ledger_kind", ["credit", "purchase", "refund", "top_up", "card_top_up"]);
 
 export const walletLedger = pgTable(
   "wallet_ledger",

@@ -7,5 +7,6 @@ export * from "./courses";
 export * from "./favorites";
 export * from "./learning";
 export * from "./media";
+export * from "./payments";
 export * from "./reviews";
 export * from "./users";

@@ -1,4 +1,5 @@
-// POST /api/course/enrollment/bulk/enroll {courseIds}: buys several courses with the caller's wallet at once.
+// POST /api/course/enrollment/bulk/enroll {courseIds, couponCode?}: buys several courses with the caller's
+// wallet at once, with an optional coupon (422 with fields.couponCode when it cannot be used).
 import { requireApiUser } from "../../auth/guards.server";
 import { purchaseApiResponse, purchaseCourses } from "../../commerce/enrollment.server";
 import { BulkEnrollInput } from "../../commerce/enrollment-inputs";
@@ -14,7 +15,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const locale = apiLocale(request);
   const { data, error } = await readJsonBody(request, BulkEnrollInput, i18n, "catalog");
   if (error) return error;
-  const outcome = await purchaseCourses(getDb(context), user.id, data.courseIds);
+  const outcome = await purchaseCourses(getDb(context), user.id, data.courseIds, {
+    couponCode: data.couponCode,
+  });
   return purchaseApiResponse(outcome, i18n.getFixedT(locale, "catalog"), locale);
 }
 

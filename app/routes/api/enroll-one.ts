@@ -1,11 +1,25 @@
 // POST /api/course/enrollment/:courseId: buys one course with the caller's wallet (the same purchase as bulk).
+// An optional JSON body {couponCode?} applies a coupon; without a JSON body it is a plain purchase.
+
+import { z } from "zod";
 import { requireApiUser } from "../../auth/guards.server";
 import { purchaseApiResponse, purchaseCourses } from "../../commerce/enrollment.server";
-import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
+import { apiError, apiLocale, bodyErrorResponse, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
+import { BodyError, readBodyBytes } from "../../lib/request-body.server";
 import { getDb } from "../../middleware/database.server";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/enroll-one";
+
+const EnrollOneInput = z.object(
+  {
+    couponCode: z
+      .string({ error: "payments:coupon.errors.codeInvalid" })
+      .max(64, { error: "payments:coupon.errors.codeInvalid" })
+      .optional(),
+  },
+  { error: "payments:coupon.errors.codeInvalid" },
+);
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireApiUser(request, context);
@@ -15,7 +29,29 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const courseId = parseId(params.courseId);
   // A segment that cannot be an id names no course: the same 404 as an unknown one.
   if (courseId === null) return apiError(404, "not_found", t("enrollment.api.courseNotFound"));
-  const outcome = await purchaseCourses(getDb(context), user.id, [courseId]);
+  let couponCode: string | undefined;
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  if (type.startsWith("application/json")) {
+    // An empty JSON body is a plain purchase, as before coupons existed.
+    let text: string;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(await readBodyBytes(request));
+    } catch (error) {
+      if (error instanceof BodyError) return bodyErrorResponse(error, getI18n(context).getFixedT(locale));
+      return apiError(400, "bad_request", getI18n(context).getFixedT(locale)("api.invalidJson"));
+    }
+    if (text.trim() !== "") {
+      const { data, error } = await readJsonBody(
+        new Request(request.url, { method: "POST", headers: request.headers, body: text }),
+        EnrollOneInput,
+        getI18n(context),
+        "catalog",
+      );
+      if (error) return error;
+      couponCode = data.couponCode;
+    }
+  }
+  const outcome = await purchaseCourses(getDb(context), user.id, [courseId], { couponCode });
   return purchaseApiResponse(outcome, t, locale);
 }
 

@@ -1,9 +1,13 @@
-// POST /api/wallet/top-up {amount, reference?} → 201 {request: {id, amount, status: "pending", …}}: asks for a
-// bank-transfer top-up, credited when an admin approves it. 409 when three requests already wait.
+// POST /api/wallet/top-up {amount, reference?}. With Stripe configured → 201 {checkoutUrl, sessionId}: pay
+// there; the wallet is credited by Stripe's signed webhook. Without → 201 {request: {id, amount, status:
+// "pending", …}}: a bank-transfer top-up, credited when an admin approves it; 409 when three already wait.
 import { requireApiUser } from "../../auth/guards.server";
+import { readConfig } from "../../config.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { getDb } from "../../middleware/database.server";
 import { getI18n } from "../../middleware/i18next.server";
+import { startCardTopUp } from "../../payments/card-top-ups.server";
+import { cardPayments } from "../../payments/stripe.server";
 import { topUpJson } from "../../wallet/api.server";
 import { requestTopUp, TopUpInput } from "../../wallet/top-ups.server";
 import type { Route } from "./+types/wallet-top-up";
@@ -14,6 +18,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const i18n = getI18n(context);
   const { data, error } = await readJsonBody(request, TopUpInput, i18n, "wallet");
   if (error) return error;
+  const payments = cardPayments();
+  if (payments) {
+    const started = await startCardTopUp(getDb(context), payments, {
+      userId: user.id,
+      email: user.email,
+      amount: data.amount,
+      currency: readConfig().currency,
+      returnUrl: `${new URL(request.url).origin}/account/wallet`,
+      productName: i18n.getFixedT(apiLocale(request), "payments")("checkout.productName"),
+    });
+    if (!started.ok) {
+      return apiError(502, "internal_error", i18n.getFixedT(apiLocale(request), "payments")("errors.stripe"));
+    }
+    return Response.json(
+      { checkoutUrl: started.checkoutUrl, sessionId: started.payment.sessionId },
+      { status: 201 },
+    );
+  }
   const outcome = await requestTopUp(getDb(context), user.id, data);
   if (!outcome.ok) {
     return apiError(409, "conflict", i18n.getFixedT(apiLocale(request), "wallet")("topUp.tooManyPending"));

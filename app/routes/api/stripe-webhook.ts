@@ -1,0 +1,48 @@
+// POST /api/payments/stripe/webhook: Stripe's events, authenticated by the Stripe-Signature header (an HMAC
+// of the raw body with STRIPE_WEBHOOK_SECRET), never by a token or cookie. The raw body is read within the
+// 1 MiB limit and verified before anything is parsed; 400 for a bad signature, 404 when Stripe is not
+// configured. A verified event is answered 200 even when it changes nothing (replays, other event types),
+// so Stripe stops retrying it.
+import { readConfig } from "../../config.server";
+import { apiError, apiLocale, bodyErrorResponse, methodNotAllowed } from "../../lib/api.server";
+import { BodyError, readBodyBytes } from "../../lib/request-body.server";
+import { getDb } from "../../middleware/database.server";
+import { getI18n } from "../../middleware/i18next.server";
+import { applyStripeEvent } from "../../payments/card-top-ups.server";
+import { cardPayments } from "../../payments/stripe.server";
+import type { Route } from "./+types/stripe-webhook";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const i18n = getI18n(context);
+  const locale = apiLocale(request);
+  const payments = cardPayments();
+  if (!payments) return apiError(404, "not_found", i18n.getFixedT(locale)("api.notFound"));
+  if (request.method !== "POST") return methodNotAllowed(request, context, "POST");
+  let body: string;
+  try {
+    body = new TextDecoder("utf-8", { fatal: true }).decode(await readBodyBytes(request));
+  } catch (error) {
+    if (error instanceof BodyError) return bodyErrorResponse(error, i18n.getFixedT(locale));
+    return apiError(400, "bad_request", i18n.getFixedT(locale)("api.invalidJson"));
+  }
+  const signature = request.headers.get("stripe-signature");
+  const t = i18n.getFixedT(locale, "payments");
+  if (!signature) return apiError(400, "bad_request", t("api.badSignature"));
+  let event: Awaited<ReturnType<typeof payments.stripe.webhooks.constructEventAsync>>;
+  try {
+    event = await payments.stripe.webhooks.constructEventAsync(body, signature, payments.webhookSecret);
+  } catch {
+    return apiError(400, "bad_request", t("api.badSignature"));
+  }
+  const outcome = await applyStripeEvent(getDb(context), event, readConfig().currency);
+  if (outcome.handled === "failed")
+    console.error(`Stripe event ${event.id} was not credited: ${outcome.why}`);
+  return Response.json({ received: true, result: outcome.handled });
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  if (!cardPayments()) {
+    return apiError(404, "not_found", getI18n(context).getFixedT(apiLocale(request))("api.notFound"));
+  }
+  return methodNotAllowed(request, context, "POST");
+}
