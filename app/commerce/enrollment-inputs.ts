@@ -1,4 +1,5 @@
-// POST /api/course/enrollment/bulk/enroll's body (also documented in /api/openapi.json).
+// The purchase calls' bodies: POST /api/course/enrollment/bulk/enroll and the optional body of
+// POST /api/course/enrollment/:courseId (both documented in /api/openapi.json).
 import { z } from "zod";
 import { MAX_COURSES_PER_PURCHASE } from "./enrollment.server";
 
@@ -25,4 +26,15 @@ export const BulkEnrollInput = z.object(
       .optional(),
   },
   { error: COURSE_IDS_INVALID },
+);
+
+/** The single purchase's optional JSON body: a coupon to apply. */
+export const EnrollOneInput = z.object(
+  {
+    couponCode: z
+      .string({ error: "payments:coupon.errors.codeInvalid" })
+      .max(64, { error: "payments:coupon.errors.codeInvalid" })
+      .optional(),
+  },
+  { error: "payments:coupon.errors.codeInvalid" },
 );

@@ -263,11 +263,22 @@ describe("conformance", () => {
       as: "user",
       expectStatus: 200,
     });
-    await call("post", "api/course/enrollment/bulk/enroll", "/api/course/enrollment/bulk/enroll", {
-      as: "user",
-      body: { courseIds: [courseIds.paid] },
-      expectStatus: 200,
+    await call("post", "api/coupons", "/api/coupons", {
+      as: "admin",
+      body: { code: "OPENAPI10", percentOff: 10, maxUses: 5 },
+      expectStatus: 201,
     });
+    const bought = await call(
+      "post",
+      "api/course/enrollment/bulk/enroll",
+      "/api/course/enrollment/bulk/enroll",
+      {
+        as: "user",
+        body: { courseIds: [courseIds.paid], couponCode: "OPENAPI10" },
+        expectStatus: 200,
+      },
+    );
+    expect(bought.discount).toBeGreaterThan(0);
     const reviews = `/api/courses/${courseIds.free}/reviews`;
     await call("post", "api/courses/:id/reviews", reviews, {
       as: "user",

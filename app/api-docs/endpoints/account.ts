@@ -16,7 +16,7 @@ export const TopUpRequest = z.strictObject({
 
 const LedgerLine = z.strictObject({
   id: z.int(),
-  kind: z.enum(["credit", "purchase", "refund", "top_up"]),
+  kind: z.enum(["credit", "purchase", "refund", "top_up", "card_top_up"]),
   amount: money,
   balanceAfter: money,
   reason: z.string().nullable(),
@@ -49,11 +49,25 @@ export const accountEndpoints: EndpointDoc[] = [
     method: "post",
     route: "api/wallet/top-up",
     tag: "Account",
-    summary: "Ask for a bank-transfer top-up",
-    description: "Credited when an admin approves it; 409 while three requests already wait.",
+    summary: "Top up the wallet: by card (Stripe Checkout) or by bank transfer",
+    description:
+      "With card payments configured, 201 `{checkoutUrl, sessionId}`: open Stripe Checkout; the wallet is " +
+      "credited by Stripe's signed webhook. Otherwise 201 `{request}`: a transfer request credited when an " +
+      "admin approves it (409 while three requests already wait). 502 when Stripe refuses to start a payment.",
     auth: "user",
     body: json(TopUpInput),
-    responses: { 201: ok("The pending request", z.strictObject({ request: TopUpRequest })) },
-    errors: [[409, "conflict"]],
+    responses: {
+      201: ok(
+        "A Checkout link (card payments) or the pending transfer request",
+        z.union([
+          z.strictObject({ checkoutUrl: z.url(), sessionId: z.string() }),
+          z.strictObject({ request: TopUpRequest }),
+        ]),
+      ),
+    },
+    errors: [
+      [409, "conflict"],
+      [502, "internal_error"],
+    ],
   },
 ];

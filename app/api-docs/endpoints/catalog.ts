@@ -1,7 +1,7 @@
 // The public catalog, favourites and purchases (app/routes/api/courses.ts, course*.ts, favorites-list.ts,
 // enroll*.ts, enrollments.ts).
 import { z } from "zod";
-import { BulkEnrollInput } from "../../commerce/enrollment-inputs";
+import { BulkEnrollInput, EnrollOneInput } from "../../commerce/enrollment-inputs";
 import { COURSE_CATEGORIES } from "../../courses/categories";
 import { CourseListQuery } from "../../courses/list-query";
 import { type EndpointDoc, Image, isoDate, json, money, ok, paged, params } from "../registry";
@@ -38,6 +38,7 @@ const Purchase = z.strictObject({
   alreadyOwned: z.array(z.int()),
   charged: money,
   walletBalance: money,
+  discount: money.optional().describe("Only when a coupon code was given: what it took off in total"),
 });
 
 const purchaseErrors: EndpointDoc["errors"] = [
@@ -118,9 +119,12 @@ export const catalogEndpoints: EndpointDoc[] = [
     route: "api/course/enrollment/:courseId",
     tag: "Enrollment",
     summary: "Buy one course with the wallet",
-    description: "409 when the balance is short; a course already owned is listed in `alreadyOwned`.",
+    description:
+      "409 when the balance is short; a course already owned is listed in `alreadyOwned`. The JSON body is " +
+      "optional: `{couponCode}` applies a coupon (422 with `fields.couponCode` when it cannot be used).",
     auth: "user",
     params: params("courseId"),
+    body: json(EnrollOneInput, "Optional"),
     responses: { 200: ok("What was bought and charged", Purchase) },
     errors: purchaseErrors,
   },

@@ -11,6 +11,7 @@ import { editorialEndpoints } from "./editorial";
 import { instructorEndpoints } from "./instructor";
 import { learningEndpoints } from "./learning";
 import { mediaEndpoints } from "./media";
+import { paymentEndpoints } from "./payments";
 import { referenceEndpoints } from "./reference";
 import { reviewEndpoints } from "./reviews";
 import { videoEndpoints } from "./video";
@@ -19,6 +20,7 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
   ...authEndpoints,
   ...accountEndpoints,
   ...catalogEndpoints,
+  ...paymentEndpoints,
   ...reviewEndpoints,
   ...learningEndpoints,
   ...certificateEndpoints,

@@ -1,25 +1,15 @@
 // POST /api/course/enrollment/:courseId: buys one course with the caller's wallet (the same purchase as bulk).
 // An optional JSON body {couponCode?} applies a coupon; without a JSON body it is a plain purchase.
 
-import { z } from "zod";
 import { requireApiUser } from "../../auth/guards.server";
 import { purchaseApiResponse, purchaseCourses } from "../../commerce/enrollment.server";
+import { EnrollOneInput } from "../../commerce/enrollment-inputs";
 import { apiError, apiLocale, bodyErrorResponse, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
 import { BodyError, readBodyBytes } from "../../lib/request-body.server";
 import { getDb } from "../../middleware/database.server";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/enroll-one";
-
-const EnrollOneInput = z.object(
-  {
-    couponCode: z
-      .string({ error: "payments:coupon.errors.codeInvalid" })
-      .max(64, { error: "payments:coupon.errors.codeInvalid" })
-      .optional(),
-  },
-  { error: "payments:coupon.errors.codeInvalid" },
-);
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireApiUser(request, context);

@@ -1,0 +1,66 @@
+// Coupons and card payments (app/routes/api/coupons.ts, stripe-webhook.ts; app/payments/).
+import { z } from "zod";
+import { CouponInput } from "../../payments/coupons.server";
+import { type EndpointDoc, isoDate, json, money, ok } from "../registry";
+
+const Coupon = z.strictObject({
+  id: z.int(),
+  code: z.string(),
+  percentOff: z.int().min(1).max(100).nullable(),
+  amountOff: money.nullable(),
+  courseId: z.int().nullable(),
+  expiresAt: isoDate.nullable(),
+  maxUses: z.int().nullable(),
+  uses: z.int().min(0),
+  disabled: z.boolean(),
+  createdAt: isoDate,
+});
+
+/** Stripe's event as it arrives: verified against the signature first, then read by Stripe's SDK. */
+const StripeEvent = z.looseObject({ id: z.string(), type: z.string(), data: z.looseObject({}) });
+
+export const paymentEndpoints: EndpointDoc[] = [
+  {
+    method: "post",
+    route: "api/coupons",
+    tag: "Enrollment",
+    summary: "Create a coupon code",
+    description:
+      "Exactly one of `percentOff` and `amountOff`. Admins: any course, or every course without `courseId`. " +
+      "Trainers: one course of their own (403 for another's; 422 without `courseId`). 409 when the code exists.",
+    auth: "staff",
+    body: json(CouponInput),
+    responses: { 201: ok("The new coupon", z.strictObject({ coupon: Coupon })) },
+    errors: [
+      [403, "forbidden"],
+      [404, "not_found"],
+      [409, "conflict"],
+    ],
+  },
+  {
+    method: "post",
+    route: "api/payments/stripe/webhook",
+    tag: "Account",
+    summary: "Stripe's webhook (card top-ups)",
+    description:
+      "For Stripe only: authenticated by the `Stripe-Signature` header (an HMAC of the raw body with " +
+      "STRIPE_WEBHOOK_SECRET), never by a token or cookie; 400 for a missing or bad signature. A paid " +
+      "`checkout.session.completed` (or `async_payment_succeeded`) credits the wallet once; every verified " +
+      "event is answered 200, replays included. 404 while card payments are not configured.",
+    auth: "public",
+    body: json(StripeEvent),
+    responses: {
+      200: ok(
+        "Received",
+        z.strictObject({
+          received: z.literal(true),
+          result: z.enum(["credited", "already_credited", "ignored", "failed"]),
+        }),
+      ),
+    },
+    errors: [
+      [400, "bad_request"],
+      [404, "not_found"],
+    ],
+  },
+];
