@@ -14,7 +14,7 @@ import { countPendingTopUps } from "../wallet/top-ups.server";
 import type { Route } from "./+types/admin-dashboard";
 
 // The course and sales labels live under `enrollment.stats` in the catalog namespace.
-export const handle = { i18n: ["admin", "catalog", "editorial", "wallet", "certificates"] };
+export const handle = { i18n: ["admin", "catalog", "editorial", "wallet", "certificates", "payments"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ADMIN_ROLES);
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation(["admin", "catalog", "editorial", "wallet", "certificates"]);
+  const { t } = useTranslation(["admin", "catalog", "editorial", "wallet", "certificates", "payments"]);
   const localize = useLocalizePath();
   const number = new Intl.NumberFormat(useLocale());
   const salesCards = [
@@ -150,6 +150,14 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             data-testid="admin-enrollments-link"
           >
             {t("wallet:refunds.link")}
+          </Link>
+          {" · "}
+          <Link
+            to={localize("/dashboard/admin/coupons")}
+            className="font-semibold text-coral-700 underline"
+            data-testid="admin-coupons-link"
+          >
+            {t("payments:coupons.title")}
           </Link>
         </p>
         <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
