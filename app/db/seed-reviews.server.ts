@@ -12,8 +12,8 @@ const DEMO_REVIEWS = [
   {
     email: "learner@manara.local",
     rating: 5,
-    comment: "شرح واضح وأمثلة عملية. Clear explanations and hands-on examples — I finished it in a week.",
-    reply: "Thank you, Lina! شكرًا لكِ، بالتوفيق في خطوتك التالية.",
+    comment: "شرح واضح وأمثلة عملية، وأنهيت الدورة في أسبوع.",
+    reply: "شكرًا لكِ يا لينا، بالتوفيق في خطوتك التالية!",
   },
   {
     email: "admin@manara.local",
