@@ -28,6 +28,7 @@ import { apiBoundaryMiddleware } from "./middleware/api-boundary.server";
 import { authMiddleware, getViewer } from "./middleware/auth.server";
 import { databaseMiddleware, getDb } from "./middleware/database.server";
 import { getLocaleFromContext, i18nextMiddleware } from "./middleware/i18next.server";
+import { mailMiddleware } from "./middleware/mail.server";
 import { mediaMiddleware } from "./middleware/media.server";
 import { sameOriginMiddleware } from "./middleware/same-origin.server";
 import { useNonce } from "./security/nonce";
@@ -39,6 +40,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   sameOriginMiddleware,
   databaseMiddleware,
   mediaMiddleware,
+  mailMiddleware,
   authMiddleware,
 ];
 

@@ -7,6 +7,7 @@ import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { getSessionSecret, readConfig } from "../config.server";
 import type { Database } from "../db/client.server";
+import { isUniqueViolation } from "../db/errors";
 import { type User, users } from "../db/schema";
 import { DEFAULT_LOCALE, isLocale, type Locale, localeFromPath, localizePath } from "../i18n/languages";
 import { findUserByEmail } from "./accounts.server";
@@ -158,14 +159,6 @@ const MAX_NAME_LENGTH = 80;
 function displayName(claims: GoogleClaims): string {
   const name = claims.name ?? claims.email.split("@")[0] ?? claims.email;
   return name.slice(0, MAX_NAME_LENGTH) || claims.email;
-}
-
-/** drizzle wraps driver errors; both postgres.js and PGlite report the SQLSTATE as `code`. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
 }
 
 /**

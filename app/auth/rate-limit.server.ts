@@ -12,6 +12,10 @@ export const RATE_LIMITS = {
   contactPerIp: { limit: 10, windowSeconds: 60 * 60 },
   signupPerIp: { limit: 20, windowSeconds: 60 * 60 },
   signupPerAccount: { limit: 5, windowSeconds: 60 * 60 },
+  /** "Forgot password" requests from one address, whatever the email. */
+  passwordResetPerIp: { limit: 20, windowSeconds: 60 * 60 },
+  /** Reset mails one account receives per hour; requests past it get the same answer and no mail. */
+  passwordResetPerAccount: { limit: 3, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };

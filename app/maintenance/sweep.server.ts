@@ -1,6 +1,7 @@
 // Housekeeping for the tables that only grow: rate-limit windows that have passed and expired sessions.
 // Deletes in bounded batches (no long locks, no huge transactions) on an unref'd timer in the server process.
 import { and, inArray, lt } from "drizzle-orm";
+import { deleteExpiredResetTokens } from "../account/password-reset.server";
 import { RATE_LIMITS } from "../auth/rate-limit.server";
 import { deleteExpiredSessions } from "../auth/session.server";
 import type { Database } from "../db/client.server";
@@ -21,7 +22,7 @@ export const RATE_LIMIT_RETENTION_SECONDS = Math.max(
   ...Object.values(RATE_LIMITS).map((rule) => rule.windowSeconds),
 );
 
-export type SweepResult = { rateLimits: number; sessions: number; videos?: number };
+export type SweepResult = { rateLimits: number; sessions: number; videos?: number; resetTokens?: number };
 
 /** One bounded pass: at most `batchSize` rows from each table. */
 export async function sweepExpiredRows(
@@ -47,7 +48,9 @@ export async function sweepExpiredRows(
   const videos =
     (await expireAbandonedUploads(db, { now, batchSize: Math.min(batchSize, 100) })) +
     (await releaseOrphanVideos(db, Math.min(batchSize, 100)));
-  return { rateLimits: deletedLimits.length, sessions: deletedSessions, videos };
+  // Unused "forgot password" links past their half hour (few rows: one per request, rate-limited).
+  const resetTokens = await deleteExpiredResetTokens(db, now);
+  return { rateLimits: deletedLimits.length, sessions: deletedSessions, videos, resetTokens };
 }
 
 export type SweeperOptions = {

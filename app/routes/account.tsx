@@ -1,7 +1,10 @@
-// /account: the signed-in person's settings: their name (in English and optionally in Arabic), their
-// password, and the sessions they are signed in with. Three plain forms, told apart by `intent`.
+// /account: the signed-in person's settings: their name (in English and optionally in Arabic), their sign-in
+// email, their password, the sessions they are signed in with, and deleting the account. Plain forms, told
+// apart by `intent`.
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
+import { AccountDeletionInput, deleteAccount } from "../account/deletion.server";
+import { changeEmail, EmailChangeInput } from "../account/email.server";
 import { ProfileInput, updateProfile } from "../account/profile.server";
 import {
   changePassword,
@@ -11,15 +14,23 @@ import {
   revokeSession,
 } from "../account/security.server";
 import { requireUser } from "../auth/guards.server";
+import { sessionCookie } from "../auth/session.server";
+import { clearGuestCartCookie } from "../commerce/cart.server";
+import { ChangeEmailSection, DeleteAccountSection } from "../components/account-sections";
 import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
+import { readConfig } from "../config.server";
 import { localizePath } from "../i18n/languages";
 import { readForm, validateForm } from "../lib/forms.server";
+import { formatMoney } from "../lib/money";
+import { publicOrigin } from "../lib/public-origin.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
+import { emailChangedMail } from "../mail/messages.server";
 import { getViewer } from "../middleware/auth.server";
 import { getDb } from "../middleware/database.server";
 import { getI18n } from "../middleware/i18next.server";
+import { getMailer } from "../middleware/mail.server";
 import { toasts } from "../toast.server";
 import type { Route } from "./+types/account";
 
@@ -34,6 +45,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     meta: page.meta(t("settings.title"), t("settings.metaDescription")),
     profile: { name: user.name, nameAr: user.nameAr ?? "", email: user.email },
     hasPassword: user.passwordHash !== null,
+    // Deleting says what happens to the money left in the wallet; admins and course owners cannot.
+    walletBalance:
+      user.walletBalance > 0 ? formatMoney(user.walletBalance, page.locale, readConfig().currency) : null,
+    canDelete: user.role !== "admin",
     sessions: sessions.map((session) => {
       const device =
         session.kind === "api"
@@ -78,6 +93,64 @@ export async function action({ request, context }: Route.ActionArgs) {
       back,
       t("settings.passwordChanged", { count: outcome.revokedSessions }),
     );
+  }
+  if (intent === "email") {
+    const form = validateForm(formData, EmailChangeInput, t);
+    if (!form.ok)
+      return data(
+        { form: "email", fieldErrors: form.fieldErrors, values: { newEmail: form.values.newEmail } },
+        { status: 400 },
+      );
+    const outcome = await changeEmail(db, user.id, form.data);
+    if (!outcome.ok) {
+      const fieldErrors =
+        outcome.reason === "wrong_password" || outcome.reason === "no_password"
+          ? {
+              currentPassword: t(
+                outcome.reason === "no_password" ? "email.noPassword" : "settings.wrongPassword",
+              ),
+            }
+          : { newEmail: t(outcome.reason === "email_taken" ? "signup.emailTaken" : "email.same") };
+      return data(
+        { form: "email", fieldErrors, values: { newEmail: form.data.newEmail } },
+        { status: outcome.reason === "email_taken" ? 409 : 400 },
+      );
+    }
+    // The old address hears of it, with the way back in if the change was not its owner's doing.
+    const mailT = getI18n(context).getFixedT(locale, "mail");
+    const forgotUrl = `${publicOrigin(request)}${localizePath("/auth/forgot-password", locale)}`;
+    const name = locale === "ar" && outcome.nameAr ? outcome.nameAr : outcome.name;
+    await getMailer(context)
+      .send(
+        emailChangedMail(mailT, locale, {
+          to: outcome.previousEmail,
+          name,
+          newEmail: form.data.newEmail,
+          forgotUrl,
+        }),
+      )
+      .catch((error: unknown) => console.error("email-changed mail failed", error));
+    return toasts().redirectWithSuccess(back, t("email.changed", { email: form.data.newEmail }));
+  }
+  if (intent === "delete") {
+    const form = validateForm(formData, AccountDeletionInput, t);
+    if (!form.ok) return data({ form: "delete", fieldErrors: form.fieldErrors, values: {} }, { status: 400 });
+    const outcome = await deleteAccount(db, user.id, form.data);
+    if (!outcome.ok) {
+      const message = {
+        wrong_confirmation: user.passwordHash ? t("settings.wrongPassword") : t("deletion.wrongEmail"),
+        admin: t("deletion.admin"),
+        owns_courses: t("deletion.ownsCourses"),
+      }[outcome.reason];
+      return data({ form: "delete", fieldErrors: { confirmation: message }, values: {} }, { status: 400 });
+    }
+    const response = await toasts().redirectWithSuccess(localizePath("/", locale), t("deletion.done"));
+    response.headers.append(
+      "Set-Cookie",
+      await sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) }),
+    );
+    response.headers.append("Set-Cookie", await clearGuestCartCookie());
+    return response;
   }
   if (intent === "revokeSession") {
     const sessionId = formData.get("sessionId");
@@ -268,7 +341,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </button>
         </Form>
       </section>
-      <section className="mx-auto max-w-2xl px-4 pb-16" aria-labelledby="sessions-heading">
+      <ChangeEmailSection
+        email={profile.email}
+        hasPassword={loaderData.hasPassword}
+        answer={actionData?.form === "email" ? actionData : undefined}
+      />
+      <section className="mx-auto max-w-2xl px-4 pb-12" aria-labelledby="sessions-heading">
         <h2 id="sessions-heading" className="text-2xl font-bold">
           {t("settings.sessionsHeading")}
         </h2>
@@ -323,6 +401,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <p className="mt-4 text-sm text-ink/80">{t("settings.noOtherSessions")}</p>
         )}
       </section>
+      <DeleteAccountSection
+        hasPassword={loaderData.hasPassword}
+        canDelete={loaderData.canDelete}
+        walletBalance={loaderData.walletBalance}
+        answer={actionData?.form === "delete" ? actionData : undefined}
+      />
     </>
   );
 }

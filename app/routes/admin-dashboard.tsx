@@ -77,12 +77,21 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <h2 id="admin-users-heading" className="text-2xl font-bold">
             {t("dashboard.usersHeading")}
           </h2>
-          <Link
-            to={localize("/dashboard/admin/users")}
-            className="rounded-md bg-coral-600 px-5 py-2.5 font-semibold text-white hover:bg-coral-700"
-          >
-            {t("dashboard.manageUsers")}
-          </Link>
+          <div className="flex flex-wrap gap-3">
+            <Link
+              to={localize("/dashboard/admin/users")}
+              className="rounded-md bg-coral-600 px-5 py-2.5 font-semibold text-white hover:bg-coral-700"
+            >
+              {t("dashboard.manageUsers")}
+            </Link>
+            <Link
+              to={localize("/dashboard/admin/outbox")}
+              className="rounded-md border border-coral-700 px-5 py-2.5 font-semibold text-coral-700 hover:bg-coral-700/5"
+              data-testid="admin-outbox-link"
+            >
+              {t("outbox.title")}
+            </Link>
+          </div>
         </div>
         <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {cards.map((card) => (

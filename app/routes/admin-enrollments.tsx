@@ -2,7 +2,6 @@
 // returns to the wallet). A plain GET search form and one plain POST form per row.
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { z } from "zod";
 import { ADMIN_ROLES, requireRole } from "../auth/guards.server";
 import {
   isWithinRefundWindow,

@@ -1,6 +1,6 @@
 // /auth/login: a plain form that works without JavaScript; remix-auth checks the credentials.
 import { useTranslation } from "react-i18next";
-import { data, Form } from "react-router";
+import { data, Form, Link } from "react-router";
 import { LoginInput } from "../auth/accounts.server";
 import { loadAuthPage } from "../auth/auth-page.server";
 import { passwordAuthenticator } from "../auth/authenticator.server";
@@ -17,6 +17,7 @@ import {
 import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
 import { localizePath } from "../i18n/languages";
+import { useLocalizePath } from "../i18n/use-locale";
 import { readForm, validateForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
@@ -77,6 +78,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
+  const localize = useLocalizePath();
   const errors: Record<string, string | undefined> = actionData?.fieldErrors ?? {};
   const values: Record<string, string | undefined> = actionData?.values ?? {};
   const redirectTo = values.redirectTo ?? loaderData.redirectTo;
@@ -111,6 +113,15 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             label={t("fields.password")}
             error={errors.password}
           />
+          <p className="text-sm">
+            <Link
+              to={localize("/auth/forgot-password")}
+              className="font-semibold text-coral-700 hover:underline"
+              data-testid="forgot-password-link"
+            >
+              {t("login.forgot")}
+            </Link>
+          </p>
           <Honeypot label={t("fields.website")} />
           <AuthSubmitButton label={t("login.submit")} busyLabel={t("login.submitting")} />
         </Form>

@@ -5,6 +5,7 @@ import { SignupInput } from "../auth/accounts.server";
 import { loadAuthPage } from "../auth/auth-page.server";
 import { safeRedirect } from "../auth/redirect";
 import { signUp, startBrowserSession } from "../auth/sign-in.server";
+import { sendWelcomeMail } from "../auth/welcome.server";
 import {
   AuthCard,
   AuthField,
@@ -56,6 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data({ fieldErrors: { email: t("signup.emailTaken") }, values, formError: null }, { status: 409 });
   }
+  await sendWelcomeMail(request, context, page.locale, outcome.user);
   return startBrowserSession(db, request, outcome.user, {
     redirectTo: safeRedirect(form.data.redirectTo, localizePath("/", page.locale)),
     message: t("signup.welcome", { name: outcome.user.name }),

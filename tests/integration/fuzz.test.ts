@@ -181,6 +181,20 @@ const API: ApiEndpoint[] = [
     role: "user",
     json: { currentPassword: password, newPassword: password },
   },
+  {
+    name: "forgot password",
+    method: "POST",
+    path: "/api/auth/forgot-password",
+    role: "guest",
+    json: { email },
+  },
+  {
+    name: "reset password",
+    method: "POST",
+    path: "/api/auth/reset-password",
+    role: "guest",
+    json: { token: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), text(0)), password },
+  },
   { name: "ledger", method: "GET", path: "/api/account/ledger", role: "user", query: ["limit", "offset"] },
   {
     name: "top-up request",
@@ -748,6 +762,20 @@ function pageActions(): PageAction[] {
     },
     { name: "logout", path: "/auth/logout", role: "user", readsBody: false, fields: {} },
     {
+      name: "forgot password",
+      path: "/auth/forgot-password",
+      role: "guest",
+      readsBody: true,
+      fields: { email, website: fc.constantFrom("", "bot") },
+    },
+    {
+      name: "reset password",
+      path: "/auth/reset-password",
+      role: "guest",
+      readsBody: true,
+      fields: { password },
+    },
+    {
       name: "wallet top-up",
       path: "/account/wallet",
       role: "user",
@@ -838,6 +866,19 @@ function pageActions(): PageAction[] {
         currentPassword: password,
         newPassword: password,
         sessionId: fc.oneof(fc.stringMatching(/^[0-9a-f]{64}$/), text(0)),
+      },
+    },
+    {
+      // Wrong passwords only: a right one would really change the fixture's email or delete it.
+      name: "account email and deletion",
+      path: "/account",
+      role: "user",
+      readsBody: true,
+      fields: {
+        intent: fc.constantFrom("email", "delete"),
+        newEmail: email,
+        currentPassword: fc.constantFrom("short", "x".repeat(200), "not-the-password"),
+        confirmation: fc.constantFrom("short", "x".repeat(200), "", "not-the-password"),
       },
     },
     {
@@ -1300,6 +1341,9 @@ describe("fuzz: paths and query strings", () => {
         { path: "/developers", role: "guest", credentials: "none" },
         { path: "/ar/developers", role: "user", credentials: "cookie" },
         { path: "/api/openapi.json", role: "guest", credentials: "none" },
+        { path: "/auth/reset-password", role: "guest", credentials: "none" },
+        { path: "/ar/auth/forgot-password", role: "guest", credentials: "none" },
+        { path: "/dashboard/admin/outbox", role: "admin", credentials: "cookie" },
       ];
       const keys = [
         "q",
@@ -1314,6 +1358,7 @@ describe("fuzz: paths and query strings", () => {
         "lang",
         "state",
         "code",
+        "token",
         "_routes",
       ];
       await fuzz(

@@ -22,6 +22,7 @@ import {
   loader as enrollmentAdmin,
   action as enrollmentAdminAction,
 } from "../../app/routes/admin-enrollments";
+import { loader as adminOutbox } from "../../app/routes/admin-outbox";
 import { loader as topUpQueue, action as topUpQueueAction } from "../../app/routes/admin-top-ups";
 import { loader as adminUsers, action as adminUsersAction } from "../../app/routes/admin-users";
 import { loader as ledgerApi } from "../../app/routes/api/account-ledger";
@@ -31,9 +32,11 @@ import { action as refundApi } from "../../app/routes/api/admin-refund";
 import { loader as adminStats } from "../../app/routes/api/admin-stats";
 import { action as topUpReviewApi } from "../../app/routes/api/admin-top-up-review";
 import { loader as topUpQueueApi } from "../../app/routes/api/admin-top-ups";
+import { action as forgotApi } from "../../app/routes/api/auth-forgot-password";
 import { action as apiLogout } from "../../app/routes/api/auth-logout";
 import { loader as apiMe, action as apiMeAction } from "../../app/routes/api/auth-me";
 import { action as passwordApi } from "../../app/routes/api/auth-password";
+import { action as resetApi } from "../../app/routes/api/auth-reset-password";
 import { loader as apiUsers } from "../../app/routes/api/auth-users";
 import { action as blogCreateApi } from "../../app/routes/api/blog";
 import { loader as blogGetApi, action as blogItemApi } from "../../app/routes/api/blog-post";
@@ -64,6 +67,8 @@ import { loader as videoStatus } from "../../app/routes/api/video-status";
 import { loader as videoTusHead, action as videoTusPatch } from "../../app/routes/api/video-tus";
 import { action as videoUpload } from "../../app/routes/api/video-upload";
 import { action as topUpApi } from "../../app/routes/api/wallet-top-up";
+import { loader as forgotPage } from "../../app/routes/auth-forgot-password";
+import { loader as resetPage } from "../../app/routes/auth-reset-password";
 import { loader as blogPostPage } from "../../app/routes/blog-post";
 import { loader as certificatePdfPage } from "../../app/routes/certificate-pdf";
 import { loader as certificateVerifyPage } from "../../app/routes/certificate-verify";
@@ -101,7 +106,7 @@ import { type MatrixVideos, matrixVideos } from "./video-fixtures";
 
 type Role = "guest" | "user" | "trainer" | "admin";
 // 404 and 409 appear where the guard let the caller through and the rule behind it answered.
-type Expected = "login" | 401 | 403 | 404 | 409 | 422 | "ok";
+type Expected = "login" | 400 | 401 | 403 | 404 | 409 | 422 | "ok";
 
 let handle: DatabaseHandle;
 const people: Partial<Record<Exclude<Role, "guest">, User>> = {};
@@ -391,6 +396,31 @@ const CASES: Case[] = [
     expected: PAGE_ADMIN,
   },
   {
+    name: "GET /dashboard/admin/outbox",
+    kind: "page",
+    handler: adminOutbox,
+    path: "/ar/dashboard/admin/outbox",
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "POST /account (change email, wrong password: the guard, then the rule)",
+    kind: "page",
+    handler: accountAction,
+    method: "POST",
+    path: "/account",
+    body: () => new URLSearchParams({ intent: "email", newEmail: "x@example.com", currentPassword: "wrong" }),
+    expected: { guest: "login", user: 400, trainer: 400, admin: 400 },
+  },
+  {
+    name: "POST /account (delete, wrong password: the guard, then the rule)",
+    kind: "page",
+    handler: accountAction,
+    method: "POST",
+    path: "/account",
+    body: () => new URLSearchParams({ intent: "delete", confirmation: "wrong" }),
+    expected: { guest: "login", user: 400, trainer: 400, admin: 400 },
+  },
+  {
     name: "GET /dashboard/admin/top-ups",
     kind: "page",
     handler: topUpQueue,
@@ -478,6 +508,39 @@ const CASES: Case[] = [
     handler: robotsTxt,
     path: "/robots.txt",
     expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  // Password reset (issue 14): public by nature; the answers never depend on who asks.
+  {
+    name: "GET /auth/forgot-password",
+    kind: "page",
+    handler: forgotPage,
+    path: "/ar/auth/forgot-password",
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /auth/reset-password (no link)",
+    kind: "page",
+    handler: resetPage,
+    path: "/auth/reset-password",
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "POST /api/auth/forgot-password",
+    kind: "api",
+    handler: forgotApi,
+    method: "POST",
+    path: "/api/auth/forgot-password",
+    body: () => JSON.stringify({ email: "matrix-nobody@example.com" }),
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "POST /api/auth/reset-password (unknown token)",
+    kind: "api",
+    handler: resetApi,
+    method: "POST",
+    path: "/api/auth/reset-password",
+    body: () => JSON.stringify({ token: "A".repeat(43), password: "long enough secret" }),
+    expected: { guest: 422, user: 422, trainer: 422, admin: 422 },
   },
   // Reviews (issue 13): anyone reads them; writing needs an enrollment, so the matrix's unenrolled callers
   // are refused (403), and deleting a review one never wrote is 404.

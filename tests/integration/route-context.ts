@@ -2,13 +2,15 @@
 // and Bearer tokens on the request sign it in), with a test database.
 import { matchRoutes, type RouteObject, RouterContextProvider } from "react-router";
 import type { Database } from "../../app/db/client.server";
+import type { Mailer } from "../../app/mail/mailer.server";
 import type { MediaStore } from "../../app/media/store.server";
 import { authMiddleware } from "../../app/middleware/auth.server";
 import { databaseContext } from "../../app/middleware/database.server";
 import { i18nextMiddleware } from "../../app/middleware/i18next.server";
+import { mailContext } from "../../app/middleware/mail.server";
 import { mediaContext } from "../../app/middleware/media.server";
 import routes from "../../app/routes";
-import { sharedTestMediaStore } from "./studio-factories";
+import { sharedTestMailer, sharedTestMediaStore } from "./studio-factories";
 
 export async function runRoute<T>(
   db: Database,
@@ -19,12 +21,14 @@ export async function runRoute<T>(
     params: Record<string, string>;
   }) => Promise<T> | T,
   params: Record<string, string> = {},
-  { media }: { media?: MediaStore } = {},
+  { media, mail }: { media?: MediaStore; mail?: Mailer } = {},
 ): Promise<T> {
   const context = new RouterContextProvider();
   context.set(databaseContext, db);
   // The embedded media store in a temporary folder, unless a test brings its own (the Cloudinary fake).
   context.set(mediaContext, media ?? sharedTestMediaStore());
+  // The embedded outbox in a temporary folder, unless a test brings its own (the SMTP path).
+  context.set(mailContext, mail ?? sharedTestMailer());
   let result: T | undefined;
   const args = { request, context, params, pattern: routePattern(request) } as unknown as Parameters<
     typeof i18nextMiddleware

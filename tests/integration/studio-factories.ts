@@ -5,6 +5,7 @@ import path from "node:path";
 import sharp from "sharp";
 import type { Database } from "../../app/db/client.server";
 import { courses, enrollments, lessons, type User } from "../../app/db/schema";
+import { createOutboxMailer } from "../../app/mail/mailer.server";
 import { createLocalStore } from "../../app/media/local-store.server";
 
 export function tempMediaStore() {
@@ -17,6 +18,19 @@ let shared: ReturnType<typeof tempMediaStore> | undefined;
 export function sharedTestMediaStore() {
   shared ??= tempMediaStore();
   return shared;
+}
+
+let sharedMailer: ReturnType<typeof tempOutboxMailer> | undefined;
+
+export function tempOutboxMailer() {
+  return createOutboxMailer(mkdtempSync(path.join(tmpdir(), "manara-outbox-")), "Manara <test@manara.test>");
+}
+
+/** The mailer runRoute puts on the context unless a test brings its own: an outbox in a temporary folder. */
+export function sharedTestMailer() {
+  const mailer = sharedMailer ?? tempOutboxMailer();
+  sharedMailer = mailer;
+  return mailer;
 }
 
 export async function createCourseFor(

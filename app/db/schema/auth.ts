@@ -25,6 +25,24 @@ export const sessions = pgTable(
   (table) => [index("sessions_user_idx").on(table.userId)],
 );
 
+/**
+ * A "forgot password" link. Only the SHA-256 of the token is kept, so reading this table (or a backup) resets
+ * no one's password; a token is single-use and short-lived, and a successful reset deletes all of the
+ * person's tokens.
+ */
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("password_reset_tokens_user_idx").on(table.userId)],
+);
+
 export const rateLimits = pgTable("rate_limits", {
   /** e.g. `login:ip:203.0.113.7` or `login:account:sara@example.com`. */
   key: text("key").primaryKey(),

@@ -30,6 +30,11 @@ export const users = pgTable(
     /** Integer minor units of CURRENCY. */
     walletBalance: integer("wallet_balance").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set when the person deleted their account: the row stays, anonymised, so the money ledger, the
+     * enrollments behind course figures and the ratings they gave keep adding up (docs/decisions/023).
+     */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (table) => [
     uniqueIndex("users_email_lower_unique").on(sql`lower(${table.email})`),

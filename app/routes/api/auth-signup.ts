@@ -2,6 +2,7 @@
 import { SignupInput, toApiUser } from "../../auth/accounts.server";
 import { createSession } from "../../auth/session.server";
 import { signUp } from "../../auth/sign-in.server";
+import { sendWelcomeMail } from "../../auth/welcome.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody, tooManyRequests } from "../../lib/api.server";
 import { getDb } from "../../middleware/database.server";
 import { getI18n } from "../../middleware/i18next.server";
@@ -20,6 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return tooManyRequests(request, context, outcome.retryAfterSeconds);
     return apiError(409, "conflict", t("signup.emailTaken"), { email: t("signup.emailTaken") });
   }
+  await sendWelcomeMail(request, context, apiLocale(request), outcome.user);
   const token = await createSession(db, outcome.user.id, "api", request.headers.get("User-Agent"));
   // A bearer token must never sit in a cache (a proxy's or the browser's).
   return Response.json(

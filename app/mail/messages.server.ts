@@ -1,0 +1,74 @@
+// The emails Manara sends, written in the language of the page the person was on. Each has a plain-text
+// body (what most clients show first, and what screen readers read best) and a minimal HTML twin with the
+// right `lang` and `dir`, so Arabic reads right to left.
+import type { TFunction } from "i18next";
+import { directionOf, type Locale } from "../i18n/languages";
+import type { MailMessage } from "./mailer.server";
+
+type Paragraph = string | { link: string; label: string };
+
+function compose(to: string, locale: Locale, subject: string, paragraphs: Paragraph[]): MailMessage {
+  const text = paragraphs
+    .map((part) => (typeof part === "string" ? part : `${part.label}\n${part.link}`))
+    .join("\n\n");
+  const body = paragraphs
+    .map((part) =>
+      typeof part === "string"
+        ? `<p>${escapeHtml(part)}</p>`
+        : `<p><a href="${escapeHtml(part.link)}">${escapeHtml(part.label)}</a></p>`,
+    )
+    .join("\n");
+  const html = `<!doctype html>\n<html lang="${locale}" dir="${directionOf(locale)}"><body>\n${body}\n</body></html>\n`;
+  return { to, subject, text: `${text}\n`, html, locale };
+}
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;");
+}
+
+/** `t` is fixed to the `mail` namespace in `locale`. */
+export function welcomeMail(
+  t: TFunction,
+  locale: Locale,
+  { to, name, coursesUrl }: { to: string; name: string; coursesUrl: string },
+): MailMessage {
+  return compose(to, locale, t("welcome.subject", { name }), [
+    t("welcome.greeting", { name }),
+    t("welcome.body"),
+    { link: coursesUrl, label: t("welcome.browse") },
+    t("signature"),
+  ]);
+}
+
+export function passwordResetMail(
+  t: TFunction,
+  locale: Locale,
+  { to, name, resetUrl, minutes }: { to: string; name: string; resetUrl: string; minutes: number },
+): MailMessage {
+  return compose(to, locale, t("reset.subject"), [
+    t("reset.greeting", { name }),
+    t("reset.body"),
+    { link: resetUrl, label: t("reset.action") },
+    t("reset.expiry", { count: minutes }),
+    t("reset.notYou"),
+    t("signature"),
+  ]);
+}
+
+export function emailChangedMail(
+  t: TFunction,
+  locale: Locale,
+  { to, name, newEmail, forgotUrl }: { to: string; name: string; newEmail: string; forgotUrl: string },
+): MailMessage {
+  return compose(to, locale, t("emailChanged.subject"), [
+    t("emailChanged.greeting", { name }),
+    t("emailChanged.body", { email: newEmail }),
+    t("emailChanged.notYou"),
+    { link: forgotUrl, label: t("emailChanged.action") },
+    t("signature"),
+  ]);
+}

@@ -1,0 +1,33 @@
+// POST /api/auth/forgot-password {email} → 202 {message}: mails a reset link if the address has an account.
+// The answer (and its timing) is the same either way; only the per-address rate limit answers 429.
+import { ForgotPasswordInput, requestPasswordReset } from "../../account/password-reset.server";
+import { clientAddress } from "../../auth/sign-in.server";
+import { apiLocale, methodNotAllowed, readJsonBody, tooManyRequests } from "../../lib/api.server";
+import { publicOrigin } from "../../lib/public-origin.server";
+import { getDb } from "../../middleware/database.server";
+import { getI18n } from "../../middleware/i18next.server";
+import { getMailer } from "../../middleware/mail.server";
+import type { Route } from "./+types/auth-forgot-password";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(request, context, "POST");
+  const i18n = getI18n(context);
+  const { data, error } = await readJsonBody(request, ForgotPasswordInput, i18n, "auth");
+  if (error) return error;
+  const locale = apiLocale(request);
+  const outcome = await requestPasswordReset(getDb(context), getMailer(context), {
+    email: data.email,
+    address: clientAddress(request),
+    locale,
+    t: i18n.getFixedT(locale, "mail"),
+    origin: publicOrigin(request),
+  });
+  if (!outcome.ok) return tooManyRequests(request, context, outcome.retryAfterSeconds);
+  void outcome.delivery;
+  return Response.json(
+    { message: i18n.getFixedT(locale, "auth")("forgot.apiAccepted") },
+    { status: 202, headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export const loader = ({ request, context }: Route.LoaderArgs) => methodNotAllowed(request, context, "POST");

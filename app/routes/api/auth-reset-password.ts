@@ -1,0 +1,28 @@
+// POST /api/auth/reset-password {token, password} → {revokedSessions}: spends a reset link's token and sets
+// the password; every session and API token of the account ends. 422 (fields.token) for a token that is
+// unknown, used or expired.
+import { ResetPasswordInput, resetPassword } from "../../account/password-reset.server";
+import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
+import { getDb } from "../../middleware/database.server";
+import { getI18n } from "../../middleware/i18next.server";
+import type { Route } from "./+types/auth-reset-password";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(request, context, "POST");
+  const i18n = getI18n(context);
+  const { data, error } = await readJsonBody(request, ResetPasswordInput, i18n, "auth");
+  if (error) return error;
+  const outcome = await resetPassword(getDb(context), data);
+  if (!outcome.ok) {
+    const locale = apiLocale(request);
+    return apiError(422, "validation_failed", i18n.getFixedT(locale)("api.validationFailed"), {
+      token: i18n.getFixedT(locale, "auth")("reset.invalidLink"),
+    });
+  }
+  return Response.json(
+    { revokedSessions: outcome.revokedSessions },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export const loader = ({ request, context }: Route.LoaderArgs) => methodNotAllowed(request, context, "POST");

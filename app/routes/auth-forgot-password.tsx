@@ -1,0 +1,122 @@
+// /auth/forgot-password: ask for a reset link by email. The answer is the same whether or not the address
+// has an account, so the page cannot be used to find out who is a member.
+import { useTranslation } from "react-i18next";
+import { data, Form } from "react-router";
+import { ForgotPasswordInput, requestPasswordReset } from "../account/password-reset.server";
+import { RESET_TOKEN_MINUTES } from "../account/reset-token";
+import { clientAddress } from "../auth/sign-in.server";
+import { AuthCard, AuthField, AuthSubmitButton, AuthSwitchLink, Honeypot } from "../components/auth-form";
+import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
+import { PageIntro } from "../components/page-intro";
+import { readForm, validateForm } from "../lib/forms.server";
+import { publicOrigin } from "../lib/public-origin.server";
+import { pageContext } from "../lib/route-context.server";
+import { metaTags } from "../lib/seo";
+import { getDb } from "../middleware/database.server";
+import { getI18n } from "../middleware/i18next.server";
+import { getMailer } from "../middleware/mail.server";
+import type { Route } from "./+types/auth-forgot-password";
+
+export const handle = { i18n: ["auth"] };
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { t, meta } = pageContext(request, context);
+  return { meta: meta(t("auth:forgot.title"), t("auth:forgot.meta")), minutes: RESET_TOKEN_MINUTES };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const page = pageContext(request, context);
+  const t = page.tIn("auth");
+  const formData = await readForm(request);
+  const form = validateForm(formData, ForgotPasswordInput, t);
+  if (!form.ok)
+    return data(
+      { sent: false as const, fieldErrors: form.fieldErrors, values: form.values, formError: null },
+      { status: 400 },
+    );
+  // A bot that filled the hidden field is told what everyone is told, and nothing is sent.
+  if (formData.get("website")) return { sent: true as const, email: form.data.email };
+  const outcome = await requestPasswordReset(getDb(context), getMailer(context), {
+    email: form.data.email,
+    address: clientAddress(request),
+    locale: page.locale,
+    t: getI18n(context).getFixedT(page.locale, "mail"),
+    origin: publicOrigin(request),
+  });
+  if (!outcome.ok) {
+    return data(
+      {
+        sent: false as const,
+        fieldErrors: {},
+        values: { email: form.data.email },
+        formError: t("errors.rateLimited", { count: Math.ceil(outcome.retryAfterSeconds / 60) }),
+      },
+      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+    );
+  }
+  // Not awaited: the answer leaves as fast for an unknown address as for a member's.
+  void outcome.delivery;
+  return { sent: true as const, email: form.data.email };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
+
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("auth");
+  if (actionData?.sent) {
+    return (
+      <>
+        <PageIntro title={t("forgot.sentTitle")} />
+        <AuthCard>
+          <div role="status" className="rounded-md border border-teal-700/30 bg-teal-700/5 p-4">
+            <p>
+              {t("forgot.sentBefore")} <strong dir="ltr">{actionData.email}</strong>
+              {t("forgot.sentAfter")}
+            </p>
+            <p className="mt-2 text-sm text-ink/80">{t("forgot.sentHint", { count: loaderData.minutes })}</p>
+          </div>
+          <AuthSwitchLink
+            prompt={t("forgot.remembered")}
+            linkText={t("forgot.loginLink")}
+            to="/auth/login"
+            redirectTo=""
+          />
+        </AuthCard>
+      </>
+    );
+  }
+  const errors: Record<string, string | undefined> = actionData?.fieldErrors ?? {};
+  const values: Record<string, string | undefined> = actionData?.values ?? {};
+  return (
+    <>
+      <PageIntro title={t("forgot.title")} lead={t("forgot.lead")} />
+      <AuthCard>
+        <Form method="post" noValidate className="space-y-5">
+          {actionData?.formError || Object.keys(errors).length > 0 ? (
+            <ErrorSummary
+              answer={actionData}
+              message={actionData?.formError ?? t("errors.fixFields")}
+              fields={fieldErrorLinks(errors, "auth-", ["email"])}
+            />
+          ) : null}
+          <AuthField
+            name="email"
+            type="email"
+            autoComplete="email"
+            label={t("fields.email")}
+            defaultValue={values.email}
+            error={errors.email}
+          />
+          <Honeypot label={t("fields.website")} />
+          <AuthSubmitButton label={t("forgot.submit")} busyLabel={t("forgot.submitting")} />
+        </Form>
+        <AuthSwitchLink
+          prompt={t("forgot.remembered")}
+          linkText={t("forgot.loginLink")}
+          to="/auth/login"
+          redirectTo=""
+        />
+      </AuthCard>
+    </>
+  );
+}

@@ -1,0 +1,559 @@
+// Issue 14's mail and account rules: the "forgot password" request answers the same for every address and
+// mails a single-use, short-lived link stored hashed; a reset ends every session; the welcome mail; the
+// SMTP path against a local SMTP server; email change; account deletion that keeps the ledger whole.
+
+import type { AddressInfo } from "node:net";
+import { and, eq, sql } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { deleteAccount } from "../../app/account/deletion.server";
+import { requestPasswordReset, resetPassword } from "../../app/account/password-reset.server";
+import { resetTokenId } from "../../app/account/reset-token";
+import { authenticateWithPassword } from "../../app/auth/accounts.server";
+import { verifyPassword } from "../../app/auth/password.server";
+import { purchaseCourses } from "../../app/commerce/enrollment.server";
+import type { DatabaseHandle } from "../../app/db/client.server";
+import {
+  certificates,
+  courseReviews,
+  passwordResetTokens,
+  rateLimits,
+  sessions,
+  users,
+  walletLedger,
+} from "../../app/db/schema";
+import { createSmtpMailer, listOutbox, type Mailer } from "../../app/mail/mailer.server";
+import { i18nFor } from "../../app/middleware/i18next.server";
+import { action as accountAction } from "../../app/routes/account";
+import { action as forgotApi } from "../../app/routes/api/auth-forgot-password";
+import { action as resetApi } from "../../app/routes/api/auth-reset-password";
+import { action as signupApi } from "../../app/routes/api/auth-signup";
+import { action as forgotAction } from "../../app/routes/auth-forgot-password";
+import { action as resetAction, loader as resetLoader } from "../../app/routes/auth-reset-password";
+import { action as signupAction } from "../../app/routes/auth-signup";
+import { creditWallet } from "../../app/wallet/wallet.server";
+import { cookieFor, cookiesFrom, createUser, TEST_PASSWORD } from "./auth-helpers";
+import { formRequest, runRoute, settle } from "./route-context";
+import { createCourseFor, tempOutboxMailer } from "./studio-factories";
+import { createTestDatabase } from "./test-database";
+
+let handle: DatabaseHandle;
+let outbox: ReturnType<typeof tempOutboxMailer>;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(() => handle?.close());
+beforeEach(async () => {
+  outbox = tempOutboxMailer();
+  // Each test starts with fresh rate-limit windows.
+  await handle.db.delete(rateLimits);
+});
+
+async function messages() {
+  return (await listOutbox(outbox.dir, { limit: 100, offset: 0 })).items;
+}
+
+function tokenFrom(text: string): string {
+  const match = text.match(/reset-password\?token=([A-Za-z0-9_-]{43})/);
+  if (!match?.[1]) throw new Error(`no reset link in: ${text}`);
+  return match[1];
+}
+
+function forgotForm(email: string, path = "/auth/forgot-password", address = "198.51.100.7") {
+  const request = formRequest(`http://test${path}`, { email });
+  request.headers.set("x-manara-client-address", address);
+  return request;
+}
+
+async function forgot(email: string, path?: string, address?: string) {
+  const answer = await settle(
+    runRoute(handle.db, forgotForm(email, path, address), forgotAction as never, {}, { mail: outbox }),
+  );
+  // The mail leaves after the answer; give the outbox's file write a moment.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return answer;
+}
+
+function unwrap(answer: unknown): { status: number; body: unknown } {
+  const value = answer as { type?: string; data?: unknown; init?: { status?: number } };
+  if (value && value.type === "DataWithResponseInit")
+    return { status: value.init?.status ?? 200, body: value.data };
+  return { status: 200, body: answer };
+}
+
+describe("forgot password", () => {
+  it("answers an unknown address exactly as a member's, and mails only the member", async () => {
+    const member = await createUser(handle.db);
+    const known = unwrap(await forgot(member.email));
+    const unknown = unwrap(await forgot("nobody-here@example.com"));
+    expect(known).toEqual({ status: 200, body: { sent: true, email: member.email } });
+    expect(unknown).toEqual({ status: 200, body: { sent: true, email: "nobody-here@example.com" } });
+    const sent = await messages();
+    expect(sent.map((message) => message.to)).toEqual([member.email]);
+    expect(sent[0]?.subject).toBe("Reset your Manara password");
+    expect(sent[0]?.text).toContain("http://test/auth/reset-password?token=");
+  });
+
+  it("stores only the token's digest, valid for thirty minutes", async () => {
+    const member = await createUser(handle.db);
+    await forgot(member.email);
+    const [message] = await messages();
+    const token = tokenFrom(message?.text ?? "");
+    const rows = await handle.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, member.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.id).toBe(resetTokenId(token));
+    expect(rows[0]?.id).not.toContain(token);
+    const minutes = ((rows[0]?.expiresAt.getTime() ?? 0) - (rows[0]?.createdAt.getTime() ?? 0)) / 60_000;
+    expect(minutes).toBeGreaterThan(29.9);
+    expect(minutes).toBeLessThan(30.1);
+  });
+
+  it("writes the Arabic mail from an Arabic page, link included", async () => {
+    const member = await createUser(handle.db);
+    await forgot(member.email, "/ar/auth/forgot-password");
+    const [message] = await messages();
+    expect(message?.locale).toBe("ar");
+    expect(message?.subject).toBe("إعادة تعيين كلمة مرورك في منارة");
+    expect(message?.html).toContain('dir="rtl"');
+    expect(message?.text).toContain("http://test/ar/auth/reset-password?token=");
+  });
+
+  it("mails one account at most three times an hour, with the same answer after that", async () => {
+    const member = await createUser(handle.db);
+    const answers = [];
+    for (let attempt = 0; attempt < 5; attempt++) answers.push(unwrap(await forgot(member.email)).status);
+    expect(answers).toEqual([200, 200, 200, 200, 200]);
+    expect(await messages()).toHaveLength(3);
+  });
+
+  it("slows one address down after twenty requests, whatever the emails (429, nothing about accounts)", async () => {
+    const statuses = [];
+    for (let attempt = 0; attempt < 21; attempt++)
+      statuses.push(unwrap(await forgot(`someone-${attempt}@example.com`, undefined, "203.0.113.9")).status);
+    expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+
+  it("refuses a malformed email with a field error and sends nothing", async () => {
+    const answer = unwrap(await forgot("not-an-email"));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ fieldErrors: { email: expect.any(String) } });
+    expect(await messages()).toHaveLength(0);
+  });
+});
+
+describe("reset password page", () => {
+  async function linkFor(email: string) {
+    await forgot(email);
+    const sent = await messages();
+    return tokenFrom(sent[sent.length - 1]?.text ?? "");
+  }
+
+  it("moves the token into a cookie, then sets the password once and ends every session", async () => {
+    const member = await createUser(handle.db);
+    await cookieFor(handle.db, member.id);
+    await cookieFor(handle.db, member.id);
+    const token = await linkFor(member.email);
+
+    const landing = (await settle(
+      runRoute(
+        handle.db,
+        new Request(`http://test/auth/reset-password?token=${token}`),
+        resetLoader as never,
+      ),
+    )) as Response;
+    expect(landing.status).toBe(302);
+    expect(landing.headers.get("Location")).toBe("/auth/reset-password");
+    expect(landing.headers.get("Referrer-Policy")).toBe("no-referrer");
+    const cookie = cookiesFrom(landing);
+    expect(cookie).toMatch(/manara_reset=/);
+
+    const page = unwrap(
+      await runRoute(
+        handle.db,
+        new Request("http://test/auth/reset-password", { headers: { Cookie: cookie } }),
+        resetLoader as never,
+      ),
+    );
+    expect(page.body).toMatchObject({ valid: true });
+
+    const post = formRequest("http://test/auth/reset-password", { password: "a brand new secret" });
+    post.headers.set("Cookie", cookie);
+    const done = (await settle(runRoute(handle.db, post, resetAction as never))) as Response;
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/auth/login");
+    const [row] = await handle.db.select().from(users).where(eq(users.id, member.id));
+    expect(await verifyPassword("a brand new secret", row?.passwordHash ?? "")).toBe(true);
+    expect(await handle.db.select().from(sessions).where(eq(sessions.userId, member.id))).toHaveLength(0);
+
+    // The same link again: spent.
+    const again = formRequest("http://test/auth/reset-password", { password: "another new secret" });
+    again.headers.set("Cookie", cookie);
+    const refused = unwrap(await settle(runRoute(handle.db, again, resetAction as never)));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ expired: true });
+  });
+
+  it("refuses a link that has run out", async () => {
+    const member = await createUser(handle.db);
+    const token = await linkFor(member.email);
+    await handle.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(passwordResetTokens.userId, member.id));
+    const outcome = await resetPassword(handle.db, { token, password: "a brand new secret" });
+    expect(outcome).toEqual({ ok: false, reason: "invalid_token" });
+  });
+
+  it("keeps a short password out with a field error, and the link stays good", async () => {
+    const member = await createUser(handle.db);
+    const token = await linkFor(member.email);
+    const landing = (await settle(
+      runRoute(
+        handle.db,
+        new Request(`http://test/ar/auth/reset-password?token=${token}`),
+        resetLoader as never,
+      ),
+    )) as Response;
+    const post = formRequest("http://test/ar/auth/reset-password", { password: "short" });
+    post.headers.set("Cookie", cookiesFrom(landing));
+    const answer = unwrap(await settle(runRoute(handle.db, post, resetAction as never)));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ expired: false, fieldErrors: { password: expect.any(String) } });
+    expect(
+      await handle.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, member.id)),
+    ).toHaveLength(1);
+  });
+
+  it("says a garbage or missing token is not valid, without a database error", async () => {
+    for (const url of ["http://test/auth/reset-password?token=%00zz", "http://test/auth/reset-password"]) {
+      const first = await settle(runRoute(handle.db, new Request(url), resetLoader as never));
+      const cookie = first instanceof Response ? cookiesFrom(first) : "";
+      const page = unwrap(
+        await runRoute(
+          handle.db,
+          new Request("http://test/auth/reset-password", { headers: { Cookie: cookie } }),
+          resetLoader as never,
+        ),
+      );
+      expect(page.body).toMatchObject({ valid: false });
+    }
+  });
+
+  it("lets only one of two simultaneous submissions of a link through", async () => {
+    const member = await createUser(handle.db);
+    const token = await linkFor(member.email);
+    const outcomes = await Promise.all([
+      resetPassword(handle.db, { token, password: "first new secret" }),
+      resetPassword(handle.db, { token, password: "second new secret" }),
+    ]);
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
+  });
+});
+
+describe("the JSON API", () => {
+  function json(url: string, body: unknown) {
+    return new Request(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "x-manara-client-address": "192.0.2.44" },
+      body: JSON.stringify(body),
+    });
+  }
+
+  it("POST /api/auth/forgot-password answers 202 alike; /api/auth/reset-password spends the token once", async () => {
+    const member = await createUser(handle.db);
+    await bearerSessions(member.id);
+    const known = (await runRoute(
+      handle.db,
+      json("http://test/api/auth/forgot-password", { email: member.email.toUpperCase() }),
+      forgotApi as never,
+      {},
+      { mail: outbox },
+    )) as Response;
+    const unknown = (await runRoute(
+      handle.db,
+      json("http://test/api/auth/forgot-password", { email: "ghost@example.com" }),
+      forgotApi as never,
+      {},
+      { mail: outbox },
+    )) as Response;
+    expect(known.status).toBe(202);
+    expect(unknown.status).toBe(202);
+    expect(await known.json()).toEqual(await unknown.json());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const token = tokenFrom((await messages())[0]?.text ?? "");
+
+    const reset = (await runRoute(
+      handle.db,
+      json("http://test/api/auth/reset-password", { token, password: "api chosen secret" }),
+      resetApi as never,
+    )) as Response;
+    expect(reset.status).toBe(200);
+    expect(await reset.json()).toEqual({ revokedSessions: 2 });
+    expect(await authenticateWithPassword(handle.db, member.email, "api chosen secret")).not.toBeNull();
+
+    const reused = (await runRoute(
+      handle.db,
+      json("http://test/api/auth/reset-password", { token, password: "api chosen secret 2" }),
+      resetApi as never,
+    )) as Response;
+    expect(reused.status).toBe(422);
+    expect(await reused.json()).toMatchObject({
+      error: { code: "validation_failed", fields: { token: expect.any(String) } },
+    });
+  });
+
+  it("answers 422 for bad bodies and never 5xx", async () => {
+    for (const [url, body] of [
+      ["http://test/api/auth/forgot-password", { email: 42 }],
+      ["http://test/api/auth/forgot-password", { email: "a\u0000@example.com" }],
+      ["http://test/api/auth/reset-password", { token: "x".repeat(5000), password: "long enough" }],
+      ["http://test/api/auth/reset-password", { token: "short", password: "long enough" }],
+    ] as const) {
+      const handler = url.endsWith("forgot-password") ? forgotApi : resetApi;
+      const response = (await runRoute(
+        handle.db,
+        json(url, body),
+        handler as never,
+        {},
+        { mail: outbox },
+      )) as Response;
+      expect(response.status).toBe(422);
+    }
+  });
+
+  async function bearerSessions(userId: string) {
+    await cookieFor(handle.db, userId);
+    await cookieFor(handle.db, userId);
+  }
+});
+
+describe("welcome mail", () => {
+  it("greets a new account from the sign-up page and from the API, in the page's language", async () => {
+    const email = `welcome-${crypto.randomUUID()}@example.com`;
+    const page = formRequest("http://test/ar/auth/signup", {
+      userName: "Salma",
+      email,
+      password: TEST_PASSWORD,
+    });
+    await settle(runRoute(handle.db, page, signupAction as never, {}, { mail: outbox }));
+    const apiEmail = `welcome-${crypto.randomUUID()}@example.com`;
+    const api = new Request("http://test/api/auth/signup", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ userName: "Kareem", email: apiEmail, password: TEST_PASSWORD }),
+    });
+    const created = (await runRoute(handle.db, api, signupApi as never, {}, { mail: outbox })) as Response;
+    expect(created.status).toBe(201);
+    const sent = await messages();
+    expect(sent.map((message) => [message.to, message.subject, message.locale]).sort()).toEqual(
+      [
+        [email, "أهلًا بك في منارة يا Salma", "ar"],
+        [apiEmail, "Welcome to Manara, Kareem", "en"],
+      ].sort(),
+    );
+    expect(sent.find((message) => message.to === apiEmail)?.text).toContain("http://test/courses");
+  });
+
+  it("still signs the person up when the mail cannot go out", async () => {
+    const broken: Mailer = { kind: "smtp", send: () => Promise.reject(new Error("mail server down")) };
+    const api = new Request("http://test/api/auth/signup", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        userName: "Nadia",
+        email: `n-${crypto.randomUUID()}@example.com`,
+        password: TEST_PASSWORD,
+      }),
+    });
+    const created = (await runRoute(handle.db, api, signupApi as never, {}, { mail: broken })) as Response;
+    expect(created.status).toBe(201);
+  });
+});
+
+describe("SMTP", () => {
+  let server: SMTPServer;
+  let port: number;
+  const received: { from: string; to: string[]; raw: string }[] = [];
+
+  beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            to: session.envelope.rcptTo.map((address) => address.address),
+            raw: Buffer.concat(chunks).toString("utf8"),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    port = (server.server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("sends the reset mail through the SMTP server named by SMTP_URL", async () => {
+    const member = await createUser(handle.db);
+    const mailer = createSmtpMailer(`smtp://127.0.0.1:${port}`, "Manara <no-reply@manara.test>");
+    const outcome = await requestPasswordReset(handle.db, mailer, {
+      email: member.email,
+      address: "192.0.2.1",
+      locale: "en",
+      t: i18nFor("en").getFixedT("en", "mail"),
+      origin: "https://manara.example",
+    });
+    expect(outcome.ok).toBe(true);
+    if (outcome.ok) await outcome.delivery;
+    const message = received.find((item) => item.to.includes(member.email));
+    expect(message?.from).toBe("no-reply@manara.test");
+    expect(message?.raw).toContain("Subject: Reset your Manara password");
+    expect(message?.raw).toContain("Content-Language: en");
+    expect(message?.raw.replace(/=\r\n/g, "")).toMatch(
+      /https:\/\/manara\.example\/auth\/reset-password\?token=3D[A-Za-z0-9_-]{43}|https:\/\/manara\.example\/auth\/reset-password\?token=[A-Za-z0-9_-]{43}/,
+    );
+  });
+});
+
+describe("email change", () => {
+  function emailForm(cookie: string, fields: Record<string, string>) {
+    const request = formRequest("http://test/account", { intent: "email", ...fields });
+    request.headers.set("Cookie", cookie);
+    return request;
+  }
+
+  it("asks for the password, refuses a taken address, and tells the old address", async () => {
+    const member = await createUser(handle.db);
+    const other = await createUser(handle.db);
+    const cookie = await cookieFor(handle.db, member.id);
+    const run = (fields: Record<string, string>) =>
+      settle(runRoute(handle.db, emailForm(cookie, fields), accountAction as never, {}, { mail: outbox }));
+
+    const wrong = unwrap(await run({ newEmail: "new@example.com", currentPassword: "not it" }));
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ fieldErrors: { currentPassword: expect.any(String) } });
+    const taken = unwrap(await run({ newEmail: other.email.toUpperCase(), currentPassword: TEST_PASSWORD }));
+    expect(taken.status).toBe(409);
+    const newEmail = `moved-${crypto.randomUUID()}@example.com`;
+    const done = (await run({
+      newEmail: ` ${newEmail.toUpperCase()} `,
+      currentPassword: TEST_PASSWORD,
+    })) as Response;
+    expect(done.status).toBe(302);
+    const [row] = await handle.db.select({ email: users.email }).from(users).where(eq(users.id, member.id));
+    expect(row?.email).toBe(newEmail);
+    const sent = await messages();
+    expect(sent.map((message) => message.to)).toEqual([member.email]);
+    expect(sent[0]?.text).toContain(newEmail);
+  });
+});
+
+describe("account deletion", () => {
+  async function memberWithHistory() {
+    const trainer = await createUser(handle.db, "trainer");
+    const course = await createCourseFor(handle.db, trainer, { published: true, price: 1500, lessons: 1 });
+    const member = await createUser(handle.db);
+    await creditWallet(handle.db, { userId: member.id, actorId: null, amount: 5000, reason: "Test credit" });
+    const bought = await purchaseCourses(handle.db, member.id, [course.id]);
+    expect(bought.ok).toBe(true);
+    await handle.db
+      .insert(courseReviews)
+      .values({ courseId: course.id, userId: member.id, rating: 4, comment: "Loved it" });
+    await handle.db.insert(certificates).values({
+      code: `TEST-${crypto.randomUUID().slice(0, 4).toUpperCase()}-XY`,
+      userId: member.id,
+      courseId: course.id,
+      holderName: member.name,
+      courseTitle: course.title,
+      trainerName: trainer.name,
+    });
+    return { member, course, trainer };
+  }
+
+  it("anonymises the person, keeps the ledger summing to the balance, and frees the email", async () => {
+    const { member } = await memberWithHistory();
+    await cookieFor(handle.db, member.id);
+    const ledgerBefore = await handle.db
+      .select()
+      .from(walletLedger)
+      .where(eq(walletLedger.userId, member.id));
+    const outcome = await deleteAccount(handle.db, member.id, { confirmation: TEST_PASSWORD });
+    expect(outcome).toEqual({ ok: true, walletBalance: 3500 });
+
+    const [row] = await handle.db.select().from(users).where(eq(users.id, member.id));
+    expect(row).toMatchObject({
+      name: "Deleted account",
+      nameAr: "حساب محذوف",
+      passwordHash: null,
+      googleSub: null,
+    });
+    expect(row?.email).toBe(`deleted-${member.id}@deleted.invalid`);
+    expect(row?.deletedAt).toBeInstanceOf(Date);
+    expect(await handle.db.select().from(sessions).where(eq(sessions.userId, member.id))).toHaveLength(0);
+
+    const ledgerAfter = await handle.db.select().from(walletLedger).where(eq(walletLedger.userId, member.id));
+    expect(ledgerAfter).toEqual(ledgerBefore);
+    const sum = ledgerAfter.reduce((total, entry) => total + entry.amount, 0);
+    expect(sum).toBe(row?.walletBalance);
+
+    const [review] = await handle.db.select().from(courseReviews).where(eq(courseReviews.userId, member.id));
+    expect(review).toMatchObject({ rating: 4, comment: null });
+    const [certificate] = await handle.db
+      .select()
+      .from(certificates)
+      .where(eq(certificates.userId, member.id));
+    expect(certificate).toMatchObject({ holderName: "Deleted account", pdfKey: null });
+    expect(certificate?.revokedAt).toBeInstanceOf(Date);
+
+    expect(await authenticateWithPassword(handle.db, member.email, TEST_PASSWORD)).toBeNull();
+    const again = await createUser(handle.db, "user", member.email);
+    expect(again.id).not.toBe(member.id);
+  });
+
+  it("refuses a wrong password, an admin and a trainer who owns courses, changing nothing", async () => {
+    const { member, trainer } = await memberWithHistory();
+    const admin = await createUser(handle.db, "admin");
+    expect(await deleteAccount(handle.db, member.id, { confirmation: "wrong" })).toEqual({
+      ok: false,
+      reason: "wrong_confirmation",
+    });
+    expect(await deleteAccount(handle.db, admin.id, { confirmation: TEST_PASSWORD })).toEqual({
+      ok: false,
+      reason: "admin",
+    });
+    expect(await deleteAccount(handle.db, trainer.id, { confirmation: TEST_PASSWORD })).toEqual({
+      ok: false,
+      reason: "owns_courses",
+    });
+    const rows = await handle.db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          sql`${users.id} in (${member.id}, ${admin.id}, ${trainer.id})`,
+          sql`${users.deletedAt} is not null`,
+        ),
+      );
+    expect(rows).toHaveLength(0);
+  });
+
+  it("signs the browser out from /account and leads home", async () => {
+    const member = await createUser(handle.db);
+    const cookie = await cookieFor(handle.db, member.id);
+    const request = formRequest("http://test/ar/account", { intent: "delete", confirmation: TEST_PASSWORD });
+    request.headers.set("Cookie", cookie);
+    const done = (await settle(runRoute(handle.db, request, accountAction as never))) as Response;
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/ar");
+    expect(done.headers.getSetCookie().some((value) => /manara_session=;/.test(value))).toBe(true);
+  });
+});
