@@ -32,5 +32,9 @@ export function clearResetTokenCookie(): Promise<string> {
   return resetTokenCookie().serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
-/** Headers for every answer of the reset page: never cached, never a Referer. */
-export const RESET_PAGE_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } as const;
+/**
+ * Headers for every answer of the reset page: never cached, and no Referer to any other site. Not
+ * "no-referrer": with it, browsers send `Origin: null` on the page's own form post, which the same-origin
+ * guard rightly refuses.
+ */
+export const RESET_PAGE_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" } as const;

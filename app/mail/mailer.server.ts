@@ -71,22 +71,38 @@ export function createOutboxMailer(dir: string, from: string): Mailer & { kind: 
 
 export type OutboxPage = { items: OutboxMessage[]; total: number };
 
-/** The outbox newest first, `limit` messages from `offset`; an absent outbox is an empty one. */
-export async function listOutbox(dir: string, { limit, offset }: { limit: number; offset: number }) {
+/** How many of the newest files a recipient search reads: the outbox is a local convenience, not an archive. */
+export const OUTBOX_SEARCH_LIMIT = 2000;
+
+/**
+ * The outbox newest first, `limit` messages from `offset`, optionally only those to one address (matched
+ * without regard to case, among the newest OUTBOX_SEARCH_LIMIT); an absent outbox is an empty one.
+ */
+export async function listOutbox(
+  dir: string,
+  { limit, offset, to }: { limit: number; offset: number; to?: string },
+): Promise<OutboxPage> {
   let names: string[];
   try {
     names = (await readdir(dir)).filter((name) => OUTBOX_FILE.test(name));
   } catch {
-    return { items: [], total: 0 } satisfies OutboxPage;
+    return { items: [], total: 0 };
   }
   names.sort().reverse();
+  if (to) {
+    const wanted = to.trim().toLowerCase();
+    const newest = await Promise.all(
+      names.slice(0, OUTBOX_SEARCH_LIMIT).map((name) => readMessageFile(path.join(dir, name))),
+    );
+    const matching = newest.filter(
+      (item): item is OutboxMessage => item !== null && item.to.toLowerCase() === wanted,
+    );
+    return { items: matching.slice(offset, offset + limit), total: matching.length };
+  }
   const items = await Promise.all(
     names.slice(offset, offset + limit).map((name) => readMessageFile(path.join(dir, name))),
   );
-  return {
-    items: items.filter((item): item is OutboxMessage => item !== null),
-    total: names.length,
-  } satisfies OutboxPage;
+  return { items: items.filter((item): item is OutboxMessage => item !== null), total: names.length };
 }
 
 /** One outbox message by id, or null for an unknown or malformed id (never a path outside the outbox). */

@@ -2,6 +2,7 @@
 // SMTP_URL is set), newest first, so a fresh install can still hand out a reset link. With SMTP the
 // outbox is not written and the page says so.
 import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
 import { ADMIN_ROLES, requireRole } from "../auth/guards.server";
 import { PageIntro } from "../components/page-intro";
 import { Pagination } from "../components/pagination";
@@ -9,6 +10,7 @@ import { directionOf, isLocale } from "../i18n/languages";
 import { PAGE_SIZE, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
+import { hasControlCharacters } from "../lib/validation";
 import { listOutbox } from "../mail/mailer.server";
 import { getMailer } from "../middleware/mail.server";
 import type { Route } from "./+types/admin-outbox";
@@ -20,14 +22,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageContext(request, context);
   const t = page.tIn("admin");
   const mailer = getMailer(context);
-  const pageNumber = parsePage(new URL(request.url));
+  const url = new URL(request.url);
+  const pageNumber = parsePage(url);
+  // The recipient search: an address, bounded; anything else is no search.
+  const toParam = (url.searchParams.get("to") ?? "").trim();
+  const to = toParam.length <= 254 && !hasControlCharacters(toParam) ? toParam : "";
   const outbox =
     mailer.kind === "outbox"
-      ? await listOutbox(mailer.dir, { limit: PAGE_SIZE, offset: (pageNumber - 1) * PAGE_SIZE })
+      ? await listOutbox(mailer.dir, {
+          limit: PAGE_SIZE,
+          offset: (pageNumber - 1) * PAGE_SIZE,
+          to: to || undefined,
+        })
       : { items: [], total: 0 };
   return {
     meta: page.meta(t("outbox.title"), t("outbox.metaDescription")),
     smtp: mailer.kind === "smtp",
+    to,
     messages: outbox.items.map((message) => {
       const locale = isLocale(message.locale) ? message.locale : "en";
       return {
@@ -86,6 +97,30 @@ export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
         <h2 id="outbox-heading" className="text-2xl font-bold">
           {t("outbox.heading", { count: loaderData.total })}
         </h2>
+        {loaderData.smtp ? null : (
+          <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
+            <div className="min-w-0 flex-1 basis-64">
+              <label htmlFor="outbox-to" className="block text-sm font-semibold">
+                {t("outbox.search")}
+              </label>
+              <input
+                id="outbox-to"
+                name="to"
+                type="email"
+                dir="ltr"
+                maxLength={254}
+                defaultValue={loaderData.to}
+                className="mt-1 block w-full rounded-md border border-ink/20 px-3 py-2"
+              />
+            </div>
+            <button
+              type="submit"
+              className="rounded-md border border-ink/30 px-5 py-2 font-semibold hover:bg-ink/5"
+            >
+              {t("outbox.searchButton")}
+            </button>
+          </Form>
+        )}
         {loaderData.smtp ? (
           <p className="mt-4">{t("outbox.smtp")}</p>
         ) : loaderData.messages.length === 0 ? (

@@ -82,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     "Set-Cookie",
     await sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) }),
   );
-  response.headers.set("Referrer-Policy", "no-referrer");
+  response.headers.set("Referrer-Policy", RESET_PAGE_HEADERS["Referrer-Policy"]);
   return response;
 }
 

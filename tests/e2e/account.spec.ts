@@ -44,16 +44,44 @@ test("an Arabic display name shows on Arabic pages, the English one on English p
 
   // The sessions list names this device; the password change asks for the current password first.
   await expect(page.getByTestId("sessions")).toContainText("هذا الجهاز");
-  await page.getByLabel("كلمة المرور الحالية").fill("not-my-password");
-  await page.getByLabel("كلمة المرور الجديدة").fill("a-better-password");
-  await page.getByRole("button", { name: "تغيير كلمة المرور" }).click();
+  const password = page.getByRole("region", { name: "كلمة المرور", exact: true });
+  await password.getByLabel("كلمة المرور الحالية").fill("not-my-password");
+  await password.getByLabel("كلمة المرور الجديدة").fill("a-better-password");
+  await password.getByRole("button", { name: "تغيير كلمة المرور" }).click();
   await expect(page.locator("[data-field-error=currentPassword]")).toContainText(
     "كلمة المرور الحالية غير صحيحة",
   );
-  await page.getByLabel("كلمة المرور الحالية").fill("a-good-password");
-  await page.getByLabel("كلمة المرور الجديدة").fill("a-better-password");
-  await page.getByRole("button", { name: "تغيير كلمة المرور" }).click();
+  await password.getByLabel("كلمة المرور الحالية").fill("a-good-password");
+  await password.getByLabel("كلمة المرور الجديدة").fill("a-better-password");
+  await password.getByRole("button", { name: "تغيير كلمة المرور" }).click();
   await expect(page.getByTestId("toast-success").last()).toContainText("تم تغيير كلمة المرور");
   // This session stays signed in.
   await expectSignedIn(page, "Samir Haddad");
+
+  // The sign-in email changes with the password, and the page shows the new one.
+  const newEmail = uniqueEmail("account-moved");
+  const email = page.getByRole("region", { name: "بريد تسجيل الدخول" });
+  await email.getByLabel("البريد الإلكتروني الجديد").fill(newEmail);
+  await email.getByLabel("كلمة المرور الحالية").fill("a-better-password");
+  await email.getByRole("button", { name: "غيّر البريد الإلكتروني" }).click();
+  await expect(page.getByTestId("toast-success").last()).toContainText(newEmail);
+  await expect(page.getByRole("region", { name: "بريد تسجيل الدخول" })).toContainText(newEmail);
+
+  // Deleting the account: a wrong password is refused; the right one signs out and leads home.
+  const deletion = page.getByRole("region", { name: "احذف حسابك" });
+  await deletion.getByText("أريد حذف حسابي").click();
+  await deletion.getByLabel("كلمة المرور الحالية").fill("not-my-password");
+  await deletion.getByRole("button", { name: "احذف حسابي" }).click();
+  await expect(page.locator("[data-field-error=confirmation]")).toContainText(
+    "كلمة المرور الحالية غير صحيحة",
+  );
+  await page
+    .getByRole("region", { name: "احذف حسابك" })
+    .getByLabel("كلمة المرور الحالية")
+    .fill("a-better-password");
+  await page.getByRole("region", { name: "احذف حسابك" }).getByRole("button", { name: "احذف حسابي" }).click();
+  await expect(page).toHaveURL(/\/ar$/);
+  await expect(page.getByTestId("toast-success").last()).toContainText("حُذف حسابك");
+  await page.goto("/ar/account");
+  await expect(page).toHaveURL(/\/auth\/login\?redirectTo=/);
 });

@@ -58,6 +58,9 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/developers",
     "/auth/login",
     "/auth/signup",
+    "/auth/forgot-password",
+    // Without a link it says the link is not valid and offers a new one.
+    "/auth/reset-password",
     "/certificates/verify/MNRA-DEMQ-26",
     "/certificates/verify/ZZZZ-ZZZZ-ZZ",
     "/no-such-page",
@@ -92,6 +95,7 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/dashboard/admin/top-ups",
     "/dashboard/admin/enrollments",
     "/dashboard/admin/coupons",
+    "/dashboard/admin/outbox",
     "/dashboard/admin/users?role=trainer",
     "/dashboard/admin/certificates",
     "/dashboard/admin/blog",

@@ -1,6 +1,7 @@
 // The money loop end to end, with JavaScript on and off, in both languages: a new learner asks for a top-up
-// by bank transfer, the admin approves it, the learner buys a course with the wallet, the admin refunds the
-// enrollment, and the learner's wallet shows the refund and the money back.
+// by bank transfer, the admin approves it and creates a coupon, the learner buys a course with the wallet and
+// the coupon, the admin refunds the enrollment, and the learner's wallet shows the refund of what was paid
+// (the discounted price) and the money back.
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { demoState, expectSignedIn, uniqueEmail } from "./helpers";
 
@@ -25,6 +26,12 @@ const TEXT = {
     refundedToast: "Refunded",
     refundLine: "Refund:",
     enrollments: "My courses",
+    couponCode: "Code",
+    couponValue: "Percentage or amount",
+    couponCreate: "Create code",
+    couponCreated: "created",
+    cartCoupon: "Coupon code",
+    cartApply: "Apply",
   },
   ar: {
     prefix: "/ar",
@@ -43,6 +50,12 @@ const TEXT = {
     refundedToast: "أُعيد",
     refundLine: "استرداد:",
     enrollments: "دوراتي",
+    couponCode: "الرمز",
+    couponValue: "النسبة أو المبلغ",
+    couponCreate: "أنشئ الرمز",
+    couponCreated: "أُنشئ الرمز",
+    cartCoupon: "رمز الخصم",
+    cartApply: "طبّق",
   },
 } as const;
 
@@ -65,7 +78,7 @@ async function adminPage(browser: Browser, javaScriptEnabled: boolean) {
 }
 
 for (const locale of ["en", "ar"] as const) {
-  test(`top-up approved, course bought, refunded: the wallet shows the refund (${locale})`, async ({
+  test(`top-up approved, course bought with a coupon, refunded: the wallet shows the refund (${locale})`, async ({
     page,
     browser,
   }, testInfo) => {
@@ -91,7 +104,15 @@ for (const locale of ["en", "ar"] as const) {
     await request.getByRole("button", { name: new RegExp(`^${text.approve}`) }).click();
     await expect(admin.page.getByTestId("toast-success").last()).toContainText(text.approvedToast);
 
-    // 3. The learner buys a paid course with the wallet.
+    // 2b. The admin creates a 50 % coupon for every course.
+    const couponCode = `E2E-${locale}-${testInfo.project.name}-${Date.now().toString(36)}`.toUpperCase();
+    await admin.page.goto(`${text.prefix}/dashboard/admin/coupons`);
+    await admin.page.getByLabel(text.couponCode, { exact: true }).fill(couponCode);
+    await admin.page.getByLabel(text.couponValue).fill("50");
+    await admin.page.getByRole("button", { name: text.couponCreate }).click();
+    await expect(admin.page.getByTestId("toast-success").last()).toContainText(text.couponCreated);
+
+    // 3. The learner buys a paid course with the wallet and the coupon.
     await page.goto(`${text.prefix}/courses`);
     const paid = page
       .getByTestId("course-list")
@@ -104,6 +125,10 @@ for (const locale of ["en", "ar"] as const) {
     await page.getByTestId("add-to-cart").click();
     await expect(page.getByTestId("in-cart")).toBeVisible();
     await page.goto(`${text.prefix}/cart`);
+    await page.getByLabel(text.cartCoupon).fill(couponCode);
+    await page.getByRole("button", { name: text.cartApply, exact: true }).click();
+    await expect(page.getByTestId("coupon-applied")).toContainText(couponCode);
+    await expect(page.getByTestId("cart-item-discount")).toBeVisible();
     await page.getByTestId("checkout").click();
     await expect(page).toHaveURL(new RegExp(`${text.prefix}/my-enrollments$`));
     await expect(page.locator("main")).toContainText(title);
@@ -115,6 +140,9 @@ for (const locale of ["en", "ar"] as const) {
     }).format(150);
     await page.goto(`${text.prefix}/account/wallet`);
     await expect(page.getByTestId("wallet-balance")).not.toHaveText(topUp);
+    // The purchase row shows what was paid: half the price.
+    const paidRow = page.getByTestId("wallet-history").locator("tbody tr").first();
+    await expect(paidRow).toContainText(title);
 
     // 4. The admin finds the enrollment and refunds it.
     await admin.page.goto(`${text.prefix}/dashboard/admin/enrollments`);

@@ -168,7 +168,7 @@ describe("reset password page", () => {
     )) as Response;
     expect(landing.status).toBe(302);
     expect(landing.headers.get("Location")).toBe("/auth/reset-password");
-    expect(landing.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(landing.headers.get("Referrer-Policy")).toBe("same-origin");
     const cookie = cookiesFrom(landing);
     expect(cookie).toMatch(/manara_reset=/);
 

@@ -279,6 +279,8 @@ const API: ApiEndpoint[] = [
   },
   {
     name: "review write",
+    // The same path's GET is the public list of reviews.
+    publicGet: true,
     method: "POST",
     path: "/api/courses/:id/reviews",
     role: "user",
@@ -287,7 +289,13 @@ const API: ApiEndpoint[] = [
       comment: fc.oneof(text(0), fc.constant(null)),
     },
   },
-  { name: "review delete", method: "DELETE", path: "/api/courses/:id/reviews", role: "user" },
+  {
+    name: "review delete",
+    publicGet: true,
+    method: "DELETE",
+    path: "/api/courses/:id/reviews",
+    role: "user",
+  },
   { name: "favorites list", method: "GET", path: "/api/courses/favorites/list", role: "user" },
   { name: "enroll one", method: "POST", path: "/api/course/enrollment/:id", role: "user" },
   {

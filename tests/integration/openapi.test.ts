@@ -6,10 +6,11 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { newResetToken } from "../../app/account/reset-token";
 import { ENDPOINTS } from "../../app/api-docs/endpoints";
 import { errorAnswers, openApiDocument, openApiPaths } from "../../app/api-docs/openapi.server";
 import { ApiErrorBody, type EndpointDoc } from "../../app/api-docs/registry";
-import { enrollments, topUpRequests } from "../../app/db/schema";
+import { enrollments, passwordResetTokens, topUpRequests, users } from "../../app/db/schema";
 import routes from "../../app/routes";
 import { type FuzzApp, startFuzzApp } from "./fuzz/app";
 import { createFixtures, type Fixtures, type Role } from "./fuzz/fixtures";
@@ -248,6 +249,20 @@ describe("conformance", () => {
     });
     await call("post", "api/auth/login", "/api/auth/login", {
       body: { email, password: "correct-horse-battery" },
+      expectStatus: 200,
+    });
+    await call("post", "api/auth/forgot-password", "/api/auth/forgot-password", {
+      body: { email },
+      expectStatus: 202,
+    });
+    // The mailed token is random; a token minted the same way for this account stands in for the link.
+    const [signedUp] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const reset = newResetToken();
+    await app.db
+      .insert(passwordResetTokens)
+      .values({ id: reset.id, userId: signedUp?.id ?? "", expiresAt: reset.expiresAt });
+    await call("post", "api/auth/reset-password", "/api/auth/reset-password", {
+      body: { token: reset.token, password: "another-horse-battery" },
       expectStatus: 200,
     });
     await call("patch", "api/auth/me", "/api/auth/me", {

@@ -1,5 +1,6 @@
 // Sign-up, sign-in, the caller's profile and password (app/routes/api/auth-*.ts).
 import { z } from "zod";
+import { ForgotPasswordInput, ResetPasswordInput } from "../../account/password-reset.server";
 import { ProfilePatch } from "../../account/profile.server";
 import { PasswordChangeInput } from "../../account/security.server";
 import { LoginInput, SignupInput } from "../../auth/accounts.server";
@@ -98,5 +99,32 @@ export const authEndpoints: EndpointDoc[] = [
     auth: "user",
     body: json(PasswordChangeInput),
     responses: { 200: ok("Sessions ended", z.strictObject({ revokedSessions: z.int().min(0) })) },
+  },
+  {
+    method: "post",
+    route: "api/auth/forgot-password",
+    tag: "Auth",
+    summary: "Mail a password reset link",
+    description:
+      "Answers 202 with the same message whether or not the email has an account; the link goes out only " +
+      "to an account's address, works once and for 30 minutes. Too many requests from one address are 429.",
+    auth: "public",
+    body: json(ForgotPasswordInput),
+    responses: { 202: ok("Accepted", z.strictObject({ message: z.string() })) },
+    errors: [[429, "rate_limited"]],
+  },
+  {
+    method: "post",
+    route: "api/auth/reset-password",
+    tag: "Auth",
+    summary: "Set a new password with a reset link's token",
+    description:
+      "Spends the token (the `token` query parameter of the mailed link) and ends every session and API " +
+      "token of the account. An unknown, used or expired token is 422 with `fields.token`.",
+    auth: "public",
+    body: json(ResetPasswordInput),
+    responses: {
+      200: ok("Password set; sessions ended", z.strictObject({ revokedSessions: z.int().min(0) })),
+    },
   },
 ];
