@@ -9,6 +9,8 @@ export type AppConfig = {
   databaseUrl: string | undefined;
   isProduction: boolean;
   currency: string;
+  /** PUBLIC_URL's origin: where links in emails point (app/lib/public-origin.server.ts). */
+  publicUrl: string | null;
 };
 
 /**
@@ -48,10 +50,27 @@ function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     isProduction: env.NODE_ENV === "production",
     currency: readCurrency(env.CURRENCY),
+    publicUrl: readPublicUrl(env.PUBLIC_URL),
   };
 }
 
 export class ConfigError extends Error {}
+
+/** An absolute http(s) URL, kept as its origin; a bad value stops the server at start, not a request. */
+function readPublicUrl(value: string | undefined): string | null {
+  if (!value) return null;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:"))
+    throw new ConfigError(
+      `PUBLIC_URL must be an absolute http(s) URL such as https://manara.example; got "${value}".`,
+    );
+  return url.origin;
+}
 
 const cachedSecrets = new Map<string, string>();
 

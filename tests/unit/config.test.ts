@@ -48,3 +48,19 @@ describe("CURRENCY", () => {
     );
   });
 });
+
+describe("PUBLIC_URL", () => {
+  it("keeps the origin of an http(s) URL, and is optional", () => {
+    expect(readConfig({ PUBLIC_URL: "https://manara.example/some/path?x=1" }).publicUrl).toBe(
+      "https://manara.example",
+    );
+    expect(readConfig({}).publicUrl).toBeNull();
+  });
+
+  it.each(["manara.example", "javascript:alert(1)", "ftp://manara.example"])(
+    "refuses %s at start",
+    (value) => {
+      expect(() => readConfig({ PUBLIC_URL: value })).toThrow(/PUBLIC_URL/);
+    },
+  );
+});
