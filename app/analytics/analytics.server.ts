@@ -241,8 +241,9 @@ export async function courseFigures(
              count(l.course_id)::int as learners,
              count(l.course_id) filter (where s.lesson_count > 0)::int as measured,
              count(l.course_id) filter (where s.lesson_count > 0 and l.done >= s.lesson_count)::int as completed,
+             -- least() skips nulls, so a course's empty left-join row must not reach it (it would count 100 %).
              coalesce(sum(least(l.done, s.lesson_count)::float8 / s.lesson_count)
-               filter (where s.lesson_count > 0), 0)::float8 as progress_sum
+               filter (where s.lesson_count > 0 and l.course_id is not null), 0)::float8 as progress_sum
       from scoped s
       left join learners l on l.course_id = s.id
       group by s.id, s.title, s.title_ar, s.rating_sum, s.rating_count

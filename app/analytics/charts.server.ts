@@ -9,13 +9,20 @@ import { minorUnitDigits } from "../lib/money";
 import type { ChartModel } from "./chart-model";
 import type { BucketUnit } from "./periods";
 
-/** The drawing's own coordinate space; the SVG scales it to the width it is given. */
-export const CHART_WIDTH = 640;
-export const CHART_HEIGHT = 260;
-/** The side carrying the value axis (start: left in English, right in Arabic) needs room for its labels. */
-const MARGIN = { top: 16, bottom: 36, axisSide: 64, otherSide: 16 };
-/** About this many date labels fit under the chart; the table lists every bucket. */
-const MAX_X_LABELS = 6;
+/**
+ * The drawing's own coordinate space; the SVG scales it to the width it is given. A phone gets a narrower
+ * drawing (fewer date labels) rather than the wide one shrunk until its text is unreadable. `xLabels`: about
+ * this many dates fit under the chart; the table lists every bucket. The side carrying the value axis (start:
+ * left in English, right in Arabic) needs room for its labels.
+ */
+export const CHART_SIZES = {
+  wide: { width: 640, height: 260, axisSide: 64, xLabels: 6 },
+  narrow: { width: 360, height: 230, axisSide: 56, xLabels: 3 },
+} as const;
+export type ChartSize = keyof typeof CHART_SIZES;
+const MARGIN = { top: 16, bottom: 36, otherSide: 16 };
+/** About half the width of the longest date label ("23 نوفمبر", "Mar 2026") at the chart's font size. */
+const LABEL_HALF_WIDTH = 34;
 
 export type ChartInput = {
   kind: "bars" | "area";
@@ -35,13 +42,14 @@ export type ChartInput = {
   weekOf?: (date: string) => string;
 };
 
-export function buildChart(input: ChartInput): ChartModel {
+export function buildChart(input: ChartInput, size: ChartSize = "wide"): ChartModel {
+  const { width, height, axisSide, xLabels } = CHART_SIZES[size];
   const dir = directionOf(input.locale);
   const rtl = dir === "rtl";
   const keys = input.points.map((point) => point.bucketStart);
-  const plotLeft = rtl ? MARGIN.otherSide : MARGIN.axisSide;
-  const plotRight = CHART_WIDTH - (rtl ? MARGIN.axisSide : MARGIN.otherSide);
-  const baseline = CHART_HEIGHT - MARGIN.bottom;
+  const plotLeft = rtl ? MARGIN.otherSide : axisSide;
+  const plotRight = width - (rtl ? axisSide : MARGIN.otherSide);
+  const baseline = height - MARGIN.bottom;
   // Time runs with the reading direction: right to left in Arabic.
   const x = scaleBand<string>()
     .domain(keys)
@@ -61,11 +69,15 @@ export function buildChart(input: ChartInput): ChartModel {
     .map((value) => ({ position: round(y(value)), label: formatTick(value) }));
   const axisLabels = dateLabels(input.locale, input.unit, "axis");
   const tableLabels = dateLabels(input.locale, input.unit, "table");
-  const every = Math.max(1, Math.ceil(keys.length / MAX_X_LABELS));
+  const every = Math.max(1, Math.ceil(keys.length / xLabels));
   // Label from the newest bucket backwards, so "today" (or this week/month) always has its label.
   const xTicks = keys
     .filter((_, index) => (keys.length - 1 - index) % every === 0)
-    .map((key) => ({ position: round(center(key)), label: axisLabels(key) }));
+    // Kept far enough from the drawing's edge that a centred label is not cut off.
+    .map((key) => ({
+      position: round(Math.min(width - LABEL_HALF_WIDTH, Math.max(LABEL_HALF_WIDTH, center(key)))),
+      label: axisLabels(key),
+    }));
   const bars =
     input.kind === "bars"
       ? input.points.map((point) => {
@@ -96,8 +108,8 @@ export function buildChart(input: ChartInput): ChartModel {
       : "";
   return {
     kind: input.kind,
-    width: CHART_WIDTH,
-    height: CHART_HEIGHT,
+    width,
+    height,
     dir,
     plotLeft,
     plotRight,

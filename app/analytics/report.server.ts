@@ -21,7 +21,8 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 type Reader = { locale: Locale; t: Translate; currency: string };
 
-export type ChartView = { model: ChartModel; title: string; summary: string };
+/** A chart drawn twice, for a phone and for wider screens (CSS shows one); the figures are the same. */
+export type ChartView = { model: ChartModel; narrow: ChartModel; title: string; summary: string };
 
 /** Figures as the totals cards and the per-course table show them. */
 export type FiguresView = {
@@ -60,7 +61,11 @@ function figuresView(figures: Figures, reader: Reader): FiguresView {
     completionRate: format.share(figures.completionRate),
     averageProgress: format.share(figures.averageProgress),
     rating: format.stars(figures.ratingAverage),
-    ratingCount: reader.t("analytics:figures.ratingCount", { count: figures.ratingCount }),
+    // Only beside an average: "Not rated yet, 0 ratings" says the same thing twice.
+    ratingCount:
+      figures.ratingCount > 0
+        ? reader.t("analytics:figures.ratingCount", { count: figures.ratingCount })
+        : "",
   };
 }
 
@@ -72,8 +77,8 @@ function chartView(
 ): ChartView {
   const format = formatters(reader);
   const money = chart === "revenue";
-  const model = buildChart({
-    kind: money ? "area" : "bars",
+  const input = {
+    kind: money ? ("area" as const) : ("bars" as const),
     locale: reader.locale,
     unit: period.unit,
     points,
@@ -81,11 +86,13 @@ function chartView(
     formatTick: money ? format.compactMoney : format.count,
     integer: !money,
     minTop: money ? 10 ** minorUnitDigits(reader.currency) : 1,
-    weekOf: (date) => reader.t("analytics:chart.weekOf", { date }),
-  });
+    weekOf: (date: string) => reader.t("analytics:chart.weekOf", { date }),
+  };
+  const model = buildChart(input, "wide");
   const title = reader.t(`analytics:chart.${chart}.${period.unit satisfies BucketUnit}`);
   return {
     model,
+    narrow: buildChart(input, "narrow"),
     title,
     summary: reader.t("analytics:chart.summary", {
       title,

@@ -207,7 +207,9 @@ export default function InstructorAnalytics({ loaderData }: Route.ComponentProps
                         <td className="px-3 py-2 text-end tabular-nums">{course.averageProgress}</td>
                         <td className="px-3 py-2 text-end">
                           {course.rating}
-                          <span className="block text-xs text-ink/70">{course.ratingCount}</span>
+                          {course.ratingCount ? (
+                            <span className="block text-xs text-ink/70">{course.ratingCount}</span>
+                          ) : null}
                         </td>
                       </tr>
                     ))}

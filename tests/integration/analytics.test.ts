@@ -25,7 +25,7 @@ let handle: DatabaseHandle;
 let trainerA: User;
 let trainerB: User;
 let admin: User;
-const course = { a1: 0, a2: 0, b1: 0 };
+const course = { a1: 0, a2: 0, b1: 0, b2: 0 };
 
 async function setCreatedAt(user: User, at: string) {
   await handle.db
@@ -69,12 +69,19 @@ beforeAll(async () => {
   course.a1 = a1?.id ?? 0;
   course.a2 = a2?.id ?? 0;
   course.b1 = b1?.id ?? 0;
+  // A course with a lesson and nobody enrolled: it must add nothing to completion or progress.
+  const [b2] = await db
+    .insert(courses)
+    .values({ ...base, slug: "b2", title: "B2", trainerId: trainerB.id })
+    .returning({ id: courses.id });
+  course.b2 = b2?.id ?? 0;
   const lessonRows = await db
     .insert(lessons)
     .values([
       { courseId: course.a1, position: 1, title: "A1.1" },
       { courseId: course.a1, position: 2, title: "A1.2" },
       { courseId: course.b1, position: 1, title: "B1.1" },
+      { courseId: course.b2, position: 1, title: "B2.1" },
     ])
     .returning({ id: lessons.id });
   const [a1l1, a1l2, b1l1] = lessonRows.map((row) => row.id) as [number, number, number];
@@ -263,8 +270,10 @@ describe("courseFigures", () => {
 
   it("covers every course for the platform, busiest first, with totals over all of them", async () => {
     const figures = await courseFigures(handle.db, { period: month });
-    expect(figures.courseCount).toBe(3);
-    expect(figures.courses.map((row) => row.courseId)).toEqual([course.b1, course.a1, course.a2]);
+    expect(figures.courseCount).toBe(4);
+    // Ties at 0 enrollments and revenue: the newest course first.
+    expect(figures.courses.map((row) => row.courseId)).toEqual([course.b1, course.a1, course.b2, course.a2]);
+    expect(figures.courses[2]).toMatchObject({ learners: 0, completionRate: null, averageProgress: null });
     expect(figures.courses[0]).toMatchObject({
       enrollments: 2,
       revenue: 7000,
@@ -285,7 +294,7 @@ describe("courseFigures", () => {
   it("pages the courses while the totals stay whole", async () => {
     const second = await courseFigures(handle.db, { period: month, limit: 1, offset: 1 });
     expect(second.courses.map((row) => row.courseId)).toEqual([course.a1]);
-    expect(second.courseCount).toBe(3);
+    expect(second.courseCount).toBe(4);
     expect(second.totals.enrollments).toBe(4);
   });
 

@@ -79,6 +79,28 @@ describe("buildChart", () => {
   });
 });
 
+describe("the phone-sized drawing", () => {
+  it("is narrower and carries fewer date labels", () => {
+    const days = Array.from({ length: 30 }, (_, index) => ({
+      bucketStart: new Date(Date.UTC(2026, 1, 14 + index)).toISOString().slice(0, 10),
+      value: index % 3,
+    }));
+    const input = {
+      kind: "bars" as const,
+      locale: "en" as const,
+      unit: "day" as const,
+      points: days,
+      format: count,
+    };
+    const wide = buildChart(input, "wide");
+    const narrow = buildChart(input, "narrow");
+    expect(narrow.width).toBeLessThan(wide.width);
+    expect(narrow.xTicks.length).toBeLessThan(wide.xTicks.length);
+    expect(narrow.xTicks.length).toBeLessThanOrEqual(4);
+    expect(narrow.rows).toEqual(wide.rows);
+  });
+});
+
 describe("compactMoney", () => {
   it("shortens minor units for an axis", () => {
     expect(compactMoney("en", "USD")(150_000)).toBe("$1.5K");

@@ -9,6 +9,7 @@ const CORAL = "#c8363e";
 
 export function ChartFigure({
   model,
+  narrow,
   title,
   summary,
   periodHeading,
@@ -17,6 +18,8 @@ export function ChartFigure({
   testId,
 }: {
   model: ChartModel;
+  /** The same chart drawn for a phone's width. */
+  narrow: ChartModel;
   title: string;
   /** One sentence for the image's accessible name, e.g. "Enrollments per day, 12 in total". */
   summary: string;
@@ -33,49 +36,8 @@ export function ChartFigure({
           {model.total}
         </span>
       </figcaption>
-      <svg
-        viewBox={`0 0 ${model.width} ${model.height}`}
-        role="img"
-        aria-label={summary}
-        direction={model.dir}
-        className="mt-3 h-auto w-full text-ink"
-        fontSize="13"
-      >
-        {model.yTicks.map((tick) => (
-          <g key={`y-${tick.position}`}>
-            <line
-              x1={model.plotLeft}
-              x2={model.plotRight}
-              y1={tick.position}
-              y2={tick.position}
-              stroke="currentColor"
-              strokeOpacity={tick.position === model.baseline ? 0.6 : 0.12}
-            />
-            <text x={model.yLabelX} y={tick.position} dy="0.32em" textAnchor="end" fill="currentColor">
-              {tick.label}
-            </text>
-          </g>
-        ))}
-        {model.bars.map((bar) => (
-          // Each bucket has its own x, so it keys the bar.
-          <rect key={bar.x} x={bar.x} y={bar.y} width={bar.width} height={bar.height} rx="2" fill={TEAL} />
-        ))}
-        {model.areaPath ? <path d={model.areaPath} fill={CORAL} fillOpacity={0.15} /> : null}
-        {model.linePath ? (
-          <path d={model.linePath} fill="none" stroke={CORAL} strokeWidth={2.5} strokeLinejoin="round" />
-        ) : null}
-        {model.xTicks.map((tick) => (
-          <text
-            key={`x-${tick.position}`}
-            x={tick.position}
-            y={model.baseline + 22}
-            textAnchor="middle"
-            fill="currentColor"
-          >
-            {tick.label}
-          </text>
-        ))}
-      </svg>
+      <ChartSvg model={narrow} summary={summary} className="mt-3 h-auto w-full sm:hidden" />
+      <ChartSvg model={model} summary={summary} className="mt-3 hidden h-auto w-full sm:block" />
       <details className="mt-2">
         <summary className="inline-block text-sm font-semibold text-coral-700 underline">{showTable}</summary>
         <div className="mt-2">
@@ -105,5 +67,54 @@ export function ChartFigure({
         </div>
       </details>
     </figure>
+  );
+}
+
+/** One drawing of the chart; `display: none` (Tailwind's hidden) keeps the other size out of the a11y tree. */
+function ChartSvg({ model, summary, className }: { model: ChartModel; summary: string; className: string }) {
+  return (
+    <svg
+      viewBox={`0 0 ${model.width} ${model.height}`}
+      role="img"
+      aria-label={summary}
+      direction={model.dir}
+      className={`${className} text-ink`}
+      fontSize="13"
+    >
+      {model.yTicks.map((tick) => (
+        <g key={`y-${tick.position}`}>
+          <line
+            x1={model.plotLeft}
+            x2={model.plotRight}
+            y1={tick.position}
+            y2={tick.position}
+            stroke="currentColor"
+            strokeOpacity={tick.position === model.baseline ? 0.6 : 0.12}
+          />
+          <text x={model.yLabelX} y={tick.position} dy="0.32em" textAnchor="end" fill="currentColor">
+            {tick.label}
+          </text>
+        </g>
+      ))}
+      {model.bars.map((bar) => (
+        // Each bucket has its own x, so it keys the bar.
+        <rect key={bar.x} x={bar.x} y={bar.y} width={bar.width} height={bar.height} rx="2" fill={TEAL} />
+      ))}
+      {model.areaPath ? <path d={model.areaPath} fill={CORAL} fillOpacity={0.15} /> : null}
+      {model.linePath ? (
+        <path d={model.linePath} fill="none" stroke={CORAL} strokeWidth={2.5} strokeLinejoin="round" />
+      ) : null}
+      {model.xTicks.map((tick) => (
+        <text
+          key={`x-${tick.position}`}
+          x={tick.position}
+          y={model.baseline + 22}
+          textAnchor="middle"
+          fill="currentColor"
+        >
+          {tick.label}
+        </text>
+      ))}
+    </svg>
   );
 }
