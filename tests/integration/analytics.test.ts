@@ -12,7 +12,10 @@ import {
 import { bucketStarts, periodOf } from "../../app/analytics/periods";
 import type { DatabaseHandle } from "../../app/db/client.server";
 import { courses, enrollments, lessonProgress, lessons, type User, users } from "../../app/db/schema";
-import { createUser } from "./auth-helpers";
+import { loader as adminDashboard } from "../../app/routes/admin-dashboard";
+import { loader as instructorAnalytics } from "../../app/routes/instructor-analytics";
+import { cookieFor, createUser } from "./auth-helpers";
+import { runRoute } from "./route-context";
 import { createTestDatabase } from "./test-database";
 
 // A Sunday: the 30-day window starts 2026-02-14, the 90-day one 2025-12-16, the 365-day one 2025-03-16.
@@ -313,5 +316,86 @@ describe("courseFigures", () => {
         ratingCount: 0,
       },
     });
+  });
+});
+
+// The pages: who sees which figures, and what any ?period= gives. Their "now" is the real clock, so these
+// check scope and shape; the figures themselves are checked above with a fixed "now".
+describe("/instructor/analytics and the admin dashboard", () => {
+  type InstructorData = Awaited<ReturnType<typeof instructorAnalytics>>;
+  type DashboardData = Awaited<ReturnType<typeof adminDashboard>>;
+
+  async function open<T>(handler: (args: never) => Promise<T>, path: string, person: User): Promise<T> {
+    const request = new Request(`http://test${path}`, {
+      headers: { Cookie: await cookieFor(handle.db, person.id) },
+    });
+    return runRoute(handle.db, request, handler as never);
+  }
+
+  const courseIds = (data: InstructorData) => data.courses.map((row) => row.courseId).sort((a, b) => a - b);
+
+  it("shows a trainer only their own courses, whatever ?trainer= says", async () => {
+    const own = await open(instructorAnalytics, "/instructor/analytics", trainerA);
+    expect(courseIds(own)).toEqual([course.a1, course.a2]);
+    expect(own.courseCount).toBe(2);
+    expect(own.totals.learners).toBe("5");
+    expect(own.isAdmin).toBe(false);
+    expect(own.trainers).toEqual([]);
+    const snooping = await open(
+      instructorAnalytics,
+      `/instructor/analytics?trainer=${trainerB.id}`,
+      trainerA,
+    );
+    expect(courseIds(snooping)).toEqual([course.a1, course.a2]);
+    expect(snooping.trainerId).toBe("");
+    const other = await open(instructorAnalytics, "/instructor/analytics", trainerB);
+    expect(courseIds(other)).toEqual([course.b1, course.b2]);
+  });
+
+  it("shows an admin every course, or one trainer's", async () => {
+    const all = await open(instructorAnalytics, "/instructor/analytics", admin);
+    expect(all.courseCount).toBe(4);
+    expect(all.totals.learners).toBe("8");
+    const filtered = await open(instructorAnalytics, `/instructor/analytics?trainer=${trainerB.id}`, admin);
+    expect(courseIds(filtered)).toEqual([course.b1, course.b2]);
+    expect(filtered.trainerId).toBe(trainerB.id);
+    // Not a trainer id at all: every course, not an error.
+    const junk = await open(instructorAnalytics, "/instructor/analytics?trainer=%00'--", admin);
+    expect(junk.courseCount).toBe(4);
+  });
+
+  it("answers each period with its buckets, and junk with the default 30 days", async () => {
+    const buckets = { 30: [30, 30], 90: [13, 14], 365: [13, 13] } as const;
+    for (const days of [30, 90, 365] as const) {
+      const data = await open(instructorAnalytics, `/instructor/analytics?period=${days}`, trainerA);
+      expect(data.period).toBe(days);
+      const rows = data.charts.enrollments.model.rows.length;
+      expect(rows).toBeGreaterThanOrEqual(buckets[days][0]);
+      expect(rows).toBeLessThanOrEqual(buckets[days][1]);
+      expect(data.charts.revenue.narrow.rows).toEqual(data.charts.revenue.model.rows);
+    }
+    for (const junk of ["7", "abc", "-1", "30.5", "9".repeat(400), "%00", ""]) {
+      const data = await open(instructorAnalytics, `/instructor/analytics?period=${junk}`, trainerA);
+      expect(data.period, junk).toBe(30);
+    }
+    const repeated = await open(instructorAnalytics, "/instructor/analytics?period=90&period=365", trainerA);
+    expect(repeated.period).toBe(90);
+  });
+
+  it("speaks Arabic on Arabic pages", async () => {
+    const data = await open(instructorAnalytics, "/ar/instructor/analytics?period=365", trainerA);
+    expect(data.charts.enrollments.title).toBe("التسجيلات شهريًا");
+    expect(data.charts.enrollments.summary).toContain("آخر 365 يومًا");
+    expect(data.courses.find((row) => row.courseId === course.a1)?.localTitle).toBe("أ1");
+  });
+
+  it("gives the admin dashboard its charts and top courses for any period", async () => {
+    const data: DashboardData = await open(adminDashboard, "/dashboard/admin?period=365", admin);
+    expect(data.period).toBe(365);
+    expect(Object.keys(data.analytics.charts).sort()).toEqual(["enrollments", "revenue", "signups"]);
+    expect(data.analytics.topCourses.length).toBeLessThanOrEqual(5);
+    const junk: DashboardData = await open(adminDashboard, "/dashboard/admin?period=week", admin);
+    expect(junk.period).toBe(30);
+    expect(junk.analytics.charts.signups.model.rows).toHaveLength(30);
   });
 });
