@@ -152,12 +152,12 @@ function dateLabels(
   return (bucketStart) => format.format(new Date(`${bucketStart}T00:00:00Z`));
 }
 
-/** Short money for an axis ("$1.2K"): minor units in, the locale's compact currency out. */
+/**
+ * Money on an axis, short and without the currency ("1.5K"; the caption's total and the table carry it):
+ * the Arabic compact currency ("‏1.5 ألف USD") is too wide for the axis beside the drawing.
+ */
 export function compactMoney(locale: Locale, currency: string): (minorUnits: number) => string {
   const format = new Intl.NumberFormat(locale, {
-    style: "currency",
-    currency,
-    currencyDisplay: locale === "ar" ? "code" : "symbol",
     notation: "compact",
     minimumFractionDigits: 0,
     maximumFractionDigits: 1,

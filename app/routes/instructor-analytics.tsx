@@ -120,7 +120,7 @@ export default function InstructorAnalytics({ loaderData }: Route.ComponentProps
             {t("figures.heading")}{" "}
             <span className="text-base font-semibold text-ink/70">{t(`period.options.${period}`)}</span>
           </h2>
-          <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-5" data-testid="analytics-totals">
+          <dl className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5" data-testid="analytics-totals">
             {totalCards.map((card) => (
               <div
                 key={card.key}
