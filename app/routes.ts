@@ -101,6 +101,7 @@ export default [
     route("account", "routes/account.tsx"),
     route("account/wallet", "routes/account-wallet.tsx"),
     route("instructor", "routes/instructor.tsx"),
+    route("instructor/analytics", "routes/instructor-analytics.tsx"),
     route("instructor/courses/new", "routes/instructor-course-new.tsx"),
     route("instructor/courses/:id", "routes/instructor-course.tsx"),
     route("instructor/courses/:id/curriculum", "routes/instructor-curriculum.tsx"),

@@ -2,7 +2,12 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { adminStats, USER_ROLES } from "../admin/users.server";
+import { parsePeriod, periodOf } from "../analytics/periods";
+import { adminReport } from "../analytics/report.server";
 import { ADMIN_ROLES, requireRole } from "../auth/guards.server";
+import { AnalyticsNotes } from "../components/charts/analytics-notes";
+import { ChartFigure } from "../components/charts/chart-figure";
+import { PeriodForm } from "../components/charts/period-form";
 import { PageIntro } from "../components/page-intro";
 import { readConfig } from "../config.server";
 import { useLocale, useLocalizePath } from "../i18n/use-locale";
@@ -14,15 +19,20 @@ import { countPendingTopUps } from "../wallet/top-ups.server";
 import type { Route } from "./+types/admin-dashboard";
 
 // The course and sales labels live under `enrollment.stats` in the catalog namespace.
-export const handle = { i18n: ["admin", "catalog", "editorial", "wallet", "certificates", "payments"] };
+export const handle = {
+  i18n: ["admin", "catalog", "editorial", "wallet", "certificates", "payments", "analytics"],
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ADMIN_ROLES);
   const page = pageContext(request, context);
   const db = getDb(context);
-  const [{ users, courses, enrollments, revenue }, pendingTopUps] = await Promise.all([
+  const days = parsePeriod(new URL(request.url).searchParams.get("period"));
+  const currency = readConfig().currency;
+  const [{ users, courses, enrollments, revenue }, pendingTopUps, analytics] = await Promise.all([
     adminStats(db),
     countPendingTopUps(db),
+    adminReport(db, { locale: page.locale, t: page.t, currency }, { period: periodOf(days, new Date()) }),
   ]);
   return {
     meta: page.meta(page.t("admin:dashboard.title"), page.t("admin:dashboard.metaDescription")),
@@ -32,15 +42,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     courses,
     enrollments,
     // Formatted here: the currency is server configuration.
-    revenue: formatMoney(revenue, page.locale, readConfig().currency),
+    revenue: formatMoney(revenue, page.locale, currency),
     pendingTopUps,
+    period: days,
+    analytics,
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation(["admin", "catalog", "editorial", "wallet", "certificates", "payments"]);
+  const { t } = useTranslation([
+    "admin",
+    "catalog",
+    "editorial",
+    "wallet",
+    "certificates",
+    "payments",
+    "analytics",
+  ]);
   const localize = useLocalizePath();
   const number = new Intl.NumberFormat(useLocale());
   const salesCards = [
@@ -72,6 +92,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageIntro title={t("dashboard.title")} lead={t("dashboard.lead")} />
+      <AdminAnalytics period={loaderData.period} analytics={loaderData.analytics} />
       <section aria-labelledby="admin-users-heading" className="mx-auto max-w-7xl px-4 py-12">
         <div className="flex flex-wrap items-center justify-between gap-4">
           <h2 id="admin-users-heading" className="text-2xl font-bold">
@@ -179,5 +200,103 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </dl>
       </section>
     </>
+  );
+}
+
+/** Revenue, enrollments and sign-ups over the chosen period, and the top courses in it. */
+function AdminAnalytics({
+  period,
+  analytics,
+}: {
+  period: number;
+  analytics: Route.ComponentProps["loaderData"]["analytics"];
+}) {
+  const { t } = useTranslation("analytics");
+  const localize = useLocalizePath();
+  const chartLabels = { periodHeading: t("chart.date"), showTable: t("chart.showTable") };
+  return (
+    <section aria-labelledby="admin-analytics-heading" className="mx-auto max-w-7xl px-4 pt-12">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h2 id="admin-analytics-heading" className="text-2xl font-bold">
+          {t("admin.heading")}
+        </h2>
+        <Link
+          to={localize("/instructor/analytics")}
+          className="font-semibold text-coral-700 underline"
+          data-testid="admin-course-analytics-link"
+        >
+          {t("admin.courseAnalytics")}
+        </Link>
+      </div>
+      <p className="mt-2 text-ink/70">{t("admin.lead")}</p>
+      <div className="mt-4">
+        <PeriodForm period={period} />
+      </div>
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <ChartFigure
+          {...analytics.charts.revenue}
+          {...chartLabels}
+          valueHeading={t("figures.revenue")}
+          testId="chart-revenue"
+        />
+        <ChartFigure
+          {...analytics.charts.enrollments}
+          {...chartLabels}
+          valueHeading={t("figures.enrollments")}
+          testId="chart-enrollments"
+        />
+        <ChartFigure
+          {...analytics.charts.signups}
+          {...chartLabels}
+          valueHeading={t("figures.signups")}
+          testId="chart-signups"
+        />
+        <div>
+          <h3 className="text-lg font-bold">{t("admin.topCourses")}</h3>
+          {analytics.topCourses.length === 0 ? (
+            <p className="mt-2 text-ink/75" data-testid="top-courses-empty">
+              {t("admin.noTopCourses")}
+            </p>
+          ) : (
+            <table className="mt-2 w-full text-sm" data-testid="top-courses">
+              <caption className="sr-only">{t("admin.topCoursesCaption")}</caption>
+              <thead>
+                <tr className="border-b border-ink/15">
+                  <th scope="col" className="py-2 text-start font-semibold">
+                    {t("figures.course")}
+                  </th>
+                  <th scope="col" className="py-2 text-end font-semibold">
+                    {t("figures.enrollments")}
+                  </th>
+                  <th scope="col" className="py-2 text-end font-semibold">
+                    {t("figures.revenue")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {analytics.topCourses.map((course) => (
+                  <tr key={course.courseId} className="border-b border-ink/5" data-course={course.courseId}>
+                    <th scope="row" className="py-2 text-start font-normal">
+                      <Link
+                        to={localize(`/courses/${course.courseId}`)}
+                        className="font-semibold hover:text-coral-700 hover:underline"
+                      >
+                        <bdi>{course.title}</bdi>
+                      </Link>
+                      <span className="block text-xs text-ink/70">
+                        <bdi>{course.trainerName}</bdi>
+                      </span>
+                    </th>
+                    <td className="py-2 text-end tabular-nums">{course.enrollments}</td>
+                    <td className="py-2 text-end tabular-nums">{course.revenue}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      </div>
+      <AnalyticsNotes />
+    </section>
   );
 }

@@ -16,7 +16,7 @@ import { getMediaStore } from "../middleware/media.server";
 import { listStudioCourses, listTrainers } from "../studio/courses.server";
 import type { Route } from "./+types/instructor";
 
-export const handle = { i18n: ["studio", "editorial", "payments"] };
+export const handle = { i18n: ["studio", "editorial", "payments", "analytics"] };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -61,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
 
 export default function Instructor({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation(["studio", "editorial", "payments"]);
+  const { t } = useTranslation(["studio", "editorial", "payments", "analytics"]);
   const localize = useLocalizePath();
   const { courses, total, page, pageCount, isAdmin, trainers, trainerId } = loaderData;
   return (
@@ -88,6 +88,13 @@ export default function Instructor({ loaderData }: Route.ComponentProps) {
             data-testid="my-coupons"
           >
             {t("payments:coupons.title")}
+          </Link>
+          <Link
+            to={localize(trainerId ? `/instructor/analytics?trainer=${trainerId}` : "/instructor/analytics")}
+            className="rounded-md border border-ink/20 px-5 py-2.5 font-semibold hover:bg-white"
+            data-testid="analytics-link"
+          >
+            {t("analytics:instructor.link")}
           </Link>
           <p className="text-sm font-semibold text-ink/70">{t("count", { count: total })}</p>
         </div>

@@ -83,6 +83,8 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/instructor/courses/1/curriculum",
     "/instructor/blog",
     "/instructor/coupons",
+    "/instructor/analytics",
+    "/instructor/analytics?period=365",
     "/instructor/blog/new",
     "/courses/1/learn",
     // A lesson page (issue 9): the demo trainer teaches course 1, whose first lesson is lesson 1.
@@ -104,7 +106,9 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/dashboard/admin/portfolio",
     "/dashboard/admin/portfolio/new",
     "/dashboard/admin/portfolio/1",
+    "/dashboard/admin?period=90",
     "/instructor",
+    "/instructor/analytics",
   ],
 };
 

@@ -1335,6 +1335,9 @@ describe("fuzz: paths and query strings", () => {
         { path: "/api/account/ledger", role: "user", credentials: "bearer" },
         { path: "/api/admin/top-ups", role: "admin", credentials: "bearer" },
         { path: "/instructor", role: "trainer", credentials: "cookie" },
+        { path: "/instructor/analytics", role: "trainer", credentials: "cookie" },
+        { path: "/ar/instructor/analytics", role: "admin", credentials: "cookie" },
+        { path: "/dashboard/admin", role: "admin", credentials: "cookie" },
         { path: "/auth/login", role: "guest", credentials: "none" },
         { path: "/auth/signup", role: "user", credentials: "cookie" },
         { path: "/auth/google", role: "guest", credentials: "none" },
@@ -1368,6 +1371,8 @@ describe("fuzz: paths and query strings", () => {
         "code",
         "token",
         "_routes",
+        "period",
+        "trainer",
       ];
       await fuzz(
         "query strings",

@@ -86,6 +86,7 @@ import { loader as postEditor, action as postEditorAction } from "../../app/rout
 import { loader as newPost, action as newPostAction } from "../../app/routes/editor-post-new";
 import { loader as postList } from "../../app/routes/editor-posts";
 import { loader as instructor } from "../../app/routes/instructor";
+import { loader as instructorAnalytics } from "../../app/routes/instructor-analytics";
 import { loader as courseEditor, action as courseEditorAction } from "../../app/routes/instructor-course";
 import { loader as newCourse, action as newCourseAction } from "../../app/routes/instructor-course-new";
 import { loader as curriculum, action as curriculumAction } from "../../app/routes/instructor-curriculum";
@@ -437,6 +438,21 @@ const CASES: Case[] = [
     expected: PAGE_ADMIN,
   },
   { name: "GET /instructor", kind: "page", handler: instructor, path: "/instructor", expected: PAGE_STAFF },
+  // Analytics (issue 13): staff only; which figures a trainer sees is tested in analytics.test.ts.
+  {
+    name: "GET /instructor/analytics",
+    kind: "page",
+    handler: instructorAnalytics,
+    path: "/ar/instructor/analytics?period=90",
+    expected: PAGE_STAFF,
+  },
+  {
+    name: "GET /dashboard/admin?period=365",
+    kind: "page",
+    handler: adminDashboard,
+    path: "/dashboard/admin?period=365",
+    expected: PAGE_ADMIN,
+  },
   {
     name: "GET /dashboard/admin",
     kind: "page",

@@ -20,7 +20,11 @@ export const enrollments = pgTable(
   // The unique pair is the last line of defence against paying twice for one course.
   (table) => [
     unique("enrollments_user_course_unique").on(table.userId, table.courseId),
-    index("enrollments_course_idx").on(table.courseId),
+    // A course's enrollments (its lookups and the analytics' per-course and per-trainer series, which read a
+    // date range inside one course); the leading column serves every plain course_id lookup too.
+    index("enrollments_course_created_idx").on(table.courseId, table.createdAt),
+    // The admin's platform-wide series and top courses: one date range over every enrollment.
+    index("enrollments_created_idx").on(table.createdAt),
   ],
 );
 

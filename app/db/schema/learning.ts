@@ -84,6 +84,10 @@ export const lessonProgress = pgTable(
   (table) => [
     primaryKey({ columns: [table.userId, table.lessonId] }),
     index("lesson_progress_user_course_idx").on(table.userId, table.courseId, table.updatedAt),
+    // The analytics' completed lessons per learner of a course (app/analytics): only finished rows.
+    index("lesson_progress_course_completed_idx")
+      .on(table.courseId, table.userId)
+      .where(sql`${table.completedAt} is not null`),
     check("lesson_progress_position_non_negative", sql`${table.positionSeconds} >= 0`),
   ],
 );
