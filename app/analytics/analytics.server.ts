@@ -260,7 +260,7 @@ export async function courseFigures(
              count(l.course_id)::int as learners,
              count(l.course_id) filter (where s.lesson_count > 0)::int as measured,
              count(l.course_id) filter (where s.lesson_count > 0 and l.done >= s.lesson_count)::int as completed,
-             -- least() skips nulls, so a course's empty left-join row must not reach it (it would count 100 %).
+             -- least() skips nulls, so a course's empty outer-join row must not reach it (it would count 100 %).
              coalesce(sum(least(l.done, s.lesson_count)::float8 / s.lesson_count)
                filter (where s.lesson_count > 0 and l.course_id is not null), 0)::float8 as progress_sum
       from scoped s
