@@ -124,11 +124,12 @@ export default function InstructorAnalytics({ loaderData }: Route.ComponentProps
             {totalCards.map((card) => (
               <div
                 key={card.key}
-                className="rounded-xl border border-ink/10 bg-sand p-5"
+                className="min-w-0 rounded-xl border border-ink/10 bg-sand p-4 sm:p-5"
                 data-stat={card.key}
               >
                 <dt className="text-sm font-semibold text-ink/70">{card.label}</dt>
-                <dd className="mt-2 text-2xl font-bold text-ink">{card.value}</dd>
+                {/* Two to a row on a 320 px phone: a long amount wraps at its space instead of widening the page. */}
+                <dd className="mt-2 break-words text-xl font-bold text-ink sm:text-2xl">{card.value}</dd>
                 {card.detail ? <dd className="text-sm text-ink/70">{card.detail}</dd> : null}
               </div>
             ))}
