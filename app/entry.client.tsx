@@ -6,6 +6,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
+import { DocumentStylesProvider, readDocumentStyles } from "./document-styles";
 import { DocumentTranslationsProvider, readDocumentTranslations } from "./i18n/document-translations";
 import { i18nextOptions } from "./i18n/i18next-options";
 
@@ -49,9 +50,11 @@ async function hydrate() {
       document,
       <I18nextProvider i18n={i18next}>
         <DocumentTranslationsProvider value={json}>
-          <StrictMode>
-            <HydratedRouter />
-          </StrictMode>
+          <DocumentStylesProvider value={readDocumentStyles()}>
+            <StrictMode>
+              <HydratedRouter />
+            </StrictMode>
+          </DocumentStylesProvider>
         </DocumentTranslationsProvider>
       </I18nextProvider>,
     );

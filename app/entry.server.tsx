@@ -1,5 +1,5 @@
 // Server rendering: React Router's Node entry, wrapped in the request's i18next instance, the page's
-// translations for the browser and the CSP nonce.
+// translations for the browser, the inlined stylesheet and the CSP nonce.
 // Written so that no request can leave a timer or a rejected promise behind that takes the process down.
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
@@ -10,6 +10,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import appCss from "./app.css?inline";
+import { DocumentStylesProvider } from "./document-styles";
 import { DocumentTranslationsProvider } from "./i18n/document-translations";
 import { documentTranslationsJson, renderedNamespaces } from "./i18n/document-translations.server";
 import type { Locale } from "./i18n/languages";
@@ -78,7 +80,9 @@ export default function handleRequest(
         <NonceProvider value={nonce}>
           <I18nextProvider i18n={i18n}>
             <DocumentTranslationsProvider value={translations}>
-              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+              <DocumentStylesProvider value={appCss}>
+                <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+              </DocumentStylesProvider>
             </DocumentTranslationsProvider>
           </I18nextProvider>
         </NonceProvider>,
