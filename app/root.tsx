@@ -19,6 +19,7 @@ import { SiteFooter } from "./components/site-footer";
 import { type HeaderUser, SiteHeader } from "./components/site-header";
 import { ToastProvider } from "./components/toaster";
 import { DocumentStyles } from "./document-styles";
+import { FIRST_PAINT_FONT } from "./fonts";
 import { DocumentTranslationsScript } from "./i18n/document-translations";
 import { directionOf, type Locale } from "./i18n/languages";
 import { useLocale, useLocalizePath } from "./i18n/use-locale";
@@ -85,6 +86,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#f2545b" />
         <Meta />
+        <link
+          rel="preload"
+          as="font"
+          type="font/woff2"
+          href={FIRST_PAINT_FONT[locale]}
+          crossOrigin="anonymous"
+        />
         <DocumentStyles />
         <Links />
       </head>
