@@ -1,35 +1,27 @@
-// Browser start-up: load the translations the server rendered with, then hydrate.
-import i18next from "i18next";
-import FetchBackend from "i18next-fetch-backend";
+// Browser start-up: take the translations the server wrote into the document, then hydrate. No
+// /locales/*.json request happens before hydration, and no i18next runs in the browser: "react-i18next"
+// resolves to app/i18n/react-i18next.client.ts there (vite.config.ts), which loads a namespace the page
+// lacks only when a client-side navigation asks for it.
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { getInitialNamespaces } from "remix-i18next/client";
-import { i18nextOptions } from "./i18n/i18next-options";
+import { DocumentStylesProvider, readDocumentStyles } from "./document-styles";
+import { DocumentTranslationsProvider, readDocumentTranslations } from "./i18n/document-translations";
+import { startTranslations } from "./i18n/react-i18next.client";
 
-async function hydrate() {
-  await i18next
-    .use(initReactI18next)
-    .use(FetchBackend)
-    .init({
-      ...i18nextOptions,
-      // The server already chose the locale from the URL and wrote it into <html lang>.
-      lng: document.documentElement.lang,
-      ns: ["common", ...getInitialNamespaces()],
-      backend: { loadPath: "/locales/{{lng}}/{{ns}}.json" },
-    });
+const { json, translations } = readDocumentTranslations();
+// The server chose the locale from the URL and wrote it into <html lang> and the translations.
+startTranslations(translations?.lng ?? document.documentElement.lang, translations?.resources ?? {});
 
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <I18nextProvider i18n={i18next}>
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <DocumentTranslationsProvider value={json}>
+      <DocumentStylesProvider value={readDocumentStyles()}>
         <StrictMode>
           <HydratedRouter />
         </StrictMode>
-      </I18nextProvider>,
-    );
-  });
-}
-
-hydrate().catch((error) => console.error(error));
+      </DocumentStylesProvider>
+    </DocumentTranslationsProvider>,
+  );
+});

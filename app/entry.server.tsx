@@ -1,4 +1,5 @@
-// Server rendering: React Router's Node entry, wrapped in the request's i18next instance and CSP nonce.
+// Server rendering: React Router's Node entry, wrapped in the request's i18next instance, the page's
+// translations for the browser, the inlined stylesheet and the CSP nonce.
 // Written so that no request can leave a timer or a rejected promise behind that takes the process down.
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
@@ -9,6 +10,11 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import appCss from "./app.css?inline";
+import { DocumentStylesProvider } from "./document-styles";
+import { DocumentTranslationsProvider } from "./i18n/document-translations";
+import { documentTranslationsJson, renderedNamespaces } from "./i18n/document-translations.server";
+import type { Locale } from "./i18n/languages";
 import { getI18n } from "./middleware/i18next.server";
 import { contentSecurityPolicy, createNonce } from "./security/csp.server";
 import { NonceProvider } from "./security/nonce";
@@ -50,6 +56,8 @@ export default function handleRequest(
   if (!i18n) return plainErrorPage(responseStatusCode >= 400 ? responseStatusCode : 404, responseHeaders);
 
   const nonce = createNonce();
+  // The strings this page uses, written into the document for the browser's i18next (no fetch before hydrating).
+  const translations = documentTranslationsJson(i18n.language as Locale, renderedNamespaces(routerContext));
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -71,7 +79,11 @@ export default function handleRequest(
       stream = renderToPipeableStream(
         <NonceProvider value={nonce}>
           <I18nextProvider i18n={i18n}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            <DocumentTranslationsProvider value={translations}>
+              <DocumentStylesProvider value={appCss}>
+                <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+              </DocumentStylesProvider>
+            </DocumentTranslationsProvider>
           </I18nextProvider>
         </NonceProvider>,
         {

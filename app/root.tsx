@@ -12,13 +12,15 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
 import { countCart } from "./commerce/cart.server";
 import { FetcherToasts } from "./components/fetcher-toasts";
 import { RouteProgress } from "./components/route-progress";
 import { SiteFooter } from "./components/site-footer";
 import { type HeaderUser, SiteHeader } from "./components/site-header";
 import { ToastProvider } from "./components/toaster";
+import { DocumentStyles } from "./document-styles";
+import { FIRST_PAINT_FONT } from "./fonts";
+import { DocumentTranslationsScript } from "./i18n/document-translations";
 import { directionOf, type Locale } from "./i18n/languages";
 import { useLocale, useLocalizePath } from "./i18n/use-locale";
 import { skipRevalidationAfterFailedRequest } from "./lib/fetcher-failure";
@@ -86,6 +88,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#f2545b" />
         <Meta />
+        <link
+          rel="preload"
+          as="font"
+          type="font/woff2"
+          href={FIRST_PAINT_FONT[locale]}
+          crossOrigin="anonymous"
+        />
+        <DocumentStyles />
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
@@ -98,6 +108,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </main>
           <SiteFooter />
         </ToastProvider>
+        <DocumentTranslationsScript />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -25,6 +25,8 @@ const resultsDir = path.join(import.meta.dirname, "results");
 const HOST = "127.0.0.1";
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const LH_RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3) || 3);
+/** Lighthouse runs per page that may fail on its own (a lost trace) and be run again. */
+const LH_RETRIES = 2;
 const LH_PAGES = ["/", "/ar", "/courses", "/ar/courses", "/courses/1", "/ar/courses/1"] as const;
 /** The issue's budget: every page at most this many gzipped bytes of JavaScript. */
 const JS_BUDGET_BYTES = 125 * 1024;
@@ -168,6 +170,7 @@ async function runLighthouse(base: string): Promise<LhRow[]> {
   try {
     for (const pagePath of LH_PAGES) {
       const allRuns: LhRow["allRuns"] = [];
+      let retries = LH_RETRIES;
       for (let run = 0; run < LH_RUNS; run++) {
         // No config: Lighthouse's defaults are mobile emulation with simulated (Lantern) throttling.
         const result = await lighthouse(`${base}${pagePath}`, {
@@ -179,7 +182,15 @@ async function runLighthouse(base: string): Promise<LhRow[]> {
         if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
         const { lhr } = result;
         lighthouseVersion = lhr.lighthouseVersion;
-        if (lhr.runtimeError) throw new Error(`${pagePath}: ${lhr.runtimeError.message}`);
+        if (lhr.runtimeError) {
+          // Lighthouse itself sometimes loses the trace on a busy machine (NO_NAVSTART): run again, a few times.
+          if (retries-- > 0) {
+            console.warn(`Lighthouse ${pagePath}: ${lhr.runtimeError.code}; running again`);
+            run--;
+            continue;
+          }
+          throw new Error(`${pagePath}: ${lhr.runtimeError.message}`);
+        }
         const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
         allRuns.push({
           performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),

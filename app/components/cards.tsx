@@ -18,8 +18,18 @@ export type CourseCardView = {
   rating?: { average: number; count: number };
 };
 
-/** A course's 16:9 picture, as on the course cards and the learner's enrolled courses. */
-export function CourseThumbnail({ course }: { course: Pick<CourseCardView, "image" | "title"> }) {
+/**
+ * A course's 16:9 picture, as on the course cards and the learner's enrolled courses. `priority` marks the
+ * one a list shows first on a phone: it is often the page's largest paint, so it loads at once and early
+ * instead of waiting for layout as lazy images do.
+ */
+export function CourseThumbnail({
+  course,
+  priority = false,
+}: {
+  course: Pick<CourseCardView, "image" | "title">;
+  priority?: boolean;
+}) {
   const { t } = useTranslation("catalog");
   return (
     <img
@@ -27,7 +37,8 @@ export function CourseThumbnail({ course }: { course: Pick<CourseCardView, "imag
       alt={t("catalog:courses.thumbnailAlt", { title: course.title })}
       width="640"
       height="360"
-      loading="lazy"
+      loading={priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : undefined}
       decoding="async"
       className="aspect-video w-full object-cover"
     />
@@ -40,16 +51,19 @@ type HeadingLevel = 2 | 3;
 export function CourseCard({
   course,
   headingLevel = 3,
+  priority = false,
 }: {
   course: CourseCardView;
   headingLevel?: HeadingLevel;
+  /** The first card of a list at the top of a page (see CourseThumbnail). */
+  priority?: boolean;
 }) {
   const Heading = `h${headingLevel}` as const;
   const { t } = useTranslation(["catalog", "common", "reviews"]);
   const localize = useLocalizePath();
   return (
     <article className="group flex flex-col overflow-hidden rounded-xl border border-ink/10 bg-white shadow-sm transition hover:shadow-md">
-      <CourseThumbnail course={course} />
+      <CourseThumbnail course={course} priority={priority} />
       <div className="flex flex-1 flex-col p-4">
         <p className="text-xs font-semibold text-coral-700">{t(`common:categories.${course.category}`)}</p>
         <Heading className="mt-1 text-lg font-semibold leading-snug">

@@ -4,16 +4,29 @@
 import { z } from "zod";
 import { entityId, safeText } from "../lib/validation";
 
-export const MAX_TITLE = 200;
-export const MAX_EXCERPT = 500;
-export const MAX_NAME = 200;
-export const MAX_BODY = 40_000;
-export const MAX_SECTION = 10_000;
-export const MAX_ALT = 300;
-export const MAX_GALLERY = 12;
-/** Images per upload request (a page form or a multipart POST): bounds the body held in memory. */
-export const MAX_UPLOAD_FILES = 6;
-export const EDITORIAL_STATUSES = ["draft", "published", "scheduled"] as const;
+import {
+  EDITORIAL_STATUSES,
+  MAX_ALT,
+  MAX_BODY,
+  MAX_EXCERPT,
+  MAX_GALLERY,
+  MAX_NAME,
+  MAX_SECTION,
+  MAX_TITLE,
+  MAX_UPLOAD_FILES,
+} from "./limits";
+
+export {
+  EDITORIAL_STATUSES,
+  MAX_ALT,
+  MAX_BODY,
+  MAX_EXCERPT,
+  MAX_GALLERY,
+  MAX_NAME,
+  MAX_SECTION,
+  MAX_TITLE,
+  MAX_UPLOAD_FILES,
+};
 
 /** Trimmed text that fits, with no NUL or other control characters (app/lib/validation.ts). */
 function text(max: number, tooLong = "errors.tooLong") {

@@ -129,8 +129,8 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="course-list">
-            {courses.map((course) => (
-              <CourseCard key={course.id} course={course} headingLevel={2} />
+            {courses.map((course, index) => (
+              <CourseCard key={course.id} course={course} headingLevel={2} priority={index === 0} />
             ))}
           </div>
         )}

@@ -15,7 +15,8 @@ import {
   caseStudyValues,
   type EditorAnswer,
 } from "../editorial/form-values";
-import { CaseStudyForm as CaseStudySchema, MAX_GALLERY, MAX_UPLOAD_FILES } from "../editorial/inputs";
+import { CaseStudyForm as CaseStudySchema } from "../editorial/inputs";
+import { MAX_GALLERY, MAX_UPLOAD_FILES } from "../editorial/limits";
 import {
   galleryKey,
   previewHtml,

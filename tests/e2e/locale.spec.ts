@@ -56,3 +56,50 @@ test("the default document title is the Arabic product title on error pages with
   await page.goto("/ar/nothing");
   await expect(page).toHaveTitle(/منارة/);
 });
+
+test("the page hydrates from the translations in the document; a client navigation loads only what it lacks", async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name === "no-js", "about the browser's i18next");
+  const localeRequests: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith("/locales/")) localeRequests.push(pathname);
+  });
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  await page.goto("/ar/about_us");
+  // Hydrated: React has attached itself to the header's links (a click before that is a full page load).
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const link = document.querySelector("header a");
+        return link !== null && Object.keys(link).some((key) => key.startsWith("__reactFiber"));
+      }),
+    )
+    .toBe(true);
+  // Needed strings came inside the document: nothing fetched to hydrate.
+  await page.waitForLoadState("networkidle");
+  expect(localeRequests).toEqual([]);
+
+  // The catalog page needs "catalog" and "reviews", which /about_us did not carry.
+  await page.evaluate(() => {
+    (window as unknown as { stayedOnPage: boolean }).stayedOnPage = true;
+  });
+  await page.locator("header").getByRole("link", { name: "الدورات", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/ar\/courses$/, { timeout: 15_000 });
+  await expect(page.locator("h1")).toHaveText("الدورات");
+  await expect(page.getByText("courses.lead")).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage)).toBe(
+    true,
+  );
+  expect(localeRequests.sort()).toEqual([
+    "/locales/ar/catalog.json",
+    "/locales/ar/reviews.json",
+    "/locales/en/catalog.json",
+    "/locales/en/reviews.json",
+  ]);
+  expect(errors).toEqual([]);
+});

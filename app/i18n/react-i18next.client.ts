@@ -1,0 +1,90 @@
+// What browser code gets when it imports "react-i18next" (vite.config.ts redirects the client build's
+// imports here, as it does for the server with react-i18next.server.ts): `useTranslation` over the small
+// translator in ./translator.ts instead of react-i18next + i18next, which weighed ~15 KB gzipped on every page
+// (docs/decisions/022-client-weight.md). Call sites do not change: `useTranslation(ns?)` returns
+// `{ t, i18n, ready }` and `[t, i18n, ready]`; `i18n.language` is the page's language.
+//
+// The page's namespaces come with the document (startTranslations, from app/entry.client.tsx). A component
+// asking for one the page does not have (a client-side navigation to another route) suspends until
+// GET /locales/:lng/:ns.json answers — React Router navigates in a transition, so the old page stays
+// meanwhile, as with react-i18next's backend. The language never changes inside a document: switching
+// language is a full page load (app/components/language-switcher.tsx), because the URL alone decides it.
+import type { i18n as I18n, TFunction } from "i18next";
+import { use } from "react";
+import { DEFAULT_LOCALE } from "./languages";
+import { type Bundles, type TranslateOptions, translate } from "./translator";
+
+const bundles: Bundles = {};
+let language: string = DEFAULT_LOCALE;
+const i18n = {
+  get language() {
+    return language;
+  },
+  t: (key: string, options?: TranslateOptions) => translate(bundles, language, "common", key, options),
+} as unknown as I18n;
+
+/** Before hydrating: the page's language and the bundles the server wrote into the document. */
+export function startTranslations(lng: string, resources: Bundles) {
+  language = lng;
+  for (const [code, namespaces] of Object.entries(resources)) {
+    bundles[code] = { ...bundles[code], ...namespaces };
+  }
+}
+
+const loads = new Map<string, Promise<void>>();
+
+async function fetchBundle(code: string, namespace: string) {
+  try {
+    const response = await fetch(
+      `/locales/${encodeURIComponent(code)}/${encodeURIComponent(namespace)}.json`,
+    );
+    if (!response.ok) throw new Error(`/locales/${code}/${namespace}: ${response.status}`);
+    bundles[code] = { ...bundles[code], [namespace]: await response.json() };
+  } catch (error) {
+    // As i18next after its retries: render the keys rather than wait for ever.
+    console.error(error);
+    bundles[code] = { ...bundles[code], [namespace]: {} };
+  }
+}
+
+/** null when the namespace is there in the page's language and its fallback, else the pending load. */
+function pendingLoad(namespace: string): Promise<void> | null {
+  const codes = language === DEFAULT_LOCALE ? [language] : [language, DEFAULT_LOCALE];
+  const missing = codes.filter((code) => !bundles[code]?.[namespace]);
+  if (missing.length === 0) return null;
+  const key = `${language}|${namespace}`;
+  let load = loads.get(key);
+  if (!load) {
+    load = Promise.all(missing.map((code) => fetchBundle(code, namespace))).then(() => undefined);
+    loads.set(key, load);
+  }
+  return load;
+}
+
+/** One `t` per namespace, so its identity is stable across renders (safe in effect dependencies). */
+const fixedTs = new Map<string, TFunction>();
+function fixedT(namespace: string): TFunction {
+  let t = fixedTs.get(namespace);
+  if (!t) {
+    t = ((key: string, options?: TranslateOptions) =>
+      translate(bundles, language, namespace, key, options)) as unknown as TFunction;
+    fixedTs.set(namespace, t);
+  }
+  return t;
+}
+
+type Translation = [TFunction, I18n, boolean] & { t: TFunction; i18n: I18n; ready: boolean };
+
+export function useTranslation(ns?: string | readonly string[]): Translation {
+  const namespaces: readonly string[] = ns === undefined ? ["common"] : typeof ns === "string" ? [ns] : ns;
+  for (const namespace of namespaces) {
+    const load = pendingLoad(namespace);
+    if (load) use(load);
+  }
+  const t = fixedT(namespaces[0] ?? "common");
+  const result = [t, i18n, true] as Translation;
+  result.t = t;
+  result.i18n = i18n;
+  result.ready = true;
+  return result;
+}
