@@ -31,7 +31,14 @@ export function startTranslations(lng: string, resources: Bundles) {
   }
 }
 
-const loads = new Map<string, Promise<void>>();
+/**
+ * Loads by `language|namespace`, kept after they settle. A promise carries React's own `status` field, so
+ * once it is fulfilled `use()` returns at once: a component that suspended on a load calls `use()` with the
+ * same promise on every later render too (React warns when a render that suspended on `use()` finishes
+ * without calling it).
+ */
+type TrackedLoad = Promise<void> & { status?: "pending" | "fulfilled"; value?: undefined };
+const loads = new Map<string, TrackedLoad>();
 
 async function fetchBundle(code: string, namespace: string) {
   try {
@@ -47,17 +54,21 @@ async function fetchBundle(code: string, namespace: string) {
   }
 }
 
-/** null when the namespace is there in the page's language and its fallback, else the pending load. */
-function pendingLoad(namespace: string): Promise<void> | null {
+/** null when the namespace came with the document (in the page's language and its fallback), else its load. */
+function pendingLoad(namespace: string): TrackedLoad | null {
+  const key = `${language}|${namespace}`;
+  const known = loads.get(key);
+  if (known) return known;
   const codes = language === DEFAULT_LOCALE ? [language] : [language, DEFAULT_LOCALE];
   const missing = codes.filter((code) => !bundles[code]?.[namespace]);
   if (missing.length === 0) return null;
-  const key = `${language}|${namespace}`;
-  let load = loads.get(key);
-  if (!load) {
-    load = Promise.all(missing.map((code) => fetchBundle(code, namespace))).then(() => undefined);
-    loads.set(key, load);
-  }
+  // fetchBundle never rejects: a failed load leaves an empty bundle and the keys show.
+  const load: TrackedLoad = Promise.all(missing.map((code) => fetchBundle(code, namespace))).then(() => {
+    load.status = "fulfilled";
+    load.value = undefined;
+  });
+  load.status = "pending";
+  loads.set(key, load);
   return load;
 }
 
@@ -79,7 +90,7 @@ export function useTranslation(ns?: string | readonly string[]): Translation {
   const namespaces: readonly string[] = ns === undefined ? ["common"] : typeof ns === "string" ? [ns] : ns;
   for (const namespace of namespaces) {
     const load = pendingLoad(namespace);
-    if (load) use(load);
+    if (load) use(load as Promise<void>);
   }
   const t = fixedT(namespaces[0] ?? "common");
   const result = [t, i18n, true] as Translation;
