@@ -3,8 +3,8 @@
 // Written so that no request can leave a timer or a rejected promise behind that takes the process down.
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import type { i18n as I18n } from "i18next";
 import { isbot } from "isbot";
+import type { ComponentProps } from "react";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
@@ -15,14 +15,14 @@ import { DocumentStylesProvider } from "./document-styles";
 import { DocumentTranslationsProvider } from "./i18n/document-translations";
 import { documentTranslationsJson, renderedNamespaces } from "./i18n/document-translations.server";
 import type { Locale } from "./i18n/languages";
-import { getI18n } from "./middleware/i18next.server";
+import { getI18n, type ServerI18n } from "./middleware/i18next.server";
 import { contentSecurityPolicy, createNonce } from "./security/csp.server";
 import { NonceProvider } from "./security/nonce";
 
 export const streamTimeout = 5_000;
 
 /** The request's i18next instance, or null when the middleware never ran (a path that matched no route). */
-function requestI18n(loadContext: RouterContextProvider): I18n | null {
+function requestI18n(loadContext: RouterContextProvider): ServerI18n | null {
   try {
     return getI18n(loadContext);
   } catch {
@@ -78,7 +78,7 @@ export default function handleRequest(
     try {
       stream = renderToPipeableStream(
         <NonceProvider value={nonce}>
-          <I18nextProvider i18n={i18n}>
+          <I18nextProvider i18n={i18n as unknown as ComponentProps<typeof I18nextProvider>["i18n"]}>
             <DocumentTranslationsProvider value={translations}>
               <DocumentStylesProvider value={appCss}>
                 <ServerRouter context={routerContext} url={request.url} nonce={nonce} />

@@ -1,9 +1,9 @@
 // The JSON API's one error shape, {error: {code, message, fields?}}, and its zod-validated body reader.
-import type { i18n as I18n, TFunction } from "i18next";
+import type { TFunction } from "i18next";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import type { Locale } from "../i18n/languages";
-import { getI18n } from "../middleware/i18next.server";
+import { getI18n, type ServerI18n } from "../middleware/i18next.server";
 import { translateIssues } from "./forms.server";
 import { BodyError, readJsonValue } from "./request-body.server";
 
@@ -48,7 +48,7 @@ export function apiLocale(request: Request): Locale {
 export async function readJsonBody<Schema extends z.ZodType>(
   request: Request,
   schema: Schema,
-  i18n: I18n,
+  i18n: ServerI18n,
   namespace: string,
 ): Promise<{ data: z.infer<Schema>; error?: never } | { data?: never; error: Response }> {
   const locale = apiLocale(request);
@@ -85,7 +85,7 @@ export function bodyErrorResponse(error: BodyError, t: TFunction): Response {
 }
 
 /** What /api answers for an error nobody expected: the JSON shape, never the HTML error page. */
-export function internalError(request: Request, i18n: I18n): Response {
+export function internalError(request: Request, i18n: ServerI18n): Response {
   return apiError(500, "internal_error", i18n.getFixedT(apiLocale(request))("api.internalError"));
 }
 

@@ -1,31 +1,54 @@
 // Locale middleware: the URL is the only source of the language (no cookie, header or query detection).
-// One i18next instance per locale, initialised once when the server starts and shared by every request in
-// that locale (docs/decisions/016-server-throughput.md). Nothing on it belongs to a visitor: the instances
-// are never changed after start-up (no changeLanguage, no added resources), so sharing them is safe.
-import { createInstance, type i18n as I18n } from "i18next";
-import { initReactI18next } from "react-i18next";
+// One translator per locale, built once when the server starts and shared by every request in that locale
+// (docs/decisions/016-server-throughput.md, 024-server-render-cost.md). Nothing on it belongs to a visitor:
+// it reads the bundled resources and never changes, so sharing it is safe.
+//
+// The server translates with the same small translator as the browser (app/i18n/translator.ts), not with
+// i18next: i18next's `t` (key parsing, resolver chain, option merging) was ~10% of a page's CPU, and
+// tests/unit/translator.test.ts holds the translator to i18next's answers for every key of every namespace.
+import type { TFunction } from "i18next";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { i18nextOptions } from "../i18n/i18next-options";
-import { LANGUAGES, type Locale, localeFromPath } from "../i18n/languages";
+import { isLocale, LANGUAGES, type Locale, localeFromPath } from "../i18n/languages";
 import { resources } from "../i18n/resources.server";
+import { type Bundles, type TranslateOptions, translate } from "../i18n/translator";
 
-function createLocaleInstance(locale: Locale): I18n {
-  const instance = createInstance({ ...i18nextOptions, resources, lng: locale, initAsync: false });
-  instance.use(initReactI18next);
-  // With bundled resources and initAsync: false, init finishes synchronously.
-  void instance.init();
-  return instance;
+/**
+ * What server code translates with: the part of i18next's instance this app uses. `getFixedT(lng, ns)`
+ * answers as i18next's does (the first namespace of a list is the default one; `ns:key` picks another).
+ */
+export interface ServerI18n {
+  readonly language: Locale;
+  readonly t: TFunction;
+  getFixedT(lng?: string | null, ns?: string | readonly string[] | null): TFunction;
 }
 
-const instances = new Map<Locale, I18n>(
-  LANGUAGES.map((language) => [language.code, createLocaleInstance(language.code)]),
+/** A translator over `bundles` (tests pass their own); `t` functions are built once per (language, namespace). */
+export function createServerI18n(locale: Locale, bundles: Bundles = resources as Bundles): ServerI18n {
+  const fixedTs = new Map<string, TFunction>();
+  const getFixedT = (lng?: string | null, ns?: string | readonly string[] | null): TFunction => {
+    const language = isLocale(lng) ? lng : locale;
+    const namespace = (typeof ns === "string" ? ns : ns?.[0]) ?? "common";
+    const key = `${language}:${namespace}`;
+    let t = fixedTs.get(key);
+    if (!t) {
+      t = ((textKey: string, options?: TranslateOptions) =>
+        translate(bundles, language, namespace, textKey, options)) as unknown as TFunction;
+      fixedTs.set(key, t);
+    }
+    return t;
+  };
+  return { language: locale, t: getFixedT(locale, "common"), getFixedT };
+}
+
+const translators = new Map<Locale, ServerI18n>(
+  LANGUAGES.map((language) => [language.code, createServerI18n(language.code)]),
 );
 
-/** The i18next instance of a locale (for code outside a request, e.g. mail or tests). */
-export function i18nFor(locale: Locale): I18n {
-  const instance = instances.get(locale);
-  if (!instance) throw new Error(`No i18next instance for ${locale}`);
-  return instance;
+/** The translator of a locale (for code outside a request, e.g. mail or tests). */
+export function i18nFor(locale: Locale): ServerI18n {
+  const translator = translators.get(locale);
+  if (!translator) throw new Error(`No translator for ${locale}`);
+  return translator;
 }
 
 const localeContext = createContext<Locale>();
@@ -39,6 +62,6 @@ export function getLocaleFromContext(context: Readonly<RouterContextProvider>): 
   return context.get(localeContext);
 }
 
-export function getI18n(context: Readonly<RouterContextProvider>): I18n {
+export function getI18n(context: Readonly<RouterContextProvider>): ServerI18n {
   return i18nFor(getLocaleFromContext(context));
 }

@@ -1,16 +1,22 @@
-// The server build's thin useTranslation (app/i18n/react-i18next.server.ts) with the shared per-locale
-// instances (app/middleware/i18next.server.ts): the same strings react-i18next's own hook gives.
+// The server build's useTranslation (app/i18n/react-i18next.server.ts) over the shared per-locale translators
+// (app/middleware/i18next.server.ts): the same strings react-i18next's own hook gives with i18next.
+import { createInstance, type i18n as I18n } from "i18next";
 import { createElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider, useTranslation as reactUseTranslation } from "react-i18next";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { i18nextOptions } from "../../app/i18n/i18next-options";
+import type { Locale } from "../../app/i18n/languages";
 import { useTranslation } from "../../app/i18n/react-i18next.server";
+import { resources } from "../../app/i18n/resources.server";
 import {
+  createServerI18n,
   getI18n,
   getLocaleFromContext,
   i18nextMiddleware,
   i18nFor,
+  type ServerI18n,
 } from "../../app/middleware/i18next.server";
 
 type Hook = typeof useTranslation;
@@ -20,38 +26,71 @@ type Body = (t: ReturnType<Hook>["t"]) => string;
 function Probe({ hook, body }: { hook: Hook; body: Body }): ReactNode {
   const [t] = hook("catalog");
   const { t: common } = hook();
-  const { t: prefixed } = hook("common", { keyPrefix: "errors" });
-  return `${body(t)}|${common("errors.backHome")}|${prefixed("backHome")}`;
+  const { t: listed } = hook(["reviews", "common"]);
+  return `${body(t)}|${common("errors.backHome")}|${listed("common:errors.backHome")}`;
 }
 
-function render(locale: "en" | "ar", hook: Hook, body: Body): string {
+function render(i18n: ServerI18n | I18n, hook: Hook, body: Body): string {
   return renderToStaticMarkup(
-    createElement(I18nextProvider, { i18n: i18nFor(locale) }, createElement(Probe, { hook, body })),
+    createElement(I18nextProvider, { i18n: i18n as I18n }, createElement(Probe, { hook, body })),
   );
 }
 
+function i18next(locale: Locale): I18n {
+  const instance = createInstance({ ...i18nextOptions, resources, lng: locale, initAsync: false });
+  void instance.init();
+  return instance;
+}
+
 describe("server-side translations", () => {
-  it("gives the same strings as react-i18next's hook, in both languages, with Arabic plural forms", () => {
+  it("gives the same strings as react-i18next's hook over i18next, in both languages, with Arabic plural forms", () => {
     for (const locale of ["en", "ar"] as const)
       for (const count of [0, 1, 2, 3, 11, 100]) {
         const body = (t: ReturnType<Hook>["t"]) => t("courses.count", { count });
-        expect(render(locale, useTranslation, body)).toBe(render(locale, reactUseTranslation as Hook, body));
+        expect(render(i18nFor(locale), useTranslation, body)).toBe(
+          render(i18next(locale), reactUseTranslation as Hook, body),
+        );
       }
-    expect(render("ar", useTranslation, (t) => t("courses.count", { count: 2 }))).toContain("دورتان");
-    expect(render("en", useTranslation, (t) => t("courses.count", { count: 2 }))).toContain("2 courses");
+    expect(render(i18nFor("ar"), useTranslation, (t) => t("courses.count", { count: 2 }))).toContain(
+      "دورتان",
+    );
+    expect(render(i18nFor("en"), useTranslation, (t) => t("courses.count", { count: 2 }))).toContain(
+      "2 courses",
+    );
   });
 
   it("falls back to English for a key Arabic lacks, and reads other namespaces by prefix", () => {
-    // The first key of every namespace is in both files (the locales test); this one is only in English here.
-    const ar = i18nFor("ar");
-    ar.addResource("en", "catalog", "onlyInEnglishForTest", "English only");
-    expect(render("ar", useTranslation, (t) => t("onlyInEnglishForTest"))).toContain("English only");
-    expect(render("en", useTranslation, (t) => t("common:errors.backHome"))).toContain(
+    const bundles = {
+      en: { ...resources.en, catalog: { ...resources.en.catalog, onlyInEnglishForTest: "English only" } },
+      ar: resources.ar,
+    };
+    const ar = createServerI18n("ar", bundles);
+    expect(render(ar, useTranslation, (t) => t("onlyInEnglishForTest"))).toContain("English only");
+    expect(ar.getFixedT("ar", "catalog")("onlyInEnglishForTest")).toBe("English only");
+    expect(render(i18nFor("en"), useTranslation, (t) => t("common:errors.backHome"))).toContain(
       "Back to the home page",
     );
   });
 
-  it("takes the locale from the URL path alone, per request, on shared instances", async () => {
+  it("getFixedT answers as i18next's for a language and a namespace, and reuses its functions", () => {
+    for (const locale of ["en", "ar"] as const) {
+      const ours = i18nFor(locale);
+      const theirs = i18next(locale);
+      expect(ours.getFixedT(locale, "catalog")("courses.count", { count: 3 })).toBe(
+        theirs.getFixedT(locale, "catalog")("courses.count", { count: 3 }),
+      );
+      expect(ours.getFixedT(locale)("errors.backHome")).toBe(theirs.getFixedT(locale)("errors.backHome"));
+      expect(ours.t("errors.backHome")).toBe(theirs.t("errors.backHome"));
+      // The other language, asked explicitly (mails in the recipient's language).
+      const other = locale === "en" ? "ar" : "en";
+      expect(ours.getFixedT(other, "catalog")("courses.count", { count: 2 })).toBe(
+        theirs.getFixedT(other, "catalog")("courses.count", { count: 2 }),
+      );
+      expect(ours.getFixedT(locale, "catalog")).toBe(ours.getFixedT(locale, "catalog"));
+    }
+  });
+
+  it("takes the locale from the URL path alone, per request, on shared translators", async () => {
     const seen: string[] = [];
     for (const url of [
       "http://x/ar/courses",
