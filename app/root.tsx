@@ -34,7 +34,7 @@ import { mailMiddleware } from "./middleware/mail.server";
 import { mediaMiddleware } from "./middleware/media.server";
 import { sameOriginMiddleware } from "./middleware/same-origin.server";
 import { useNonce } from "./security/nonce";
-import { toasts } from "./toast.server";
+import { readToast } from "./toast.server";
 
 export const middleware: Route.MiddlewareFunction[] = [
   i18nextMiddleware,
@@ -51,7 +51,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { toast, headers } = await toasts().getToast(request);
+  const { toast, headers } = await readToast(request);
   // The header renders the right menus in the first byte: no client-side start-up fetch of the user.
   const viewer = getViewer(context).user;
   // The locale middleware only lets known locales through.

@@ -20,3 +20,17 @@ export function toasts() {
   );
   return utils;
 }
+
+const TOAST_COOKIE = /(?:^|;\s*)manara_toast=/;
+
+/**
+ * The toast waiting for this request, if any, and the headers that clear it. A request without the toast
+ * cookie (most page views) has nothing to read: no cookie is parsed, verified or signed, and the response
+ * sets none (remix-toast's getToast re-signs and sets an empty session cookie on every response).
+ */
+export async function readToast(
+  request: Request,
+): Promise<Partial<Awaited<ReturnType<ReturnType<typeof toasts>["getToast"]>>>> {
+  if (!TOAST_COOKIE.test(request.headers.get("Cookie") ?? "")) return {};
+  return toasts().getToast(request);
+}
