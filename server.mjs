@@ -2,10 +2,11 @@
 // per-IP rate limits need one, so this is the same Express setup with that one addition, plus what a server
 // needs to live behind a load balancer: HOST, graceful shutdown and process-level guards (see
 // docs/decisions/007-supervisor-shutdown-sweeper.md).
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
+import { createAppHandler } from "./server/app-handler.mjs";
 import { edgeRefusal } from "./server/edge.mjs";
+import { createResponseCache, parseCacheSeconds } from "./server/response-cache.mjs";
 import { securityHeaders } from "./server/security-headers.mjs";
 
 export const CLIENT_ADDRESS_HEADER = "x-manara-client-address";
@@ -58,7 +59,23 @@ app.use((req, _res, next) => {
 // Pass the build itself, not a function: with a function React Router re-derives its route tables on every
 // request (meant for development reloads), which cost about a tenth of each page's time.
 const build = await import("./build/server/index.js");
-app.use(createRequestHandler({ build, mode: "production" }));
+// Anonymous GET answers are kept a few seconds (server/response-cache.mjs); RESPONSE_CACHE_SECONDS=0 turns
+// it off. Any state-changing request this server answers successfully empties it once the answer is out
+// (after its transaction committed), so a change made here is visible to the next visitor at once.
+const cacheSeconds = parseCacheSeconds(process.env.RESPONSE_CACHE_SECONDS);
+const cache = cacheSeconds > 0 ? createResponseCache({ ttlMs: cacheSeconds * 1000 }) : null;
+if (cache) {
+  const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+  app.use((req, res, next) => {
+    // "close" also comes when the client left early; the change may still have been committed.
+    if (!SAFE_METHODS.has(req.method))
+      res.on("close", () => {
+        if (res.statusCode < 400) cache.invalidate();
+      });
+    next();
+  });
+}
+app.use(createAppHandler({ build, mode: "production", cache }));
 // Errors React Router did not answer itself. A Host header that makes no URL is the client's fault (400);
 // anything else is ours: logged, answered 500, and the server keeps serving.
 app.use((error, req, res, _next) => {

@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { parseCacheSeconds } from "../server/response-cache.mjs";
 
 export type AppConfig = {
   port: number;
@@ -11,6 +12,8 @@ export type AppConfig = {
   currency: string;
   /** PUBLIC_URL's origin: where links in emails point (app/lib/public-origin.server.ts). */
   publicUrl: string | null;
+  /** RESPONSE_CACHE_SECONDS: how long server.mjs keeps anonymous answers (server/response-cache.mjs). */
+  responseCacheSeconds: number;
 };
 
 /**
@@ -51,7 +54,17 @@ function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     isProduction: env.NODE_ENV === "production",
     currency: readCurrency(env.CURRENCY),
     publicUrl: readPublicUrl(env.PUBLIC_URL),
+    responseCacheSeconds: readCacheSeconds(env.RESPONSE_CACHE_SECONDS),
   };
+}
+
+/** Checked when `npm start` starts, so a bad value stops the server with a message, not a crash loop. */
+function readCacheSeconds(value: string | undefined): number {
+  try {
+    return parseCacheSeconds(value);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
 }
 
 export class ConfigError extends Error {}

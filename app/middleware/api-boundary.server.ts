@@ -1,7 +1,9 @@
 // The edge of the JSON API. Whether a request is an API call is decided by the route React Router
 // matched, never by string tests on the raw path: routing decodes and ignores case, so `/API/auth/me` and
 // `/%61pi/auth/me` are API calls too (they once read the session cookie). Any error nobody expected
-// answers the JSON error shape with 500, never the HTML error page.
+// answers the JSON error shape with 500, never the HTML error page. Every answer says `Vary:
+// Accept-Language`, which is true (messages and course fields follow it) and tells caches — the server's
+// own anonymous cache included (server/response-cache.mjs) — to keep one copy per language asked for.
 import type { MiddlewareFunction } from "react-router";
 import { internalError } from "../lib/api.server";
 import { getI18n } from "./i18next.server";
@@ -24,11 +26,23 @@ export const apiBoundaryMiddleware: MiddlewareFunction<Response> = async (
     const response = await next();
     // React Router answers a resource route's unexpected error itself, as plain text: replace it.
     if (response.status >= 500 && !response.headers.get("content-type")?.includes("json"))
-      return internalError(request, getI18n(context));
-    return response;
+      return varyOnLanguage(internalError(request, getI18n(context)));
+    return varyOnLanguage(response);
   } catch (error) {
-    if (error instanceof Response) return error;
+    if (error instanceof Response) return varyOnLanguage(error);
     console.error(error);
-    return internalError(request, getI18n(context));
+    return varyOnLanguage(internalError(request, getI18n(context)));
   }
 };
+
+function varyOnLanguage(response: Response): Response {
+  try {
+    response.headers.append("Vary", "Accept-Language");
+    return response;
+  } catch {
+    // Headers of Response.redirect() and the like are immutable: answer with a copy.
+    const copy = new Response(response.body, response);
+    copy.headers.append("Vary", "Accept-Language");
+    return copy;
+  }
+}

@@ -1,0 +1,260 @@
+// A shared cache for anonymous responses, kept for a few seconds in the server process: what a reverse proxy
+// such as Varnish does with its default rules, built into the server so `npm start` has it
+// (docs/decisions/024-server-render-cost.md).
+//
+// What it may serve and store, and why that keeps every visitor's own data out of it:
+//  - only GET and HEAD requests that carry no Cookie and no Authorization header: such a request renders
+//    nothing that belongs to anyone (no session, no cart, no toast), so its answer is the same for every
+//    visitor who sends the same URL;
+//  - only complete 200 answers to GET, of the app's own kinds (HTML documents, React Router's data
+//    answers, JSON), that set no cookie and do not say `Cache-Control: private`, `no-store` or `no-cache`;
+//  - the key is the method-independent URL (origin, path and query) plus the request headers the answer
+//    names in `Vary` (the API varies on Accept-Language); `Vary: *` is never stored.
+// Freshness: an entry lives `ttlMs`; `invalidate()` drops everything at once (the server calls it after
+// every successful state-changing request, so a change made through this process is visible at once), and
+// an answer whose rendering began before an invalidation is not stored.
+//
+// A stored HTML document keeps the CSP nonce it was rendered with for its few seconds: the document is
+// served byte for byte as rendered, so the nonce can only ever vouch for markup that was in it when the
+// nonce was drawn — the property a nonce exists to give. Keeping the body exact is also what lets the
+// compressed variants be made once per entry instead of once per request.
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
+import Negotiator from "negotiator";
+
+const STORABLE_TYPES = /^(?:text\/html|text\/x-script|application\/json)\b/i;
+const UNCACHEABLE_DIRECTIVES = /(?:^|,)\s*(?:private|no-store|no-cache)\b/i;
+/** Below this many bytes compression is not worth a header (compression's own default threshold). */
+const COMPRESSION_THRESHOLD = 1024;
+/** The encodings offered for stored bodies, in compression's order of preference. */
+const ENCODINGS = ["br", "gzip", "identity"];
+const PREFERRED_ENCODINGS = ["br", "gzip"];
+
+/**
+ * @typedef {{ [name: string]: string | string[] | undefined }} IncomingHeaders
+ * @typedef {{
+ *   status: number;
+ *   headers: [string, string][];
+ *   body: Buffer;
+ *   storedAt: number;
+ *   expiresAt: number;
+ *   encoded: Map<string, Buffer>;
+ *   bytes: number;
+ * }} Entry
+ * @typedef {{ vary: string[]; entries: Map<string, Entry> }} Variants
+ */
+
+/** The longest lifetime RESPONSE_CACHE_SECONDS may ask for: the cache is for bursts, not for hours. */
+export const MAX_CACHE_SECONDS = 300;
+
+/**
+ * RESPONSE_CACHE_SECONDS: how long anonymous answers are kept (default 5; 0 turns the cache off).
+ * @param {string | undefined} value @returns {number}
+ */
+export function parseCacheSeconds(value) {
+  if (value === undefined || value.trim() === "") return 5;
+  const seconds = Number(value);
+  if (!Number.isInteger(seconds) || seconds < 0 || seconds > MAX_CACHE_SECONDS)
+    throw new RangeError(
+      `RESPONSE_CACHE_SECONDS must be a whole number of seconds from 0 to ${MAX_CACHE_SECONDS}; got "${value}".`,
+    );
+  return seconds;
+}
+
+/** @param {IncomingHeaders} headers @param {string} name */
+function header(headers, name) {
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(", ") : (value ?? "");
+}
+
+/**
+ * @param {{ ttlMs?: number; maxBytes?: number; maxEntryBytes?: number; now?: () => number }} [options]
+ */
+export function createResponseCache({
+  ttlMs = 5_000,
+  maxBytes = 32 * 1024 * 1024,
+  maxEntryBytes = 2 * 1024 * 1024,
+  now = () => Date.now(),
+} = {}) {
+  /** URL → the variants stored for it; Map order is least recently used first. */
+  /** @type {Map<string, Variants>} */
+  const store = new Map();
+  /** Fills in progress by URL, so concurrent misses of one URL wait for one rendering. */
+  /** @type {Map<string, Promise<void>>} */
+  const pending = new Map();
+  let totalBytes = 0;
+  let generation = 0;
+
+  /** @param {string[]} vary @param {IncomingHeaders} headers */
+  const varyKey = (vary, headers) => vary.map((name) => header(headers, name)).join("\u0000");
+
+  /** @param {string} key */
+  function drop(key) {
+    const variants = store.get(key);
+    if (!variants) return;
+    for (const entry of variants.entries.values()) totalBytes -= entry.bytes;
+    store.delete(key);
+  }
+
+  function evict() {
+    for (const key of store.keys()) {
+      if (totalBytes <= maxBytes) return;
+      drop(key);
+    }
+  }
+
+  return {
+    /**
+     * The cache key of a request that may be answered from the cache, or null. `url` is the absolute URL
+     * the app sees (origin, path, query).
+     * @param {string} method @param {string} url @param {IncomingHeaders} headers
+     */
+    keyFor(method, url, headers) {
+      if (ttlMs <= 0 || (method !== "GET" && method !== "HEAD")) return null;
+      if (headers.cookie !== undefined || headers.authorization !== undefined) return null;
+      return url;
+    },
+
+    /**
+     * A fresh stored answer for this request, or undefined.
+     * @param {string} key @param {IncomingHeaders} headers @returns {Entry | undefined}
+     */
+    get(key, headers) {
+      const variants = store.get(key);
+      if (!variants) return undefined;
+      const entry = variants.entries.get(varyKey(variants.vary, headers));
+      if (!entry) return undefined;
+      if (entry.expiresAt <= now()) {
+        drop(key);
+        return undefined;
+      }
+      // Most recently used goes last.
+      store.delete(key);
+      store.set(key, variants);
+      return entry;
+    },
+
+    /**
+     * Marks the start of a rendering for `key`: while it runs, other misses of the same key can wait for it
+     * (`settled`). Returns what `put` and `done` need.
+     * @param {string} key
+     */
+    begin(key) {
+      /** @type {() => void} */
+      let finish = () => {};
+      const settled = new Promise((resolve) => {
+        finish = () => resolve(undefined);
+      });
+      const first = !pending.has(key);
+      if (first) pending.set(key, settled);
+      return {
+        generation,
+        done() {
+          if (first && pending.get(key) === settled) pending.delete(key);
+          finish();
+        },
+      };
+    },
+
+    /** The rendering another request started for `key`, if one is running. @param {string} key */
+    inFlight(key) {
+      return pending.get(key);
+    },
+
+    /**
+     * Whether an answer may be stored (before its body is read).
+     * @param {number} status @param {Headers} responseHeaders
+     */
+    isStorable(status, responseHeaders) {
+      if (status !== 200 || responseHeaders.has("set-cookie")) return false;
+      if (UNCACHEABLE_DIRECTIVES.test(responseHeaders.get("cache-control") ?? "")) return false;
+      if ((responseHeaders.get("vary") ?? "").includes("*")) return false;
+      return STORABLE_TYPES.test(responseHeaders.get("content-type") ?? "");
+    },
+
+    /**
+     * Stores an answer read in full, unless an invalidation happened since its rendering began or it is too
+     * big. Returns the entry, or undefined when not stored.
+     * @param {string} key @param {IncomingHeaders} requestHeaders
+     * @param {{ status: number; headers: Headers; body: Buffer }} answer
+     * @param {{ generation: number }} fill
+     * @returns {Entry | undefined}
+     */
+    put(key, requestHeaders, answer, fill) {
+      if (fill.generation !== generation || answer.body.length > maxEntryBytes) return undefined;
+      const vary = (answer.headers.get("vary") ?? "")
+        .split(",")
+        .map((name) => name.trim().toLowerCase())
+        .filter((name) => name !== "" && name !== "accept-encoding")
+        .sort();
+      /** @type {[string, string][]} */
+      const headers = [];
+      for (const [name, value] of answer.headers) {
+        if (name !== "content-length" && name !== "content-encoding") headers.push([name, value]);
+      }
+      const storedAt = now();
+      /** @type {Entry} */
+      const entry = {
+        status: answer.status,
+        headers,
+        body: answer.body,
+        storedAt,
+        expiresAt: storedAt + ttlMs,
+        encoded: new Map(),
+        bytes: answer.body.length,
+      };
+      let variants = store.get(key);
+      if (!variants || variants.vary.join() !== vary.join()) {
+        drop(key);
+        variants = { vary, entries: new Map() };
+      }
+      const slot = varyKey(vary, requestHeaders);
+      const previous = variants.entries.get(slot);
+      if (previous) totalBytes -= previous.bytes;
+      variants.entries.set(slot, entry);
+      store.delete(key);
+      store.set(key, variants);
+      totalBytes += entry.bytes;
+      evict();
+      return entry;
+    },
+
+    /**
+     * The body to send for `entry` and its Content-Encoding (null for identity), compressed once per entry
+     * in the best encoding the request accepts.
+     * @param {Entry} entry @param {IncomingHeaders} requestHeaders
+     * @returns {{ body: Buffer; encoding: string | null }}
+     */
+    bodyFor(entry, requestHeaders) {
+      if (entry.body.length < COMPRESSION_THRESHOLD) return { body: entry.body, encoding: null };
+      const encoding = new Negotiator({ headers: requestHeaders }).encoding(ENCODINGS, PREFERRED_ENCODINGS);
+      if (encoding !== "br" && encoding !== "gzip") return { body: entry.body, encoding: null };
+      let body = entry.encoded.get(encoding);
+      if (!body) {
+        body =
+          encoding === "br"
+            ? // The quality compression uses for live responses: fast enough to do on the request's time.
+              brotliCompressSync(entry.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } })
+            : gzipSync(entry.body);
+        entry.encoded.set(encoding, body);
+        entry.bytes += body.length;
+        totalBytes += body.length;
+        evict();
+      }
+      return { body, encoding };
+    },
+
+    /** Drops every entry; renderings that began before this are not stored. */
+    invalidate() {
+      generation += 1;
+      store.clear();
+      totalBytes = 0;
+    },
+
+    /** For tests and the bench: how much is stored. */
+    stats() {
+      let entries = 0;
+      for (const variants of store.values()) entries += variants.entries.size;
+      return { entries, bytes: totalBytes, generation };
+    },
+  };
+}
