@@ -44,7 +44,8 @@ function send(
   });
 }
 
-const nonceOf = (answer: Answer) => String(answer.headers["content-security-policy"]).match(/nonce-([^']+)/)?.[1];
+const nonceOf = (answer: Answer) =>
+  String(answer.headers["content-security-policy"]).match(/nonce-([^']+)/)?.[1];
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -46,7 +46,8 @@ describe("which answers it stores", () => {
   });
 
   it("refuses other statuses, cookies, private or uncacheable answers, Vary: * and other types", () => {
-    for (const status of [201, 204, 301, 302, 304, 400, 404, 500]) expect(cache.isStorable(status, html())).toBe(false);
+    for (const status of [201, 204, 301, 302, 304, 400, 404, 500])
+      expect(cache.isStorable(status, html())).toBe(false);
     expect(cache.isStorable(200, html({ "set-cookie": "a=1" }))).toBe(false);
     for (const directive of ["private", "no-store", "no-cache", "public, no-cache", "private, max-age=300"])
       expect(cache.isStorable(200, html({ "cache-control": directive })), directive).toBe(false);
