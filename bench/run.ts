@@ -1,5 +1,8 @@
 // `npm run bench`: measures the production server's throughput on a few pages against a plain Node server
-// sending the same bytes, so a slowdown shows up as numbers rather than as a feeling. With BENCH_DATABASE_URL
+// sending the same bytes, so a slowdown shows up as numbers rather than as a feeling. Every route is measured
+// twice: as an anonymous visitor (no cookie: answered from the server's few-second anonymous cache once the
+// first answer is stored, server/response-cache.mjs) and with a cookie that belongs to nobody, which the
+// cache never answers, so each of those requests is rendered in full (the cost a signed-in visitor pays). With BENCH_DATABASE_URL
 // (a PostgreSQL server) it runs the same rows on PostgreSQL too, and the catalog at 100,000 courses
 // (bench/catalog-scale.ts). Each server then takes BENCH_LEAK_REQUESTS requests across the routes and its
 // resident memory is compared with its memory after warm-up (the leak check).
@@ -30,10 +33,19 @@ const LEAK_LIMIT = 1.2;
 // Building (when the sources changed), migrating and seeding all happen before the first 200.
 const STARTUP_TIMEOUT_MS = 240_000;
 
+/** A cookie no code reads: it only keeps the request out of the anonymous cache, so the page is rendered. */
+const RENDER_COOKIE = "manara_bench=1";
+
+type Variant = "anonymous" | "rendered";
+
 type Row = {
   database: "embedded" | "postgres";
   path: string;
   server: "app" | "plain";
+  /** anonymous: no cookie (the cache may answer); rendered: with RENDER_COOKIE (never from the cache). */
+  variant: Variant;
+  /** Whether a repeat anonymous GET came back with an Age header, i.e. from the cache (null for plain). */
+  servedFromCache: boolean | null;
   requestsPerSecond: number;
   p99Ms: number;
   non2xx: number;
@@ -62,7 +74,7 @@ function freePort(): Promise<number> {
   });
 }
 
-type Fetched = { status: number; contentType: string | undefined; body: Buffer };
+type Fetched = { status: number; contentType: string | undefined; age: string | undefined; body: Buffer };
 
 // node:http rather than fetch: no Accept-Encoding, so these are the bytes autocannon receives too.
 function get(port: number, urlPath: string, timeoutMs = 5_000): Promise<Fetched> {
@@ -74,6 +86,7 @@ function get(port: number, urlPath: string, timeoutMs = 5_000): Promise<Fetched>
         resolve({
           status: response.statusCode ?? 0,
           contentType: response.headers["content-type"],
+          age: response.headers.age,
           body: Buffer.concat(chunks),
         }),
       );
@@ -136,12 +149,18 @@ async function waitForApp(port: number, child: ChildProcess, output: () => strin
 }
 
 // One worker thread generates the load, so the in-process plain server keeps the main thread to itself.
-async function load(port: number, urlPath: string, seconds: number): Promise<autocannon.Result> {
+async function load(
+  port: number,
+  urlPath: string,
+  seconds: number,
+  variant: Variant,
+): Promise<autocannon.Result> {
   return autocannon({
     url: `http://${HOST}:${port}${urlPath}`,
     connections: CONNECTIONS,
     duration: seconds,
     workers: 1,
+    headers: variant === "rendered" ? { cookie: RENDER_COOKIE } : {},
   });
 }
 
@@ -150,12 +169,18 @@ async function measure(
   urlPath: string,
   server: Row["server"],
   database: Row["database"],
+  variant: Variant = "anonymous",
 ): Promise<Row> {
   console.error(
-    `  ${server.padEnd(5)} ${urlPath}: ${WARMUP_SECONDS} s warm-up, ${DURATION_SECONDS} s measured`,
+    `  ${server.padEnd(5)} ${urlPath} (${variant}): ${WARMUP_SECONDS} s warm-up, ${DURATION_SECONDS} s measured`,
   );
-  await load(port, urlPath, WARMUP_SECONDS);
-  const result = await load(port, urlPath, DURATION_SECONDS);
+  let servedFromCache: boolean | null = null;
+  if (server === "app" && variant === "anonymous") {
+    await get(port, urlPath);
+    servedFromCache = (await get(port, urlPath)).age !== undefined;
+  }
+  await load(port, urlPath, WARMUP_SECONDS, variant);
+  const result = await load(port, urlPath, DURATION_SECONDS, variant);
   const statusCodes: Record<string, number> = {};
   for (const [code, stats] of Object.entries(result.statusCodeStats ?? {}))
     statusCodes[code] = stats.count ?? 0;
@@ -163,6 +188,8 @@ async function measure(
     database,
     path: urlPath,
     server,
+    variant,
+    servedFromCache,
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
@@ -204,6 +231,12 @@ function formatRatio(ratio: number): string {
   return ratio >= 1 ? ratio.toFixed(2) : String(Number(ratio.toPrecision(2)));
 }
 
+function requestLabel(row: Row): string {
+  if (row.server === "plain") return "plain node:http";
+  if (row.variant === "rendered") return "Manara, rendered (cookie)";
+  return row.servedFromCache ? "Manara, anonymous (cache)" : "Manara, anonymous (NOT cached)";
+}
+
 function table(rows: Row[]): string {
   const lines = [
     "| Database | Path | Server | req/s | p99 ms | non-2xx | vs plain |",
@@ -213,7 +246,7 @@ function table(rows: Row[]): string {
         "",
         ` ${row.database === "postgres" ? "PostgreSQL" : "embedded"} `,
         ` \`${row.path}\` `,
-        ` ${row.server === "app" ? "Manara" : "plain node:http"} `,
+        ` ${requestLabel(row)} `,
         ` ${Math.round(row.requestsPerSecond)} `,
         ` ${row.p99Ms} `,
         ` ${row.non2xx} `,
@@ -251,15 +284,20 @@ const mib = (kib: number) => Math.round((kib / 1024) * 10) / 10;
 
 /** RSS after warm-up, then LEAK_REQUESTS requests spread evenly over the routes, then RSS again. */
 async function leakCheck(port: number, groupId: number, database: Row["database"]): Promise<LeakCheck> {
-  console.error(`  leak check: ${LEAK_REQUESTS} requests across ${ROUTES.length} routes…`);
+  console.error(
+    `  leak check: ${LEAK_REQUESTS} requests across ${ROUTES.length} routes, anonymous and rendered…`,
+  );
   const before = serverRssKiB(groupId);
   const result = await autocannon({
     url: `http://${HOST}:${port}`,
     connections: CONNECTIONS,
     amount: LEAK_REQUESTS,
     workers: 1,
-    // Each connection cycles through the routes.
-    requests: ROUTES.map((route) => ({ method: "GET" as const, path: route })),
+    // Each connection cycles through the routes, each anonymous and rendered.
+    requests: ROUTES.flatMap((route) => [
+      { method: "GET" as const, path: route },
+      { method: "GET" as const, path: route, headers: { cookie: RENDER_COOKIE } },
+    ]),
   });
   // Let the last responses' buffers go before reading the figure.
   await sleep(2_000);
@@ -336,7 +374,10 @@ async function runSuite(
     const plainPort = (plain.address() as AddressInfo).port;
 
     const rows: Row[] = [];
-    for (const route of ROUTES) rows.push(await measure(appPort, route, "app", database));
+    for (const route of ROUTES) {
+      rows.push(await measure(appPort, route, "app", database, "anonymous"));
+      rows.push(await measure(appPort, route, "app", database, "rendered"));
+    }
     const baseline = await measure(plainPort, BASELINE_SOURCE, "plain", database);
     for (const row of rows) row.ratioToPlain = row.requestsPerSecond / baseline.requestsPerSecond;
     rows.push(baseline);
@@ -434,7 +475,9 @@ async function main(): Promise<void> {
       `Machine: ${host.cpu}, ${host.cores} cores, ${host.memoryGiB} GiB RAM, Node ${host.node} (${host.platform}), load average ${host.loadAverageAtStart} at start, ${Math.round((os.loadavg()[0] ?? 0) * 100) / 100} at the end`,
       `Date: ${date.toISOString()}`,
       `Load: autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${DURATION_SECONDS} s per row, ${HOST} only. ` +
-        `"plain node:http" serves the exact bytes of Manara's ${BASELINE_SOURCE} (from the same database); "vs plain" is req/s divided by its req/s in the same run.`,
+        `"plain node:http" serves the exact bytes of Manara's ${BASELINE_SOURCE} (from the same database); "vs plain" is req/s divided by its req/s in the same run. ` +
+        `"anonymous (cache)": requests without a cookie, answered from the server's anonymous response cache (a repeat GET came back with an Age header); ` +
+        `"rendered (cookie)": the same requests with a cookie that belongs to nobody, which the cache never answers, so every one is rendered.`,
     ];
     const markdown = table(rows);
     const leakMarkdown = `### Leak check (resident memory of server.mjs)\n\n${leakTable(leaks)}`;
