@@ -22,7 +22,12 @@ export interface ServerI18n {
   getFixedT(lng?: string | null, ns?: string | readonly string[] | null): TFunction;
 }
 
-/** A translator over `bundles` (tests pass their own); `t` functions are built once per (language, namespace). */
+/**
+ * A translator over `bundles` (tests pass their own); `t` functions are built once per (language, namespace).
+ * A key asked without options always gives the same string, so each `t` remembers those answers — only for
+ * keys the bundles have (a key built from a request's input and missing stays out: the memory is bounded by
+ * the translation files).
+ */
 export function createServerI18n(locale: Locale, bundles: Bundles = resources as Bundles): ServerI18n {
   const fixedTs = new Map<string, TFunction>();
   const getFixedT = (lng?: string | null, ns?: string | readonly string[] | null): TFunction => {
@@ -31,8 +36,16 @@ export function createServerI18n(locale: Locale, bundles: Bundles = resources as
     const key = `${language}:${namespace}`;
     let t = fixedTs.get(key);
     if (!t) {
-      t = ((textKey: string, options?: TranslateOptions) =>
-        translate(bundles, language, namespace, textKey, options)) as unknown as TFunction;
+      const plain = new Map<string, unknown>();
+      t = ((textKey: string, options?: TranslateOptions) => {
+        if (options !== undefined) return translate(bundles, language, namespace, textKey, options);
+        let text = plain.get(textKey);
+        if (text === undefined) {
+          text = translate(bundles, language, namespace, textKey);
+          if (text !== textKey) plain.set(textKey, text);
+        }
+        return text;
+      }) as unknown as TFunction;
       fixedTs.set(key, t);
     }
     return t;

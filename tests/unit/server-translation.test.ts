@@ -7,9 +7,10 @@ import { I18nextProvider, useTranslation as reactUseTranslation } from "react-i1
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { i18nextOptions } from "../../app/i18n/i18next-options";
-import type { Locale } from "../../app/i18n/languages";
+import { type Locale, NAMESPACES } from "../../app/i18n/languages";
 import { useTranslation } from "../../app/i18n/react-i18next.server";
 import { resources } from "../../app/i18n/resources.server";
+import { type Bundles, translate } from "../../app/i18n/translator";
 import {
   createServerI18n,
   getI18n,
@@ -87,6 +88,30 @@ describe("server-side translations", () => {
         theirs.getFixedT(other, "catalog")("courses.count", { count: 2 }),
       );
       expect(ours.getFixedT(locale, "catalog")).toBe(ours.getFixedT(locale, "catalog"));
+    }
+  });
+
+  it("remembers answers to plain keys without changing them, and never remembers unknown keys", () => {
+    const leaves = (tree: unknown, prefix = ""): string[] =>
+      typeof tree === "string"
+        ? [prefix.replace(/_(zero|one|two|few|many|other)$/, "")]
+        : tree && typeof tree === "object" && !Array.isArray(tree)
+          ? Object.entries(tree).flatMap(([key, child]) => leaves(child, prefix ? `${prefix}.${key}` : key))
+          : [];
+    for (const locale of ["en", "ar"] as const) {
+      const ours = createServerI18n(locale);
+      for (const ns of NAMESPACES)
+        for (const key of leaves(resources.en[ns])) {
+          const expected = translate(resources as Bundles, locale, ns, key);
+          const t = ours.getFixedT(locale, ns);
+          expect(t(key), `${locale} ${ns}:${key}`).toBe(expected);
+          expect(t(key), `${locale} ${ns}:${key} (remembered)`).toBe(expected);
+        }
+      const t = ours.getFixedT(locale, "catalog");
+      expect(t("no.such.key")).toBe("no.such.key");
+      expect(t("courses.count", { count: 2 })).toBe(
+        translate(resources as Bundles, locale, "catalog", "courses.count", { count: 2 }),
+      );
     }
   });
 
