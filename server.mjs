@@ -67,10 +67,11 @@ const cache = cacheSeconds > 0 ? createResponseCache({ ttlMs: cacheSeconds * 100
 if (cache) {
   const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
   app.use((req, res, next) => {
-    // "close" also comes when the client left early; the change may still have been committed.
+    // "close" also comes when the client left early; the change may still have been committed. Answers
+    // marked as changing nothing public (server/response-cache.mjs, PUBLIC_UNCHANGED_HEADER) keep it.
     if (!SAFE_METHODS.has(req.method))
       res.on("close", () => {
-        if (res.statusCode < 400) cache.invalidate();
+        if (res.statusCode < 400 && !res.locals.publicUnchanged) cache.invalidate();
       });
     next();
   });

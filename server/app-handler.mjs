@@ -4,6 +4,7 @@
 // answer skips React Router entirely, and a storable answer is read in full, stored, then sent.
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import { createRequestHandler as createReactRouterHandler } from "react-router";
+import { PUBLIC_UNCHANGED_HEADER } from "./response-cache.mjs";
 
 /** @param {import("express").Request} req */
 function requestUrl(req) {
@@ -51,7 +52,11 @@ async function sendResponse(res, response) {
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  for (const [name, value] of response.headers.entries()) {
+    // Meant for server.mjs (it keeps the anonymous cache for this change), not for the client.
+    if (name === PUBLIC_UNCHANGED_HEADER) res.locals.publicUnchanged = true;
+    else res.append(name, value);
+  }
   if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
   if (!response.body) {
     res.end();

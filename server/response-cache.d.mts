@@ -36,3 +36,4 @@ export declare function createResponseCache(options?: {
 
 export declare const MAX_CACHE_SECONDS: number;
 export declare function parseCacheSeconds(value: string | undefined): number;
+export declare const PUBLIC_UNCHANGED_HEADER: string;

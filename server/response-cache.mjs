@@ -21,6 +21,13 @@
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import Negotiator from "negotiator";
 
+/**
+ * A state-changing answer with this header changed nothing an anonymous visitor can see (a learner's saved
+ * video position, several times a minute per learner): the server does not empty the cache for it, and does
+ * not pass the header on.
+ */
+export const PUBLIC_UNCHANGED_HEADER = "x-manara-public-unchanged";
+
 const STORABLE_TYPES = /^(?:text\/html|text\/x-script|application\/json)\b/i;
 const UNCACHEABLE_DIRECTIVES = /(?:^|,)\s*(?:private|no-store|no-cache)\b/i;
 /** Below this many bytes compression is not worth a header (compression's own default threshold). */

@@ -193,4 +193,40 @@ describe("the anonymous response cache", () => {
     const api = await send("GET", "/api/courses");
     expect(api.body.toString()).toContain(title);
   });
+
+  it("keeps the cache for a change nothing public shows: a learner's saved video position", async () => {
+    const login = await send(
+      "POST",
+      "/api/auth/login",
+      { "Content-Type": "application/json" },
+      JSON.stringify({ email: "learner@manara.local", password: DEMO_PASSWORD }),
+    );
+    const { token } = JSON.parse(login.body.toString()) as { token: string };
+    const auth = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
+    const list = JSON.parse((await send("GET", "/api/courses")).body.toString()) as {
+      items: { id: number }[];
+    };
+    const courseId = list.items.at(-1)?.id;
+    const enroll = await send("POST", `/api/course/enrollment/${courseId}`, auth, "{}");
+    expect([200, 201, 409], enroll.body.toString()).toContain(enroll.status);
+    const detail = JSON.parse((await send("GET", `/api/courses/${courseId}`)).body.toString()) as {
+      course?: { lessons: { id: number }[] };
+      lessons?: { id: number }[];
+    };
+    const lessonId = (detail.course?.lessons ?? detail.lessons ?? [])[0]?.id;
+    expect(lessonId).toBeDefined();
+
+    await send("GET", "/courses?cache-test=4");
+    expect((await send("GET", "/courses?cache-test=4")).headers.age).toBeDefined();
+    const progress = await send(
+      "POST",
+      `/api/courses/${courseId}/lessons/${lessonId}/progress`,
+      auth,
+      JSON.stringify({ positionSeconds: 3 }),
+    );
+    expect(progress.status, progress.body.toString()).toBe(200);
+    // The server's own marker never reaches the client.
+    expect(progress.headers["x-manara-public-unchanged"]).toBeUndefined();
+    expect((await send("GET", "/courses?cache-test=4")).headers.age).toBeDefined();
+  });
 });

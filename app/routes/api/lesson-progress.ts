@@ -1,5 +1,7 @@
 // POST /api/courses/:courseId/lessons/:lessonId/progress {positionSeconds?, completed?} → 200 {progress}:
 // records where the caller is in a lesson and whether they finished it (see app/learning/progress.server.ts).
+
+import { PUBLIC_UNCHANGED_HEADER } from "../../../server/response-cache.mjs";
 import { requireApiUser } from "../../auth/guards.server";
 import { refusalResponse } from "../../learning/api.server";
 import { ProgressJson } from "../../learning/inputs";
@@ -23,7 +25,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const outcome = await recordProgress(getDb(context), user, courseId, lessonId, body.data);
   if (outcome.ok) {
     const { lessonId: id, positionSeconds, completed, completedAt, updatedAt } = outcome.progress;
-    return Response.json({ progress: { lessonId: id, positionSeconds, completed, completedAt, updatedAt } });
+    // A saved position changes nothing an anonymous visitor sees: the server keeps its anonymous cache.
+    return Response.json(
+      { progress: { lessonId: id, positionSeconds, completed, completedAt, updatedAt } },
+      { headers: { [PUBLIC_UNCHANGED_HEADER]: "1" } },
+    );
   }
   if (outcome.reason === "invalid_position") {
     return apiError(422, "validation_failed", t("common:api.validationFailed"), {
