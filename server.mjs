@@ -59,10 +59,10 @@ app.use((req, _res, next) => {
 // Pass the build itself, not a function: with a function React Router re-derives its route tables on every
 // request (meant for development reloads), which cost about a tenth of each page's time.
 const build = await import("./build/server/index.js");
-// Anonymous GET answers are kept a few seconds (server/response-cache.mjs); RESPONSE_CACHE_SECONDS=0 turns
+// Anonymous GET answers are kept a few seconds (server/response-cache.mjs); PUBLIC_CACHE_SECONDS=0 turns
 // it off. Any state-changing request this server answers successfully empties it once the answer is out
 // (after its transaction committed), so a change made here is visible to the next visitor at once.
-const cacheSeconds = parseCacheSeconds(process.env.RESPONSE_CACHE_SECONDS);
+const cacheSeconds = parseCacheSeconds(process.env.PUBLIC_CACHE_SECONDS);
 const cache = cacheSeconds > 0 ? createResponseCache({ ttlMs: cacheSeconds * 1000 }) : null;
 if (cache) {
   const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -33,6 +33,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   // under the 125 KB budget (docs/decisions/022-client-weight.md). The server build stays unminified.
   build: { minify: isSsrBuild ? false : "terser", terserOptions: { compress: { passes: 2 } } },
   // PGlite ships WebAssembly and data files it loads relative to itself: never bundle it.
-  ssr: { external: ["@electric-sql/pglite"] },
+  // react-i18next goes through Vite in the server environment too, so the plugin above can hand server code
+  // its shim in development as in the build (Vite loads external packages around the plugins).
+  ssr: { external: ["@electric-sql/pglite"], noExternal: ["react-i18next"] },
   optimizeDeps: { exclude: ["@electric-sql/pglite"] },
 }));

@@ -12,8 +12,8 @@ export type AppConfig = {
   currency: string;
   /** PUBLIC_URL's origin: where links in emails point (app/lib/public-origin.server.ts). */
   publicUrl: string | null;
-  /** RESPONSE_CACHE_SECONDS: how long server.mjs keeps anonymous answers (server/response-cache.mjs). */
-  responseCacheSeconds: number;
+  /** PUBLIC_CACHE_SECONDS: how long server.mjs keeps anonymous answers (server/response-cache.mjs). */
+  publicCacheSeconds: number;
 };
 
 /**
@@ -54,7 +54,7 @@ function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     isProduction: env.NODE_ENV === "production",
     currency: readCurrency(env.CURRENCY),
     publicUrl: readPublicUrl(env.PUBLIC_URL),
-    responseCacheSeconds: readCacheSeconds(env.RESPONSE_CACHE_SECONDS),
+    publicCacheSeconds: readCacheSeconds(env.PUBLIC_CACHE_SECONDS),
   };
 }
 

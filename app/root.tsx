@@ -25,6 +25,7 @@ import { directionOf, type Locale } from "./i18n/languages";
 import { useLocale, useLocalizePath } from "./i18n/use-locale";
 import { skipRevalidationAfterFailedRequest } from "./lib/fetcher-failure";
 import { pick } from "./lib/localized";
+import { publicReadsMiddleware } from "./lib/public-reads.server";
 import { DEFAULT_TITLE } from "./lib/seo";
 import { apiBoundaryMiddleware } from "./middleware/api-boundary.server";
 import { authMiddleware, getViewer } from "./middleware/auth.server";
@@ -41,6 +42,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   apiBoundaryMiddleware,
   sameOriginMiddleware,
   databaseMiddleware,
+  publicReadsMiddleware,
   mediaMiddleware,
   mailMiddleware,
   authMiddleware,

@@ -50,11 +50,11 @@ const PREFERRED_ENCODINGS = ["br", "gzip"];
  * @typedef {{ vary: string[]; entries: Map<string, Entry> }} Variants
  */
 
-/** The longest lifetime RESPONSE_CACHE_SECONDS may ask for: the cache is for bursts, not for hours. */
+/** The longest lifetime PUBLIC_CACHE_SECONDS may ask for: the cache is for bursts, not for hours. */
 export const MAX_CACHE_SECONDS = 300;
 
 /**
- * RESPONSE_CACHE_SECONDS: how long anonymous answers are kept (default 5; 0 turns the cache off).
+ * PUBLIC_CACHE_SECONDS: how long anonymous answers are kept (default 5; 0 turns the cache off).
  * @param {string | undefined} value @returns {number}
  */
 export function parseCacheSeconds(value) {
@@ -62,7 +62,7 @@ export function parseCacheSeconds(value) {
   const seconds = Number(value);
   if (!Number.isInteger(seconds) || seconds < 0 || seconds > MAX_CACHE_SECONDS)
     throw new RangeError(
-      `RESPONSE_CACHE_SECONDS must be a whole number of seconds from 0 to ${MAX_CACHE_SECONDS}; got "${value}".`,
+      `PUBLIC_CACHE_SECONDS must be a whole number of seconds from 0 to ${MAX_CACHE_SECONDS}; got "${value}".`,
     );
   return seconds;
 }

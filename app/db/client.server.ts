@@ -5,6 +5,7 @@ import { drizzle as drizzlePostgres, type PostgresJsDatabase } from "drizzle-orm
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { readConfig } from "../config.server";
+import { mayChangePublicContent, publicContentChanged } from "../lib/public-reads.server";
 import * as schema from "./schema";
 
 /**
@@ -49,10 +50,31 @@ async function migrateUnderLock(client: postgres.Sql, db: Database) {
   }
 }
 
+/**
+ * Drizzle's logger sees every statement: one that may change a public list empties the lists kept for this
+ * handle (app/lib/public-reads.server.ts), whoever sent it.
+ */
+function publicChangeLogger() {
+  let handle: object | undefined;
+  return {
+    logger: {
+      logQuery(query: string) {
+        if (handle && mayChangePublicContent(query)) publicContentChanged(handle);
+      },
+    },
+    /** The handle the statements belong to, once drizzle made it. */
+    attach(db: object) {
+      handle = db;
+    },
+  };
+}
+
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
   // At least two connections: one holds the migration lock while another migrates.
   const client = postgres(url, { max: Math.max(2, options.max ?? 10), onnotice: () => {} });
-  const db = drizzlePostgres(client, { schema });
+  const changes = publicChangeLogger();
+  const db = drizzlePostgres(client, { schema, logger: changes.logger });
+  changes.attach(db);
   try {
     await migrateUnderLock(client, db);
   } catch (error) {
@@ -72,7 +94,9 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // PGlite ignores the options object when the first argument is undefined, so pass one object.
   const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
-  const db = drizzle(client, { schema });
+  const changes = publicChangeLogger();
+  const db = drizzle(client, { schema, logger: changes.logger });
+  changes.attach(db);
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Database, driver: "pglite", close: () => client.close() };
 }

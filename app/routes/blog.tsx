@@ -8,6 +8,7 @@ import { FEED_PATH } from "../editorial/paths";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
 import { PAGE_SIZE, parsePage } from "../lib/params";
+import { readPublic } from "../lib/public-reads.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { getDb } from "../middleware/database.server";
@@ -18,10 +19,10 @@ export const handle = { i18n: ["catalog", "editorial"] };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageContext(request, context);
   const pageNumber = parsePage(new URL(request.url));
-  const { items, total } = await listBlogPosts(getDb(context), page.locale, {
-    limit: PAGE_SIZE,
-    offset: (pageNumber - 1) * PAGE_SIZE,
-  });
+  const query = { limit: PAGE_SIZE, offset: (pageNumber - 1) * PAGE_SIZE };
+  const { items, total } = await readPublic(context, ["posts", page.locale, query], () =>
+    listBlogPosts(getDb(context), page.locale, query),
+  );
   return {
     meta: page.meta(page.t("catalog:blog.title"), page.t("catalog:blog.metaDescription")),
     posts: items.map((post) => ({ ...post, dateLabel: page.date(post.publishedAt) })),

@@ -10,6 +10,7 @@ import { COURSE_CATEGORIES } from "../courses/categories";
 import { COURSE_SORTS } from "../courses/sorts";
 import { useLocalizePath } from "../i18n/use-locale";
 import { PAGE_SIZE, parsePage } from "../lib/params";
+import { readPublic } from "../lib/public-reads.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { getDb } from "../middleware/database.server";
@@ -22,11 +23,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const pageNumber = parsePage(url);
   const filters = readCatalogFilters(url.searchParams);
-  const { items, total } = await listPublishedCourses(getDb(context), page.locale, {
-    ...filters,
-    limit: PAGE_SIZE,
-    offset: (pageNumber - 1) * PAGE_SIZE,
-  });
+  const query = { ...filters, limit: PAGE_SIZE, offset: (pageNumber - 1) * PAGE_SIZE };
+  const { items, total } = await readPublic(context, ["courses", page.locale, query], () =>
+    listPublishedCourses(getDb(context), page.locale, query),
+  );
   return {
     meta: page.meta(page.t("catalog:courses.title"), page.t("catalog:courses.metaDescription")),
     courses: items.map((card) => courseCardView(card, page.price)),

@@ -6,6 +6,7 @@ import { listBlogPosts } from "../content/blog.server";
 import { listCaseStudies } from "../content/portfolio.server";
 import { courseCardView, listPublishedCourses } from "../courses/catalog.server";
 import { useLocalizePath } from "../i18n/use-locale";
+import { readPublic } from "../lib/public-reads.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags, organizationJsonLd, withJsonLd } from "../lib/seo";
 import { getDb } from "../middleware/database.server";
@@ -16,10 +17,18 @@ export const handle = { i18n: ["home", "catalog", "reviews"] };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageContext(request, context);
   const db = getDb(context);
+  const courseQuery = { limit: 6, offset: 0, countTotal: false };
+  const teaserQuery = { limit: 3, offset: 0, countTotal: false };
   const [courses, caseStudies, posts] = await Promise.all([
-    listPublishedCourses(db, page.locale, { limit: 6, offset: 0, countTotal: false }),
-    listCaseStudies(db, page.locale, { limit: 3, offset: 0, countTotal: false }),
-    listBlogPosts(db, page.locale, { limit: 3, offset: 0, countTotal: false }),
+    readPublic(context, ["courses", page.locale, courseQuery], () =>
+      listPublishedCourses(db, page.locale, courseQuery),
+    ),
+    readPublic(context, ["case studies", page.locale, teaserQuery], () =>
+      listCaseStudies(db, page.locale, teaserQuery),
+    ),
+    readPublic(context, ["posts", page.locale, teaserQuery], () =>
+      listBlogPosts(db, page.locale, teaserQuery),
+    ),
   ]);
   return {
     meta: withJsonLd(

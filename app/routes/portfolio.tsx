@@ -5,6 +5,7 @@ import { PageIntro } from "../components/page-intro";
 import { Pagination } from "../components/pagination";
 import { listCaseStudies } from "../content/portfolio.server";
 import { PAGE_SIZE, parsePage } from "../lib/params";
+import { readPublic } from "../lib/public-reads.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { getDb } from "../middleware/database.server";
@@ -15,10 +16,10 @@ export const handle = { i18n: ["catalog"] };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageContext(request, context);
   const pageNumber = parsePage(new URL(request.url));
-  const { items, total } = await listCaseStudies(getDb(context), page.locale, {
-    limit: PAGE_SIZE,
-    offset: (pageNumber - 1) * PAGE_SIZE,
-  });
+  const query = { limit: PAGE_SIZE, offset: (pageNumber - 1) * PAGE_SIZE };
+  const { items, total } = await readPublic(context, ["case studies", page.locale, query], () =>
+    listCaseStudies(getDb(context), page.locale, query),
+  );
   return {
     meta: page.meta(page.t("catalog:portfolio.title"), page.t("catalog:portfolio.metaDescription")),
     items,

@@ -80,7 +80,7 @@ beforeAll(async () => {
   port = await freePort();
   server = spawn(process.execPath, ["server.mjs"], {
     cwd: root,
-    env: { ...env, PORT: String(port), RESPONSE_CACHE_SECONDS: "120" },
+    env: { ...env, PORT: String(port), PUBLIC_CACHE_SECONDS: "120" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   server.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()));

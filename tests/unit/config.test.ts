@@ -65,14 +65,14 @@ describe("PUBLIC_URL", () => {
   );
 });
 
-describe("RESPONSE_CACHE_SECONDS", () => {
+describe("PUBLIC_CACHE_SECONDS", () => {
   it("defaults to 5 seconds and takes 0 (off) up to 300", () => {
-    expect(readConfig({}).responseCacheSeconds).toBe(5);
-    expect(readConfig({ RESPONSE_CACHE_SECONDS: "0" }).responseCacheSeconds).toBe(0);
-    expect(readConfig({ RESPONSE_CACHE_SECONDS: "300" }).responseCacheSeconds).toBe(300);
+    expect(readConfig({}).publicCacheSeconds).toBe(5);
+    expect(readConfig({ PUBLIC_CACHE_SECONDS: "0" }).publicCacheSeconds).toBe(0);
+    expect(readConfig({ PUBLIC_CACHE_SECONDS: "300" }).publicCacheSeconds).toBe(300);
   });
 
   it.each(["-1", "1.5", "301", "five", "1e3"])("refuses %s at start", (value) => {
-    expect(() => readConfig({ RESPONSE_CACHE_SECONDS: value })).toThrow(/RESPONSE_CACHE_SECONDS/);
+    expect(() => readConfig({ PUBLIC_CACHE_SECONDS: value })).toThrow(/PUBLIC_CACHE_SECONDS/);
   });
 });

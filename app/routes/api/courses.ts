@@ -5,6 +5,7 @@ import { courseCardJson } from "../../courses/course-json";
 import { CourseListQuery } from "../../courses/list-query";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { translateIssues } from "../../lib/forms.server";
+import { readPublic } from "../../lib/public-reads.server";
 import { getDb } from "../../middleware/database.server";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/courses";
@@ -23,13 +24,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
   const { limit, offset, q, category, sort } = parsed.data;
-  const { items, total } = await listPublishedCourses(getDb(context), locale, {
-    limit,
-    offset,
-    q,
-    category,
-    sort,
-  });
+  const query = { limit, offset, q, category, sort };
+  const { items, total } = await readPublic(context, ["courses", locale, query], () =>
+    listPublishedCourses(getDb(context), locale, query),
+  );
   const currency = readConfig().currency;
   return Response.json({ items: items.map((card) => courseCardJson(card, currency)), total, limit, offset });
 }
