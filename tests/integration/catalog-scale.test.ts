@@ -244,6 +244,11 @@ describe("search shape", () => {
       "_",
       "\\",
       "developers",
+      // Shorter than a trigram: matched with strpos rather than LIKE.
+      "e",
+      "DE",
+      "اد",
+      "جي اس",
     ];
     for (const q of queries) {
       const folded = foldSearchText(q);
