@@ -4,6 +4,7 @@
 // statement's p50 and p95 time (planning + execution) and the tables any plan node reads by sequential scan.
 // A listing is two statements (rows, total); a search is one (rows + total), two past its last page.
 import { writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { drizzle } from "drizzle-orm/postgres-js";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
@@ -51,9 +52,16 @@ function queryRole(query: string): string {
   return "rows";
 }
 
-export async function catalogScale(
-  baseUrl: string,
-): Promise<{ courses: number; queries: CatalogQueryResult[] }> {
+export type CatalogReport = {
+  courses: number;
+  /** The 1-minute load average when the queries started and ended: other work on the machine skews p95. */
+  loadAverage?: { start: number; end: number };
+  queries: CatalogQueryResult[];
+};
+
+const loadNow = () => Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
+
+export async function catalogScale(baseUrl: string): Promise<CatalogReport> {
   const dbName = `manara_bench_catalog_${process.pid}`;
   const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${dbName}`);
@@ -169,6 +177,7 @@ export async function catalogScale(
       },
     ];
     const results: CatalogQueryResult[] = [];
+    const loadAtStart = loadNow();
     for (const entry of cases) {
       captured.length = 0;
       await entry.run();
@@ -207,7 +216,7 @@ export async function catalogScale(
         });
       }
     }
-    return { courses: COURSES, queries: results };
+    return { courses: COURSES, loadAverage: { start: loadAtStart, end: loadNow() }, queries: results };
   } finally {
     await client.end({ timeout: 5 });
     await admin.unsafe(`drop database if exists ${dbName} with (force)`);
@@ -215,10 +224,16 @@ export async function catalogScale(
   }
 }
 
-export function catalogMarkdown(report: { courses: number; queries: CatalogQueryResult[] }): string {
+export function catalogMarkdown(report: CatalogReport): string {
   const lines = [
     `### Catalog at ${report.courses.toLocaleString("en")} courses (PostgreSQL, EXPLAIN ANALYZE, ${RUNS} runs each; planning + execution)`,
     "",
+    ...(report.loadAverage
+      ? [
+          `Load average (1 min) ${report.loadAverage.start} when the queries started, ${report.loadAverage.end} at the end (${os.cpus().length} cores).`,
+          "",
+        ]
+      : []),
     "Sequential scans of `users` (one trainer in the seed) and `catalog_counts` (ten rows, one per category) are",
     "the right plans for tables that small. A search shorter than three characters has no trigram for the index",
     "to use, so it reads every row of `course_search` (decision 025).",
