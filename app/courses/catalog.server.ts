@@ -1,9 +1,10 @@
 // Read-side queries for the public catalog: published courses only, shaped for one locale.
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Database } from "../db/client.server";
 import type { User } from "../db/schema";
-import { courses, lessons, users } from "../db/schema";
+import { catalogCounts, courseSearch, courses, lessons, users } from "../db/schema";
 import type { Locale } from "../i18n/languages";
 import { pick } from "../lib/localized";
 import { cleanSearchText } from "../lib/validation";
@@ -103,59 +104,128 @@ function toCard(row: CardRow, locale: Locale): CourseCard {
   };
 }
 
-const ORDER: Record<CourseSort, SQL[]> = {
-  newest: [desc(courses.createdAt), desc(courses.id)],
-  "price-asc": [asc(courses.price), desc(courses.createdAt), desc(courses.id)],
-  "price-desc": [desc(courses.price), desc(courses.createdAt), desc(courses.id)],
+/** The listing's order over any relation that has the three columns (courses, or a search's matches). */
+function orderBy(sort: CourseSort, columns: { createdAt: AnyPgColumn; id: AnyPgColumn; price: AnyPgColumn }) {
+  const newest = [desc(columns.createdAt), desc(columns.id)];
+  if (sort === "price-asc") return [asc(columns.price), ...newest];
+  if (sort === "price-desc") return [desc(columns.price), ...newest];
+  return newest;
+}
+
+type ListOptions = {
+  limit: number;
+  offset: number;
+  q?: string;
+  category?: CourseCategory;
+  sort?: CourseSort;
+  /** Teasers (the home page) need no total: skip the second query. */
+  countTotal?: boolean;
 };
 
 /** Published courses matching the filters, one page of them, and how many match in all. */
 export async function listPublishedCourses(
   db: Database,
   locale: Locale,
-  {
-    limit,
-    offset,
-    q = "",
-    category,
-    sort = "newest",
-    countTotal = true,
-  }: {
-    limit: number;
-    offset: number;
-    q?: string;
-    category?: CourseCategory;
-    sort?: CourseSort;
-    /** Teasers (the home page) need no total: skip the second query. */
-    countTotal?: boolean;
-  },
+  { limit, offset, q = "", category, sort = "newest", countTotal = true }: ListOptions,
 ): Promise<{ items: CourseCard[]; total: number }> {
   const folded = foldSearchText(q);
-  const where = and(
-    eq(courses.isPublished, true),
-    category ? eq(courses.category, category) : undefined,
-    // Served by the trigram index on search_text (migration 0003), in both languages.
-    // Arabic-script technology names ("بايثون") also look for their Latin spelling ("python").
-    folded ? searchCondition(folded) : undefined,
-  );
+  if (folded) return searchPublishedCourses(db, locale, folded, { limit, offset, category, sort });
+  // A page is a walk of the partial index in this exact order (migration 0008) that stops after the page.
   const [rows, total] = await Promise.all([
     db
       .select(cardColumns())
       .from(courses)
       .innerJoin(users, eq(users.id, courses.trainerId))
-      .where(where)
-      .orderBy(...ORDER[sort])
+      .where(and(eq(courses.isPublished, true), category ? eq(courses.category, category) : undefined))
+      .orderBy(...orderBy(sort, courses))
       .limit(limit)
       .offset(offset),
-    countTotal ? db.$count(courses, where) : Promise.resolve(0),
+    countTotal ? countPublishedCourses(db, category) : Promise.resolve(0),
   ]);
   return { items: rows.map((row) => toCard(row, locale)), total };
 }
 
+/** Exact, from the per-category counts the triggers on courses keep (migration 0013), not a count of rows. */
+async function countPublishedCourses(db: Database, category: CourseCategory | undefined): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${catalogCounts.published}), 0)::int` })
+    .from(catalogCounts)
+    .where(category ? eq(catalogCounts.category, category) : undefined);
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * A search, in one statement: the matches are found through the trigram index on course_search (published
+ * courses only, in the few columns a search needs), counted and top-N sorted, and only the page's rows are
+ * joined to courses. Its cost is bounded by the number of matches. (Searching courses directly, the planner
+ * walked the listing's index and filtered: fast when matches are many and recent, but a read of every
+ * published course when a search with a category matched few or none; decision 025.)
+ */
+async function searchPublishedCourses(
+  db: Database,
+  locale: Locale,
+  folded: string,
+  {
+    limit,
+    offset,
+    category,
+    sort,
+  }: { limit: number; offset: number; category?: CourseCategory; sort: CourseSort },
+): Promise<{ items: CourseCard[]; total: number }> {
+  const where = and(category ? eq(courseSearch.category, category) : undefined, searchCondition(folded));
+  const page = db
+    .select({
+      id: courseSearch.courseId,
+      createdAt: courseSearch.createdAt,
+      price: courseSearch.price,
+      // Every match is read before the sort anyway; the window counts them on the way.
+      total: sql<number>`(count(*) over ())::int`.as("total"),
+    })
+    .from(courseSearch)
+    .where(where)
+    .orderBy(
+      ...orderBy(sort, {
+        createdAt: courseSearch.createdAt,
+        id: courseSearch.courseId,
+        price: courseSearch.price,
+      }),
+    )
+    .limit(limit)
+    .offset(offset)
+    .as("page");
+  const rows = await db
+    .select({ ...cardColumns(), total: page.total })
+    .from(page)
+    .innerJoin(courses, eq(courses.id, page.id))
+    .innerJoin(users, eq(users.id, courses.trainerId))
+    // course_search holds published courses only; checked again on the page's rows all the same.
+    .where(eq(courses.isPublished, true))
+    .orderBy(...orderBy(sort, page));
+  // A page past the last match has no row to carry the total.
+  const total = rows[0]?.total ?? (offset > 0 ? await db.$count(courseSearch, where) : 0);
+  return { items: rows.map((row) => toCard(row, locale)), total: Number(total) };
+}
+
+/**
+ * Case-insensitive substring match in both languages; Arabic-script technology names ("بايثون") also look for
+ * their Latin spelling ("python").
+ */
 function searchCondition(folded: string): SQL | undefined {
   const translated = translateTechTerms(folded);
-  const original = ilike(courses.searchText, containsPattern(folded));
-  return translated ? or(original, ilike(courses.searchText, containsPattern(translated))) : original;
+  return translated ? or(contains(folded), contains(translated)) : contains(folded);
+}
+
+/**
+ * ILIKE would lower-case both sides with PostgreSQL's lower(); search_text is already lower()'d when it is
+ * written, so LIKE against lower(pattern) matches exactly the same rows without lower-casing every candidate's
+ * text again (about half of a broad search's time at 100,000 courses). A term shorter than a trigram gives the
+ * trigram index nothing to narrow with: it would hand back every row to recheck, and a prepared statement's
+ * generic plan does just that (about 5 times slower than reading the table at 100,000 courses). Such terms are the
+ * same substring test written as strpos, a statement of its own whose plan is a scan of course_search.
+ */
+function contains(text: string): SQL {
+  if ([...text].length < 3) return sql`strpos(${courseSearch.searchText}, lower(${text})) > 0`;
+  return sql`${courseSearch.searchText} like lower(${containsPattern(text)})`;
 }
 
 /** Published courses by id, as cards (order not guaranteed; callers order them). */

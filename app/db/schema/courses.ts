@@ -52,7 +52,8 @@ export const courses = pgTable(
     /**
      * Both languages' title and description, lower-cased, without Arabic diacritics or tatweel, and with
      * the letter variants people type interchangeably folded (أ إ آ ٱ → ا, ى → ي, ة → ه). The catalog's
-     * search applies the same folding to the query (app/courses/search.ts) and matches with a trigram index.
+     * search applies the same folding to the query (app/courses/search.ts). Published courses' copy of it, in
+     * course_search, is what the search reads (its trigram index).
      */
     searchText: text("search_text").generatedAlwaysAs(
       (): SQL =>
@@ -65,7 +66,6 @@ export const courses = pgTable(
       "courses_rating_totals_valid",
       sql`${table.ratingCount} >= 0 and ${table.ratingSum} >= ${table.ratingCount}`,
     ),
-    index("courses_search_trgm_idx").using("gin", table.searchText.op("gin_trgm_ops")),
     index("courses_published_created_idx").on(table.isPublished, table.createdAt),
     // The catalog's hot paths at 100,000 courses (bench/catalog-scale.ts): published courses only, in the
     // listing's exact order, so a page is an index walk and a count an index-only scan.
@@ -115,6 +115,38 @@ export const lessons = pgTable(
     check("lessons_duration_range", sql`${table.durationMinutes} between 0 and 10000`),
   ],
 );
+
+/**
+ * The catalog's search side of published courses: the columns a search filters and sorts on, and nothing else,
+ * so counting 10,000 matches rechecks a table less than half the width of courses (decision 025). Written only
+ * by statement triggers on courses (migration 0013), in the same transaction as the change; never by the app.
+ */
+export const courseSearch = pgTable(
+  "course_search",
+  {
+    courseId: integer("course_id")
+      .primaryKey()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    category: courseCategory("category").notNull(),
+    price: integer("price").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    /** courses.search_text, copied. */
+    searchText: text("search_text").notNull(),
+  },
+  (table) => [
+    index("course_search_trgm_idx").using("gin", table.searchText.op("gin_trgm_ops")),
+    index("course_search_category_idx").on(table.category),
+  ],
+);
+
+/**
+ * How many published courses each category has, kept exact by the same triggers, so a listing's total is a
+ * read of ten rows rather than a count of every published course on each page view (decision 025).
+ */
+export const catalogCounts = pgTable("catalog_counts", {
+  category: courseCategory("category").primaryKey(),
+  published: integer("published").notNull().default(0),
+});
 
 export type Course = typeof courses.$inferSelect;
 export type Lesson = typeof lessons.$inferSelect;
