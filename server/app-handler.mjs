@@ -113,10 +113,15 @@ export function createAppHandler({ build, mode, cache }) {
         sendStored(req, res, cache, stored, true);
         return;
       }
+      if (req.method !== "GET") {
+        // A HEAD that missed is answered as usual; only a GET can fill the cache.
+        await sendResponse(res, await handleRequest(createRequest(req, res, url)));
+        return;
+      }
       const fill = cache.begin(key);
       try {
         const response = await handleRequest(createRequest(req, res, url));
-        if (req.method !== "GET" || !cache.isStorable(response.status, response.headers)) {
+        if (!cache.isStorable(response.status, response.headers)) {
           await sendResponse(res, response);
           return;
         }
