@@ -3,7 +3,7 @@
 // included), compressed once; requests with a cookie or credentials never are; answers that must not be
 // shared are not stored; and a change made through the server shows on the very next anonymous page.
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import os from "node:os";
@@ -12,9 +12,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../app/db/seed.server";
+import { ensureServerBuild } from "./server-build";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const serverBuild = path.join(root, "build/server/index.js");
 const HOST = "127.0.0.1";
 
 let port = 0;
@@ -69,8 +69,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
 
 beforeAll(async () => {
   // `npm test` runs Vitest before the end-to-end tests build the app, so build here when there is none.
-  if (!existsSync(serverBuild))
-    await run(path.join(root, "node_modules/.bin/react-router"), ["build"], process.env);
+  await ensureServerBuild();
   dataDir = mkdtempSync(path.join(os.tmpdir(), "manara-cache-"));
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", HOST, DATA_DIR: dataDir };
   delete env.DATABASE_URL;
@@ -90,7 +89,7 @@ beforeAll(async () => {
     if (Date.now() > deadline || server.exitCode !== null) throw new Error(`server did not start:\n${log}`);
     await sleep(100);
   }
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => {
   if (server && server.exitCode === null) {
