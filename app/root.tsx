@@ -14,12 +14,14 @@ import {
 import type { Route } from "./+types/root";
 import { countCart } from "./commerce/cart.server";
 import { FetcherToasts } from "./components/fetcher-toasts";
+import { LowPriorityScripts } from "./components/low-priority-scripts";
 import { RouteProgress } from "./components/route-progress";
 import { SiteFooter } from "./components/site-footer";
 import { type HeaderUser, SiteHeader } from "./components/site-header";
 import { ToastProvider } from "./components/toaster";
+import { WebFonts } from "./components/web-fonts";
 import { DocumentStyles } from "./document-styles";
-import { FIRST_PAINT_FONT } from "./fonts";
+import { WEB_FONTS_SCRIPT } from "./fonts";
 import { DocumentTranslationsScript } from "./i18n/document-translations";
 import { directionOf, type Locale } from "./i18n/languages";
 import { useLocale, useLocalizePath } from "./i18n/use-locale";
@@ -84,24 +86,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   return (
-    <html lang={locale} dir={directionOf(locale)}>
+    // The head script below may add data-web-fonts to <html> before hydration (app/fonts.ts).
+    <html lang={locale} dir={directionOf(locale)} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#f2545b" />
         <Meta />
-        <link
-          rel="preload"
-          as="font"
-          type="font/woff2"
-          href={FIRST_PAINT_FONT[locale]}
-          crossOrigin="anonymous"
-        />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, not user input. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: WEB_FONTS_SCRIPT }} />
         <DocumentStyles />
+        <LowPriorityScripts />
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
         <RouteProgress />
+        <WebFonts />
         <ToastProvider serverToast={rootData?.toast}>
           <FetcherToasts />
           <SiteHeader user={rootData?.user ?? null} cartCount={rootData?.cartCount ?? 0} />
