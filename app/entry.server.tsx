@@ -15,6 +15,7 @@ import { DocumentStylesProvider } from "./document-styles";
 import { DocumentTranslationsProvider } from "./i18n/document-translations";
 import { documentTranslationsJson, renderedNamespaces } from "./i18n/document-translations.server";
 import type { Locale } from "./i18n/languages";
+import { deferModuleScripts } from "./lib/defer-module-scripts.server";
 import { getI18n, type ServerI18n } from "./middleware/i18next.server";
 import { contentSecurityPolicy, createNonce } from "./security/csp.server";
 import { NonceProvider } from "./security/nonce";
@@ -99,7 +100,8 @@ export default function handleRequest(
             body.on("error", settle);
             body.on("close", settle);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            stream.pipe(body);
+            // The page's modules start after its first paint (app/lib/deferred-scripts.ts).
+            stream.pipe(deferModuleScripts()).pipe(body);
             resolve(
               new Response(createReadableStreamFromReadable(body), {
                 headers: responseHeaders,

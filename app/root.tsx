@@ -1,4 +1,5 @@
 // The document shell: <html lang dir> from the URL, header, footer, toasts and the route-progress bar.
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
   data,
@@ -14,7 +15,6 @@ import {
 import type { Route } from "./+types/root";
 import { countCart } from "./commerce/cart.server";
 import { FetcherToasts } from "./components/fetcher-toasts";
-import { LowPriorityScripts } from "./components/low-priority-scripts";
 import { RouteProgress } from "./components/route-progress";
 import { SiteFooter } from "./components/site-footer";
 import { type HeaderUser, SiteHeader } from "./components/site-header";
@@ -25,6 +25,7 @@ import { WEB_FONTS_SCRIPT } from "./fonts";
 import { DocumentTranslationsScript } from "./i18n/document-translations";
 import { directionOf, type Locale } from "./i18n/languages";
 import { useLocale, useLocalizePath } from "./i18n/use-locale";
+import { START_SCRIPTS } from "./lib/deferred-scripts";
 import { skipRevalidationAfterFailedRequest } from "./lib/fetcher-failure";
 import { pick } from "./lib/localized";
 import { publicReadsMiddleware } from "./lib/public-reads.server";
@@ -95,13 +96,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, not user input. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: WEB_FONTS_SCRIPT }} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, not user input. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: START_SCRIPTS }} />
         <DocumentStyles />
-        <LowPriorityScripts />
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
         <RouteProgress />
         <WebFonts />
+        <HydrationMarker />
         <ToastProvider serverToast={rootData?.toast}>
           <FetcherToasts />
           <SiteHeader user={rootData?.user ?? null} cartCount={rootData?.cartCount ?? 0} />
@@ -116,6 +119,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * Marks <html data-hydrated> once React has taken over the page (the modules start after the first paint,
+ * decision 026): the end-to-end suite waits for it before testing what JavaScript adds.
+ */
+function HydrationMarker() {
+  useEffect(() => {
+    document.documentElement.setAttribute("data-hydrated", "");
+  }, []);
+  return null;
 }
 
 export default function App() {

@@ -1,7 +1,7 @@
 // axe-core on every page a guest, a learner, a trainer and an admin can reach, in both languages, on a
 // phone (390 px) and a desktop (1280 px), with the menus open too: any serious or critical violation fails.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { demoState, localized, PAGES_BY_ROLE, type Role } from "./helpers";
 
 const WIDTHS = [390, 1280] as const;

@@ -1,6 +1,6 @@
 // /account: a person gives themselves an Arabic display name, which the Arabic pages then show, with
 // JavaScript on and off (the two projects). One sign-up per project: sign-ups are rate limited per IP.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { expectSignedIn, uniqueEmail } from "./helpers";
 
 // Sign-ups from an address of their own: the per-address limit is shared by every suite (playwright.config.ts).

@@ -1,6 +1,6 @@
 // Analytics pages end to end, in both locales, with JavaScript on and off (the charts are server-rendered
 // SVG and the period selector is a GET form): the trainer's /instructor/analytics and the admin dashboard.
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "./fixtures";
 import { demoStatePath, localized } from "./helpers";
 
 const TEXT = {

@@ -1,5 +1,5 @@
 // Accounts end to end, with JavaScript on and off (the two Playwright projects) and in both locales.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { DEMO_PASSWORD, expectSignedIn, logIn, uniqueEmail } from "./helpers";
 
 test("sign up, log out and log in again (English)", async ({ page }) => {

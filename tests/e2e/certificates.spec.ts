@@ -1,7 +1,7 @@
 // Certificates (issue 10), with JavaScript on and off, in both locales: a new learner enrolls in a free
 // course, sees what earns the certificate, completes every lesson, gets the certificate, finds it on
 // /certificates (PDF, verification link) and opens the public verification page from its link.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { DEMO_ACCOUNTS, demoState, expectSignedIn, uniqueEmail } from "./helpers";
 
 // Sign-ups come from this suite's own address (the test server trusts loopback proxies), so the shared

@@ -1,6 +1,6 @@
 // The learner's path from a visit to a purchase, with JavaScript on and off, in both locales:
 // browse → filter → favourite → add to cart → checkout → my courses; plus the admin topping up the wallet.
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "./fixtures";
 import { DEMO_PASSWORD, expectSignedIn, logIn, uniqueEmail } from "./helpers";
 
 const TEXT = {

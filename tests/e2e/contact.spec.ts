@@ -1,5 +1,5 @@
 // The contact form works with and without JavaScript and answers bad input with localized errors.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test("bad input shows Arabic field errors and keeps what was typed", async ({ page }) => {
   await page.goto("/ar/contact");

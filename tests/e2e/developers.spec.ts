@@ -1,6 +1,6 @@
 // The API reference (/developers): server-rendered from /api/openapi.json, read with and without
 // JavaScript (the "js" and "no-js" projects), in both languages; nothing is loaded from another origin.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 for (const { path, heading, tag, footer, dir } of [
   { path: "/developers", heading: "API reference", tag: "Catalog", footer: "API reference", dir: "ltr" },

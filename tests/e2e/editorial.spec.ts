@@ -2,8 +2,9 @@
 // cover image, previews it, publishes it, finds it on the blog and in the feed, edits and unpublishes it; a
 // case study with three images (reordered, described) is published to the portfolio; with JavaScript, the
 // unsaved-changes prompt guards the post editor.
-import { type Browser, expect, type Page, test } from "@playwright/test";
+
 import sharp from "sharp";
+import { type Browser, expect, type Page, test } from "./fixtures";
 import { DEMO_PASSWORD, demoName, expectSignedIn, logIn } from "./helpers";
 
 const PREFIX = { en: "", ar: "/ar" } as const;

@@ -1,6 +1,6 @@
 // The same feedback with JavaScript as without: add to cart, remove (also from the cart page, where the
 // button disappears before its answer arrives) and favourite each confirm with a success toast.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { demoState } from "./helpers";
 
 test("add to cart, remove and favourite confirm with a toast", async ({ browser }, testInfo) => {

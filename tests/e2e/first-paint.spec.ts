@@ -1,7 +1,7 @@
 // What the first paint waits for (docs/decisions/026-first-paint.md): no font file on a visitor's first page,
-// the web fonts fetched once it has loaded and used from the next page on, and the page's JavaScript asked
-// for at low priority. Without JavaScript the web font is declared as before.
-import { expect, type Page, test } from "@playwright/test";
+// the web fonts fetched once it has loaded and used from the next page on, and no JavaScript fetched before
+// the first paint. Without JavaScript the web font is declared as before, and no JavaScript is fetched.
+import { expect, type Page, test } from "./fixtures";
 
 const PLEX = /IBM Plex Sans Arabic/;
 
@@ -38,9 +38,14 @@ for (const prefix of ["", "/ar"]) {
     expect(fontRequests.some((url) => url.includes("-latin-700-normal"))).toBe(true);
     expect(await bodyFont(page)).not.toMatch(PLEX);
 
-    // A client-side navigation switches when it starts; a new document starts in the web font.
+    // A client-side navigation (once hydrated) switches when it starts; a new document starts in the web font.
+    await expect(page.locator('script[type="x-deferred-module"]')).toHaveCount(0);
+    await page.evaluate(() => {
+      (window as unknown as { samePage: boolean }).samePage = true;
+    });
     await page.locator(`main a[href^="${prefix}/courses/"]`).first().click();
     await expect(page).toHaveURL(new RegExp(`${prefix}/courses/\\d+$`));
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
     expect(await bodyFont(page)).toMatch(PLEX);
     await page.goto(`${prefix}/about_us`);
     await expect(page.locator("html")).toHaveAttribute("data-web-fonts", "");
@@ -48,25 +53,66 @@ for (const prefix of ["", "/ar"]) {
   });
 }
 
-test("the page's modules are asked for at low priority before React Router's own preloads name them", async ({
+test("the document names its modules only in deferred form; they start after the first paint and hydrate the page", async ({
+  page,
   request,
-}) => {
+}, testInfo) => {
   const html = await (await request.get("/ar/courses")).text();
-  const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"([^>]*)>/g)].map((match) => ({
-    href: match[1],
-    low: match[2].includes('fetchPriority="low"'),
-  }));
-  const firstDefault = preloads.findIndex((preload) => !preload.low);
-  const lowPriority = preloads.slice(0, firstDefault).map((preload) => preload.href);
-  expect(lowPriority.length).toBeGreaterThan(3);
-  expect(lowPriority.some((href) => /entry\.client-[\w-]+\.js$/.test(href))).toBe(true);
-  expect(lowPriority.some((href) => /\/courses-[\w-]+\.js$/.test(href))).toBe(true);
-  // Every module React Router preloads for the page was named first at low priority, so the browser
-  // fetches none of them at its default (high) priority.
-  const routerPreloads = preloads.slice(firstDefault);
-  expect(firstDefault).toBeGreaterThan(0);
-  expect(routerPreloads.length).toBeGreaterThan(0);
-  for (const preload of routerPreloads) expect(lowPriority).toContain(preload.href);
+  expect(html).not.toContain('rel="modulepreload"');
+  expect(html).not.toMatch(/<script[^>]* type="module"/);
+  const deferred = [...html.matchAll(/<link rel="x-deferred-modulepreload" href="([^"]+)"/g)].map(
+    (match) => match[1] ?? "",
+  );
+  expect(deferred.some((href) => /entry\.client-[\w-]+\.js$/.test(href))).toBe(true);
+  expect(deferred.some((href) => /\/courses-[\w-]+\.js$/.test(href))).toBe(true);
+  expect(html).toContain('type="x-deferred-module"');
+
+  const javaScript = testInfo.project.name !== "no-js";
+  const scriptRequests: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scriptRequests.push(request.url());
+  });
+  await page.goto("/ar/courses");
+  if (!javaScript) {
+    // Nothing fetches JavaScript a browser without it could not run.
+    expect(scriptRequests).toEqual([]);
+    return;
+  }
+  // With JavaScript: the modules were asked for only after the first paint, and the page hydrates.
+  await expect
+    .poll(() =>
+      page.evaluate(() => performance.getEntriesByType("resource").some((e) => e.name.endsWith(".js"))),
+    )
+    .toBe(true);
+  const order = await page.evaluate(() => {
+    const paint =
+      performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.POSITIVE_INFINITY;
+    const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    const scripts = performance
+      .getEntriesByType("resource")
+      .filter((entry) => entry.name.endsWith(".js"))
+      .map((entry) => entry.startTime);
+    return {
+      paint,
+      parsed: navigation.domContentLoadedEventEnd,
+      load: navigation.loadEventEnd,
+      firstScript: Math.min(...scripts),
+    };
+  });
+  // The parser fetched no module; the first was asked for after the first contentful paint, or, where the
+  // browser painted only after the load event (headless Chromium here sometimes does), after that event.
+  expect(order.firstScript).toBeGreaterThan(order.parsed);
+  expect(order.firstScript).toBeGreaterThan(Math.min(order.paint, order.load));
+  for (const href of deferred) expect(scriptRequests.some((url) => url.endsWith(href))).toBe(true);
+  // Hydrated (React Router then drops the script element it rendered): following a link is a client-side
+  // navigation, so this document (and its marker) survives.
+  await expect(page.locator('script[type="x-deferred-module"]')).toHaveCount(0);
+  await page.evaluate(() => {
+    (window as unknown as { samePage: boolean }).samePage = true;
+  });
+  await page.locator('main a[href^="/ar/courses/"]').first().click();
+  await expect(page).toHaveURL(/\/ar\/courses\/\d+$/);
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
 });
 
 test("without JavaScript the web font is declared from the first page", async ({ page }, testInfo) => {

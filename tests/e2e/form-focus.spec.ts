@@ -1,6 +1,6 @@
 // After a failed submit the focus moves to the error summary (or, in a table row, the invalid field), so
 // keyboard and screen-reader users land on what went wrong: with JavaScript and without (autofocus).
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { demoState, localized } from "./helpers";
 
 for (const locale of ["en", "ar"] as const) {

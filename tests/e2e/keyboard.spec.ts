@@ -1,7 +1,7 @@
 // Keyboard only, in both languages, with JavaScript and without: sign in, search the catalog, add a course to
 // the cart and check out. Every stop on the way shows a visible focus ring, and Tab moves forward through
 // the document (no jumps back and forth).
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "./fixtures";
 import { DEMO_PASSWORD, localized, uniqueEmail } from "./helpers";
 
 // Sign-ups from an address of their own: the per-address limit is shared by every suite (playwright.config.ts).

@@ -1,6 +1,6 @@
 // No page scrolls sideways at any width from 320 px, in either language, signed in or not; the header's
 // pieces stay on screen and apart at the tablet widths where it used to break.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { demoState, localized, PAGES_BY_ROLE, type Role } from "./helpers";
 
 const WIDTHS = [320, 360, 390, 414, 600, 768, 800, 834, 900, 1024, 1280, 1440];

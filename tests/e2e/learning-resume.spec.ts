@@ -1,7 +1,7 @@
 // Resume (issue 9), with JavaScript: a learner plays a lesson's video, pauses and leaves; on return the
 // player starts where they stopped, and watching to 90 % completes the lesson by itself. It uses the seeded
 // free course with the demo videos; progress is per learner, so each run signs up a learner of its own.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { expectSignedIn, uniqueEmail } from "./helpers";
 
 // Sign-ups from an address of their own: the per-address limit is shared by every suite (playwright.config.ts).

@@ -1,7 +1,7 @@
 // A learner's way through a course (issue 9), with JavaScript on and off, in both locales: enroll in a free
 // course, land on its first lesson, mark a lesson complete, see the progress on /my-enrollments, "Continue"
 // back to the lesson touched last, finish every lesson and see 100 %.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { demoState, expectSignedIn, uniqueEmail } from "./helpers";
 
 // Sign-ups from an address of their own: the per-address limit is shared by every suite (playwright.config.ts).

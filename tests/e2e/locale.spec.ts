@@ -1,5 +1,5 @@
 // The URL alone decides the language: the switcher keeps path and query, /en redirects, unknown prefixes 404.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test("the language switcher keeps the path and the query", async ({ page }) => {
   await page.goto("/courses?page=2");

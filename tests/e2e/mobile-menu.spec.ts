@@ -1,5 +1,5 @@
 // The mobile menu opens without JavaScript (<details>); with it, it closes on navigation and locks scrolling.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test.use({ viewport: { width: 390, height: 800 } });
 

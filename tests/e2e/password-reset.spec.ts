@@ -1,7 +1,7 @@
 // Forgot password end to end, with JavaScript on and off, in both languages: a learner who signed up asks
 // for a reset link, the admin finds the mail in the outbox (no SMTP here), the learner opens the link,
 // chooses a new password, and signs in with it; the browser that was signed in before is signed out.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { demoState, expectSignedIn, logIn, uniqueEmail } from "./helpers";
 
 // Its own address for the sign-up and reset limits (see playwright.config.ts, TRUST_PROXY).

@@ -2,7 +2,7 @@
 // by bank transfer, the admin approves it and creates a coupon, the learner buys a course with the wallet and
 // the coupon, the admin refunds the enrollment, and the learner's wallet shows the refund of what was paid
 // (the discounted price) and the money back.
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "./fixtures";
 import { demoState, expectSignedIn, uniqueEmail } from "./helpers";
 
 // Its own address for the sign-up limit (see playwright.config.ts, TRUST_PROXY).

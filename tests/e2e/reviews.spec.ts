@@ -1,7 +1,7 @@
 // Reviews (issue 13), with JavaScript on and off, in both locales: a new learner enrolls in a course (the
 // free one: new accounts have an empty wallet), reviews it from the course page, edits the review and
 // deletes it — all plain forms that come back to the reviews with a toast.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { expectSignedIn, uniqueEmail } from "./helpers";
 
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": "198.51.100.31" } });

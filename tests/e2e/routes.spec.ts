@@ -1,5 +1,5 @@
 // Every navigation and footer route answers 200 in both locales with the right <html lang dir>.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 const ROUTES = [
   "/",

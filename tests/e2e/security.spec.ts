@@ -1,7 +1,7 @@
 // The site works under its enforced Content-Security-Policy (no violation on any page, scripts hydrate),
 // every response carries the security headers, and a fetcher whose request fails rolls back with a toast
 // instead of replacing the page with the error page.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { uniqueEmail } from "./helpers";
 
 const PAGES = [

@@ -1,8 +1,9 @@
 // The instructor studio end to end, with JavaScript on and off, in both locales: create a course, add three
 // lessons, reorder them, upload a cover, try to publish too early, publish, find it in the catalog, change
 // its price; with JavaScript, the unsaved-changes prompt.
-import { expect, type Page, test } from "@playwright/test";
+
 import sharp from "sharp";
+import { expect, type Page, test } from "./fixtures";
 import { DEMO_PASSWORD, demoName, expectSignedIn, logIn } from "./helpers";
 
 const TEXT = {

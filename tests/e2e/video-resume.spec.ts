@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { expect, type Page, type Route, test } from "@playwright/test";
+import { expect, type Page, type Route, test } from "./fixtures";
 import { demoState, localized } from "./helpers";
 
 const CHUNK = 5 * 1024 * 1024;

@@ -4,7 +4,7 @@
 // learn page subscribes to the player's events, saves the position on pause, resumes there on return
 // (it asks the player to seek), and completes the lesson at 90 % watched.
 import path from "node:path";
-import { expect, type Frame, type Page, test } from "@playwright/test";
+import { expect, type Frame, type Page, test } from "./fixtures";
 import { DEMO_PASSWORD, expectSignedIn, logIn, uniqueEmail } from "./helpers";
 
 const APP = `http://localhost:${Number(process.env.E2E_PORT ?? 4310) + 2}`;

@@ -2,7 +2,7 @@
 // 100% and the lesson's video becomes ready) and without (the plain multipart form streamed to storage);
 // then the trainer makes the lesson a free preview and a guest plays it on the course page.
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { demoState, localized } from "./helpers";
 
 const CLIP = path.resolve("app/db/seed-data/videos/manara-demo-2.mp4");

@@ -2,7 +2,7 @@
 // it in the queue, and the learner's wallet shows the approved request and the credit in its history. Both
 // languages in sequence in one test per project (JavaScript on and off), so the learner never has more than
 // two requests waiting at once (the cap is three).
-import { type Browser, expect, test } from "@playwright/test";
+import { type Browser, expect, test } from "./fixtures";
 import { demoState } from "./helpers";
 
 const TEXT = {

@@ -1,0 +1,52 @@
+// The stream rewrite behind "JavaScript after the first paint" (app/lib/defer-module-scripts.server.ts): the
+// two markers React Router writes are renamed wherever the chunks happen to split them, and nothing else moves.
+import { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
+import { describe, expect, it } from "vitest";
+import { deferModuleScripts } from "../../app/lib/defer-module-scripts.server";
+import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL } from "../../app/lib/deferred-scripts";
+
+const DOCUMENT = [
+  '<!DOCTYPE html><html lang="ar" dir="rtl"><head><meta charSet="utf-8"/>',
+  '<link rel="modulepreload" href="/assets/entry.client-A1.js" nonce="n"/>',
+  '<link rel="modulepreload" href="/assets/root-B2.js" nonce="n"/>',
+  "</head><body><p>منارة: rel=&quot;modulepreload&quot; stays text</p>",
+  '<script id="i18n" type="application/json">{"x":"type=\\"module\\" async=\\"\\""}</script>',
+  '<script nonce="n">window.__reactRouterContext = {};</script>',
+  '<script nonce="n" type="module" async="">import * as route0 from "/assets/root-B2.js";</script>',
+  "</body></html>",
+].join("");
+
+const EXPECTED = DOCUMENT.replaceAll('rel="modulepreload"', `rel="${DEFERRED_PRELOAD_REL}"`).replace(
+  ' type="module" async=""',
+  ` type="${DEFERRED_MODULE_TYPE}" async=""`,
+);
+
+async function rewriteInChunks(chunks: Buffer[]): Promise<string> {
+  return text(Readable.from(chunks).pipe(deferModuleScripts()));
+}
+
+describe("deferModuleScripts", () => {
+  it("renames React Router's module preloads and its inline module script, and nothing else", async () => {
+    const out = await rewriteInChunks([Buffer.from(DOCUMENT)]);
+    expect(out).toBe(EXPECTED);
+    expect(out).not.toContain('rel="modulepreload"');
+    expect(out).toContain("rel=&quot;modulepreload&quot; stays text");
+    expect(out).toContain('{"x":"type=\\"module\\" async=\\"\\""}');
+  });
+
+  it("gives the same bytes wherever the stream is split, Arabic characters included", async () => {
+    const bytes = Buffer.from(DOCUMENT);
+    for (let cut = 1; cut < bytes.length; cut++) {
+      const out = await rewriteInChunks([bytes.subarray(0, cut), bytes.subarray(cut)]);
+      expect(out, `split at byte ${cut}`).toBe(EXPECTED);
+    }
+  });
+
+  it("copes with one-byte chunks and with an empty document", async () => {
+    const bytes = Buffer.from(DOCUMENT);
+    const singles = Array.from(bytes, (byte) => Buffer.from([byte]));
+    expect(await rewriteInChunks(singles)).toBe(EXPECTED);
+    expect(await rewriteInChunks([])).toBe("");
+  });
+});
