@@ -87,7 +87,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   return (
-    // The head script below may add data-web-fonts to <html> before hydration (app/fonts.ts).
+    // The head script below may add data-web-fonts to <html> before hydration (app/fonts.ts). The inline
+    // scripts are suppressHydrationWarning because the browser renders without the nonce (the DOM keeps it).
     <html lang={locale} dir={directionOf(locale)} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
@@ -95,9 +96,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#f2545b" />
         <Meta />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, not user input. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: WEB_FONTS_SCRIPT }} />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: WEB_FONTS_SCRIPT }}
+        />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, not user input. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: START_SCRIPTS }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: START_SCRIPTS }} />
         <DocumentStyles />
         <Links />
       </head>
