@@ -95,14 +95,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#f2545b" />
         <Meta />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, not user input. */}
         <script
           nonce={nonce}
           suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, not user input.
           dangerouslySetInnerHTML={{ __html: WEB_FONTS_SCRIPT }}
         />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, not user input. */}
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: START_SCRIPTS }} />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, not user input.
+          dangerouslySetInnerHTML={{ __html: START_SCRIPTS }}
+        />
         <DocumentStyles />
         <Links />
       </head>
