@@ -66,10 +66,12 @@ async function findCertificate(db: Database, userId: string, courseId: number) {
 /**
  * Issues the certificate of `courseId` to `userId` once they are eligible, or returns the one they hold.
  *
- * The names and titles are copied now, and the row is inserted with ON CONFLICT DO NOTHING inside a
- * transaction that also renders and stores the PDF before committing: of parallel requests exactly one
- * inserts (and renders), the others wait on the unique (user, course) pair until it commits, then find its
- * row. A revoked certificate is returned as it is; it is not issued again.
+ * The names and titles are copied now. The PDF is rendered and stored first, outside any transaction: a
+ * render takes a while (~0.1 s, ~0.7 s for the server's first, which loads the fonts), and on the embedded
+ * database a transaction holds its only connection, so rendering inside one stalled every other request
+ * of the site until it finished. Then the row is inserted with ON CONFLICT DO NOTHING: of parallel
+ * requests exactly one inserts; the others delete the PDF they rendered and return the winner's row. A row
+ * never exists without its PDF. A revoked certificate is returned as it is; it is not issued again.
  */
 export async function issueCertificate(
   db: Database,
@@ -120,45 +122,35 @@ export async function issueCertificate(
     .where(eq(courses.id, courseId));
   if (!names) return { ok: false, reason: "not_found" };
 
-  // A code collision (50 random bits) is all but impossible; if one happens the insert skips and we retry.
+  // A code collision (50 random bits) is all but impossible; if one happens the PDF's file or the row's
+  // unique code is already taken, and we try another code.
   for (let attempt = 0; attempt < 3; attempt++) {
     const code = fixedCode ?? generateCertificateCode();
     const pdfKey = certificatePdfKey(code);
     const issuedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
-    let stored = false;
+    const pdf = await renderCertificatePdf({ ...names, code, issuedAt, verifyUrl: verifyUrl(origin, code) });
     try {
-      const outcome = await db.transaction(async (tx) => {
-        // Parallel requests for the same learner and course wait here for the first one's commit, then
-        // insert nothing and read its row: only the winner renders a PDF.
-        const [inserted] = await tx
-          .insert(certificates)
-          .values({ ...names, code, userId, courseId, issuedAt, pdfKey })
-          .onConflictDoNothing()
-          .returning();
-        if (inserted) {
-          // Rendered and stored before the commit: a certificate row never exists without its PDF.
-          const pdf = await renderCertificatePdf({
-            ...names,
-            code,
-            issuedAt,
-            verifyUrl: verifyUrl(origin, code),
-          });
-          await store.put(pdfKey, pdf);
-          stored = true;
-          return { created: true, certificate: inserted };
-        }
-        const [held] = await tx
-          .select()
-          .from(certificates)
-          .where(and(eq(certificates.userId, userId), eq(certificates.courseId, courseId)));
-        return held ? { created: false, certificate: held } : null;
-      });
-      if (outcome) return { ok: true, ...outcome };
+      await store.put(pdfKey, pdf);
     } catch (error) {
-      // The row was rolled back: its PDF must not stay behind.
-      if (stored) await store.delete(pdfKey);
+      if ((error as NodeJS.ErrnoException).code === "EEXIST") continue;
       throw error;
     }
+    let inserted: Certificate | undefined;
+    try {
+      [inserted] = await db
+        .insert(certificates)
+        .values({ ...names, code, userId, courseId, issuedAt, pdfKey })
+        .onConflictDoNothing()
+        .returning();
+    } catch (error) {
+      await store.delete(pdfKey);
+      throw error;
+    }
+    if (inserted) return { ok: true, created: true, certificate: inserted };
+    // Another request won (the insert waited for its commit), or the code is taken: the file is ours alone.
+    await store.delete(pdfKey);
+    const held = await findCertificate(db, userId, courseId);
+    if (held) return { ok: true, created: false, certificate: held };
   }
   throw new Error("issueCertificate: could not find a free certificate code");
 }

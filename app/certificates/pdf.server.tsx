@@ -2,11 +2,13 @@
 // verification URL and a QR code for it. Rendered once, when the certificate is issued (see
 // certificates.server.ts), with @react-pdf/renderer and the full IBM Plex Sans Arabic (Arabic and Latin in
 // one font), which shape and order Arabic and mixed Arabic/Latin/digit lines correctly (RESEARCH.md).
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { Document, Font, Image, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
 import QRCode from "qrcode";
 import ar from "../../locales/ar/certificates.json";
 import en from "../../locales/en/certificates.json";
+import { woffToSfnt } from "../lib/woff.server";
 
 const require = createRequire(import.meta.url);
 const FAMILY = "IBM Plex Sans Arabic";
@@ -14,8 +16,14 @@ let fontsRegistered = false;
 
 function registerFonts() {
   if (fontsRegistered) return;
-  const font = (weight: string) =>
-    require.resolve(`@ibm/plex-sans-arabic/fonts/complete/woff/IBMPlexSansArabic-${weight}.woff`);
+  // The package ships WOFF only; react-pdf gets each face unpacked once, as a data URL (app/lib/woff.server.ts
+  // says why: rendering from the WOFF files took about five times as long).
+  const font = (weight: string) => {
+    const woff = readFileSync(
+      require.resolve(`@ibm/plex-sans-arabic/fonts/complete/woff/IBMPlexSansArabic-${weight}.woff`),
+    );
+    return `data:font/ttf;base64,${Buffer.from(woffToSfnt(woff)).toString("base64")}`;
+  };
   Font.register({
     family: FAMILY,
     fonts: [

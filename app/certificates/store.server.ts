@@ -7,7 +7,10 @@ import { readConfig } from "../config.server";
 
 export type CertificateStore = {
   name: string;
-  /** Writes a new file; refuses to overwrite (a key names one certificate's PDF forever). */
+  /**
+   * Writes a new file; refuses to overwrite, rejecting with code "EEXIST" (a key names one certificate's
+   * PDF forever).
+   */
   put(key: string, bytes: Uint8Array): Promise<void>;
   /** The bytes, or null when no such file exists. */
   get(key: string): Promise<Uint8Array | null>;

@@ -1,5 +1,6 @@
 // Many "generate" requests for one learner and course at the same moment, on real PostgreSQL: exactly one
-// certificate row, every request answers with that one (one 201, the rest 200), and only its PDF is kept.
+// certificate row, every request answers with that one (one 201, the rest 200), and only its PDF is kept
+// (each request renders its own PDF before inserting; the losers delete theirs).
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -98,7 +99,7 @@ describe("parallel certificate generation for one learner and course (PostgreSQL
       for (let round = 0; round < ROUNDS; round++) kept.push((await raceOneLearner()) ?? "");
       // The losers' PDFs were deleted: one file per certificate.
       expect((await readdir(storeDir)).sort()).toEqual(kept.sort());
-      // Each round renders one PDF (the first loads the fonts); a busy CI machine needs more than 30 s.
+      // Each round renders a PDF per request (the first loads the fonts): allow a busy CI machine its time.
     }, 120_000);
   } else if (process.env.CI === "true") {
     it("needs TEST_DATABASE_URL in CI: the certificate race cannot run on PGlite", () => {
