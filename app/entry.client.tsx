@@ -6,6 +6,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { DocumentStylesProvider, readDocumentStyles } from "./document-styles";
+import { HeadScriptsProvider, readHeadScripts } from "./head-scripts";
 import { DocumentTranslationsProvider, readDocumentTranslations } from "./i18n/document-translations";
 import { startTranslations } from "./i18n/react-i18next.client";
 
@@ -18,9 +19,11 @@ startTransition(() => {
     document,
     <DocumentTranslationsProvider value={json}>
       <DocumentStylesProvider value={readDocumentStyles()}>
-        <StrictMode>
-          <HydratedRouter />
-        </StrictMode>
+        <HeadScriptsProvider value={readHeadScripts()}>
+          <StrictMode>
+            <HydratedRouter />
+          </StrictMode>
+        </HeadScriptsProvider>
       </DocumentStylesProvider>
     </DocumentTranslationsProvider>,
   );

@@ -12,6 +12,8 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import appCss from "./app.css?inline";
 import { DocumentStylesProvider } from "./document-styles";
+import { HeadScriptsProvider } from "./head-scripts";
+import { HEAD_SCRIPTS } from "./head-scripts.server";
 import { DocumentTranslationsProvider } from "./i18n/document-translations";
 import { documentTranslationsJson, renderedNamespaces } from "./i18n/document-translations.server";
 import type { Locale } from "./i18n/languages";
@@ -82,7 +84,9 @@ export default function handleRequest(
           <I18nextProvider i18n={i18n as unknown as ComponentProps<typeof I18nextProvider>["i18n"]}>
             <DocumentTranslationsProvider value={translations}>
               <DocumentStylesProvider value={appCss}>
-                <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+                <HeadScriptsProvider value={HEAD_SCRIPTS}>
+                  <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+                </HeadScriptsProvider>
               </DocumentStylesProvider>
             </DocumentTranslationsProvider>
           </I18nextProvider>
@@ -100,7 +104,7 @@ export default function handleRequest(
             body.on("error", settle);
             body.on("close", settle);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            // The page's modules start after its first paint (app/lib/deferred-scripts.ts).
+            // The page's modules start after its first paint (app/lib/deferred-scripts.server.ts).
             stream.pipe(deferModuleScripts()).pipe(body);
             resolve(
               new Response(createReadableStreamFromReadable(body), {

@@ -14,14 +14,10 @@
 // in, so such visitors get the web font as before (font-display: optional decides per page).
 
 /** localStorage key: set once the faces have been fetched on this browser. */
-const WEB_FONTS_KEY = "manara:web-fonts";
-const WEB_FONTS_ATTRIBUTE = "data-web-fonts";
-
-/**
- * Runs in <head> before the body is parsed (inline, with the CSP nonce), so a visitor whose browser already
- * holds the font files gets them from the first frame. Storage can throw (privacy modes): then no web font.
- */
-export const WEB_FONTS_SCRIPT = `try{if(localStorage.getItem(${JSON.stringify(WEB_FONTS_KEY)}))document.documentElement.setAttribute(${JSON.stringify(WEB_FONTS_ATTRIBUTE)},"")}catch(e){}`;
+export const WEB_FONTS_KEY = "manara:web-fonts";
+export const WEB_FONTS_ATTRIBUTE = "data-web-fonts";
+// The inline <head> script that reads the key before the first frame is WEB_FONTS_SCRIPT in
+// app/head-scripts.server.ts: server-only, so its text is not in the browser's JavaScript twice.
 
 /** Text that makes the browser pick the Latin and Arabic subsets of a weight. */
 const SAMPLE_TEXT = "Aa عربي";

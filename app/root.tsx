@@ -21,11 +21,10 @@ import { type HeaderUser, SiteHeader } from "./components/site-header";
 import { ToastProvider } from "./components/toaster";
 import { WebFonts } from "./components/web-fonts";
 import { DocumentStyles } from "./document-styles";
-import { WEB_FONTS_SCRIPT } from "./fonts";
+import { HeadScripts } from "./head-scripts";
 import { DocumentTranslationsScript } from "./i18n/document-translations";
 import { directionOf, type Locale } from "./i18n/languages";
 import { useLocale, useLocalizePath } from "./i18n/use-locale";
-import { START_SCRIPTS } from "./lib/deferred-scripts";
 import { skipRevalidationAfterFailedRequest } from "./lib/fetcher-failure";
 import { pick } from "./lib/localized";
 import { publicReadsMiddleware } from "./lib/public-reads.server";
@@ -87,26 +86,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   return (
-    // The head script below may add data-web-fonts to <html> before hydration (app/fonts.ts). The inline
-    // scripts are suppressHydrationWarning because the browser renders without the nonce (the DOM keeps it).
+    // A head script may add data-web-fonts to <html> before hydration (app/fonts.ts).
     <html lang={locale} dir={directionOf(locale)} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#f2545b" />
         <Meta />
-        <script
-          nonce={nonce}
-          suppressHydrationWarning
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, not user input.
-          dangerouslySetInnerHTML={{ __html: WEB_FONTS_SCRIPT }}
-        />
-        <script
-          nonce={nonce}
-          suppressHydrationWarning
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, not user input.
-          dangerouslySetInnerHTML={{ __html: START_SCRIPTS }}
-        />
+        <HeadScripts nonce={nonce} />
         <DocumentStyles />
         <Links />
       </head>

@@ -1,10 +1,10 @@
 // Renames the elements through which React Router's <Scripts> makes the browser fetch the page's modules
-// while it parses the document; START_SCRIPTS recreates them after the first paint (app/lib/deferred-scripts.ts).
+// while it parses the document; START_SCRIPTS recreates them after the first paint (app/lib/deferred-scripts.server.ts).
 // A stream transform because the document is streamed: a pattern may straddle two chunks, so the last few
 // bytes of each chunk wait for the next. Only markup React Router writes can match: in page text React
 // escapes the quotes (&quot;), and in the JSON the page carries they are escaped (\").
 import { Transform } from "node:stream";
-import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL } from "./deferred-scripts";
+import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL } from "./deferred-scripts.server";
 
 const REPLACEMENTS: [Buffer, Buffer][] = [
   [Buffer.from('rel="modulepreload"'), Buffer.from(`rel="${DEFERRED_PRELOAD_REL}"`)],

@@ -4,7 +4,7 @@ import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
 import { deferModuleScripts } from "../../app/lib/defer-module-scripts.server";
-import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL } from "../../app/lib/deferred-scripts";
+import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL } from "../../app/lib/deferred-scripts.server";
 
 const DOCUMENT = [
   '<!DOCTYPE html><html lang="ar" dir="rtl"><head><meta charSet="utf-8"/>',

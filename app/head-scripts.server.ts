@@ -1,0 +1,14 @@
+// The two inline <head> scripts every document carries (docs/decisions/026-first-paint.md). Their text lives
+// in server-only modules and reaches the browser once, in the document: app/head-scripts.tsx renders them on
+// the server and, in the browser, hydrates with the text read back from the elements, as the stylesheet does.
+import { WEB_FONTS_ATTRIBUTE, WEB_FONTS_KEY } from "./fonts";
+import type { HeadScriptsText } from "./head-scripts";
+import { START_SCRIPTS } from "./lib/deferred-scripts.server";
+
+/**
+ * Runs before the body is parsed, so a visitor whose browser already holds the font files gets them from the
+ * first frame (app/fonts.ts). Storage can throw (privacy modes): then no web font.
+ */
+export const WEB_FONTS_SCRIPT = `try{if(localStorage.getItem(${JSON.stringify(WEB_FONTS_KEY)}))document.documentElement.setAttribute(${JSON.stringify(WEB_FONTS_ATTRIBUTE)},"")}catch(e){}`;
+
+export const HEAD_SCRIPTS: HeadScriptsText = { webFonts: WEB_FONTS_SCRIPT, startScripts: START_SCRIPTS };
