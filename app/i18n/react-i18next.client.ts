@@ -11,6 +11,7 @@
 // language is a full page load (app/components/language-switcher.tsx), because the URL alone decides it.
 import type { i18n as I18n, TFunction } from "i18next";
 import { use } from "react";
+import { UNSAFE_DataRouterStateContext } from "react-router";
 import { DEFAULT_LOCALE } from "./languages";
 import { type Bundles, type TranslateOptions, translate } from "./translator";
 
@@ -46,7 +47,10 @@ async function fetchBundle(code: string, namespace: string) {
       `/locales/${encodeURIComponent(code)}/${encodeURIComponent(namespace)}.json`,
     );
     if (!response.ok) throw new Error(`/locales/${code}/${namespace}: ${response.status}`);
-    bundles[code] = { ...bundles[code], [namespace]: await response.json() };
+    // Read the body before spreading: loads of several namespaces run at once, and a spread taken before the
+    // await would drop what another load stored meanwhile.
+    const bundle = await response.json();
+    bundles[code] = { ...bundles[code], [namespace]: bundle };
   } catch (error) {
     // As i18next after its retries: render the keys rather than wait for ever.
     console.error(error);
@@ -86,11 +90,26 @@ function fixedT(namespace: string): TFunction {
 
 type Translation = [TFunction, I18n, boolean] & { t: TFunction; i18n: I18n; ready: boolean };
 
+/** The namespaces the routes being rendered declare in `handle.i18n`. */
+function declaredNamespaces(matches: readonly { route: { handle?: unknown } }[]): string[] {
+  return matches.flatMap(({ route }) => {
+    const declared = (route.handle as { i18n?: unknown } | undefined)?.i18n;
+    return (Array.isArray(declared) ? declared : [declared]).filter((ns) => typeof ns === "string");
+  });
+}
+
 export function useTranslation(ns?: string | readonly string[]): Translation {
   const namespaces: readonly string[] = ns === undefined ? ["common"] : typeof ns === "string" ? [ns] : ns;
-  for (const namespace of namespaces) {
-    const load = pendingLoad(namespace);
-    if (load) use(load as Promise<void>);
+  const waiting = namespaces.map(pendingLoad).filter((load) => load !== null);
+  if (waiting.length > 0) {
+    // Start every namespace the new page's routes declare before suspending: otherwise a navigation fetches
+    // them one suspension at a time (the admin dashboard's seven namespaces took seven round trips).
+    // `use`, not `useContext`, and only here: a render that has everything it needs does not subscribe to
+    // the router's state, so components that translate do not re-render on every navigation and fetcher
+    // change. Null outside a data router; during a navigation's render, the matches of the page being rendered.
+    const routerState = use(UNSAFE_DataRouterStateContext);
+    for (const namespace of declaredNamespaces(routerState?.matches ?? [])) pendingLoad(namespace);
+    for (const load of waiting) use(load as Promise<void>);
   }
   const t = fixedT(namespaces[0] ?? "common");
   const result = [t, i18n, true] as Translation;
