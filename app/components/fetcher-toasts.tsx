@@ -4,12 +4,14 @@
 // either way. It lives here, not in the buttons, because a button can unmount before its answer arrives
 // (an item removed optimistically from the cart) and its fetcher still finishes.
 //
-// React Router drops a finished fetcher from `useFetchers()` at once (a refused request that skips the reload
-// is never seen there with its data), so each submitting fetcher gets a watcher holding `useFetcher({ key })`,
-// which keeps its answer readable until the watcher has shown it and goes away.
-import { useCallback, useEffect, useState } from "react";
+// It listens to the router itself rather than to `useFetchers()` in a render: React Router hands its state
+// to React in transitions, and on a busy phone React may commit only the last of several (a submission seen
+// neither submitting nor reloading, just gone), while a finished fetcher whose button has unmounted leaves
+// the router's state, and its answer with it, in the very update that makes it idle. The router's own
+// subscribers see every update, the idle fetcher with its data included.
+import { useContext, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useFetchers } from "react-router";
+import { type Fetcher, UNSAFE_DataRouterContext } from "react-router";
 import { useToast } from "./toaster";
 
 type Answer = { ok: true; message?: unknown } | { ok: false; error?: unknown };
@@ -18,38 +20,38 @@ function isAnswer(data: unknown): data is Answer {
   return typeof data === "object" && data !== null && "ok" in data && typeof data.ok === "boolean";
 }
 
-export function FetcherToasts() {
-  const fetchers = useFetchers();
-  const [watched, setWatched] = useState<string[]>([]);
-  useEffect(() => {
-    const submitting = fetchers
-      .filter((fetcher) => fetcher.state === "submitting")
-      .map((fetcher) => fetcher.key);
-    if (submitting.length === 0) return;
-    setWatched((current) => {
-      const added = submitting.filter((key) => !current.includes(key));
-      return added.length > 0 ? [...current, ...added] : current;
-    });
-  }, [fetchers]);
-  const done = useCallback((key: string) => setWatched((current) => current.filter((k) => k !== key)), []);
-  return watched.map((key) => <FetcherAnswerToast key={key} fetcherKey={key} onDone={done} />);
+/** A submission under way: sending, or reloading the page's data after its action (formData stays then). */
+function isSubmission(fetcher: Fetcher): boolean {
+  return fetcher.state === "submitting" || (fetcher.state === "loading" && fetcher.formData !== undefined);
 }
 
-function FetcherAnswerToast({ fetcherKey, onDone }: { fetcherKey: string; onDone: (key: string) => void }) {
-  const fetcher = useFetcher({ key: fetcherKey });
+/** The toast a finished submission's answer asks for, if any. */
+export function answerToast(data: unknown): { kind: "success" | "error"; message: string | null } | null {
+  if (!isAnswer(data)) return null;
+  if (data.ok)
+    return typeof data.message === "string" && data.message
+      ? { kind: "success", message: data.message }
+      : null;
+  return { kind: "error", message: typeof data.error === "string" && data.error ? data.error : null };
+}
+
+export function FetcherToasts() {
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
   const show = useToast();
   const { t } = useTranslation();
   useEffect(() => {
-    if (fetcher.state !== "idle") return;
-    const data: unknown = fetcher.data;
-    if (isAnswer(data)) {
-      if (data.ok && typeof data.message === "string" && data.message) {
-        show({ kind: "success", message: data.message });
-      } else if (!data.ok) {
-        show({ kind: "error", message: String(data.error ?? "") || t("errors.requestFailed") });
+    if (!router) return;
+    const pending = new Set<string>();
+    return router.subscribe((state) => {
+      for (const [key, fetcher] of state.fetchers) if (isSubmission(fetcher)) pending.add(key);
+      for (const key of pending) {
+        const fetcher = state.fetchers.get(key);
+        if (fetcher && fetcher.state !== "idle") continue;
+        pending.delete(key);
+        const toast = answerToast(fetcher?.data);
+        if (toast) show({ kind: toast.kind, message: toast.message ?? t("errors.requestFailed") });
       }
-    }
-    onDone(fetcherKey);
-  }, [fetcher.state, fetcher.data, fetcherKey, onDone, show, t]);
+    });
+  }, [router, show, t]);
   return null;
 }
