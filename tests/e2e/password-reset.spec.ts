@@ -15,6 +15,7 @@ const TEXT = {
     password: "Password",
     signup: "Create account",
     forgot: "Forgot your password?",
+    forgotTitle: "Reset your password",
     send: "Send the link",
     sent: "Check your email",
     welcome: "Welcome to Manara",
@@ -33,6 +34,7 @@ const TEXT = {
     password: "كلمة المرور",
     signup: "إنشاء الحساب",
     forgot: "نسيت كلمة المرور؟",
+    forgotTitle: "إعادة تعيين كلمة المرور",
     send: "أرسل الرابط",
     sent: "تفقّد بريدك الإلكتروني",
     welcome: "أهلًا بك في منارة",
@@ -71,6 +73,8 @@ for (const locale of ["en", "ar"] as const) {
     await page.goto(`${text.prefix}/auth/login`);
     await page.getByRole("link", { name: text.forgot }).click();
     await expect(page).toHaveURL(new RegExp(`${text.prefix}/auth/forgot-password$`));
+    // The address bar changes before the new page renders; the log-in page has an email field too.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.forgotTitle);
     await page.getByLabel(text.email).fill(email);
     await page.getByRole("button", { name: text.send }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.sent);

@@ -109,7 +109,12 @@ for (const locale of ["en", "ar"] as const) {
     await first.video.getByTestId("video-resume").click();
     await expect.poll(() => chunks.failed, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
     expect(await offsetOf()).toBe(2 * CHUNK);
+    // The connection goes down before the tab closes: closing a tab releases a retry the route is still
+    // deciding on, and that request's bytes would then reach the server (seen as 0.8 MiB, or the rest of the
+    // file, arriving after the close).
+    await context.setOffline(true);
     await first.page.close();
+    await context.setOffline(false);
     const afterClose = await context.request.head(uploadUrl, { headers: { "Tus-Resumable": "1.0.0" } });
     expect(Number(afterClose.headers()["upload-offset"])).toBe(2 * CHUNK);
 
