@@ -23,6 +23,7 @@ import { guardServerAction, skipRevalidationAfterFailedRequest } from "../lib/fe
 import { readForm } from "../lib/forms.server";
 import { formatMoney, toCurrencyUnits } from "../lib/money";
 import { parseId, parsePage } from "../lib/params";
+import { readPublic } from "../lib/public-reads.server";
 import { pageContext } from "../lib/route-context.server";
 import { breadcrumbJsonLd, courseJsonLd, metaTags, withJsonLd } from "../lib/seo";
 import { getDb } from "../middleware/database.server";
@@ -58,7 +59,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const page = pageContext(request, context);
   const db = getDb(context);
   const user = getUser(context);
-  const course = id ? await getCourseForViewer(db, page.locale, id, user) : null;
+  // A published course is the same for every viewer, so it is kept in memory like the catalog's lists
+  // (app/lib/public-reads.server.ts): a signed-in visitor's page view does not read it again. One that only
+  // its trainer or an admin may see is read for them each time.
+  const published = id
+    ? await readPublic(context, ["course", page.locale, id], () =>
+        getCourseForViewer(db, page.locale, id, null),
+      )
+    : null;
+  const course = published ?? (id && user ? await getCourseForViewer(db, page.locale, id, user) : null);
   if (!course) throw new Response("Not Found", { status: 404 });
   const [favorite, cart, access, previews, certificate] = await Promise.all([
     user ? isFavorite(db, user.id, course.id) : false,
@@ -73,12 +82,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Reviews (issue 13): admins also see hidden ones (with the reason); the page number is ?page=N.
   const reviewPage = parsePage(new URL(request.url));
   const canHide = user?.role === "admin";
+  const reviewQuery = { limit: REVIEW_PAGE_SIZE, offset: (reviewPage - 1) * REVIEW_PAGE_SIZE };
   const [reviewList, ownReview, refusal] = await Promise.all([
-    listReviews(db, page.locale, course.id, {
-      limit: REVIEW_PAGE_SIZE,
-      offset: (reviewPage - 1) * REVIEW_PAGE_SIZE,
-      includeHidden: canHide,
-    }),
+    // What everyone sees is kept like the course; an admin's list, with the hidden reviews, is read each time.
+    canHide
+      ? listReviews(db, page.locale, course.id, { ...reviewQuery, includeHidden: true })
+      : readPublic(context, ["course reviews", page.locale, course.id, reviewQuery], () =>
+          listReviews(db, page.locale, course.id, reviewQuery),
+        ),
     user ? getOwnReview(db, course.id, user.id) : null,
     user ? reviewEligibility(db, user, course) : "not_enrolled",
   ]);

@@ -266,3 +266,67 @@ describe("the course page's plain forms", () => {
     expect(guest.reviews.canReview).toBe(false);
   });
 });
+
+// The course and its public reviews are kept in memory for signed-in page views (app/lib/public-reads.server.ts),
+// so what each viewer may see, and every change, must still show on the next view.
+describe("the course page kept in memory", () => {
+  type PageData = {
+    course: { id: number; title: string };
+    reviews: { count: number; items: { id: number; hidden?: { reason: string } }[] };
+  };
+  async function view(user: User | null, id = courseId): Promise<PageData | Response> {
+    const request = new Request(`http://test/courses/${id}`);
+    if (user) request.headers.set("Cookie", await cookieFor(handle.db, user.id));
+    return (await settle(runRoute(handle.db, request, coursePage as never, { id: String(id) }))) as
+      | PageData
+      | Response;
+  }
+  const data = (answer: PageData | Response): PageData => {
+    if (answer instanceof Response) throw new Error(`status ${answer.status}`);
+    return answer;
+  };
+
+  it("shows each viewer what they may see, and a change at once", async () => {
+    const learner = await enrolledLearner();
+    const reviewer = await enrolledLearner();
+    const saved = await saveReview(handle.db, reviewer, courseId, { rating: 2, comment: "kept?" });
+    if (!saved.ok) throw new Error(saved.reason);
+    // Read twice, so the second view comes from memory.
+    await view(learner);
+    expect(data(await view(learner)).reviews.items.some((item) => item.id === saved.review.id)).toBe(true);
+
+    // An admin's list carries hidden reviews with their reason; the learner's, kept, does not.
+    expect(await hideReview(handle.db, admin, courseId, saved.review.id, { reason: "Off topic" })).toEqual({
+      ok: true,
+    });
+    const forLearner = data(await view(learner));
+    expect(forLearner.reviews.items.some((item) => item.id === saved.review.id)).toBe(false);
+    expect(forLearner.reviews.count).toBe((await totals())?.count);
+    const forAdmin = data(await view(admin));
+    expect(forAdmin.reviews.items.find((item) => item.id === saved.review.id)?.hidden?.reason).toBe(
+      "Off topic",
+    );
+    expect(data(await view(learner)).reviews.items.some((item) => item.id === saved.review.id)).toBe(false);
+
+    // A renamed course shows renamed; an unpublished one is gone for learners and guests, not for its trainer.
+    await handle.db.update(courses).set({ title: "Rated, renamed" }).where(eq(courses.id, courseId));
+    expect(data(await view(learner)).course.title).toBe("Rated, renamed");
+    await handle.db.update(courses).set({ isPublished: false }).where(eq(courses.id, courseId));
+    expect(((await view(learner)) as Response).status).toBe(404);
+    expect(((await view(null)) as Response).status).toBe(404);
+    expect(data(await view(trainer)).course.title).toBe("Rated, renamed");
+    expect(data(await view(admin)).course.id).toBe(courseId);
+    await handle.db
+      .update(courses)
+      .set({ isPublished: true, title: "Rated" })
+      .where(eq(courses.id, courseId));
+    expect(data(await view(learner)).course.title).toBe("Rated");
+  });
+
+  it("never shows a draft to a guest or a learner, even after its trainer viewed it", async () => {
+    const learner = await enrolledLearner();
+    expect(data(await view(trainer, draftId)).course.id).toBe(draftId);
+    expect(((await view(learner, draftId)) as Response).status).toBe(404);
+    expect(((await view(null, draftId)) as Response).status).toBe(404);
+  });
+});
