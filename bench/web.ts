@@ -34,9 +34,7 @@ const STARTUP_TIMEOUT_MS = 240_000;
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"];
 
 type JsRow = { role: Role; path: string; status: number; scripts: number; gzipBytes: number };
-type LhRow = {
-  path: string;
-  runs: number;
+type LhMetrics = {
   performance: number;
   fcpMs: number;
   lcpMs: number;
@@ -44,15 +42,9 @@ type LhRow = {
   cls: number;
   /** Lighthouse's measure of the host CPU (higher is faster); simulated TBT scales with the host's speed. */
   benchmarkIndex: number;
-  allRuns: {
-    performance: number;
-    fcpMs: number;
-    lcpMs: number;
-    tbtMs: number;
-    cls: number;
-    benchmarkIndex: number;
-  }[];
 };
+/** One page: the medians of its runs, and every run. */
+type LhRow = LhMetrics & { path: string; runs: number; allRuns: LhMetrics[] };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
