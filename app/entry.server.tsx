@@ -15,14 +15,19 @@ import { DocumentStylesProvider } from "./document-styles";
 import { HeadScriptsProvider } from "./head-scripts";
 import { HEAD_SCRIPTS } from "./head-scripts.server";
 import { DocumentTranslationsProvider } from "./i18n/document-translations";
-import { documentTranslationsJson, renderedNamespaces } from "./i18n/document-translations.server";
+import { documentTranslationsSplice, renderedNamespaces } from "./i18n/document-translations.server";
 import type { Locale } from "./i18n/languages";
-import { deferModuleScripts } from "./lib/defer-module-scripts.server";
+import { DEFER_MODULE_SCRIPTS } from "./lib/defer-module-scripts.server";
+import { stylesSplice } from "./lib/document-slots.server";
+import { spliceDocument } from "./lib/splice-document.server";
 import { getI18n, type ServerI18n } from "./middleware/i18next.server";
 import { contentSecurityPolicy, createNonce } from "./security/csp.server";
 import { NonceProvider } from "./security/nonce";
 
 export const streamTimeout = 5_000;
+
+/** The stylesheet's bytes, encoded once: React renders its element empty and the splice fills it. */
+const STYLES_SPLICE = stylesSplice(appCss);
 
 /** The request's i18next instance, or null when the middleware never ran (a path that matched no route). */
 function requestI18n(loadContext: RouterContextProvider): ServerI18n | null {
@@ -60,7 +65,7 @@ export default function handleRequest(
 
   const nonce = createNonce();
   // The strings this page uses, written into the document for the browser's i18next (no fetch before hydrating).
-  const translations = documentTranslationsJson(i18n.language as Locale, renderedNamespaces(routerContext));
+  const translations = documentTranslationsSplice(i18n.language as Locale, renderedNamespaces(routerContext));
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -82,8 +87,9 @@ export default function handleRequest(
       stream = renderToPipeableStream(
         <NonceProvider value={nonce}>
           <I18nextProvider i18n={i18n as unknown as ComponentProps<typeof I18nextProvider>["i18n"]}>
-            <DocumentTranslationsProvider value={translations}>
-              <DocumentStylesProvider value={appCss}>
+            {/* Both elements render empty; the splice below writes their bytes, encoded once (decision 027). */}
+            <DocumentTranslationsProvider value="">
+              <DocumentStylesProvider value="">
                 <HeadScriptsProvider value={HEAD_SCRIPTS}>
                   <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
                 </HeadScriptsProvider>
@@ -104,8 +110,9 @@ export default function handleRequest(
             body.on("error", settle);
             body.on("close", settle);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            // The page's modules start after its first paint (app/lib/deferred-scripts.server.ts).
-            stream.pipe(deferModuleScripts()).pipe(body);
+            // The page's modules start after its first paint (app/lib/deferred-scripts.server.ts), and the
+            // stylesheet and translations go into their empty elements.
+            stream.pipe(spliceDocument([...DEFER_MODULE_SCRIPTS, STYLES_SPLICE, translations])).pipe(body);
             resolve(
               new Response(createReadableStreamFromReadable(body), {
                 headers: responseHeaders,

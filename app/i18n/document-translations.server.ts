@@ -5,6 +5,8 @@
 // is normally empty; it keeps "translations fall back to English" true without shipping English twice.
 // Nothing here depends on the visitor: the text is a function of (locale, namespaces) and cached as such.
 import type { EntryContext } from "react-router";
+import { translationsSplice } from "../lib/document-slots.server";
+import type { Splice } from "../lib/splice-document.server";
 import type { DocumentTranslations } from "./document-translations";
 import { DEFAULT_LOCALE, type Locale, NAMESPACES, type Namespace } from "./languages";
 import { resources } from "./resources.server";
@@ -64,10 +66,19 @@ function scriptJson(value: unknown): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
-const cache = new Map<string, string>();
+const cache = new Map<string, { json: string; splice: Splice }>();
 
 /** The script text for a page in `locale` whose routes use `namespaces` ("common" is always included). */
 export function documentTranslationsJson(locale: Locale, namespaces: readonly Namespace[]): string {
+  return documentTranslations(locale, namespaces).json;
+}
+
+/** The document splice that writes that text into the page's empty translations script. */
+export function documentTranslationsSplice(locale: Locale, namespaces: readonly Namespace[]): Splice {
+  return documentTranslations(locale, namespaces).splice;
+}
+
+function documentTranslations(locale: Locale, namespaces: readonly Namespace[]) {
   const wanted = [...new Set<Namespace>(["common", ...namespaces])].sort();
   const cacheKey = `${locale}:${wanted.join(",")}`;
   const cached = cache.get(cacheKey);
@@ -86,8 +97,9 @@ export function documentTranslationsJson(locale: Locale, namespaces: readonly Na
     );
   }
   const json = scriptJson(payload);
-  cache.set(cacheKey, json);
-  return json;
+  const entry = { json, splice: translationsSplice(json) };
+  cache.set(cacheKey, entry);
+  return entry;
 }
 
 const isNamespace = (value: unknown): value is Namespace =>
