@@ -1,10 +1,11 @@
-// The Express glue to React Router's request handler, with the anonymous response cache in front of it
+// The Express glue to React Router's request handler (split in two, server/split-handler.mjs), with the
+// anonymous response cache in front of it
 // (server/response-cache.mjs). The Request is built exactly as @react-router/express 7.18 builds it
 // (createRemixRequest, whose URL and header rules we keep); what is ours is the cache: a request it may
 // answer skips React Router entirely, and a storable answer is read in full, stored, then sent.
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
-import { createRequestHandler as createReactRouterHandler } from "react-router";
 import { PUBLIC_UNCHANGED_HEADER } from "./response-cache.mjs";
+import { createSplitRequestHandler } from "./split-handler.mjs";
 
 /** @param {import("express").Request} req */
 function requestUrl(req) {
@@ -94,7 +95,7 @@ function sendStored(req, res, cache, entry, hit) {
  * @returns {import("express").RequestHandler}
  */
 export function createAppHandler({ build, mode, cache }) {
-  const handleRequest = createReactRouterHandler(build, mode);
+  const handleRequest = createSplitRequestHandler(build, mode);
   return async (req, res, next) => {
     try {
       const url = requestUrl(req);

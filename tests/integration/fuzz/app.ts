@@ -1,6 +1,7 @@
 // The whole app as one request handler, the way the production server runs it: React Router's own
 // `createRequestHandler` over the server build of the route modules (routing with its decoding and case
-// rules, root and route middleware, error handling, rendering), loaded through Vite in middleware mode so
+// rules, root and route middleware, error handling, rendering), split into the API's table and the pages'
+// as server.mjs splits it (server/split-handler.mjs), loaded through Vite in middleware mode so
 // no prior `react-router build` is needed. The database is the app's own `getDatabase()` handle, opened
 // from DATA_DIR (PGlite on a temp directory) or, with TEST_DATABASE_URL, a throwaway PostgreSQL database.
 import { randomUUID } from "node:crypto";
@@ -9,10 +10,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import { createServer, type ViteDevServer } from "vite";
 import type { Database, DatabaseHandle } from "../../../app/db/client.server";
 import { edgeRefusal } from "../../../server/edge.mjs";
+import { createSplitRequestHandler } from "../../../server/split-handler.mjs";
 import type * as AuthHelpers from "../auth-helpers";
 
 export const ORIGIN = "http://localhost";
@@ -58,7 +60,7 @@ export async function startFuzzApp(): Promise<FuzzApp> {
     logLevel: "error",
   });
   const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-  const handler = createRequestHandler(build, "production");
+  const handler = createSplitRequestHandler(build, "production");
   // The same module instances the build uses, so the test and the app share one database handle.
   const client = (await vite.ssrLoadModule(
     "/app/db/client.server.ts",
