@@ -14,7 +14,9 @@ ARG NODE_VERSION=20
 # 1. Every dependency, exactly as locked (the build needs the dev tools).
 FROM node:${NODE_VERSION}-bookworm-slim AS deps
 WORKDIR /app
+# patches/: npm ci's postinstall applies them (patch-package; docs/decisions/029-route-match-memo.md).
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 
 # 2. The React Router build, and scripts/start.ts bundled into plain JavaScript so the runtime needs no tsx:
@@ -30,6 +32,7 @@ RUN npx react-router build \
 FROM node:${NODE_VERSION}-bookworm-slim AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # 4. The runtime: build output, server, migrations. No sources and no package-lock.json, so start's
