@@ -43,8 +43,9 @@ describe("route matching, walked once per path", () => {
     const first = await query(handler, "/courses/7");
     expect(first.matches.map((match) => match.route.id)).toEqual(["root", "course"]);
     // A caller scribbling on what it got (params are shared between a branch's matches, as React Router's are).
-    first.matches[1].params.id = "scribbled";
-    (first.matches[1] as { pathname: string }).pathname = "/scribbled";
+    const scribbled = first.matches[1] as unknown as { params: Record<string, string>; pathname: string };
+    scribbled.params.id = "scribbled";
+    scribbled.pathname = "/scribbled";
     first.matches.pop();
 
     const again = await query(handler, "/courses/7");
@@ -52,7 +53,7 @@ describe("route matching, walked once per path", () => {
       ["root", "/", "7"],
       ["course", "/courses/7", "7"],
     ]);
-    expect(again.matches[0].params).toBe(again.matches[1].params);
+    expect(again.matches[0]?.params).toBe(again.matches[1]?.params);
     expect(again.loaderData).toEqual({ course: "7" });
   });
 
@@ -71,8 +72,10 @@ describe("route matching, walked once per path", () => {
       { initialEntries: ["/courses/7"] },
     );
     const first = router.state.matches;
-    first[1].params.id = "scribbled";
-    (first[1] as { pathname: string }).pathname = "/scribbled";
+    // What a careless caller could do with the (typed read-only) objects it was handed.
+    const scribbled = first[1] as unknown as { params: Record<string, string>; pathname: string };
+    scribbled.params.id = "scribbled";
+    scribbled.pathname = "/scribbled";
     await router.navigate("/cart");
     await router.navigate("/courses/7");
     const again = router.state.matches;
