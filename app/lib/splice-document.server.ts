@@ -17,7 +17,8 @@ export type Splice = {
 };
 
 type Scan = {
-  splice: Splice /** Where the next match starts in the current input, -1 for none. */;
+  splice: Splice;
+  /** Where the next match starts in the current input, -1 for none. */
   next: number;
 };
 
@@ -65,7 +66,8 @@ export function spliceDocument(splices: readonly Splice[]): Transform {
   let transform: Transform;
   const pushQueued = () => {
     flushScheduled = false;
-    if (queued.length === 0) return;
+    // flush() sends what is queued before the stream ends; a destroyed stream (the client left) takes nothing.
+    if (queued.length === 0 || transform.destroyed) return;
     // Always a copy: a splice's bytes are shared by every request and must never leave by reference.
     const chunk = Buffer.concat(queued);
     queued = [];
