@@ -3,7 +3,7 @@
 // Applied by the document's stream splice (app/lib/splice-document.server.ts). Only markup React Router writes
 // can match: in page text React escapes the quotes (&quot;), and in the JSON the page carries they are escaped (\").
 import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL } from "./deferred-scripts.server";
-import { type Splice, spliceDocument } from "./splice-document.server";
+import type { Splice } from "./splice-document.server";
 
 export const DEFER_MODULE_SCRIPTS: readonly Splice[] = [
   { from: Buffer.from('rel="modulepreload"'), to: Buffer.from(`rel="${DEFERRED_PRELOAD_REL}"`) },
@@ -12,8 +12,3 @@ export const DEFER_MODULE_SCRIPTS: readonly Splice[] = [
     to: Buffer.from(` type="${DEFERRED_MODULE_TYPE}" async=""`),
   },
 ];
-
-/** The renames alone, as a stream transform. */
-export function deferModuleScripts() {
-  return spliceDocument(DEFER_MODULE_SCRIPTS);
-}

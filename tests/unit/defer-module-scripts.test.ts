@@ -1,10 +1,12 @@
-// The stream rewrite behind "JavaScript after the first paint" (app/lib/defer-module-scripts.server.ts): the
-// two markers React Router writes are renamed wherever the chunks happen to split them, and nothing else moves.
+// The stream rewrite behind "JavaScript after the first paint" (app/lib/defer-module-scripts.server.ts, applied
+// by the document splice): the two markers React Router writes are renamed wherever the chunks happen to split
+// them, and nothing else moves.
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { deferModuleScripts } from "../../app/lib/defer-module-scripts.server";
+import { DEFER_MODULE_SCRIPTS } from "../../app/lib/defer-module-scripts.server";
 import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL } from "../../app/lib/deferred-scripts.server";
+import { spliceDocument } from "../../app/lib/splice-document.server";
 
 const DOCUMENT = [
   '<!DOCTYPE html><html lang="ar" dir="rtl"><head><meta charSet="utf-8"/>',
@@ -23,10 +25,10 @@ const EXPECTED = DOCUMENT.replaceAll('rel="modulepreload"', `rel="${DEFERRED_PRE
 );
 
 async function rewriteInChunks(chunks: Buffer[]): Promise<string> {
-  return text(Readable.from(chunks).pipe(deferModuleScripts()));
+  return text(Readable.from(chunks).pipe(spliceDocument(DEFER_MODULE_SCRIPTS)));
 }
 
-describe("deferModuleScripts", () => {
+describe("the module-script renames (DEFER_MODULE_SCRIPTS)", () => {
   it("renames React Router's module preloads and its inline module script, and nothing else", async () => {
     const out = await rewriteInChunks([Buffer.from(DOCUMENT)]);
     expect(out).toBe(EXPECTED);
