@@ -33,11 +33,6 @@ export function isApiPath(pathname) {
  */
 export function buildWithRoutes(build, keep) {
   const kept = new Set(["root"]);
-  const keepRoute = (/** @type {{ id: string; parentId?: string; path?: string }} */ route) => {
-    if (route.id === "root") return true;
-    if (route.parentId === "root") return keep(route.path ?? "");
-    return false;
-  };
   const byParent = new Map();
   for (const route of Object.values(build.routes)) {
     if (!route) continue;
@@ -47,7 +42,7 @@ export function buildWithRoutes(build, keep) {
   }
   const visit = (/** @type {string} */ parentId) => {
     for (const child of byParent.get(parentId) ?? []) {
-      if (parentId === "root" && !keepRoute(child)) continue;
+      if (parentId === "root" && !keep(child.path ?? "")) continue;
       kept.add(child.id);
       visit(child.id);
     }
