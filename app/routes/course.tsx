@@ -73,7 +73,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     user ? isFavorite(db, user.id, course.id) : false,
     getCartCourseIds(db, request, user),
     user ? canAccessCourse(db, user, course.id) : false,
-    freePreviewVideos(db, course.id),
+    // A published course's free previews are public too, kept with it; a draft's are read for whoever may see it.
+    published
+      ? readPublic(context, ["course previews", course.id], () => freePreviewVideos(db, course.id))
+      : freePreviewVideos(db, course.id),
     certificateStatus(db, user, course.id),
   ]);
   // The learner's progress (issue 9), for whoever may open the course.

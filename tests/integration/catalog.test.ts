@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getCourseForViewer, listPublishedCourses } from "../../app/courses/catalog.server";
 import type { DatabaseHandle } from "../../app/db/client.server";
-import { courses, users } from "../../app/db/schema";
+import { courses, lessons, users, videos } from "../../app/db/schema";
 import { loader as courseLoader } from "../../app/routes/course";
 import { loader as coursesLoader } from "../../app/routes/courses";
 import { runRoute, settle } from "./route-context";
@@ -73,5 +74,44 @@ describe("public catalog", () => {
       courses: { priceLabel: string }[];
     };
     expect(data.courses[0]?.priceLabel).toBe("مجانية");
+  });
+});
+
+describe("a published course's page for a signed-out visitor", () => {
+  type CoursePage = { previews: { lessonId: number }[] };
+  const view = () =>
+    runRoute(handle.db, new Request(`http://test/courses/${publishedId}`), courseLoader as never, {
+      id: String(publishedId),
+    }) as Promise<CoursePage>;
+
+  it("reads nothing again while fresh, free previews included, and shows a new free preview at once", async () => {
+    const [video] = await handle.db
+      .insert(videos)
+      .values({ provider: "local", fileName: "a.mp4", size: 10, bytesReceived: 10, status: "ready" })
+      .returning({ id: videos.id });
+    const [lesson] = await handle.db
+      .insert(lessons)
+      .values({ courseId: publishedId, position: 1, title: "Intro", videoId: video?.id })
+      .returning({ id: lessons.id });
+    expect((await view()).previews).toEqual([]);
+
+    // Course, lessons, reviews and previews are all kept: a second view sends no statement.
+    const select = vi.spyOn(handle.db, "select");
+    const execute = vi.spyOn(handle.db, "execute");
+    try {
+      expect((await view()).previews).toEqual([]);
+      expect(select).not.toHaveBeenCalled();
+      expect(execute).not.toHaveBeenCalled();
+    } finally {
+      select.mockRestore();
+      execute.mockRestore();
+    }
+
+    // Any write to a table the page reads forgets what was kept.
+    await handle.db
+      .update(lessons)
+      .set({ isFreePreview: true })
+      .where(eq(lessons.id, lesson?.id ?? 0));
+    expect((await view()).previews.map((preview) => preview.lessonId)).toEqual([lesson?.id]);
   });
 });
