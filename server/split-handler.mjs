@@ -13,6 +13,9 @@ import { createRequestHandler } from "react-router";
 const API_PREFIX = /^\/api\//i;
 const API_ROUTE_PATH = /^api\//i;
 
+/** Whether a route path (relative to the root) belongs to the API's table. */
+const isApiRoute = (/** @type {string} */ path) => API_ROUTE_PATH.test(path);
+
 /** Whether React Router would match `pathname` to a route of the API table. */
 export function isApiPath(pathname) {
   let decoded = pathname;
@@ -64,11 +67,7 @@ export function buildWithRoutes(build, keep) {
  * @returns {import("react-router").RequestHandler}
  */
 export function createSplitRequestHandler(build, mode) {
-  const isApiRoute = (/** @type {string} */ path) => API_ROUTE_PATH.test(path);
-  const api = createRequestHandler(
-    buildWithRoutes(build, (path) => isApiRoute(path)),
-    mode,
-  );
+  const api = createRequestHandler(buildWithRoutes(build, isApiRoute), mode);
   // Pages keep the API's catch-all, so an API path is never rendered as a page (see above).
   const pages = createRequestHandler(
     buildWithRoutes(build, (path) => !isApiRoute(path) || path === "api/*"),
