@@ -13,10 +13,15 @@ export function getUser(context: Context): User | null {
   return getViewer(context).user;
 }
 
-/** The page the visitor was on, as a redirectTo value (data requests carry a `.data` suffix). */
+/**
+ * The page the visitor was on, as a redirectTo value. Loaders get the request as it came in
+ * (`future.v8_passThroughRequests`): a data request carries a `.data` suffix and `_routes`, a form posted to
+ * an index route `?index`.
+ */
 function currentPath(request: Request): string {
   const url = new URL(request.url);
   url.searchParams.delete("_routes");
+  url.searchParams.delete("index");
   const search = url.searchParams.toString();
   return url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") + (search ? `?${search}` : "");
 }

@@ -66,8 +66,8 @@ export function i18nFor(locale: Locale): ServerI18n {
 
 const localeContext = createContext<Locale>();
 
-export const i18nextMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
-  context.set(localeContext, localeFromPath(new URL(request.url).pathname));
+export const i18nextMiddleware: MiddlewareFunction<Response> = ({ url, context }, next) => {
+  context.set(localeContext, localeFromPath(url.pathname));
   return next();
 };
 

@@ -29,11 +29,11 @@ export const handle = { i18n: ["wallet", "payments"] };
 
 const HISTORY_PAGE_SIZE = 20;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const page = pageContext(request, context);
   const db = getDb(context);
-  const pageNumber = parsePage(new URL(request.url));
+  const pageNumber = parsePage(url);
   const currency = readConfig().currency;
   const money = (minorUnits: number) => formatMoney(minorUnits, page.locale, currency);
   const t = page.tIn("wallet");
@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const limits = topUpLimits();
   const card = cardPayments() !== null;
-  const checkout = new URL(request.url).searchParams.get("checkout");
+  const checkout = url.searchParams.get("checkout");
   const checkoutState =
     checkout === "cancelled"
       ? ("cancelled" as const)
@@ -91,7 +91,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const { locale } = pageContext(request, context);
   const t = getI18n(context).getFixedT(locale, "wallet");
@@ -105,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       email: user.email,
       amount: form.data.amount,
       currency: readConfig().currency,
-      returnUrl: `${new URL(request.url).origin}${back}`,
+      returnUrl: `${url.origin}${back}`,
       productName: getI18n(context).getFixedT(locale, "payments")("checkout.productName"),
     });
     if (!started.ok) {

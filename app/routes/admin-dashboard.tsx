@@ -23,11 +23,11 @@ export const handle = {
   i18n: ["admin", "catalog", "editorial", "wallet", "certificates", "payments", "analytics"],
 };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   requireRole(request, context, ADMIN_ROLES);
   const page = pageContext(request, context);
   const db = getDb(context);
-  const days = parsePeriod(new URL(request.url).searchParams.get("period"));
+  const days = parsePeriod(url.searchParams.get("period"));
   const currency = readConfig().currency;
   const [{ users, courses, enrollments, revenue }, pendingTopUps, analytics] = await Promise.all([
     adminStats(db),

@@ -27,10 +27,9 @@ import type { Route } from "./+types/admin-enrollments";
 
 export const handle = { i18n: ["wallet"] };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   requireRole(request, context, ADMIN_ROLES);
   const page = pageContext(request, context);
-  const url = new URL(request.url);
   const q = cleanSearchText(url.searchParams.get("q"));
   const pageNumber = parsePage(url);
   const { items, total } = await listEnrollmentsForAdmin(getDb(context), {

@@ -17,12 +17,11 @@ import type { Route } from "./+types/admin-outbox";
 
 export const handle = { i18n: ["admin"] };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   requireRole(request, context, ADMIN_ROLES);
   const page = pageContext(request, context);
   const t = page.tIn("admin");
   const mailer = getMailer(context);
-  const url = new URL(request.url);
   const pageNumber = parsePage(url);
   // The recipient search: an address, bounded; anything else is no search.
   const toParam = (url.searchParams.get("to") ?? "").trim();

@@ -34,10 +34,9 @@ function readStatus(url: URL): TopUpStatus {
   return TOP_UP_STATUSES.find((known) => known === status) ?? "pending";
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   requireRole(request, context, ADMIN_ROLES);
   const page = pageContext(request, context);
-  const url = new URL(request.url);
   const status = readStatus(url);
   const pageNumber = parsePage(url);
   const { items, total } = await listTopUps(getDb(context), {

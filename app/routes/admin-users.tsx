@@ -37,10 +37,9 @@ import type { Route } from "./+types/admin-users";
 
 export const handle = { i18n: ["admin"] };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   requireRole(request, context, ADMIN_ROLES);
   const page = pageContext(request, context);
-  const url = new URL(request.url);
   const query = userListQueryOrDefaults(url.searchParams);
   const pageNumber = parsePage(url);
   const list = await listUsers(getDb(context), {

@@ -33,11 +33,11 @@ function describeFailure(error: unknown): string {
   return error instanceof Error ? error.name : "unknown error";
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const config = googleConfig();
   if (!config) return new Response("Not Found", { status: 404 });
   const db = getDb(context);
-  const state = new URL(request.url).searchParams.get("state");
+  const state = url.searchParams.get("state");
   const { redirectTo, locale } = await readGoogleReturn(request);
   const t = getI18n(context).getFixedT(locale, "auth");
 

@@ -9,10 +9,9 @@ import {
 import { getDb } from "../middleware/database.server";
 import type { Route } from "./+types/auth-google";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const config = googleConfig();
   if (!config) return new Response("Not Found", { status: 404 });
-  const url = new URL(request.url);
   const remembered = googleReturnFromUrl(url);
   // Without query parameters the strategy can only start a flow: a stray `state` or `code` on this URL
   // must not make it act as the callback.

@@ -26,9 +26,8 @@ import type { Route } from "./+types/auth-reset-password";
 
 export const handle = { i18n: ["auth"] };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { t, meta } = pageContext(request, context);
-  const url = new URL(request.url);
   const fromLink = url.searchParams.get("token");
   if (fromLink !== null) {
     const headers = new Headers(RESET_PAGE_HEADERS);

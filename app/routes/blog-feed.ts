@@ -21,9 +21,9 @@ function xml(text: string): string {
     .replaceAll("'", "&apos;");
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const page = pageContext(request, context);
-  const origin = new URL(request.url).origin;
+  const origin = url.origin;
   const { items } = await listPublicPosts(getDb(context), { limit: FEED_SIZE, offset: 0, countTotal: false });
   const blogUrl = origin + localizePath("/blog", page.locale);
   const updated = items.reduce(

@@ -16,9 +16,9 @@ import type { Route } from "./+types/blog";
 
 export const handle = { i18n: ["catalog", "editorial"] };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const page = pageContext(request, context);
-  const pageNumber = parsePage(new URL(request.url));
+  const pageNumber = parsePage(url);
   const query = { limit: PAGE_SIZE, offset: (pageNumber - 1) * PAGE_SIZE };
   const { items, total } = await readPublic(context, ["posts", page.locale, query], () =>
     listBlogPosts(getDb(context), page.locale, query),

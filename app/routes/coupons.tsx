@@ -27,12 +27,13 @@ import type { Route } from "./+types/coupons";
 
 export const handle = { i18n: ["payments"] };
 
-function area(request: Request): "admin" | "instructor" {
-  return /\/dashboard\/admin\/coupons\/?$/.test(new URL(request.url).pathname) ? "admin" : "instructor";
+/** `url` is the page's URL as React Router hands it to loaders and actions (no `.data` suffix). */
+function area(url: URL): "admin" | "instructor" {
+  return /\/dashboard\/admin\/coupons\/?$/.test(url.pathname) ? "admin" : "instructor";
 }
 
-function guard(request: Request, context: Route.LoaderArgs["context"]) {
-  return requireRole(request, context, area(request) === "admin" ? ["admin"] : ["trainer", "admin"]);
+function guard(request: Request, url: URL, context: Route.LoaderArgs["context"]) {
+  return requireRole(request, context, area(url) === "admin" ? ["admin"] : ["trainer", "admin"]);
 }
 
 const whole = (value: string | undefined) =>
@@ -55,8 +56,8 @@ const CouponForm = z.preprocess((raw) => {
   };
 }, CouponInput);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = guard(request, context);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const user = guard(request, url, context);
   const page = pageContext(request, context);
   const t = page.tIn("payments");
   const db = getDb(context);
@@ -93,13 +94,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const DisableInput = z.object({ intent: z.literal("disable"), id: entityId("coupon.errors.codeInvalid") });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = guard(request, context);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const user = guard(request, url, context);
   const page = pageContext(request, context);
   const t = page.tIn("payments");
   const db = getDb(context);
   const back = localizePath(
-    area(request) === "admin" ? "/dashboard/admin/coupons" : "/instructor/coupons",
+    area(url) === "admin" ? "/dashboard/admin/coupons" : "/instructor/coupons",
     page.locale,
   );
   const form = await readForm(request);

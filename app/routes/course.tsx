@@ -54,7 +54,7 @@ function plainExcerpt(markdown: string): string {
     .slice(0, 160);
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, url, context, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const page = pageContext(request, context);
   const db = getDb(context);
@@ -83,7 +83,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const progress = user && access ? (await progressByCourse(db, user.id, [course.id])).get(course.id) : null;
   const totalMinutes = course.lessons.reduce((sum, lesson) => sum + (lesson.durationMinutes ?? 0), 0);
   // Reviews (issue 13): admins also see hidden ones (with the reason); the page number is ?page=N.
-  const reviewPage = parsePage(new URL(request.url));
+  const reviewPage = parsePage(url);
   const canHide = user?.role === "admin";
   const reviewQuery = { limit: REVIEW_PAGE_SIZE, offset: (reviewPage - 1) * REVIEW_PAGE_SIZE };
   const [reviewList, ownReview, refusal] = await Promise.all([

@@ -18,9 +18,8 @@ import type { Route } from "./+types/courses";
 
 export const handle = { i18n: ["catalog", "reviews"] };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const page = pageContext(request, context);
-  const url = new URL(request.url);
   const pageNumber = parsePage(url);
   const filters = readCatalogFilters(url.searchParams);
   const query = { ...filters, limit: PAGE_SIZE, offset: (pageNumber - 1) * PAGE_SIZE };

@@ -18,10 +18,10 @@ import type { Route } from "./+types/editor-case-studies";
 
 export const handle = { i18n: ["editorial", "studio"] };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const actor = requireRole(request, context, ADMIN_ROLES);
   const page = pageContext(request, context);
-  const pageNumber = parsePage(new URL(request.url));
+  const pageNumber = parsePage(url);
   const now = new Date();
   const { items, total } = await listCaseStudiesForEditor(getDb(context), actor, {
     limit: PAGE_SIZE,

@@ -19,10 +19,10 @@ import type { Route } from "./+types/editor-posts";
 
 export const handle = { i18n: ["editorial", "studio"] };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { actor, area } = requireBlogWriter(request, context);
   const page = pageContext(request, context);
-  const pageNumber = parsePage(new URL(request.url));
+  const pageNumber = parsePage(url);
   const now = new Date();
   const { items, total } = await listPostsForEditor(getDb(context), actor, {
     limit: PAGE_SIZE,

@@ -14,7 +14,7 @@ import type { Route } from "./+types/home";
 
 export const handle = { i18n: ["home", "catalog", "reviews"] };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const page = pageContext(request, context);
   const db = getDb(context);
   const courseQuery = { limit: 6, offset: 0, countTotal: false };
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     meta: withJsonLd(
       page.meta(page.t("home:meta.title"), page.t("home:meta.description")),
-      organizationJsonLd(new URL(request.url).origin, page.t("brand.name"), page.t("home:meta.description")),
+      organizationJsonLd(url.origin, page.t("brand.name"), page.t("home:meta.description")),
     ),
     courses: courses.items.map((card) => courseCardView(card, page.price)),
     caseStudies: caseStudies.items,

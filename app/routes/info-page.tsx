@@ -18,13 +18,9 @@ function pageFromRouteId(id: string): InfoPage {
   return (PAGES as readonly string[]).includes(page) ? (page as InfoPage) : "help";
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, url, context }: Route.LoaderArgs) {
   const page = pageContext(request, context);
-  const last =
-    new URL(request.url).pathname
-      .replace(/\.data$/, "")
-      .split("/")
-      .pop() ?? "";
+  const last = url.pathname.split("/").pop() ?? "";
   const key = pageFromRouteId(`info-${last}`);
   return { meta: page.meta(page.t(`pages:${key}.title`), page.t(`pages:${key}.metaDescription`)) };
 }

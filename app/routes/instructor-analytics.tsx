@@ -27,11 +27,10 @@ const TABLE_BOX = "mt-4 overflow-x-auto rounded-xl border border-ink/10";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const user = requireRole(request, context, STAFF_ROLES);
   const page = pageContext(request, context);
   const db = getDb(context);
-  const url = new URL(request.url);
   const days = parsePeriod(url.searchParams.get("period"));
   const pageNumber = parsePage(url);
   const isAdmin = user.role === "admin";

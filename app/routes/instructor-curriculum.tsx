@@ -88,7 +88,7 @@ type LessonAnswer = {
   pdfError?: string;
 };
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, url, context, params }: Route.ActionArgs) {
   const { actor, course } = await requireEditableCourse(request, context, params.id);
   const page = pageContext(request, context);
   const t = page.tIn("studio");
@@ -103,7 +103,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   // A lesson's PDF form is the page's only multipart form; its lesson id comes in the query string.
   if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
-    const lessonId = parseId(new URL(request.url).searchParams.get("lesson") ?? undefined);
+    const lessonId = parseId(url.searchParams.get("lesson") ?? undefined);
     if (lessonId === null)
       return data({ pdfError: t("errors.lessonNotFound") } as LessonAnswer, { status: 404 });
     const upload = await readUpload(request, "pdf");

@@ -20,11 +20,10 @@ export const handle = { i18n: ["studio", "editorial", "payments", "analytics"] }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const user = requireRole(request, context, STAFF_ROLES);
   const page = pageContext(request, context);
   const db = getDb(context);
-  const url = new URL(request.url);
   const pageNumber = parsePage(url);
   const trainerParam = url.searchParams.get("trainer") ?? "";
   const isAdmin = user.role === "admin";

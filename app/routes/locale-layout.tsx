@@ -7,14 +7,12 @@ import { getI18n } from "../middleware/i18next.server";
 import type { Route } from "./+types/locale-layout";
 
 export const middleware: Route.MiddlewareFunction[] = [
-  ({ params, request, context }) => {
+  ({ params, request, url, context }) => {
     if (params.lang === undefined || params.lang === "ar") return;
     if (params.lang === "en") {
-      const url = new URL(request.url);
-      // Client navigations fetch `/en/x.data?_routes=…`; redirect them to the page, not the data URL.
-      url.searchParams.delete("_routes");
-      // Built from the request path, so it must not become `//other.site` (an open redirect).
-      throw redirect(sameOriginPath(stripLocale(url.pathname.replace(/\.data$/, "")) + url.search), 301);
+      // `url` is the page's URL even for a client navigation's `/en/x.data?_routes=…`, so the redirect goes
+      // to the page. Built from the request path, so it must not become `//other.site` (an open redirect).
+      throw redirect(sameOriginPath(stripLocale(url.pathname) + url.search), 301);
     }
     // `/api/…` paths that no API route handles can land here, read as a language: answer as the API would
     // (returned, not thrown: a thrown response would be rendered into the HTML error page).

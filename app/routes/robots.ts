@@ -2,8 +2,8 @@
 import { robotsTxt } from "../lib/seo";
 import type { Route } from "./+types/robots";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return new Response(robotsTxt(new URL(request.url).origin), {
+export function loader({ url }: Route.LoaderArgs) {
+  return new Response(robotsTxt(url.origin), {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

@@ -4,8 +4,8 @@ import { getDb } from "../middleware/database.server";
 import { sitemapEntries } from "../seo/sitemap.server";
 import type { Route } from "./+types/sitemap";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const origin = url.origin;
   return new Response(sitemapXml(origin, await sitemapEntries(getDb(context))), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });

@@ -17,6 +17,7 @@ export async function runRoute<T>(
   request: Request,
   handler: (args: {
     request: Request;
+    url: URL;
     context: RouterContextProvider;
     params: Record<string, string>;
   }) => Promise<T> | T,
@@ -30,12 +31,15 @@ export async function runRoute<T>(
   // The embedded outbox in a temporary folder, unless a test brings its own (the SMTP path).
   context.set(mailContext, mail ?? sharedTestMailer());
   let result: T | undefined;
-  const args = { request, context, params, pattern: routePattern(request) } as unknown as Parameters<
+  // React Router hands loaders, actions and middleware the page's URL beside the request itself
+  // (`future.v8_passThroughRequests`, docs/decisions/033-pass-through-requests.md); a test's request is a page URL.
+  const url = new URL(request.url);
+  const args = { request, url, context, params, pattern: routePattern(request) } as unknown as Parameters<
     typeof i18nextMiddleware
   >[0];
   await i18nextMiddleware(args, async () => {
     await authMiddleware(args, async () => {
-      result = await handler({ request, context, params });
+      result = await handler({ request, url: new URL(url), context, params });
       return new Response(null);
     });
     return new Response(null);

@@ -125,7 +125,11 @@ describe("server-side translations", () => {
     ]) {
       const context = new RouterContextProvider();
       await i18nextMiddleware(
-        { request: new Request(url, { headers: { "accept-language": "ar" } }), context } as never,
+        {
+          request: new Request(url, { headers: { "accept-language": "ar" } }),
+          url: new URL(url),
+          context,
+        } as never,
         async () => new Response(null),
       );
       seen.push(`${getLocaleFromContext(context)}:${getI18n(context).language}`);

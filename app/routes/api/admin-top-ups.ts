@@ -9,9 +9,8 @@ import { listTopUps, TopUpQueueStatus } from "../../wallet/top-ups.server";
 import { toCurrencyUnits } from "../../wallet/wallet.server";
 import type { Route } from "./+types/admin-top-ups";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   requireApiRole(request, context, ADMIN_ROLES);
-  const url = new URL(request.url);
   const status = TopUpQueueStatus.safeParse(url.searchParams.get("status") ?? undefined);
   if (!status.success) {
     const t = getI18n(context).getFixedT(apiLocale(request));

@@ -8,11 +8,11 @@ import { getI18n } from "../../middleware/i18next.server";
 import { withBalanceInCurrencyUnits } from "../../wallet/wallet.server";
 import type { Route } from "./+types/auth-users";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   requireApiRole(request, context, ADMIN_ROLES);
   const i18n = getI18n(context);
   const locale = apiLocale(request);
-  const query = UserListQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = UserListQuery.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) {
     return apiError(
       422,

@@ -7,10 +7,10 @@ import { apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { getDb } from "../../middleware/database.server";
 import type { Route } from "./+types/certificates";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const user = requireApiUser(request, context);
   const locale = apiLocale(request);
-  const origin = new URL(request.url).origin;
+  const origin = url.origin;
   const rows = await getDb(context)
     .select()
     .from(certificates)

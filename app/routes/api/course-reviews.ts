@@ -11,7 +11,7 @@ import { ReviewInput, ReviewListQuery } from "../../reviews/policy";
 import { deleteOwnReview, findReviewableCourse, listReviews, saveReview } from "../../reviews/reviews.server";
 import type { Route } from "./+types/course-reviews";
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, url, context, params }: Route.LoaderArgs) {
   const locale = apiLocale(request);
   const db = getDb(context);
   const id = parseId(params.id);
@@ -19,7 +19,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const course = id ? await findReviewableCourse(db, id) : null;
   if (!id || !course || !canSeeCourse(course, viewer))
     return apiError(404, "not_found", getI18n(context).getFixedT(locale, "catalog")("courses.notFound"));
-  const url = new URL(request.url);
   const query = ReviewListQuery.parse({
     limit: url.searchParams.get("limit") ?? undefined,
     offset: url.searchParams.get("offset") ?? undefined,

@@ -10,8 +10,8 @@ import { getDb } from "../../middleware/database.server";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/courses";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const params = Object.fromEntries(new URL(request.url).searchParams);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const params = Object.fromEntries(url.searchParams);
   const parsed = CourseListQuery.safeParse(params);
   const locale = apiLocale(request);
   if (!parsed.success) {

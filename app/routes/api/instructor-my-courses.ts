@@ -9,9 +9,9 @@ import { listStudioCourses } from "../../studio/courses.server";
 import { MyCoursesQuery } from "../../studio/inputs";
 import type { Route } from "./+types/instructor-my-courses";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const user = requireApiRole(request, context, STAFF_ROLES);
-  const parsed = MyCoursesQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const parsed = MyCoursesQuery.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) {
     const t = getI18n(context).getFixedT(apiLocale(request));
     return apiError(

@@ -21,12 +21,12 @@ const CODE: Record<number, ApiErrorCode> = {
   415: "unsupported_media_type",
 };
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const user = requireApiRole(request, context, STAFF_ROLES);
   if (request.method !== "POST") return methodNotAllowed(request, context, "POST");
   const db = getDb(context);
   const t = getI18n(context).getFixedT(apiLocale(request), "video");
-  const queryLesson = new URL(request.url).searchParams.get("lessonId");
+  const queryLesson = url.searchParams.get("lessonId");
   const received = await receiveVideoUpload<VideoRefusal>(request, {
     maxBytes: maxVideoBytes(),
     incomingDirectory: localVideoHost().incomingDirectory,
