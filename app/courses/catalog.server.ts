@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import type { Database } from "../db/client.server";
+import type { Database, Queryable } from "../db/client.server";
 import type { User } from "../db/schema";
 import { catalogCounts, courseSearch, courses, lessons, users } from "../db/schema";
 import type { Locale } from "../i18n/languages";
@@ -155,11 +155,11 @@ async function countPublishedCourses(db: Database, category: CourseCategory | un
 }
 
 /**
- * A search, in one statement: the matches are found through the trigram index on course_search (published
- * courses only, in the few columns a search needs), counted and top-N sorted, and only the page's rows are
- * joined to courses. Its cost is bounded by the number of matches. (Searching courses directly, the planner
- * walked the listing's index and filtered: fast when matches are many and recent, but a read of every
- * published course when a search with a category matched few or none; decision 025.)
+ * A search, in one statement: the matches are found through a GIN index on course_search (published courses
+ * only, in the few columns a search needs), counted and top-N sorted, and only the page's rows are joined to
+ * courses. Its cost is bounded by the number of matches. (Searching courses directly, the planner walked the
+ * listing's index and filtered: fast when matches are many and recent, but a read of every published course
+ * when a search with a category matched few or none; decision 025.)
  */
 async function searchPublishedCourses(
   db: Database,
@@ -172,47 +172,88 @@ async function searchPublishedCourses(
     sort,
   }: { limit: number; offset: number; category?: CourseCategory; sort: CourseSort },
 ): Promise<{ items: CourseCard[]; total: number }> {
-  const where = and(category ? eq(courseSearch.category, category) : undefined, searchCondition(folded));
-  const page = db
-    .select({
-      id: courseSearch.courseId,
-      createdAt: courseSearch.createdAt,
-      price: courseSearch.price,
-      // Every match is read before the sort anyway; the window counts them on the way.
-      total: sql<number>`(count(*) over ())::int`.as("total"),
-    })
-    .from(courseSearch)
-    .where(where)
-    .orderBy(
-      ...orderBy(sort, {
-        createdAt: courseSearch.createdAt,
+  const search = searchCondition(folded);
+  const where = and(category ? inCategory(category, search.shortGrams) : undefined, search.condition);
+  const run = async (queryable: Queryable) => {
+    const page = queryable
+      .select({
         id: courseSearch.courseId,
+        createdAt: courseSearch.createdAt,
         price: courseSearch.price,
-      }),
-    )
-    .limit(limit)
-    .offset(offset)
-    .as("page");
-  const rows = await db
-    .select({ ...cardColumns(), total: page.total })
-    .from(page)
-    .innerJoin(courses, eq(courses.id, page.id))
-    .innerJoin(users, eq(users.id, courses.trainerId))
-    // course_search holds published courses only; checked again on the page's rows all the same.
-    .where(eq(courses.isPublished, true))
-    .orderBy(...orderBy(sort, page));
-  // A page past the last match has no row to carry the total.
-  const total = rows[0]?.total ?? (offset > 0 ? await db.$count(courseSearch, where) : 0);
-  return { items: rows.map((row) => toCard(row, locale)), total: Number(total) };
+        // Every match is read before the sort anyway; the window counts them on the way.
+        total: sql<number>`(count(*) over ())::int`.as("total"),
+      })
+      .from(courseSearch)
+      .where(where)
+      .orderBy(
+        ...orderBy(sort, {
+          createdAt: courseSearch.createdAt,
+          id: courseSearch.courseId,
+          price: courseSearch.price,
+        }),
+      )
+      .limit(limit)
+      .offset(offset)
+      .as("page");
+    const rows = await queryable
+      .select({ ...cardColumns(), total: page.total })
+      .from(page)
+      .innerJoin(courses, eq(courses.id, page.id))
+      .innerJoin(users, eq(users.id, courses.trainerId))
+      // course_search holds published courses only; checked again on the page's rows all the same.
+      .where(eq(courses.isPublished, true))
+      .orderBy(...orderBy(sort, page));
+    // A page past the last match has no row to carry the total.
+    const total = rows[0]?.total ?? (offset > 0 ? await queryable.$count(courseSearch, where) : 0);
+    return { items: rows.map((row) => toCard(row, locale)), total: Number(total) };
+  };
+  if (!search.shortGrams) return run(db);
+  return db.transaction(async (tx) => {
+    await tx.execute(READ_SHORT_GRAMS_BY_INDEX);
+    return run(tx);
+  });
 }
 
 /**
- * Case-insensitive substring match in both languages; Arabic-script technology names ("بايثون") also look for
- * their Latin spelling ("python").
+ * For a search term shorter than a trigram, in its own transaction: the planner may reach course_search only
+ * through a bitmap of the short-substring index (search_short_grams, migration 0014). That index holds each
+ * text's one- and two-character substrings exactly, so the bitmap heap scan never calls the function; but the
+ * function costs some 20-40 µs a row, and the planner charges it as if it were rechecked. Left to itself, for a
+ * term in nearly every row ("a", "co", "ال") it reads the table and calls it on every row (seconds at 100,000
+ * courses), and with a category it filters the category's rows with it; hence no sequential or plain index
+ * scan here, and the category compared as text (decision 034). jit is off because that same estimate can lift
+ * a broad search past jit_above_cost.
  */
-function searchCondition(folded: string): SQL | undefined {
+const READ_SHORT_GRAMS_BY_INDEX = sql`select set_config('enable_seqscan', 'off', true),
+  set_config('enable_indexscan', 'off', true), set_config('jit', 'off', true)`;
+
+/**
+ * Case-insensitive substring match in both languages; Arabic-script technology names ("بايثون") also look for
+ * their Latin spelling ("python"). A lone term shorter than a trigram is looked up among the text's one- and
+ * two-character substrings (`shortGrams`: run it after READ_SHORT_GRAMS_BY_INDEX). A short term beside a longer
+ * one (only "جي اس" → "js" in the glossary) keeps the strpos scan: the trigram index is lossy, and its recheck
+ * of the whole OR would call search_short_grams on every candidate.
+ */
+function searchCondition(folded: string): { condition: SQL | undefined; shortGrams: boolean } {
   const translated = translateTechTerms(folded);
-  return translated ? or(contains(folded), contains(translated)) : contains(folded);
+  if (translated) return { condition: or(contains(folded), contains(translated)), shortGrams: false };
+  if (isShorterThanTrigram(folded)) return { condition: containsShort(folded), shortGrams: true };
+  return { condition: contains(folded), shortGrams: false };
+}
+
+/**
+ * Beside a short-substring lookup the category is compared as text, which no index covers, so the planner cannot
+ * trade that index for the category's and call search_short_grams on every course of the category.
+ */
+function inCategory(category: CourseCategory, shortGrams: boolean): SQL {
+  return shortGrams ? sql`${courseSearch.category}::text = ${category}` : eq(courseSearch.category, category);
+}
+
+const isShorterThanTrigram = (term: string) => [...term].length < 3;
+
+/** One of the text's one- and two-character substrings, from course_search_short_grams_idx (migration 0014). */
+function containsShort(term: string): SQL {
+  return sql`search_short_grams(${courseSearch.searchText}) @> array[lower(${term})]`;
 }
 
 /**
@@ -220,11 +261,12 @@ function searchCondition(folded: string): SQL | undefined {
  * written, so LIKE against lower(pattern) matches exactly the same rows without lower-casing every candidate's
  * text again (about half of a broad search's time at 100,000 courses). A term shorter than a trigram gives the
  * trigram index nothing to narrow with: it would hand back every row to recheck, and a prepared statement's
- * generic plan does just that (about 5 times slower than reading the table at 100,000 courses). Such terms are the
- * same substring test written as strpos, a statement of its own whose plan is a scan of course_search.
+ * generic plan does just that (about 5 times slower than reading the table at 100,000 courses). Such a term
+ * beside a longer one is the same substring test written as strpos, in a statement whose plan is a scan of
+ * course_search.
  */
 function contains(text: string): SQL {
-  if ([...text].length < 3) return sql`strpos(${courseSearch.searchText}, lower(${text})) > 0`;
+  if (isShorterThanTrigram(text)) return sql`strpos(${courseSearch.searchText}, lower(${text})) > 0`;
   return sql`${courseSearch.searchText} like lower(${containsPattern(text)})`;
 }
 

@@ -1,12 +1,17 @@
 // The catalog's derived tables (course_search, catalog_counts; migration 0013) and the search's query shape:
 // totals stay exact through every kind of write to courses, and a search answers exactly what ILIKE did.
+import type { PGlite } from "@electric-sql/pglite";
 import { and, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import type postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listPublishedCourses } from "../../app/courses/catalog.server";
 import { COURSE_CATEGORIES, type CourseCategory } from "../../app/courses/categories";
 import { translateTechTerms } from "../../app/courses/glossary";
 import { containsPattern, foldSearchText } from "../../app/courses/search";
-import type { DatabaseHandle } from "../../app/db/client.server";
+import type { Database, DatabaseHandle } from "../../app/db/client.server";
+import * as schema from "../../app/db/schema";
 import { catalogCounts, courseSearch, courses, type User } from "../../app/db/schema";
 import { createUser } from "./auth-helpers";
 import { createTestDatabase } from "./test-database";
@@ -226,6 +231,8 @@ describe("search shape", () => {
         "إدارة المشاريع",
         "بايثون Python للمبتدئين",
         "100% off_sale \\ backslash",
+        "C# and F# for .NET",
+        "Rocket🚀launch",
       ].map((title) => ({ title, isPublished: true })),
     );
     const queries = [
@@ -244,10 +251,19 @@ describe("search shape", () => {
       "_",
       "\\",
       "developers",
-      // Shorter than a trigram: matched with strpos rather than LIKE.
+      // Shorter than a trigram: looked up among the text's one- and two-character substrings.
       "e",
       "DE",
       "اد",
+      "ΣΟ",
+      "c#",
+      "#",
+      "_s",
+      "0%",
+      "t🚀",
+      "🚀",
+      "zq",
+      // "js" beside "جي اس" (a short term beside a longer one): the strpos scan.
       "جي اس",
     ];
     for (const q of queries) {
@@ -283,5 +299,99 @@ describe("search shape", () => {
       .from(courseSearch)
       .where(inArray(courseSearch.courseId, [ids.dockerDraft ?? 0]));
     expect(row?.n).toBe(0);
+  });
+});
+
+describe("a search shorter than a trigram", () => {
+  type Statement = { query: string; params: unknown[] };
+  /** The driver's own client under drizzle (PGlite or postgres.js). */
+  const rawClient = () => (handle.db as unknown as { $client: unknown }).$client;
+
+  /** The statements a call sends, in order, through a logging drizzle on the same connection. */
+  async function statementsOf(call: (db: Database) => Promise<unknown>): Promise<Statement[]> {
+    const statements: Statement[] = [];
+    const logger = { logQuery: (query: string, params: unknown[]) => statements.push({ query, params }) };
+    const client = rawClient();
+    const db =
+      handle.driver === "pglite"
+        ? drizzlePglite(client as PGlite, { schema, logger })
+        : drizzlePostgres(client as postgres.Sql, { schema, logger });
+    await call(db as unknown as Database);
+    return statements;
+  }
+
+  /** Each statement's plan, explained in one transaction in the order they were sent (settings included). */
+  async function plansOf(statements: Statement[]): Promise<string[]> {
+    const plans: string[] = [];
+    const explain = async (
+      send: (query: string, params: unknown[]) => Promise<Record<string, unknown>[]>,
+    ) => {
+      for (const { query, params } of statements) {
+        if (query.startsWith("select set_config")) await send(query, params);
+        else plans.push((await send(`explain ${query}`, params)).map((row) => row["QUERY PLAN"]).join("\n"));
+      }
+    };
+    if (handle.driver === "pglite") {
+      await (rawClient() as PGlite).transaction((tx) =>
+        explain(async (query, params) => (await tx.query<Record<string, unknown>>(query, params)).rows),
+      );
+    } else {
+      await (rawClient() as postgres.Sql).begin((tx) =>
+        explain((query, params) => tx.unsafe(query, params as never[])),
+      );
+    }
+    return plans;
+  }
+
+  beforeAll(async () => {
+    await insertCourses(
+      Array.from({ length: 200 }, (_, index) => ({
+        title: `Go course ${index}`,
+        isPublished: true,
+        category: COURSE_CATEGORIES[index % COURSE_CATEGORIES.length] as CourseCategory,
+      })),
+    );
+    await handle.db.execute(sql`analyze course_search`);
+  });
+
+  it("reads course_search only through the short-substring index, even for a term in every row", async () => {
+    for (const options of [
+      { q: "go" },
+      { q: "o" },
+      { q: "go", category: "data-science" as const, sort: "price-asc" as const },
+      { q: "go", offset: 10_000 },
+    ]) {
+      const statements = await statementsOf((db) =>
+        listPublishedCourses(db, "en", { limit: 12, offset: 0, ...options }),
+      );
+      expect(statements[0]?.query, options.q).toMatch(/^select set_config\('enable_seqscan', 'off', true\)/);
+      const plans = await plansOf(statements);
+      expect(plans.length, JSON.stringify(options)).toBe(options.offset ? 2 : 1);
+      for (const plan of plans) {
+        expect(plan).toContain("Bitmap Index Scan on course_search_short_grams_idx");
+        expect(plan).not.toMatch(/Seq Scan on course_search|Index Scan using course_search/);
+        // Only an index condition or a recheck may name the function; a Filter would call it on every row.
+        expect(plan).not.toMatch(/Filter: .*search_short_grams/);
+      }
+    }
+  });
+
+  it("leaves a search of three characters or more, and a short term beside a longer one, as they were", async () => {
+    for (const q of ["golang", "جي اس"]) {
+      const statements = await statementsOf((db) =>
+        listPublishedCourses(db, "ar", { limit: 12, offset: 0, q }),
+      );
+      expect(statements.map((statement) => statement.query).join("\n"), q).not.toMatch(
+        /set_config|search_short_grams/,
+      );
+    }
+  });
+
+  it("finds the same courses as before, whatever the term's length", async () => {
+    const page = await listPublishedCourses(handle.db, "en", { limit: 200, offset: 0, q: "GO c" });
+    const short = await listPublishedCourses(handle.db, "en", { limit: 500, offset: 0, q: "Go" });
+    expect(page.total).toBe(200);
+    expect(short.total).toBeGreaterThanOrEqual(200);
+    expect(short.items.filter((item) => item.title.startsWith("Go course"))).toHaveLength(200);
   });
 });

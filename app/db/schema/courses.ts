@@ -136,6 +136,9 @@ export const courseSearch = pgTable(
   (table) => [
     index("course_search_trgm_idx").using("gin", table.searchText.op("gin_trgm_ops")),
     index("course_search_category_idx").on(table.category),
+    // Every one- and two-character substring of the text (search_short_grams, migration 0014): a search term
+    // shorter than a trigram is looked up here, exactly (decision 034).
+    index("course_search_short_grams_idx").using("gin", sql`search_short_grams(${table.searchText})`),
   ],
 );
 
