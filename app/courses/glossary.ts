@@ -54,7 +54,6 @@ const GLOSSARY: Record<string, string> = {
 };
 
 // Longest first, so "جافا سكربت" becomes "javascript" before "جافا" could become "java".
-// Longest first, so "جافا سكربت" becomes "javascript" before "جافا" could become "java".
 const TERMS = Object.keys(GLOSSARY).sort((a, b) => b.length - a.length);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 // Whole words only: "جافا" inside another word is not Java.
