@@ -17,3 +17,11 @@ export function sameOriginPath(path: string): string {
     return "/";
   }
 }
+
+/**
+ * Back to the page a form was posted from, query included: React Router's `url` argument (the page's URL, never
+ * its `.data` URL; decision 033) as a same-origin redirect target.
+ */
+export function backToPage(url: URL): string {
+  return sameOriginPath(url.pathname + url.search);
+}

@@ -17,6 +17,7 @@ import { useLocalizePath } from "../i18n/use-locale";
 import { parseForm } from "../lib/forms.server";
 import { PAGE_SIZE, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
+import { backToPage } from "../lib/same-origin-path";
 import { metaTags } from "../lib/seo";
 import { cleanSearchText, safeText } from "../lib/validation";
 import { getDb } from "../middleware/database.server";
@@ -64,16 +65,7 @@ const RevokeForm = z.object(
   { error: "admin.invalid" },
 );
 
-/** The list URL the form was posted from, query included. */
-function listUrl(request: Request): string {
-  const url = new URL(request.url);
-  url.searchParams.delete("_routes");
-  url.searchParams.delete("index");
-  const search = url.searchParams.toString();
-  return url.pathname.replace(/\.data$/, "") + (search ? `?${search}` : "");
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const admin = requireRole(request, context, ADMIN_ROLES);
   const page = pageContext(request, context);
   const t = page.tIn("certificates");
@@ -84,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     reason: form.data.reason,
     adminId: admin.id,
   });
-  const back = listUrl(request);
+  const back = backToPage(url);
   if (!outcome.ok) return toasts().redirectWithError(back, t("admin.notFound"));
   const code = outcome.certificate.code;
   return toasts().redirectWithSuccess(

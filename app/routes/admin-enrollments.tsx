@@ -18,6 +18,7 @@ import { pick } from "../lib/localized";
 import { formatMoney } from "../lib/money";
 import { PAGE_SIZE, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
+import { backToPage } from "../lib/same-origin-path";
 import { metaTags } from "../lib/seo";
 import { cleanSearchText, entityId } from "../lib/validation";
 import { getDb } from "../middleware/database.server";
@@ -61,20 +62,11 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 
 const RefundForm = RefundInput.extend({ id: entityId("errors.formInvalid") });
 
-/** Back to the list the admin was on, query included. */
-function listUrl(request: Request): string {
-  const url = new URL(request.url);
-  url.searchParams.delete("index");
-  url.searchParams.delete("_routes");
-  const search = url.searchParams.toString();
-  return url.pathname.replace(/\.data$/, "") + (search ? `?${search}` : "");
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const admin = requireRole(request, context, ADMIN_ROLES);
   const { locale } = pageContext(request, context);
   const t = getI18n(context).getFixedT(locale, "wallet");
-  const back = listUrl(request);
+  const back = backToPage(url);
   const parsed = RefundForm.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     const reasonIssue = parsed.error.issues.some((issue) => issue.path[0] === "reason");

@@ -23,6 +23,7 @@ import { parseForm } from "../lib/forms.server";
 import { formatMoney } from "../lib/money";
 import { PAGE_SIZE, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
+import { backToPage } from "../lib/same-origin-path";
 import { metaTags } from "../lib/seo";
 import { getDb } from "../middleware/database.server";
 import { getI18n } from "../middleware/i18next.server";
@@ -82,20 +83,11 @@ const UserRowAction = z.discriminatedUnion(
   { error: "errors.formInvalid" },
 );
 
-/** The list URL the form was posted from, query included, so the admin lands on the same filtered page. */
-function listUrl(request: Request): string {
-  const url = new URL(request.url);
-  url.searchParams.delete("_routes");
-  url.searchParams.delete("index");
-  const search = url.searchParams.toString();
-  return url.pathname.replace(/\.data$/, "") + (search ? `?${search}` : "");
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const admin = requireRole(request, context, ADMIN_ROLES);
   const { locale } = pageContext(request, context);
   const t = getI18n(context).getFixedT(locale, "admin");
-  const backToList = listUrl(request);
+  const backToList = backToPage(url);
   const form = await parseForm(request, UserRowAction, t);
   if (!form.ok) return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
   const db = getDb(context);

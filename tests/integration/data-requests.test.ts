@@ -2,8 +2,10 @@
 // With `future.v8_passThroughRequests` (docs/decisions/033-pass-through-requests.md) loaders, actions and
 // middleware get that request as it came in, and the page's own URL as `url`: whatever decides by the URL
 // (locale, area, redirects) must read the page's URL, never the data URL. Run on the whole app.
+
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FuzzApp, startFuzzApp } from "./fuzz/app";
+import { type FuzzApp, ORIGIN, startFuzzApp } from "./fuzz/app";
 
 let app: FuzzApp;
 let trainerCookie: string;
@@ -35,6 +37,14 @@ function redirectOf({ response, text }: { response: Response; text: string }): s
   return String(flat[flat.indexOf("redirect") + 1]);
 }
 
+/** Where an action's data answer sends the browser: a turbo-stream `{ redirect, status, … }` (HTTP 202). */
+function actionRedirectOf({ response, text }: { response: Response; text: string }): string {
+  expect(response.status).toBe(202);
+  const flat = JSON.parse(text) as unknown[];
+  expect(flat[flat.indexOf("status") + 1]).toBe(302);
+  return String(flat[flat.indexOf("redirect") + 1]);
+}
+
 describe("data requests decide by the page's URL", () => {
   it("the Arabic home page's data is Arabic (/ar.data), the English one's English (/_root.data)", async () => {
     const arabic = await dataRequest("/ar.data", "routes/home");
@@ -63,6 +73,25 @@ describe("data requests decide by the page's URL", () => {
 
   it("/en/… data requests redirect to the unprefixed page, without `.data` or `_routes`", async () => {
     expect(redirectOf(await dataRequest("/en/courses.data?q=css", "routes/courses"))).toBe("/courses?q=css");
+  });
+
+  it("an admin list's form, posted by a fetcher, sends the admin back to the list with its query", async () => {
+    // A user who does not exist: the action answers with an error toast and a redirect back to the list.
+    const fields = { intent: "changeRole", userId: randomUUID(), role: "user" };
+    for (const [list, form] of [
+      ["/dashboard/admin/users", fields],
+      ["/ar/dashboard/admin/users", fields],
+      ["/dashboard/admin/certificates", { intent: "revoke", id: randomUUID(), reason: "Not earned" }],
+      ["/dashboard/admin/enrollments", { id: "999999", reason: "Asked" }],
+    ] as const) {
+      const response = await app.fetch(`${list}.data?q=amal&page=2`, {
+        method: "POST",
+        headers: { cookie: adminCookie, origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(form).toString(),
+      });
+      const text = await response.text();
+      expect(actionRedirectOf({ response, text }), list).toBe(`${list}?q=amal&page=2`);
+    }
   });
 
   it("a reset link opened by a client navigation redirects to the page, not to its data URL", async () => {

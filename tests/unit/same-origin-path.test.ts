@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { stripLocale } from "../../app/i18n/languages";
-import { sameOriginPath } from "../../app/lib/same-origin-path";
+import { backToPage, sameOriginPath } from "../../app/lib/same-origin-path";
 
 const BASE = "http://manara.invalid";
 
@@ -37,5 +37,15 @@ describe("sameOriginPath", () => {
       }),
       { numRuns: 2000, seed: 7 },
     );
+  });
+});
+
+describe("backToPage", () => {
+  it.each([
+    ["/dashboard/admin/users?q=amal&page=2", "/dashboard/admin/users?q=amal&page=2"],
+    ["/ar/dashboard/admin/enrollments", "/ar/dashboard/admin/enrollments"],
+    ["//evil.com/dashboard/admin/users?q=x", "/evil.com/dashboard/admin/users?q=x"],
+  ])("the page %s → %s", (page, expected) => {
+    expect(backToPage(new URL(`${BASE}${page}`))).toBe(expected);
   });
 });
