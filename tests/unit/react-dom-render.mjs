@@ -1,11 +1,23 @@
 // Run by react-dom-text-writes.test.ts with NODE_ENV=production, so React and its server renderer load the
-// production builds Node loads in production. Prints the bytes of two renders as JSON (base64).
+// production builds Node loads in production. Prints the bytes of two renders as JSON (base64), and how many
+// times anything ran an AsyncLocalStorage.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { PassThrough } from "node:stream";
 import { createElement as h, Suspense, use } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { renderToReadableStream } from "react-dom/server.edge";
+
+// The patch's second part (decision 035): the renderer never runs an AsyncLocalStorage. Counted from here on.
+let storageRuns = 0;
+for (const method of ["run", "enterWith"]) {
+  const original = AsyncLocalStorage.prototype[method];
+  AsyncLocalStorage.prototype[method] = function (...args) {
+    storageRuns += 1;
+    return original.apply(this, args);
+  };
+}
 
 /** A page with the text the patch handles: Arabic, surrogate pairs, a piece over 4 KB, many small pieces. */
 function Page({ children }) {
@@ -80,5 +92,6 @@ const result = {
   edge: (await renderEdge(h(Page))).toString("base64"),
   shell: shell.toString("base64"),
   streamed: streamed.toString("base64"),
+  storageRuns,
 };
 process.stdout.write(JSON.stringify(result));

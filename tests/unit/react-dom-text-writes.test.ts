@@ -1,6 +1,7 @@
-// The react-dom patch (patches/react-dom+19.3.1.patch, decision 030): the production Node build of React's
-// server renderer gathers a flush's text as one string and encodes it once. What it sends must be exactly
-// what the unpatched renderer sends, and a Suspense boundary must still stream after the shell.
+// The react-dom patch (patches/react-dom+19.3.1.patch, decisions 030 and 035): the production Node build of
+// React's server renderer gathers a flush's text as one string and encodes it once, and runs its work without
+// an AsyncLocalStorage. What it sends must be exactly what the unpatched renderer sends, and a Suspense
+// boundary must still stream after the shell.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -13,7 +14,14 @@ const PATCHED_FILE = path.join(
   "cjs/react-dom-server.node.production.js",
 );
 
-type Renders = { loadedPatchedFile: boolean; node: Buffer; edge: Buffer; shell: Buffer; streamed: Buffer };
+type Renders = {
+  loadedPatchedFile: boolean;
+  storageRuns: number;
+  node: Buffer;
+  edge: Buffer;
+  shell: Buffer;
+  streamed: Buffer;
+};
 
 /** Production React in a process of its own (Vitest loads the development builds). */
 function renderInProduction(): Renders {
@@ -21,11 +29,16 @@ function renderInProduction(): Renders {
     env: { ...process.env, NODE_ENV: "production" },
     encoding: "utf8",
   });
-  const raw = JSON.parse(output) as Record<Exclude<keyof Renders, "loadedPatchedFile">, string> & {
+  const raw = JSON.parse(output) as Record<
+    Exclude<keyof Renders, "loadedPatchedFile" | "storageRuns">,
+    string
+  > & {
     loadedPatchedFile: boolean;
+    storageRuns: number;
   };
   return {
     loadedPatchedFile: raw.loadedPatchedFile,
+    storageRuns: raw.storageRuns,
     node: Buffer.from(raw.node, "base64"),
     edge: Buffer.from(raw.edge, "base64"),
     shell: Buffer.from(raw.shell, "base64"),
@@ -45,6 +58,11 @@ describe("React's server renderer, text encoded once per flush", () => {
     expect(renders.node.length).toBeGreaterThan(20_000);
     expect(renders.node.toString("utf8")).toContain("دورة 399 — “course” 😀 &lt;&amp;&gt;");
     expect(renders.node.equals(renders.edge)).toBe(true);
+  });
+
+  it("runs no AsyncLocalStorage, so Node never turns on its promise hooks (decision 035)", () => {
+    expect(readFileSync(PATCHED_FILE, "utf8")).not.toMatch(/requestStorage\.run\(/);
+    expect(renders.storageRuns).toBe(0);
   });
 
   it("still sends the shell before a suspended part, and the part when it is ready", () => {
