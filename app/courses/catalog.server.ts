@@ -155,11 +155,12 @@ async function countPublishedCourses(db: Database, category: CourseCategory | un
 }
 
 /**
- * A search, in one statement: the matches are found through a GIN index on course_search (published courses
- * only, in the few columns a search needs), counted and top-N sorted, and only the page's rows are joined to
- * courses. Its cost is bounded by the number of matches. (Searching courses directly, the planner walked the
- * listing's index and filtered: fast when matches are many and recent, but a read of every published course
- * when a search with a category matched few or none; decision 025.)
+ * A search, in one statement (a short term's after READ_SHORT_GRAMS_BY_INDEX): the matches are found through a
+ * GIN index on course_search (published courses only, in the few columns a search needs), counted and top-N
+ * sorted, and only the page's rows are joined to courses. Its cost is bounded by the number of matches.
+ * (Searching courses directly, the planner walked the listing's index and filtered: fast when matches are many
+ * and recent, but a read of every published course when a search with a category matched few or none;
+ * decision 025.)
  */
 async function searchPublishedCourses(
   db: Database,
@@ -174,44 +175,56 @@ async function searchPublishedCourses(
 ): Promise<{ items: CourseCard[]; total: number }> {
   const search = searchCondition(folded);
   const where = and(category ? inCategory(category, search.shortGrams) : undefined, search.condition);
-  const run = async (queryable: Queryable) => {
-    const page = queryable
-      .select({
-        id: courseSearch.courseId,
-        createdAt: courseSearch.createdAt,
-        price: courseSearch.price,
-        // Every match is read before the sort anyway; the window counts them on the way.
-        total: sql<number>`(count(*) over ())::int`.as("total"),
-      })
-      .from(courseSearch)
-      .where(where)
-      .orderBy(
-        ...orderBy(sort, {
-          createdAt: courseSearch.createdAt,
-          id: courseSearch.courseId,
-          price: courseSearch.price,
-        }),
-      )
-      .limit(limit)
-      .offset(offset)
-      .as("page");
-    const rows = await queryable
-      .select({ ...cardColumns(), total: page.total })
-      .from(page)
-      .innerJoin(courses, eq(courses.id, page.id))
-      .innerJoin(users, eq(users.id, courses.trainerId))
-      // course_search holds published courses only; checked again on the page's rows all the same.
-      .where(eq(courses.isPublished, true))
-      .orderBy(...orderBy(sort, page));
-    // A page past the last match has no row to carry the total.
-    const total = rows[0]?.total ?? (offset > 0 ? await queryable.$count(courseSearch, where) : 0);
-    return { items: rows.map((row) => toCard(row, locale)), total: Number(total) };
-  };
-  if (!search.shortGrams) return run(db);
+  const page = { locale, where, limit, offset, sort };
+  if (!search.shortGrams) return searchPage(db, page);
   return db.transaction(async (tx) => {
     await tx.execute(READ_SHORT_GRAMS_BY_INDEX);
-    return run(tx);
+    return searchPage(tx, page);
   });
+}
+
+/** One page of a search's matches, with their total, in one statement (two past the last match). */
+async function searchPage(
+  queryable: Queryable,
+  {
+    locale,
+    where,
+    limit,
+    offset,
+    sort,
+  }: { locale: Locale; where: SQL | undefined; limit: number; offset: number; sort: CourseSort },
+): Promise<{ items: CourseCard[]; total: number }> {
+  const page = queryable
+    .select({
+      id: courseSearch.courseId,
+      createdAt: courseSearch.createdAt,
+      price: courseSearch.price,
+      // Every match is read before the sort anyway; the window counts them on the way.
+      total: sql<number>`(count(*) over ())::int`.as("total"),
+    })
+    .from(courseSearch)
+    .where(where)
+    .orderBy(
+      ...orderBy(sort, {
+        createdAt: courseSearch.createdAt,
+        id: courseSearch.courseId,
+        price: courseSearch.price,
+      }),
+    )
+    .limit(limit)
+    .offset(offset)
+    .as("page");
+  const rows = await queryable
+    .select({ ...cardColumns(), total: page.total })
+    .from(page)
+    .innerJoin(courses, eq(courses.id, page.id))
+    .innerJoin(users, eq(users.id, courses.trainerId))
+    // course_search holds published courses only; checked again on the page's rows all the same.
+    .where(eq(courses.isPublished, true))
+    .orderBy(...orderBy(sort, page));
+  // A page past the last match has no row to carry the total.
+  const total = rows[0]?.total ?? (offset > 0 ? await queryable.$count(courseSearch, where) : 0);
+  return { items: rows.map((row) => toCard(row, locale)), total: Number(total) };
 }
 
 /**
