@@ -2,8 +2,8 @@
 // PostgreSQL database with 100,000 courses and runs the catalog's hot queries, exactly as the app builds them
 // (captured from listPublishedCourses through drizzle's logger), under EXPLAIN ANALYZE. It reports each
 // statement's p50 and p95 time (planning + execution) and the tables any plan node reads by sequential scan.
-// A listing is two statements (rows, total); a search is one (rows + total), two past its last page; a search
-// shorter than a trigram runs in a transaction after a set_config statement, replayed before each EXPLAIN.
+// A listing is two statements (rows, total); a search is a transaction of two (total, then rows; only the total
+// past its last page), each after a set_config statement that is replayed before its EXPLAIN (decision 036).
 import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -46,9 +46,10 @@ function seqScansIn(node: Record<string, unknown>, found: string[] = []): string
   return found;
 }
 
-/** What a captured statement is for, read from its shape (a search's page carries its total). */
+/** What a captured statement is for, read from its shape (decision 036 for a search's). */
 function queryRole(query: string): string {
-  if (query.includes("count(*) over ()")) return "rows + total";
+  if (query.includes("count(*) over ()")) return "rows + total, collected";
+  if (query.includes('"walked"')) return "rows, walked";
   if (/^select (count\(|coalesce\(sum)/.test(query)) return "total";
   return "rows";
 }
@@ -152,14 +153,27 @@ export async function catalogScale(baseUrl: string): Promise<CatalogReport> {
           }),
       },
       {
-        // In every course: a broad search costs what counting and sorting all its matches costs, whatever the
-        // term's length (the next case is the same search with a longer term).
+        // In every course: the count reads every match; the page is the first rows of a walk (decision 036). The
+        // next case is the same search with a longer term.
         name: 'search "co" (two letters in every course)',
         run: () => listPublishedCourses(db, "en", { limit: PAGE_SIZE, offset: 0, q: "co" }),
       },
       {
         name: 'search "course" (in every course)',
         run: () => listPublishedCourses(db, "en", { limit: PAGE_SIZE, offset: 0, q: "course" }),
+      },
+      {
+        name: 'search "course", price descending',
+        run: () =>
+          listPublishedCourses(db, "en", { limit: PAGE_SIZE, offset: 0, q: "course", sort: "price-desc" }),
+      },
+      {
+        // "course 9" is in 11,111 titles (course 9, 90-99, 900-999, …, 90000-99999), 10,000 of them the oldest
+        // tenth of the catalog: from its 1,112th match on, a walk in newest-first order reads some 90,000 rows
+        // before it finds one. The walk's worst case, shown on purpose (decision 036).
+        name: 'search "course 9", page 101 (matches bunched at the far end)',
+        run: () =>
+          listPublishedCourses(db, "en", { limit: PAGE_SIZE, offset: 100 * PAGE_SIZE, q: "course 9" }),
       },
       {
         name: "search + category (no match)",
@@ -189,7 +203,7 @@ export async function catalogScale(baseUrl: string): Promise<CatalogReport> {
           listPublishedCourses(db, "en", { limit: PAGE_SIZE, offset: 49 * PAGE_SIZE, q: "kubernetes" }),
       },
       {
-        // 5,000 matches: the page asked for is past the last one, so the total is counted on its own.
+        // 5,000 matches: the page asked for is past the last one, so only the total is read.
         name: 'search "بايثون", past the last page',
         run: () => listPublishedCourses(db, "ar", { limit: PAGE_SIZE, offset: 5_004, q: "بايثون" }),
       },
@@ -203,41 +217,63 @@ export async function catalogScale(baseUrl: string): Promise<CatalogReport> {
     for (const entry of cases) {
       captured.length = 0;
       await entry.run();
-      // A short search sets planner settings for its transaction first (decision 034): replayed the same way.
-      const settings = captured.filter(({ query }) => query.startsWith("select set_config"));
-      const explain = (query: string, params: unknown[]) =>
+      // A search sends planner settings before each of its statements (decisions 034 and 036): each statement is
+      // explained in a transaction after the settings that preceded it.
+      const statements: (Captured & { settings?: Captured })[] = [];
+      let settings: Captured | undefined;
+      for (const statement of captured) {
+        if (statement.query.startsWith("select set_config")) settings = statement;
+        else statements.push({ ...statement, settings });
+      }
+      const explain = (statement: Captured & { settings?: Captured }, prefix: string) =>
         client.begin(async (tx) => {
-          for (const setting of settings) await tx.unsafe(setting.query, setting.params as never[]);
-          return tx.unsafe(query, params as never[]);
+          if (statement.settings)
+            await tx.unsafe(statement.settings.query, statement.settings.params as never[]);
+          return tx.unsafe(`${prefix} ${statement.query}`, statement.params as never[]);
         });
-      for (const { query, params } of captured) {
-        if (settings.some((setting) => setting.query === query)) continue;
-        const name = `${entry.name}: ${queryRole(query)}`;
-        const times: number[] = [];
-        let plan = "";
-        let seqScans: string[] = [];
-        for (let run = 0; run < RUNS; run++) {
-          const [row] = await explain(`explain (analyze, buffers, format json) ${query}`, params);
+      const times = statements.map(() => [] as number[]);
+      const wholeTimes: number[] = [];
+      const plans: string[] = [];
+      const seqScans: string[][] = [];
+      for (let run = 0; run < RUNS; run++) {
+        let whole = 0;
+        for (const [index, statement] of statements.entries()) {
+          const [row] = await explain(statement, "explain (analyze, timing off, buffers, format json)");
           const explained = (row as Record<string, unknown>)["QUERY PLAN"] as Record<string, unknown>[];
           const top = explained[0] as Record<string, unknown>;
-          times.push(Number(top["Execution Time"]) + Number(top["Planning Time"]));
+          const ms = Number(top["Execution Time"]) + Number(top["Planning Time"]);
+          times[index]?.push(ms);
+          whole += ms;
           if (run === RUNS - 1) {
-            seqScans = seqScansIn(top.Plan as Record<string, unknown>);
-            const text = await explain(
-              `explain (analyze, costs off, timing off, summary on) ${query}`,
-              params,
-            );
-            plan = text.map((line) => (line as Record<string, string>)["QUERY PLAN"]).join("\n");
+            seqScans[index] = seqScansIn(top.Plan as Record<string, unknown>);
+            const text = await explain(statement, "explain (analyze, costs off, timing off, summary on)");
+            plans[index] = text.map((line) => (line as Record<string, string>)["QUERY PLAN"]).join("\n");
           }
         }
-        times.sort((a, b) => a - b);
+        wholeTimes.push(whole);
+      }
+      const rounded = (sorted: number[], p: number) => Math.round(percentile(sorted, p) * 100) / 100;
+      for (const [index, statement] of statements.entries()) {
+        const sorted = (times[index] ?? []).sort((a, b) => a - b);
         results.push({
-          name,
-          sql: query,
-          p50Ms: Math.round(percentile(times, 50) * 100) / 100,
-          p95Ms: Math.round(percentile(times, 95) * 100) / 100,
-          seqScans,
-          plan,
+          name: `${entry.name}: ${queryRole(statement.query)}`,
+          sql: statement.query,
+          p50Ms: rounded(sorted, 50),
+          p95Ms: rounded(sorted, 95),
+          seqScans: seqScans[index] ?? [],
+          plan: plans[index] ?? "",
+        });
+      }
+      // A search's statements run one after the other: what it costs is their sum, run by run.
+      if (entry.name.startsWith("search") && statements.length > 1) {
+        wholeTimes.sort((a, b) => a - b);
+        results.push({
+          name: `${entry.name}: whole search`,
+          sql: "",
+          p50Ms: rounded(wholeTimes, 50),
+          p95Ms: rounded(wholeTimes, 95),
+          seqScans: [...new Set(seqScans.flat())],
+          plan: "",
         });
       }
     }
@@ -260,9 +296,15 @@ export function catalogMarkdown(report: CatalogReport): string {
         ]
       : []),
     "Sequential scans of `users` (one trainer in the seed) and `catalog_counts` (ten rows, one per category) are",
-    "the right plans for tables that small. A search shorter than three characters has no trigram: it is looked",
-    "up among each text's one- and two-character substrings, in a transaction that keeps the planner to that index",
-    "(decision 034); its BEGIN, `set_config` and COMMIT round trips are not in these times.",
+    "the right plans for tables that small. A search is one transaction (decision 036): it first walks",
+    "course_search in the page's order, testing at most 50 rows for each row of the page (5,000 at most); when",
+    'that finds the page ("rows, walked"), it counts the matches through the GIN indexes ("total"); when it',
+    'comes back short, it collects the matches through the index, counted on the way to a top-N sort ("rows +',
+    'total, collected"), and counts them on their own only past the last match. A term shorter than three',
+    'characters is looked up among each text\'s one- and two-character substrings (decision 034). "whole search"',
+    "is the sum of a search's statements, run by run. Each statement is timed after the `set_config` settings sent",
+    "before it (`EXPLAIN (ANALYZE, TIMING OFF)`, so no per-row clock reads); the BEGIN, `set_config` and COMMIT",
+    "round trips are not in these times.",
     "",
     "| Query | p50 ms | p95 ms | Seq scans |",
     "| --- | ---: | ---: | --- |",
@@ -273,16 +315,9 @@ export function catalogMarkdown(report: CatalogReport): string {
     "",
     "<details><summary>Plans</summary>",
     "",
-    ...report.queries.flatMap((query) => [
-      `**${query.name}**`,
-      "",
-      "```",
-      query.sql,
-      "",
-      query.plan,
-      "```",
-      "",
-    ]),
+    ...report.queries
+      .filter((query) => query.plan)
+      .flatMap((query) => [`**${query.name}**`, "", "```", query.sql, "", query.plan, "```", ""]),
     "</details>",
   ];
   return lines.join("\n");

@@ -1,5 +1,5 @@
 // Read-side queries for the public catalog: published courses only, shaped for one locale.
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, type Column, desc, eq, inArray, or, type SQL, type Subquery, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Database, Queryable } from "../db/client.server";
@@ -12,7 +12,7 @@ import { cardImageUrl } from "../media/urls";
 import { averageRating } from "../reviews/policy";
 import { COURSE_CATEGORIES, type CourseCategory } from "./categories";
 import { translateTechTerms } from "./glossary";
-import { containsPattern, foldSearchText } from "./search";
+import { containsPattern, foldSearchText, walkBudget } from "./search";
 import { COURSE_SORTS, type CourseSort } from "./sorts";
 
 export const DEFAULT_COURSE_IMAGE = "/images/course.jpg";
@@ -105,7 +105,7 @@ function toCard(row: CardRow, locale: Locale): CourseCard {
 }
 
 /** The listing's order over any relation that has the three columns (courses, or a search's matches). */
-function orderBy(sort: CourseSort, columns: { createdAt: AnyPgColumn; id: AnyPgColumn; price: AnyPgColumn }) {
+function orderBy(sort: CourseSort, columns: { createdAt: Column; id: Column; price: Column }) {
   const newest = [desc(columns.createdAt), desc(columns.id)];
   if (sort === "price-asc") return [asc(columns.price), ...newest];
   if (sort === "price-desc") return [desc(columns.price), ...newest];
@@ -155,12 +155,12 @@ async function countPublishedCourses(db: Database, category: CourseCategory | un
 }
 
 /**
- * A search, in one statement (a short term's after READ_SHORT_GRAMS_BY_INDEX): the matches are found through a
- * GIN index on course_search (published courses only, in the few columns a search needs), counted and top-N
- * sorted, and only the page's rows are joined to courses. Its cost is bounded by the number of matches.
- * (Searching courses directly, the planner walked the listing's index and filtered: fast when matches are many
- * and recent, but a read of every published course when a search with a category matched few or none;
- * decision 025.)
+ * A search, in one transaction (decision 036). First a walk of course_search in the page's order, testing each row,
+ * for at most `walkBudget` rows: a term in many courses finds its page in the first few hundred, and only then
+ * are its matches counted, through course_search's GIN indexes. A term in few courses (or in courses far along
+ * the order) leaves the walk short, and its matches are collected through the index instead, counted on the way
+ * to a top-N sort. Only the page's rows are joined to courses. Each statement runs after settings that keep the
+ * planner to that route (`planSettings`).
  */
 async function searchPublishedCourses(
   db: Database,
@@ -174,26 +174,36 @@ async function searchPublishedCourses(
   }: { limit: number; offset: number; category?: CourseCategory; sort: CourseSort },
 ): Promise<{ items: CourseCard[]; total: number }> {
   const search = searchCondition(folded);
-  const where = and(category ? inCategory(category, search.shortGrams) : undefined, search.condition);
-  const page = { locale, where, limit, offset, sort };
-  if (!search.shortGrams) return searchPage(db, page);
+  const found = and(category ? inCategory(category, search.shortGrams) : undefined, search.found);
+  const toPage = (rows: CardRow[], total: number) => ({
+    items: rows.map((row) => toCard(row, locale)),
+    total,
+  });
   return db.transaction(async (tx) => {
-    await tx.execute(READ_SHORT_GRAMS_BY_INDEX);
-    return searchPage(tx, page);
+    const budget = walkBudget({ offset, limit });
+    if (budget > 0) {
+      await tx.execute(planSettings("walk"));
+      const walked = await walkedPage(tx, { search, category, sort, limit, offset, budget });
+      if (walked.length === limit) {
+        await tx.execute(planSettings(search.shortGrams ? "index" : "any"));
+        return toPage(walked, await tx.$count(courseSearch, found));
+      }
+    }
+    await tx.execute(planSettings("index"));
+    const collected = await collectedPage(tx, { where: found, sort, limit, offset });
+    // A page past the last match has no row to carry the total.
+    const total = collected[0]?.total ?? (offset > 0 ? await tx.$count(courseSearch, found) : 0);
+    return toPage(collected, Number(total));
   });
 }
 
-/** One page of a search's matches, with their total, in one statement (two past the last match). */
-async function searchPage(
-  queryable: Queryable,
-  {
-    locale,
-    where,
-    limit,
-    offset,
-    sort,
-  }: { locale: Locale; where: SQL | undefined; limit: number; offset: number; sort: CourseSort },
-): Promise<{ items: CourseCard[]; total: number }> {
+type PageRequest = { sort: CourseSort; limit: number; offset: number };
+
+/**
+ * The page by collecting: every match through a GIN index (`where`), counted by the window on the way to the
+ * top-N sort, then the page.
+ */
+function collectedPage(queryable: Queryable, { where, sort, limit, offset }: PageRequest & { where?: SQL }) {
   const page = queryable
     .select({
       id: courseSearch.courseId,
@@ -214,44 +224,121 @@ async function searchPage(
     .limit(limit)
     .offset(offset)
     .as("page");
-  const rows = await queryable
-    .select({ ...cardColumns(), total: page.total })
-    .from(page)
-    .innerJoin(courses, eq(courses.id, page.id))
-    .innerJoin(users, eq(users.id, courses.trainerId))
-    // course_search holds published courses only; checked again on the page's rows all the same.
-    .where(eq(courses.isPublished, true))
-    .orderBy(...orderBy(sort, page));
-  // A page past the last match has no row to carry the total.
-  const total = rows[0]?.total ?? (offset > 0 ? await queryable.$count(courseSearch, where) : 0);
-  return { items: rows.map((row) => toCard(row, locale)), total: Number(total) };
+  return cardsOf(queryable, page, sort, page.total);
 }
 
 /**
- * For a search term shorter than a trigram, in its own transaction: the planner may reach course_search only
- * through a bitmap of the short-substring index (search_short_grams, migration 0014). That index holds each
- * text's one- and two-character substrings exactly, so the bitmap heap scan never calls the function; but the
- * function costs some 20-40 µs a row, and the planner charges it as if it were rechecked. Left to itself, for a
- * term in nearly every row ("a", "co", "ال") it reads the table and calls it on every row (seconds at 100,000
- * courses), and with a category it filters the category's rows with it; hence no sequential or plain index
- * scan here, and the category compared as text (decision 034). jit is off because that same estimate can lift
- * a broad search past jit_above_cost.
+ * The page by walking: at most `budget` rows of course_search in the page's order (its order index), each tested
+ * with the search and the category, until the page is passed.
  */
-const READ_SHORT_GRAMS_BY_INDEX = sql`select set_config('enable_seqscan', 'off', true),
-  set_config('enable_indexscan', 'off', true), set_config('jit', 'off', true)`;
+function walkedPage(
+  queryable: Queryable,
+  {
+    search,
+    category,
+    sort,
+    limit,
+    offset,
+    budget,
+  }: PageRequest & { search: SearchCondition; category?: CourseCategory; budget: number },
+) {
+  const walked = queryable
+    .select({
+      id: courseSearch.courseId,
+      createdAt: courseSearch.createdAt,
+      price: courseSearch.price,
+      category: courseSearch.category,
+      searchText: courseSearch.searchText,
+    })
+    .from(courseSearch)
+    .orderBy(
+      ...orderBy(sort, {
+        createdAt: courseSearch.createdAt,
+        id: courseSearch.courseId,
+        price: courseSearch.price,
+      }),
+    )
+    .limit(budget)
+    .as("walked");
+  const page = queryable
+    .select({ id: walked.id, createdAt: walked.createdAt, price: walked.price })
+    .from(walked)
+    .where(and(category ? eq(walked.category, category) : undefined, search.tested(walked.searchText)))
+    .orderBy(...orderBy(sort, walked))
+    .limit(limit)
+    .offset(offset)
+    .as("page");
+  return cardsOf(queryable, page, sort);
+}
+
+/**
+ * A page of course ids joined to their courses and trainers, as card rows in the page's order, with the page's
+ * `total` column when it has one.
+ */
+function cardsOf(
+  queryable: Queryable,
+  page: Subquery & { id: Column; createdAt: Column; price: Column },
+  sort: CourseSort,
+  total: SQL.Aliased<number> | SQL<null> = sql<null>`null`,
+) {
+  return (
+    queryable
+      .select({ ...cardColumns(), total })
+      .from(page)
+      .innerJoin(courses, eq(courses.id, page.id))
+      .innerJoin(users, eq(users.id, courses.trainerId))
+      // course_search holds published courses only; checked again on the page's rows all the same.
+      .where(eq(courses.isPublished, true))
+      .orderBy(...orderBy(sort, page))
+  );
+}
+
+/**
+ * Transaction-local planner settings for a search's next statement (decision 036):
+ * - "any": the planner's own choice (a count through the trigram index, or a scan of course_search when the term
+ *   is in most rows);
+ * - "index": course_search only through a bitmap of a GIN index. search_short_grams costs some 20-40 µs a row and
+ *   the planner charges it as if it were rechecked, so left to itself it reads the table and calls it on every
+ *   row for a term in nearly every row (seconds at 100,000 courses; decision 034). Also the route that collects
+ *   a few matches, so the planner cannot walk an order index on its own estimate instead;
+ * - "walk": course_search only through the index in the page's order (no bitmap, no sort), testing each row.
+ * jit is off because a disabled plan's cost can lift a search past jit_above_cost, and parallel workers are off
+ * because on a small machine they only add their start-up to a search's time (p95 21 ms against 14 for the count
+ * of a term in every course).
+ */
+function planSettings(route: "any" | "index" | "walk"): SQL {
+  const onIf = (on: boolean) => (on ? "on" : "off");
+  return sql`select set_config('enable_seqscan', ${onIf(route === "any")}, true),
+    set_config('enable_indexscan', ${onIf(route !== "index")}, true),
+    set_config('enable_bitmapscan', ${onIf(route !== "walk")}, true),
+    set_config('enable_sort', ${onIf(route !== "walk")}, true),
+    set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`;
+}
+
+type SearchCondition = {
+  found: SQL | undefined;
+  tested: (searchText: AnyPgColumn) => SQL | undefined;
+  shortGrams: boolean;
+};
 
 /**
  * Case-insensitive substring match in both languages; Arabic-script technology names ("بايثون") also look for
- * their Latin spelling ("python"). A lone term shorter than a trigram is looked up among the text's one- and
- * two-character substrings (`shortGrams`: run it after READ_SHORT_GRAMS_BY_INDEX). A short term beside a longer
- * one (only "جي اس" → "js" in the glossary) keeps the strpos scan: the trigram index is lossy, and its recheck
- * of the whole OR would call search_short_grams on every candidate.
+ * their Latin spelling ("python"). `found` is the condition an index answers: for a lone term shorter than a
+ * trigram, among the text's one- and two-character substrings (`shortGrams`: read it only with the "index"
+ * settings). `tested` is the same match tested on one row at a time, as a walk does: never search_short_grams.
+ * A short term beside a longer one (only "جي اس" → "js" in the glossary) is strpos in both: the trigram index is
+ * lossy, and its recheck of the whole OR would call search_short_grams on every candidate.
  */
-function searchCondition(folded: string): { condition: SQL | undefined; shortGrams: boolean } {
+function searchCondition(folded: string): SearchCondition {
   const translated = translateTechTerms(folded);
-  if (translated) return { condition: or(contains(folded), contains(translated)), shortGrams: false };
-  if (isShorterThanTrigram(folded)) return { condition: containsShort(folded), shortGrams: true };
-  return { condition: contains(folded), shortGrams: false };
+  if (translated) {
+    const either = (searchText: AnyPgColumn) =>
+      or(contains(searchText, folded), contains(searchText, translated));
+    return { found: either(courseSearch.searchText), tested: either, shortGrams: false };
+  }
+  const tested = (searchText: AnyPgColumn) => contains(searchText, folded);
+  if (isShorterThanTrigram(folded)) return { found: containsShort(folded), tested, shortGrams: true };
+  return { found: tested(courseSearch.searchText), tested, shortGrams: false };
 }
 
 /**
@@ -278,9 +365,9 @@ function containsShort(term: string): SQL {
  * beside a longer one is the same substring test written as strpos, in a statement whose plan is a scan of
  * course_search.
  */
-function contains(text: string): SQL {
-  if (isShorterThanTrigram(text)) return sql`strpos(${courseSearch.searchText}, lower(${text})) > 0`;
-  return sql`${courseSearch.searchText} like lower(${containsPattern(text)})`;
+function contains(searchText: AnyPgColumn, text: string): SQL {
+  if (isShorterThanTrigram(text)) return sql`strpos(${searchText}, lower(${text})) > 0`;
+  return sql`${searchText} like lower(${containsPattern(text)})`;
 }
 
 /** Published courses by id, as cards (order not guaranteed; callers order them). */

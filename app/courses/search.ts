@@ -18,3 +18,16 @@ export function foldSearchText(text: string): string {
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
+
+/**
+ * How many rows of the search table a search's walk in the page's order may test before it gives up (decision 036):
+ * fifty for each row the walk must pass, so a term in at least one course in fifty near the start of the order
+ * finds its page, and no more than 5,000 (2-3 ms at 100,000 courses: what a walk that comes back short adds to
+ * collecting the matches). 0 when the page lies deeper than that: no walk.
+ */
+export function walkBudget({ offset, limit }: { offset: number; limit: number }): number {
+  const budget = Math.min((offset + limit) * 50, MAX_WALK);
+  return budget >= offset + limit ? budget : 0;
+}
+
+const MAX_WALK = 5_000;

@@ -354,36 +354,182 @@ describe("a search shorter than a trigram", () => {
     await handle.db.execute(sql`analyze course_search`);
   });
 
-  it("reads course_search only through the short-substring index, even for a term in every row", async () => {
+  /** How the page was read: by a walk that found it, or by collecting the matches (decision 036). */
+  function routeOf(statements: Statement[]): "walk" | "collect" {
+    return statements.some((statement) => statement.query.includes("count(*) over ()")) ? "collect" : "walk";
+  }
+
+  const ORDER_INDEX = {
+    newest: "course_search_newest_idx",
+    "price-asc": "course_search_price_asc_idx",
+    "price-desc": "course_search_price_desc_idx",
+  } as const;
+
+  /** A statement's first words, enough to tell the settings, the walk or collection, and the count apart. */
+  const shapeOf = (statements: Statement[]) =>
+    statements.map(({ query }) =>
+      query.startsWith("select set_config")
+        ? "settings"
+        : query.startsWith("select count(*)")
+          ? "count"
+          : query.includes("count(*) over ()")
+            ? "collect"
+            : "walk",
+    );
+
+  it("walks in the page's order, then counts through the index, for a term in many courses", async () => {
     for (const options of [
       { q: "go" },
       { q: "o" },
-      { q: "go", category: "data-science" as const, sort: "price-asc" as const },
-      { q: "go", offset: 10_000 },
+      // About 20 of the category's "go" courses among some 230, spread through the order.
+      { q: "go", category: "data-science" as const, sort: "price-asc" as const, limit: 1 },
+      { q: "go course", sort: "price-desc" as const },
     ]) {
+      const label = JSON.stringify(options);
       const statements = await statementsOf((db) =>
-        listPublishedCourses(db, "en", { limit: 12, offset: 0, ...options }),
+        listPublishedCourses(db, "en", { limit: 3, offset: 0, ...options }),
       );
-      expect(statements[0]?.query, options.q).toMatch(/^select set_config\('enable_seqscan', 'off', true\)/);
-      const plans = await plansOf(statements);
-      expect(plans.length, JSON.stringify(options)).toBe(options.offset ? 2 : 1);
-      for (const plan of plans) {
-        expect(plan).toContain("Bitmap Index Scan on course_search_short_grams_idx");
-        expect(plan).not.toMatch(/Seq Scan on course_search|Index Scan using course_search/);
+      expect(shapeOf(statements), label).toEqual(["settings", "walk", "settings", "count"]);
+      const [walk, count] = await plansOf(statements);
+      expect(walk, label).toContain(
+        `Index Scan using ${ORDER_INDEX[options.sort ?? "newest"]} on course_search`,
+      );
+      expect(walk, label).not.toMatch(/Bitmap|Seq Scan on course_search|search_short_grams/);
+      // The walk is already in order: nothing sorts course_search's rows.
+      expect(walk, label).not.toMatch(/Sort/);
+      if (options.q.length < 3) {
+        expect(count, label).toContain("Bitmap Index Scan on course_search_short_grams_idx");
+        expect(count, label).not.toMatch(/Seq Scan on course_search|Index Scan using course_search/);
         // Only an index condition or a recheck may name the function; a Filter would call it on every row.
-        expect(plan).not.toMatch(/Filter: .*search_short_grams/);
+        expect(count, label).not.toMatch(/Filter: .*search_short_grams/);
       }
     }
   });
 
-  it("leaves a search of three characters or more, and a short term beside a longer one, as they were", async () => {
-    for (const q of ["golang", "جي اس"]) {
+  it("collects a few matches through the index when the walk comes back short, never calling search_short_grams row by row", async () => {
+    await insertCourses([
+      { title: "Rare xq topic", isPublished: true },
+      { title: "Another xq topic", isPublished: true, category: "data-science" },
+    ]);
+    await handle.db.execute(sql`analyze course_search`);
+    for (const options of [
+      { q: "xq", index: "course_search_short_grams_idx", shape: ["settings", "walk", "settings", "collect"] },
+      {
+        q: "xq",
+        category: "data-science" as const,
+        index: "course_search_short_grams_idx",
+        shape: ["settings", "walk", "settings", "collect"],
+      },
+      { q: "rare xq", index: "course_search_trgm_idx", shape: ["settings", "walk", "settings", "collect"] },
+      // Deeper than any walk: collected at once, and past the last match, so counted on its own.
+      {
+        q: "go",
+        offset: 10_000,
+        index: "course_search_short_grams_idx",
+        shape: ["settings", "collect", "count"],
+      },
+    ]) {
+      const label = JSON.stringify(options);
+      const statements = await statementsOf((db) =>
+        listPublishedCourses(db, "en", { limit: 3, offset: 0, ...options }),
+      );
+      expect(shapeOf(statements), label).toEqual(options.shape);
+      const plans = await plansOf(statements);
+      for (const plan of options.shape[1] === "walk" ? plans.slice(1) : plans) {
+        expect(plan, label).toContain(`Bitmap Index Scan on ${options.index}`);
+        expect(plan, label).not.toMatch(/Seq Scan on course_search|Index Scan using course_search/);
+        expect(plan, label).not.toMatch(/Filter: .*search_short_grams/);
+      }
+    }
+  });
+
+  it("never calls search_short_grams for a search of three characters or more, or a short term beside a longer one", async () => {
+    for (const q of ["golang", "go course", "جي اس"]) {
       const statements = await statementsOf((db) =>
         listPublishedCourses(db, "ar", { limit: 12, offset: 0, q }),
       );
-      expect(statements.map((statement) => statement.query).join("\n"), q).not.toMatch(
-        /set_config|search_short_grams/,
+      expect(statements.map((statement) => statement.query).join("\n"), q).not.toMatch(/search_short_grams/);
+    }
+    // A longer term's count is the planner's own choice (every setting on).
+    const statements = await statementsOf((db) =>
+      listPublishedCourses(db, "en", { limit: 3, offset: 0, q: "go course" }),
+    );
+    expect(statements[2]?.params.slice(0, 4)).toEqual(["on", "on", "on", "on"]);
+  });
+
+  it("pages through a search the same whichever route each page takes", async () => {
+    for (const sort of ["newest", "price-asc", "price-desc"] as const) {
+      for (const category of [undefined, "data-science" as const]) {
+        const expected = await handle.db
+          .select({ id: courses.id })
+          .from(courses)
+          .where(
+            and(
+              eq(courses.isPublished, true),
+              ilike(courses.searchText, "%go%"),
+              category ? eq(courses.category, category) : undefined,
+            ),
+          )
+          .orderBy(
+            ...(sort === "newest"
+              ? []
+              : [sort === "price-asc" ? sql`${courses.price} asc` : sql`${courses.price} desc`]),
+            sql`${courses.createdAt} desc`,
+            sql`${courses.id} desc`,
+          );
+        const seen: number[] = [];
+        const routes = new Set<string>();
+        for (let offset = 0; offset < expected.length; offset += 12) {
+          const statements: Statement[] = [];
+          const page = await statementsOf(async (db) => {
+            const answer = await listPublishedCourses(db, "en", {
+              limit: 12,
+              offset,
+              q: "go",
+              sort,
+              category,
+            });
+            expect(answer.total).toBe(expected.length);
+            seen.push(...answer.items.map((item) => item.id));
+          });
+          statements.push(...page);
+          routes.add(routeOf(statements));
+        }
+        const label = `${sort} ${category ?? "every category"}`;
+        expect(seen, label).toEqual(expected.map((row) => row.id));
+        // Both routes were taken on the way (early pages walk, the last ones collect).
+        if (!category) expect([...routes].sort(), label).toEqual(["collect", "walk"]);
+      }
+    }
+  });
+
+  it("collects instead when a walk runs out of budget before its page (matches bunched at the far end)", async () => {
+    // 60 of the oldest courses share a word; 600 newer ones push them past the walk's budget (150 rows for 3).
+    await insertCourses(
+      Array.from({ length: 60 }, (_, index) => ({
+        title: `Ancient qv lore ${index}`,
+        isPublished: true,
+        createdAt: new Date(Date.UTC(2001, 0, 1, 0, index)),
+      })),
+    );
+    await insertCourses(
+      Array.from({ length: 600 }, (_, index) => ({ title: `Filler ${index}`, isPublished: true })),
+    );
+    await handle.db.execute(sql`analyze course_search`);
+    for (const q of ["qv", "qv lore"]) {
+      const statements = await statementsOf((db) =>
+        listPublishedCourses(db, "en", { limit: 3, offset: 0, q }),
       );
+      expect(shapeOf(statements), q).toEqual(["settings", "walk", "settings", "collect"]);
+      const page = await listPublishedCourses(handle.db, "en", { limit: 3, offset: 0, q });
+      expect(page.total, q).toBe(60);
+      expect(
+        page.items.map((item) => item.title),
+        q,
+      ).toEqual(["Ancient qv lore 59", "Ancient qv lore 58", "Ancient qv lore 57"]);
+      // Page 20 of the same search: its budget (3,000 rows) is more than the table, so the walk finds it.
+      const deep = await statementsOf((db) => listPublishedCourses(db, "en", { limit: 3, offset: 57, q }));
+      expect(shapeOf(deep), q).toEqual(["settings", "walk", "settings", "count"]);
     }
   });
 

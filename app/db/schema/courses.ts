@@ -139,6 +139,22 @@ export const courseSearch = pgTable(
     // Every one- and two-character substring of the text (search_short_grams, migration 0014): a search term
     // shorter than a trigram is looked up here, exactly (decision 034).
     index("course_search_short_grams_idx").using("gin", sql`search_short_grams(${table.searchText})`),
+    // A search's page in each of the listing's orders, for a search that matches enough courses that walking in
+    // order and testing each row finds the page sooner than collecting and sorting every match (decision 036).
+    index("course_search_newest_idx").on(
+      table.createdAt.desc().nullsFirst(),
+      table.courseId.desc().nullsFirst(),
+    ),
+    index("course_search_price_asc_idx").on(
+      table.price,
+      table.createdAt.desc().nullsFirst(),
+      table.courseId.desc().nullsFirst(),
+    ),
+    index("course_search_price_desc_idx").on(
+      table.price.desc().nullsFirst(),
+      table.createdAt.desc().nullsFirst(),
+      table.courseId.desc().nullsFirst(),
+    ),
   ],
 );
 

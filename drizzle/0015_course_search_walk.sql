@@ -1,0 +1,3 @@
+CREATE INDEX "course_search_newest_idx" ON "course_search" USING btree ("created_at" DESC NULLS FIRST,"course_id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "course_search_price_asc_idx" ON "course_search" USING btree ("price","created_at" DESC NULLS FIRST,"course_id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "course_search_price_desc_idx" ON "course_search" USING btree ("price" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"course_id" DESC NULLS FIRST);
