@@ -199,6 +199,13 @@ async function searchPublishedCourses(
 
 type PageRequest = { sort: CourseSort; limit: number; offset: number };
 
+/** course_search's columns under the names `orderBy` takes: what a page of matches carries. */
+const SEARCH_ORDER_COLUMNS = {
+  createdAt: courseSearch.createdAt,
+  id: courseSearch.courseId,
+  price: courseSearch.price,
+};
+
 /**
  * The page by collecting: every match through a GIN index (`where`), counted by the window on the way to the
  * top-N sort, then the page.
@@ -206,21 +213,13 @@ type PageRequest = { sort: CourseSort; limit: number; offset: number };
 function collectedPage(queryable: Queryable, { where, sort, limit, offset }: PageRequest & { where?: SQL }) {
   const page = queryable
     .select({
-      id: courseSearch.courseId,
-      createdAt: courseSearch.createdAt,
-      price: courseSearch.price,
+      ...SEARCH_ORDER_COLUMNS,
       // Every match is read before the sort anyway; the window counts them on the way.
       total: sql<number>`(count(*) over ())::int`.as("total"),
     })
     .from(courseSearch)
     .where(where)
-    .orderBy(
-      ...orderBy(sort, {
-        createdAt: courseSearch.createdAt,
-        id: courseSearch.courseId,
-        price: courseSearch.price,
-      }),
-    )
+    .orderBy(...orderBy(sort, SEARCH_ORDER_COLUMNS))
     .limit(limit)
     .offset(offset)
     .as("page");
@@ -244,20 +243,12 @@ function walkedPage(
 ) {
   const walked = queryable
     .select({
-      id: courseSearch.courseId,
-      createdAt: courseSearch.createdAt,
-      price: courseSearch.price,
+      ...SEARCH_ORDER_COLUMNS,
       category: courseSearch.category,
       searchText: courseSearch.searchText,
     })
     .from(courseSearch)
-    .orderBy(
-      ...orderBy(sort, {
-        createdAt: courseSearch.createdAt,
-        id: courseSearch.courseId,
-        price: courseSearch.price,
-      }),
-    )
+    .orderBy(...orderBy(sort, SEARCH_ORDER_COLUMNS))
     .limit(budget)
     .as("walked");
   const page = queryable

@@ -480,8 +480,7 @@ describe("a search shorter than a trigram", () => {
         const seen: number[] = [];
         const routes = new Set<string>();
         for (let offset = 0; offset < expected.length; offset += 12) {
-          const statements: Statement[] = [];
-          const page = await statementsOf(async (db) => {
+          const statements = await statementsOf(async (db) => {
             const answer = await listPublishedCourses(db, "en", {
               limit: 12,
               offset,
@@ -492,7 +491,6 @@ describe("a search shorter than a trigram", () => {
             expect(answer.total).toBe(expected.length);
             seen.push(...answer.items.map((item) => item.id));
           });
-          statements.push(...page);
           routes.add(routeOf(statements));
         }
         const label = `${sort} ${category ?? "every category"}`;
