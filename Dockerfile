@@ -9,14 +9,12 @@
 # Without DATABASE_URL it falls back to embedded PGlite under DATA_DIR (/data: mount a volume there), seeded
 # with demo content as `npm start` does: fine for a trial, not for production.
 
-ARG NODE_VERSION=20
+ARG NODE_VERSION=24
 
 # 1. Every dependency, exactly as locked (the build needs the dev tools).
 FROM node:${NODE_VERSION}-bookworm-slim AS deps
 WORKDIR /app
-# patches/: npm ci's postinstall applies them (patch-package; docs/decisions/029-route-match-memo.md).
 COPY package.json package-lock.json ./
-COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 
 # 2. The React Router build, and scripts/start.ts bundled into plain JavaScript so the runtime needs no tsx:
@@ -25,14 +23,13 @@ RUN npm ci --no-audit --no-fund
 FROM deps AS build
 COPY . .
 RUN npx react-router build \
-  && node_modules/.bin/esbuild scripts/start.ts --bundle --platform=node --format=esm --target=node20 \
+  && node_modules/.bin/esbuild scripts/start.ts --bundle --platform=node --format=esm --target=node24 \
        --packages=external --outfile=build/start.mjs
 
 # 3. Production dependencies only.
 FROM node:${NODE_VERSION}-bookworm-slim AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-COPY patches ./patches
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # 4. The runtime: build output, server, migrations. No sources and no package-lock.json, so start's

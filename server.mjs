@@ -7,7 +7,10 @@ import express from "express";
 import { createAppHandler } from "./server/app-handler.mjs";
 import { edgeRefusal } from "./server/edge.mjs";
 import { createResponseCache, parseCacheSeconds } from "./server/response-cache.mjs";
+import { assertSupportedNode } from "./server/runtime.mjs";
 import { securityHeaders } from "./server/security-headers.mjs";
+
+assertSupportedNode();
 
 export const CLIENT_ADDRESS_HEADER = "x-manara-client-address";
 
@@ -95,7 +98,7 @@ app.use((error, req, res, _next) => {
 
 const server = app.listen(port, host, () => {
   const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
-  console.log(`Manara is listening on http://${shown}:${port}`);
+  console.log(`Manara is listening on http://${shown}:${port} (Node ${process.version})`);
 });
 server.on("error", (error) => {
   // EADDRINUSE, EACCES…: nothing to serve, so exit non-zero (the supervisor decides whether to retry).

@@ -5,6 +5,7 @@ export function printBanner(port: number, driver: string) {
   const lines = [
     "",
     `  Manara is starting on http://localhost:${port}  (Arabic: http://localhost:${port}/ar)`,
+    `  Node ${process.version}`,
     `  Database: ${driver === "pglite" ? "embedded PGlite under DATA_DIR" : "PostgreSQL (DATABASE_URL)"}`,
     `  Demo accounts (password: ${DEMO_PASSWORD}):`,
     ...DEMO_ACCOUNTS.map((account) => `    ${account.role.padEnd(8)} ${account.email}`),

@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { ConfigError, getSessionSecret, readConfig } from "../app/config.server";
+import { assertSupportedNode } from "../server/runtime.mjs";
 import { printBanner } from "./banner";
 import { prepareDatabase } from "./prepare-database";
 import { supervise } from "./supervise";
@@ -35,6 +36,12 @@ function needsBuild(): boolean {
 }
 
 process.env.NODE_ENV = "production";
+try {
+  assertSupportedNode();
+} catch (error) {
+  console.error(`\n  Cannot start: ${(error as Error).message}\n`);
+  process.exit(1);
+}
 let config: ReturnType<typeof readConfig>;
 try {
   config = readConfig();

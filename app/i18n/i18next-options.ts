@@ -11,5 +11,4 @@ export const i18nextOptions = {
   returnEmptyString: false,
   returnNull: false,
   interpolation: { escapeValue: false },
-  showSupportNotice: false,
 } satisfies InitOptions;
