@@ -4,6 +4,7 @@ import { type RouterContextProvider, redirect } from "react-router";
 import type { User, UserRole } from "../db/schema";
 import { localeFromPath, localizePath } from "../i18n/languages";
 import { apiError, apiLocale } from "../lib/api.server";
+import { pagePath } from "../lib/page-path";
 import { getViewer } from "../middleware/auth.server";
 import { getI18n } from "../middleware/i18next.server";
 
@@ -14,16 +15,15 @@ export function getUser(context: Context): User | null {
 }
 
 /**
- * The page the visitor was on, as a redirectTo value. Loaders get the request as it came in
- * (`future.v8_passThroughRequests`): a data request carries a `.data` suffix and `_routes`, a form posted to
- * an index route `?index`.
+ * The page the visitor was on, as a redirectTo value. Loaders get the request as it came in: a data request
+ * carries a `.data` suffix and `_routes`, a form posted to an index route `?index`.
  */
 function currentPath(request: Request): string {
   const url = new URL(request.url);
   url.searchParams.delete("_routes");
   url.searchParams.delete("index");
   const search = url.searchParams.toString();
-  return url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") + (search ? `?${search}` : "");
+  return pagePath(url.pathname) + (search ? `?${search}` : "");
 }
 
 export function loginRedirect(request: Request): Response {

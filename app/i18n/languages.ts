@@ -1,4 +1,5 @@
 // The supported interface languages and the URL rules that choose between them (SPEC §9: the URL alone decides).
+import { pagePath } from "../lib/page-path";
 export const LANGUAGES = [
   { code: "en", nativeName: "English", englishName: "English", dir: "ltr" },
   { code: "ar", nativeName: "العربية", englishName: "Arabic", dir: "rtl" },
@@ -37,12 +38,12 @@ export function directionOf(locale: Locale): "ltr" | "rtl" {
 }
 
 /**
- * The locale a pathname is in. Data requests arrive as `/ar.data`, `/ar/courses.data` or `/_root.data`,
- * so the `.data` suffix is ignored. Anything but an `/ar` prefix is English; unknown prefixes are
+ * The locale a pathname is in. Data requests arrive as `/ar.data`, `/ar/courses.data` or `/_.data`, so the
+ * page they name is read (app/lib/page-path.ts). Anything but an `/ar` prefix is English; unknown prefixes are
  * rejected by the locale layout route, not here.
  */
 export function localeFromPath(pathname: string): Locale {
-  const first = pathname.replace(/\.data$/, "").split("/")[1];
+  const first = pagePath(pathname).split("/")[1];
   return first === "ar" ? "ar" : DEFAULT_LOCALE;
 }
 

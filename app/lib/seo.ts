@@ -1,6 +1,7 @@
 // Per-page <title>, description, canonical link and hreflang alternates, computed in loaders and rendered by `meta`.
 import type { MetaDescriptor } from "react-router";
 import { LANGUAGES, type Locale, localizePath } from "../i18n/languages";
+import { pagePath } from "./page-path";
 
 /** SPEC §1: when a page sets no title of its own, the document carries the Arabic product title. */
 export const DEFAULT_TITLE = "منارة | منصة الدورات والتسويق الرقمي";
@@ -35,7 +36,7 @@ export function pageMeta(
 ): PageMeta {
   const url = new URL(request.url);
   const origin = url.origin;
-  const pathname = canonicalPath ?? url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
+  const pathname = canonicalPath ?? pagePath(url.pathname);
   const alternates: PageMeta["alternates"] = LANGUAGES.map((language) => ({
     hrefLang: language.code,
     href: origin + localizePath(pathname, language.code),

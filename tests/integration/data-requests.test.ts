@@ -46,11 +46,11 @@ function actionRedirectOf({ response, text }: { response: Response; text: string
 }
 
 describe("data requests decide by the page's URL", () => {
-  it("the Arabic home page's data is Arabic (/ar.data), the English one's English (/_root.data)", async () => {
+  it("the Arabic home page's data is Arabic (/ar.data), the English one's English (/_.data)", async () => {
     const arabic = await dataRequest("/ar.data", "routes/home");
     expect(arabic.response.status).toBe(200);
     expect(arabic.text).toMatch(/[\u0600-\u06ff]{3}/);
-    const english = await dataRequest("/_root.data", "routes/home");
+    const english = await dataRequest("/_.data", "routes/home");
     expect(english.response.status).toBe(200);
     expect(english.text).not.toMatch(/[\u0600-\u06ff]{3}/);
   });

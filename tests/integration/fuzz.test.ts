@@ -1242,7 +1242,7 @@ const SEGMENTS = [
   "%00",
   ".env",
   "index.php",
-  "_root.data",
+  "_.data",
   "x.data",
   "%2f",
   "%5c",

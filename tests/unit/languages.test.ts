@@ -9,7 +9,8 @@ describe("locale from the URL", () => {
     ["/ar/courses/3", "ar"],
     ["/ar.data", "ar"],
     ["/ar/courses.data", "ar"],
-    ["/_root.data", "en"],
+    ["/_.data", "en"],
+    ["/ar/_.data", "ar"],
     ["/arabic", "en"],
     ["/xx/courses", "en"],
   ])("%s is %s", (path, locale) => {
