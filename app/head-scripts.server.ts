@@ -3,7 +3,7 @@
 // the server and, in the browser, hydrates with the text read back from the elements, as the stylesheet does.
 import { WEB_FONTS_ATTRIBUTE, WEB_FONTS_KEY } from "./fonts";
 import type { HeadScriptsText } from "./head-scripts";
-import { START_SCRIPTS } from "./lib/deferred-scripts.server";
+import { pageScriptsDeferred, START_SCRIPTS } from "./lib/deferred-scripts.server";
 
 /**
  * Runs before the body is parsed, so a visitor whose browser already holds the font files gets them from the
@@ -11,4 +11,7 @@ import { START_SCRIPTS } from "./lib/deferred-scripts.server";
  */
 export const WEB_FONTS_SCRIPT = `try{if(localStorage.getItem(${JSON.stringify(WEB_FONTS_KEY)}))document.documentElement.setAttribute(${JSON.stringify(WEB_FONTS_ATTRIBUTE)},"")}catch(e){}`;
 
-export const HEAD_SCRIPTS: HeadScriptsText = { webFonts: WEB_FONTS_SCRIPT, startScripts: START_SCRIPTS };
+export const HEAD_SCRIPTS: HeadScriptsText = {
+  webFonts: WEB_FONTS_SCRIPT,
+  startScripts: pageScriptsDeferred() ? START_SCRIPTS : "",
+};

@@ -10,10 +10,22 @@
 // router context, the streamed data) is untouched, and React hydrates over the renamed elements, which carry
 // React Router's suppressHydrationWarning, then drops them as it always does.
 
+/**
+ * DEFER_PAGE_SCRIPTS=0 switches the deferral off: React Router's <Scripts> markup goes out as it is written
+ * and no start script is sent (docs/decisions/041-deferred-scripts-after-react-router-8.md).
+ */
+export function pageScriptsDeferred(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.DEFER_PAGE_SCRIPTS !== "0";
+}
+
 /** What the server writes instead of rel="modulepreload". */
 export const DEFERRED_PRELOAD_REL = "x-deferred-modulepreload";
-/** What the server writes instead of type="module" on React Router's inline module script. */
-export const DEFERRED_MODULE_TYPE = "x-deferred-module";
+/**
+ * What the server writes instead of `type="module" async=""` on React Router's inline module script: a data
+ * block (a MIME type with a subtype, and no `async`, which HTML allows only on scripts the browser runs), so
+ * the document stays valid HTML (the Nu HTML Checker).
+ */
+export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
 
 /**
  * Runs in <head> (inline, with the CSP nonce). Starts once the browser has reported the first contentful

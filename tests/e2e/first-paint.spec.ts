@@ -39,7 +39,7 @@ for (const prefix of ["", "/ar"]) {
     expect(await bodyFont(page)).not.toMatch(PLEX);
 
     // A client-side navigation (once hydrated) switches when it starts; a new document starts in the web font.
-    await expect(page.locator('script[type="x-deferred-module"]')).toHaveCount(0);
+    await expect(page.locator('script[type="text/x-deferred-module"]')).toHaveCount(0);
     await page.evaluate(() => {
       (window as unknown as { samePage: boolean }).samePage = true;
     });
@@ -65,7 +65,7 @@ test("the document names its modules only in deferred form; they start after the
   );
   expect(deferred.some((href) => /entry\.client-[\w-]+\.js$/.test(href))).toBe(true);
   expect(deferred.some((href) => /\/courses-[\w-]+\.js$/.test(href))).toBe(true);
-  expect(html).toContain('type="x-deferred-module"');
+  expect(html).toContain('type="text/x-deferred-module">');
 
   const javaScript = testInfo.project.name !== "no-js";
   const scriptRequests: string[] = [];
@@ -106,7 +106,7 @@ test("the document names its modules only in deferred form; they start after the
   for (const href of deferred) expect(scriptRequests.some((url) => url.endsWith(href))).toBe(true);
   // Hydrated (React Router then drops the script element it rendered): following a link is a client-side
   // navigation, so this document (and its marker) survives.
-  await expect(page.locator('script[type="x-deferred-module"]')).toHaveCount(0);
+  await expect(page.locator('script[type="text/x-deferred-module"]')).toHaveCount(0);
   await page.evaluate(() => {
     (window as unknown as { samePage: boolean }).samePage = true;
   });

@@ -5,7 +5,11 @@ import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
 import { DEFER_MODULE_SCRIPTS } from "../../app/lib/defer-module-scripts.server";
-import { DEFERRED_MODULE_TYPE, DEFERRED_PRELOAD_REL } from "../../app/lib/deferred-scripts.server";
+import {
+  DEFERRED_MODULE_TYPE,
+  DEFERRED_PRELOAD_REL,
+  pageScriptsDeferred,
+} from "../../app/lib/deferred-scripts.server";
 import { spliceDocument } from "../../app/lib/splice-document.server";
 
 const DOCUMENT = [
@@ -21,7 +25,7 @@ const DOCUMENT = [
 
 const EXPECTED = DOCUMENT.replaceAll('rel="modulepreload"', `rel="${DEFERRED_PRELOAD_REL}"`).replace(
   ' type="module" async=""',
-  ` type="${DEFERRED_MODULE_TYPE}" async=""`,
+  ` type="${DEFERRED_MODULE_TYPE}"`,
 );
 
 async function rewriteInChunks(chunks: Buffer[]): Promise<string> {
@@ -50,5 +54,18 @@ describe("the module-script renames (DEFER_MODULE_SCRIPTS)", () => {
     const singles = Array.from(bytes, (byte) => Buffer.from([byte]));
     expect(await rewriteInChunks(singles)).toBe(EXPECTED);
     expect(await rewriteInChunks([])).toBe("");
+  });
+});
+
+describe("the switch", () => {
+  it("defers unless DEFER_PAGE_SCRIPTS=0", () => {
+    expect(pageScriptsDeferred({})).toBe(true);
+    expect(pageScriptsDeferred({ DEFER_PAGE_SCRIPTS: "1" })).toBe(true);
+    expect(pageScriptsDeferred({ DEFER_PAGE_SCRIPTS: "0" })).toBe(false);
+  });
+
+  it("writes a data block HTML allows: a MIME type with a subtype, and no async", () => {
+    expect(DEFERRED_MODULE_TYPE).toMatch(/^[a-z]+\/[a-z0-9.+-]+$/);
+    expect(EXPECTED).toContain(`<script nonce="n" type="${DEFERRED_MODULE_TYPE}">import`);
   });
 });
