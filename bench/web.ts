@@ -163,7 +163,7 @@ async function measureJs(browser: Browser, base: string): Promise<JsRow[]> {
   return rows;
 }
 
-let lighthouseVersion = "12.8.2";
+let lighthouseVersion = "unknown";
 
 async function runLighthouse(base: string): Promise<LhRow[]> {
   const rows: LhRow[] = [];
