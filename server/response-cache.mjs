@@ -233,7 +233,7 @@ export function createResponseCache({
      */
     bodyFor(entry, requestHeaders) {
       if (entry.body.length < COMPRESSION_THRESHOLD) return { body: entry.body, encoding: null };
-      const encoding = new Negotiator({ headers: requestHeaders }).encoding(ENCODINGS, PREFERRED_ENCODINGS);
+      const encoding = new Negotiator({ headers: requestHeaders }).encoding(ENCODINGS, { preferred: PREFERRED_ENCODINGS });
       if (encoding !== "br" && encoding !== "gzip") return { body: entry.body, encoding: null };
       let body = entry.encoded.get(encoding);
       if (!body) {
