@@ -1,18 +1,9 @@
-// The production HTTP server. React Router's `react-router-serve` gives loaders no client address, and
-// per-IP rate limits need one, so this is the same Express setup with that one addition, plus what a server
-// needs to live behind a load balancer: HOST, graceful shutdown and process-level guards (see
-// docs/decisions/007-supervisor-shutdown-sweeper.md).
-import compression from "compression";
-import express from "express";
-import { createAppHandler } from "./server/app-handler.mjs";
-import { edgeRefusal } from "./server/edge.mjs";
-import { createResponseCache, parseCacheSeconds } from "./server/response-cache.mjs";
+// The production server process: it listens, drains on shutdown and guards against crashes, around the
+// Express application that Vite builds with the app (server/app.ts, build/server/index.js). See
+// docs/decisions/007-supervisor-shutdown-sweeper.md.
 import { assertSupportedNode } from "./server/runtime.mjs";
-import { securityHeaders } from "./server/security-headers.mjs";
 
 assertSupportedNode();
-
-export const CLIENT_ADDRESS_HEADER = "x-manara-client-address";
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST || "0.0.0.0";
@@ -25,75 +16,11 @@ const log = (message, ...rest) => console.error(`[manara ${new Date().toISOStrin
 
 let shuttingDown = false;
 
-const app = express();
-app.disable("x-powered-by");
-// Behind a reverse proxy set TRUST_PROXY (e.g. 1 or "loopback") so req.ip is the visitor, not the proxy.
-if (process.env.TRUST_PROXY)
-  app.set(
-    "trust proxy",
-    /^\d+$/.test(process.env.TRUST_PROXY) ? Number(process.env.TRUST_PROXY) : process.env.TRUST_PROXY,
-  );
-app.use((_req, res, next) => {
-  // While draining, tell keep-alive clients to reconnect elsewhere once this response is done.
-  if (shuttingDown) res.setHeader("Connection", "close");
-  next();
-});
-app.use(securityHeaders({ production: process.env.NODE_ENV === "production" }));
-// Methods our routes do not answer, and paths no route can match (control characters, broken escapes).
-app.use((req, res, next) => {
-  const refusal = edgeRefusal(req.method, req.originalUrl);
-  if (!refusal) return next();
-  res.status(refusal.status).set(refusal.headers).send(refusal.body);
-});
-// React Router needs a URL, and a URL needs a host: a request without a usable Host header is malformed.
-app.use((req, res, next) => {
-  if (req.hostname && URL.canParse(`http://${req.hostname}`)) return next();
-  res.set("Connection", "close").status(400).type("text/plain").send("Bad Request: invalid Host header");
-});
-app.use(compression());
-// Fingerprinted build assets never change; everything else in public/ may.
-app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-app.use(express.static("build/client", { maxAge: "1h" }));
-app.use((req, _res, next) => {
-  // Overwrite whatever the client sent: only this server may say where a request came from.
-  req.headers[CLIENT_ADDRESS_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
-  next();
-});
-// Pass the build itself, not a function: with a function React Router re-derives its route tables on every
-// request (meant for development reloads), which cost about a tenth of each page's time.
-const build = await import("./build/server/index.js");
-// Anonymous GET answers are kept a few seconds (server/response-cache.mjs); PUBLIC_CACHE_SECONDS=0 turns
-// it off. Any state-changing request this server answers successfully empties it once the answer is out
-// (after its transaction committed), so a change made here is visible to the next visitor at once.
-const cacheSeconds = parseCacheSeconds(process.env.PUBLIC_CACHE_SECONDS);
-const cache = cacheSeconds > 0 ? createResponseCache({ ttlMs: cacheSeconds * 1000 }) : null;
-if (cache) {
-  const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-  app.use((req, res, next) => {
-    // "close" also comes when the client left early; the change may still have been committed. Answers
-    // marked as changing nothing public (server/response-cache.mjs, PUBLIC_UNCHANGED_HEADER) keep it.
-    if (!SAFE_METHODS.has(req.method))
-      res.on("close", () => {
-        if (res.statusCode < 400 && !res.locals.publicUnchanged) cache.invalidate();
-      });
-    next();
-  });
-}
-app.use(createAppHandler({ build, mode: "production", cache }));
-// Errors React Router did not answer itself. A Host header that makes no URL is the client's fault (400);
-// anything else is ours: logged, answered 500, and the server keeps serving.
-app.use((error, req, res, _next) => {
-  const clientError = error?.code === "ERR_INVALID_URL";
-  if (!clientError) log(`${req.method} ${req.originalUrl} failed:`, error);
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  res
-    .set("Connection", "close")
-    .status(clientError ? 400 : 500)
-    .type("text/plain");
-  res.send(clientError ? "Bad Request" : "Internal Server Error");
+const { createApp } = await import("./build/server/index.js");
+const app = await createApp({
+  clientDirectory: "build/client",
+  isDraining: () => shuttingDown,
+  log,
 });
 
 const server = app.listen(port, host, () => {

@@ -36,5 +36,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   // react-i18next goes through Vite in the server environment too, so the plugin above can hand server code
   // its shim in development as in the build (Vite loads external packages around the plugins).
   ssr: { external: ["@electric-sql/pglite"], noExternal: ["react-i18next"] },
+  // The server build's entry is the Express application (server/app.ts), which imports React Router's server
+  // build itself: React Router's node-custom-server template, so server code and routes share module instances.
+  environments: { ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } } },
   optimizeDeps: { exclude: ["@electric-sql/pglite"] },
 }));

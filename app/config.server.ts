@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { parseCacheSeconds } from "../server/response-cache.mjs";
+import { parseCacheSeconds } from "./lib/response-cache.server";
 
 export type AppConfig = {
   port: number;
@@ -12,7 +12,7 @@ export type AppConfig = {
   currency: string;
   /** PUBLIC_URL's origin: where links in emails point (app/lib/public-origin.server.ts). */
   publicUrl: string | null;
-  /** PUBLIC_CACHE_SECONDS: how long server.mjs keeps anonymous answers (server/response-cache.mjs). */
+  /** PUBLIC_CACHE_SECONDS: how long anonymous answers and public lists are kept (app/lib/response-cache.server.ts). */
   publicCacheSeconds: number;
 };
 

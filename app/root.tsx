@@ -35,11 +35,14 @@ import { databaseMiddleware, getDb } from "./middleware/database.server";
 import { getLocaleFromContext, i18nextMiddleware } from "./middleware/i18next.server";
 import { mailMiddleware } from "./middleware/mail.server";
 import { mediaMiddleware } from "./middleware/media.server";
+import { responseCacheMiddleware } from "./middleware/response-cache.server";
 import { sameOriginMiddleware } from "./middleware/same-origin.server";
 import { useNonce } from "./security/nonce";
 import { readToast } from "./toast.server";
 
 export const middleware: Route.MiddlewareFunction[] = [
+  // First, so a stored answer skips everything else and a stored answer is the one the others shaped.
+  responseCacheMiddleware,
   i18nextMiddleware,
   apiBoundaryMiddleware,
   sameOriginMiddleware,

@@ -1,7 +1,7 @@
 // `npm run bench`: measures the production server's throughput on a few pages against a plain Node server
 // sending the same bytes, so a slowdown shows up as numbers rather than as a feeling. Every route is measured
 // twice: as an anonymous visitor (no cookie: answered from the server's few-second anonymous cache once the
-// first answer is stored, server/response-cache.mjs) and with a cookie that belongs to nobody, which the
+// first answer is stored, app/lib/response-cache.server.ts) and with a cookie that belongs to nobody, which the
 // cache never answers, so each of those requests is rendered in full (the cost a signed-in visitor pays). With BENCH_DATABASE_URL
 // (a PostgreSQL server) it runs the same rows on PostgreSQL too, and the catalog at 100,000 courses
 // (bench/catalog-scale.ts). Each server then takes BENCH_LEAK_REQUESTS requests across the routes and its

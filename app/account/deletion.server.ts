@@ -7,6 +7,7 @@ import { z } from "zod";
 import { verifyPassword } from "../auth/password.server";
 import { certificateStore } from "../certificates/store.server";
 import type { Database } from "../db/client.server";
+import { announcePublicChange } from "../db/public-changes.server";
 import {
   cartItems,
   certificates,
@@ -106,6 +107,9 @@ export async function deleteAccount(
         pdfKey: null,
       })
       .where(eq(certificates.userId, userId));
+    // Their name leaves the course pages' reviews and their certificates' verification pages.
+    await announcePublicChange(tx, "catalog");
+    await announcePublicChange(tx, "certificates");
     return { ok: true, walletBalance: locked.walletBalance };
   });
   if (outcome.ok) {

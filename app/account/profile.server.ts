@@ -2,6 +2,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client.server";
+import { announcePublicChange } from "../db/public-changes.server";
 import { type User, users } from "../db/schema";
 import { safeText } from "../lib/validation";
 
@@ -43,5 +44,7 @@ export async function updateProfile(db: Database, userId: string, change: Profil
   }
   const [updated] = await db.update(users).set(values).where(eq(users.id, userId)).returning();
   if (!updated) throw new Error("The signed-in user has no row");
+  // Reviews and course pages show people's names (posts and certificates keep the name they were made with).
+  await announcePublicChange(db, "catalog");
   return updated;
 }

@@ -5,14 +5,15 @@ import { FormStrategy } from "remix-auth-form";
 import type { Database } from "../db/client.server";
 import { type SignInOutcome, signInWithPassword } from "./sign-in.server";
 
-export function passwordAuthenticator(db: Database): Authenticator<SignInOutcome> {
+/** `address`: where the attempt came from (app/lib/client-address.ts). */
+export function passwordAuthenticator(db: Database, address: string): Authenticator<SignInOutcome> {
   return new Authenticator<SignInOutcome>().use(
-    new FormStrategy(async ({ form, request }) => {
+    new FormStrategy(async ({ form }) => {
       const email = String(form.get("email") ?? "")
         .trim()
         .toLowerCase();
       const password = String(form.get("password") ?? "");
-      return signInWithPassword(db, request, email, password);
+      return signInWithPassword(db, address, email, password);
     }),
     "password",
   );

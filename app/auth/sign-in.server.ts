@@ -2,30 +2,25 @@
 import { clearGuestCartCookie, mergeGuestCartIntoAccount } from "../commerce/cart.server";
 import type { Database } from "../db/client.server";
 import type { User } from "../db/schema";
-import { CLIENT_ADDRESS_HEADER } from "../lib/client-address";
 import { toasts } from "../toast.server";
 import { authenticateWithPassword, registerUser, type SignupInput } from "./accounts.server";
 import { hitRateLimit, hitRateLimits, peekRateLimit, RATE_LIMITS } from "./rate-limit.server";
 import { createSession, deleteSession, readSessionToken, sessionCookie } from "./session.server";
-
-export function clientAddress(request: Request): string {
-  return request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
-}
 
 export type SignInOutcome =
   | { ok: true; user: User }
   | { ok: false; reason: "invalid_credentials" }
   | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
 
+/** `address`: where the attempt came from (app/lib/client-address.ts), for the per-address limits. */
 export async function signInWithPassword(
   db: Database,
-  request: Request,
+  address: string,
   email: string,
   password: string,
 ): Promise<SignInOutcome> {
   // Failures are counted per account *and* address, and successes not at all: a stranger guessing at
   // someone's password locks only their own address out, never the owner (docs/decisions/008).
-  const address = clientAddress(request);
   const failuresKey = `login:failures:${address}:${email.toLowerCase()}`;
   const perIp = await hitRateLimit(db, `login:ip:${address}`, RATE_LIMITS.loginPerIp);
   const failures = await peekRateLimit(db, failuresKey, RATE_LIMITS.loginFailuresPerAccountAndIp);
@@ -43,9 +38,9 @@ export type SignUpOutcome =
   | { ok: false; reason: "email_taken" }
   | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
 
-export async function signUp(db: Database, request: Request, input: SignupInput): Promise<SignUpOutcome> {
+export async function signUp(db: Database, address: string, input: SignupInput): Promise<SignUpOutcome> {
   const limit = await hitRateLimits(db, [
-    { key: `signup:ip:${clientAddress(request)}`, rule: RATE_LIMITS.signupPerIp },
+    { key: `signup:ip:${address}`, rule: RATE_LIMITS.signupPerIp },
     { key: `signup:account:${input.email.toLowerCase()}`, rule: RATE_LIMITS.signupPerAccount },
   ]);
   if (!limit.allowed)

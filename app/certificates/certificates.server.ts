@@ -3,6 +3,7 @@
 import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.server";
+import { announcePublicChange } from "../db/public-changes.server";
 import { type Certificate, certificates, courses, enrollments, users } from "../db/schema";
 import type { Locale } from "../i18n/languages";
 import { localizePath } from "../i18n/languages";
@@ -319,7 +320,11 @@ export async function revokeCertificate(
     .set({ revokedAt: now, revokedReason: reason, revokedById: adminId })
     .where(and(eq(certificates.id, id), sql`${certificates.revokedAt} is null`))
     .returning();
-  if (updated) return { ok: true, certificate: updated, changed: true };
+  if (updated) {
+    // Its verification page is public.
+    await announcePublicChange(db, "certificates");
+    return { ok: true, certificate: updated, changed: true };
+  }
   const [existing] = await db.select().from(certificates).where(eq(certificates.id, id));
   return existing ? { ok: true, certificate: existing, changed: false } : { ok: false, reason: "not_found" };
 }

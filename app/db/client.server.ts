@@ -5,7 +5,7 @@ import { drizzle as drizzlePostgres, type PostgresJsDatabase } from "drizzle-orm
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { readConfig } from "../config.server";
-import { mayChangePublicContent, publicContentChanged } from "../lib/public-reads.server";
+import { PUBLIC_CHANGES_CHANNEL, registerChangeFeed, topicOf } from "./public-changes.server";
 import * as schema from "./schema";
 
 /**
@@ -50,31 +50,23 @@ async function migrateUnderLock(client: postgres.Sql, db: Database) {
   }
 }
 
-/**
- * Drizzle's logger sees every statement: one that may change a public list empties the lists kept for this
- * handle (app/lib/public-reads.server.ts), whoever sent it.
- */
-function publicChangeLogger() {
-  let handle: object | undefined;
-  return {
-    logger: {
-      logQuery(query: string) {
-        if (handle && mayChangePublicContent(query)) publicContentChanged(handle);
-      },
-    },
-    /** The handle the statements belong to, once drizzle made it. */
-    attach(db: object) {
-      handle = db;
-    },
-  };
-}
-
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
   // At least two connections: one holds the migration lock while another migrates.
   const client = postgres(url, { max: Math.max(2, options.max ?? 10), onnotice: () => {} });
-  const changes = publicChangeLogger();
-  const db = drizzlePostgres(client, { schema, logger: changes.logger });
-  changes.attach(db);
+  const db = drizzlePostgres(client, { schema });
+  // postgres.js listens on a connection of its own and reconnects by itself; after a reconnect some
+  // notifications may have been missed, so the caches forget everything (`onlisten` runs on every connect).
+  registerChangeFeed(db, async (deliver) => {
+    let connected = false;
+    await client.listen(
+      PUBLIC_CHANGES_CHANNEL,
+      (payload) => deliver(topicOf(payload)),
+      () => {
+        if (connected) deliver(null);
+        connected = true;
+      },
+    );
+  });
   try {
     await migrateUnderLock(client, db);
   } catch (error) {
@@ -94,10 +86,12 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // PGlite ignores the options object when the first argument is undefined, so pass one object.
   const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
-  const changes = publicChangeLogger();
-  const db = drizzle(client, { schema, logger: changes.logger });
-  changes.attach(db);
+  const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
+  // One process owns an embedded database, but the notifications still arrive at commit, like PostgreSQL's.
+  registerChangeFeed(db, async (deliver) => {
+    await client.listen(PUBLIC_CHANGES_CHANNEL, (payload) => deliver(topicOf(payload)));
+  });
   return { db: db as unknown as Database, driver: "pglite", close: () => client.close() };
 }
 

@@ -3,6 +3,7 @@
 // { ok: false, reason } union; only admins pass canManageCaseStudies.
 import { desc, eq, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.server";
+import { announcePublicChange } from "../db/public-changes.server";
 import { type EditorialStatus, type GalleryImage, type PortfolioItem, portfolioItems } from "../db/schema";
 import { releaseMedia } from "../media/media.server";
 import type { MediaStore } from "../media/store.server";
@@ -220,6 +221,7 @@ export async function createCaseStudy(
     })
     .returning();
   if (!item) throw new Error("case study not inserted");
+  await announcePublicChange(db, "editorial");
   return { ok: true, item };
 }
 
@@ -269,6 +271,7 @@ export async function updateCaseStudy(
         .where(eq(portfolioItems.id, id))
         .returning();
       if (!item) throw new Error("case study vanished under its lock");
+      await announcePublicChange(tx, "editorial");
       return { ok: true, item };
     })
     .catch(rollbackAnswer);
@@ -313,6 +316,7 @@ export async function deleteCaseStudy(
   const found = await getCaseStudyForEditor(db, actor, id);
   if (!found.ok) return found;
   await db.delete(portfolioItems).where(eq(portfolioItems.id, id));
+  await announcePublicChange(db, "editorial");
   await releaseMedia(
     db,
     store,

@@ -2,6 +2,7 @@
 // policy module who may act, and answers with an { ok: false, reason } union instead of a Response.
 import { and, desc, eq, or, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.server";
+import { announcePublicChange } from "../db/public-changes.server";
 import { type BlogPost, blogPosts, type EditorialStatus, users } from "../db/schema";
 import { releaseMedia } from "../media/media.server";
 import type { MediaStore } from "../media/store.server";
@@ -208,6 +209,7 @@ export async function createPost(
     })
     .returning();
   if (!post) throw new Error("post not inserted");
+  await announcePublicChange(db, "editorial");
   return { ok: true, post };
 }
 
@@ -262,6 +264,7 @@ export async function updatePost(
         .where(eq(blogPosts.id, id))
         .returning();
       if (!post) throw new Error("post vanished under its lock");
+      await announcePublicChange(tx, "editorial");
       return { ok: true, post };
     })
     .catch(rollbackAnswer);
@@ -282,6 +285,7 @@ export async function deletePost(
   if (!post || access !== "edit")
     return { ok: false, reason: access === "forbidden" ? "forbidden" : "not_found" };
   await db.delete(blogPosts).where(and(eq(blogPosts.id, id)));
+  await announcePublicChange(db, "editorial");
   await releaseMedia(db, store, [post.coverPublicId]);
   return { ok: true };
 }

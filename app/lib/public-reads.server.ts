@@ -1,105 +1,105 @@
 // Lists that every visitor sees alike — the catalog, the home page's teasers, the blog and the portfolio —
-// kept in memory for PUBLIC_CACHE_SECONDS (default 5), per database handle, so a page view that the server's
-// anonymous response cache cannot answer (any signed-in visitor) does not query them again
+// kept in memory for PUBLIC_CACHE_SECONDS (default 5), per database handle, so a page view that the anonymous
+// response cache cannot answer (any signed-in visitor) does not query them again
 // (docs/decisions/024-server-render-cost.md).
 //
-// Freshness, by construction rather than by call sites remembering to clear something:
-//  - every write statement this process sends through the database handle empties its lists (the drizzle
-//    logger sees each statement, app/db/client.server.ts), except writes to tables no public list reads
-//    (sessions, a learner's progress, carts…): tests and scripts that write directly are covered too;
-//  - a state-changing request empties them again when it is done, after its transaction committed, and a
-//    read that began before that is not kept (a write elsewhere may have committed in between);
+// Freshness, from the writes themselves (docs/decisions/038-public-changes-over-notify.md):
+//  - a domain write that changes a public list announces its topic in its transaction
+//    (app/db/public-changes.server.ts); when it commits, every app server on the database forgets that topic's
+//    lists, and a read that began before is not kept;
+//  - the request that made the change forgets them again in this process once its answer is ready, so the
+//    next page this server renders shows the change without waiting for the notification;
 //  - reads during a state-changing request always go to the database, so a page rendered after an action
-//    shows what the action did;
-//  - writes by other processes (another server on the same PostgreSQL) show within the lifetime.
+//    shows what the action did.
 // What is kept is shared by every request: callers must not mutate it (map it into new objects instead).
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { PUBLIC_UNCHANGED_HEADER } from "../../server/response-cache.mjs";
 import { readConfig } from "../config.server";
+import {
+  announcementCounts,
+  announcementsOf,
+  forgetPublicCopies,
+  onPublicChange,
+  type PublicTopic,
+  topicsAnnouncedSince,
+} from "../db/public-changes.server";
 import { getDb } from "../middleware/database.server";
 
-/** Most distinct lists kept per database (filters and pages multiply); the least recently used go first. */
+/** Most distinct lists kept per database and topic (filters and pages multiply); the least recently used go first. */
 const MAX_ENTRIES = 500;
 
 type Entry = { value: unknown; expiresAt: number };
-type Store = { generation: number; entries: Map<string, Entry>; pending: Map<string, Promise<unknown>> };
+type Store = {
+  generation: number;
+  /** This process's announcements of the topic when the store was last emptied (see `storeOf`). */
+  announcements: number;
+  entries: Map<string, Entry>;
+  pending: Map<string, Promise<unknown>>;
+};
 
-const stores = new WeakMap<object, Store>();
+const stores = new WeakMap<object, Map<PublicTopic, Store>>();
 
-function storeOf(db: object): Store {
-  let store = stores.get(db);
-  if (!store) {
-    store = { generation: 0, entries: new Map(), pending: new Map() };
-    stores.set(db, store);
-  }
-  return store;
-}
-
-/** Forgets every list kept for `db`; reads already under way are not kept. */
-export function publicContentChanged(db: object): void {
-  const store = stores.get(db);
-  if (!store) return;
+function forget(store: Store) {
   store.generation += 1;
   store.entries.clear();
   store.pending.clear();
 }
 
-/** Tables no public list reads, written often (every request of a signed-in visitor, every saved position). */
-const PRIVATE_TABLES = new Set([
-  "sessions",
-  "password_reset_tokens",
-  "rate_limits",
-  "lesson_progress",
-  "cart_items",
-  "favorites",
-  "wallet_ledger",
-  "top_up_requests",
-  "card_payments",
-  "contact_messages",
-  "media_uploads",
-]);
-
-const WRITE = /\b(?:insert|update|delete|truncate|merge)\b/i;
-const SIMPLE_WRITE = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_]+)"?/i;
-
-/**
- * Whether a statement may change what a public list shows: any statement that writes, unless it is a plain
- * write to one of PRIVATE_TABLES. A read that merely locks rows (`select … for update`) does not count.
- */
-export function mayChangePublicContent(query: string): boolean {
-  if (/^\s*select\b/i.test(query)) return false;
-  if (!WRITE.test(query)) return false;
-  const table = SIMPLE_WRITE.exec(query)?.[1]?.toLowerCase();
-  return !(table && PRIVATE_TABLES.has(table));
+function storeOf(db: object, topic: PublicTopic): Store {
+  let topics = stores.get(db);
+  if (!topics) {
+    const created = new Map<PublicTopic, Store>();
+    topics = created;
+    stores.set(db, created);
+    onPublicChange(db, (changed) => {
+      for (const [kept, store] of created) if (changed === null || changed === kept) forget(store);
+    });
+  }
+  let store = topics.get(topic);
+  if (!store) {
+    store = { generation: 0, announcements: announcementsOf(topic), entries: new Map(), pending: new Map() };
+    topics.set(topic, store);
+  }
+  // A change announced by this process since: forget at once, without waiting for its notification.
+  const announcements = announcementsOf(topic);
+  if (store.announcements !== announcements) {
+    store.announcements = announcements;
+    forget(store);
+  }
+  return store;
 }
 
 const writingRequest = createContext<boolean>(false);
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Root middleware: state-changing requests read around the cache and empty it once they are done. */
+/**
+ * Root middleware: state-changing requests read around the cache, and when they announced a change, this
+ * process forgets the topic's copies once the answer is ready (after the write committed).
+ */
 export const publicReadsMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return next();
   context.set(writingRequest, true);
+  const before = announcementCounts();
   const response = await next();
-  if (response.status < 400 && !response.headers.has(PUBLIC_UNCHANGED_HEADER))
-    publicContentChanged(getDb(context));
+  for (const topic of topicsAnnouncedSince(before)) forgetPublicCopies(getDb(context), topic);
   return response;
 };
 
 /**
  * `read()`'s answer for `parts` (the list's name and everything the answer depends on: locale, filters,
- * page), from memory when a fresh copy is kept, else read once for every request asking at the same time.
+ * page), kept under `topic`: from memory when a fresh copy is kept, else read once for every request asking
+ * at the same time.
  */
 export async function readPublic<T>(
   context: Readonly<RouterContextProvider>,
+  topic: PublicTopic,
   parts: readonly unknown[],
   read: () => Promise<T>,
 ): Promise<T> {
   const ttlMs = readConfig().publicCacheSeconds * 1000;
-  const key = JSON.stringify(parts);
   if (ttlMs <= 0 || context.get(writingRequest)) return read();
-  const store = storeOf(getDb(context));
+  const key = JSON.stringify(parts);
+  const store = storeOf(getDb(context), topic);
   const kept = store.entries.get(key);
   if (kept && kept.expiresAt > Date.now()) {
     // Most recently used goes last.
@@ -113,7 +113,8 @@ export async function readPublic<T>(
   const reading = read().then(
     (value) => {
       if (store.pending.get(key) === reading) store.pending.delete(key);
-      if (store.generation === generation) {
+      // Kept only if nothing was forgotten or announced here while it was read.
+      if (store.generation === generation && store.announcements === announcementsOf(topic)) {
         store.entries.delete(key);
         store.entries.set(key, { value, expiresAt: Date.now() + ttlMs });
         for (const oldest of store.entries.keys()) {

@@ -3,7 +3,7 @@
 // `/%61pi/auth/me` are API calls too (they once read the session cookie). Any error nobody expected
 // answers the JSON error shape with 500, never the HTML error page. Every answer says `Vary:
 // Accept-Language`, which is true (messages and course fields follow it) and tells caches — the server's
-// own anonymous cache included (server/response-cache.mjs) — to keep one copy per language asked for.
+// own anonymous cache included (app/lib/response-cache.server.ts) — to keep one copy per language asked for.
 import type { MiddlewareFunction } from "react-router";
 import { internalError } from "../lib/api.server";
 import { getI18n } from "./i18next.server";

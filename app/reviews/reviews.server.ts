@@ -2,6 +2,7 @@
 // the course row first, so parallel reviews of one course queue up and its rating totals stay exact.
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
+import { announcePublicChange } from "../db/public-changes.server";
 import { courseReviews, courses, enrollments, type User, users } from "../db/schema";
 import type { Locale } from "../i18n/languages";
 import { pick } from "../lib/localized";
@@ -176,6 +177,8 @@ export async function saveReview(
     if (!course) return { ok: false, reason: "not_found" };
     const refusal = await reviewEligibility(tx as unknown as Database, user, course);
     if (refusal) return { ok: false, reason: refusal };
+    // The course page lists reviews and shows the rating.
+    await announcePublicChange(tx, "catalog");
     const [existing] = await tx
       .select()
       .from(courseReviews)
@@ -233,6 +236,7 @@ export async function deleteOwnReview(
       .returning({ rating: courseReviews.rating, hiddenAt: courseReviews.hiddenAt });
     if (!removed) return { ok: false, reason: "not_found" };
     if (!removed.hiddenAt) await adjustTotals(tx, courseId, -removed.rating, -1);
+    await announcePublicChange(tx, "catalog");
     return { ok: true };
   });
 }
@@ -261,7 +265,10 @@ export async function replyToReview(
         ),
       )
       .returning({ id: courseReviews.id });
-    if (updated) return { ok: true };
+    if (updated) {
+      await announcePublicChange(tx, "catalog");
+      return { ok: true };
+    }
     const [exists] = await tx
       .select({ id: courseReviews.id })
       .from(courseReviews)
@@ -293,6 +300,7 @@ export async function hideReview(
       .set({ hiddenAt: now, hiddenReason: input.reason, hiddenBy: admin.id })
       .where(eq(courseReviews.id, reviewId));
     await adjustTotals(tx, courseId, -review.rating, -1);
+    await announcePublicChange(tx, "catalog");
     return { ok: true };
   });
 }

@@ -4,10 +4,10 @@ import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
 import { ForgotPasswordInput, requestPasswordReset } from "../account/password-reset.server";
 import { RESET_TOKEN_MINUTES } from "../account/reset-token";
-import { clientAddress } from "../auth/sign-in.server";
 import { AuthCard, AuthField, AuthSubmitButton, AuthSwitchLink, Honeypot } from "../components/auth-form";
 import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
+import { clientAddress } from "../lib/client-address";
 import { readForm, validateForm } from "../lib/forms.server";
 import { publicOrigin } from "../lib/public-origin.server";
 import { pageContext } from "../lib/route-context.server";
@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get("website")) return { sent: true as const, email: form.data.email };
   const outcome = await requestPasswordReset(getDb(context), getMailer(context), {
     email: form.data.email,
-    address: clientAddress(request),
+    address: clientAddress(context),
     locale: page.locale,
     t: getI18n(context).getFixedT(page.locale, "mail"),
     origin: publicOrigin(request),

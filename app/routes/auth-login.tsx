@@ -18,6 +18,7 @@ import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
+import { clientAddress } from "../lib/client-address";
 import { readForm, validateForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
@@ -45,7 +46,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.data.website) {
     return data({ fieldErrors: {}, values, formError: t("errors.botDetected") }, { status: 400 });
   }
-  const outcome = await passwordAuthenticator(db).authenticate("password", withForm(request, formData));
+  const outcome = await passwordAuthenticator(db, clientAddress(context)).authenticate(
+    "password",
+    withForm(request, formData),
+  );
   if (!outcome.ok) {
     const formError =
       outcome.reason === "rate_limited"

@@ -17,6 +17,7 @@ import {
 import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
 import { localizePath } from "../i18n/languages";
+import { clientAddress } from "../lib/client-address";
 import { parseForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
@@ -43,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   if (form.data.website)
     return data({ fieldErrors: {}, values, formError: t("errors.botDetected") }, { status: 400 });
-  const outcome = await signUp(db, request, form.data);
+  const outcome = await signUp(db, clientAddress(context), form.data);
   if (!outcome.ok) {
     if (outcome.reason === "rate_limited") {
       return data(

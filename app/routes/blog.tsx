@@ -20,7 +20,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const page = pageContext(request, context);
   const pageNumber = parsePage(url);
   const query = { limit: PAGE_SIZE, offset: (pageNumber - 1) * PAGE_SIZE };
-  const { items, total } = await readPublic(context, ["posts", page.locale, query], () =>
+  const { items, total } = await readPublic(context, "editorial", ["posts", page.locale, query], () =>
     listBlogPosts(getDb(context), page.locale, query),
   );
   return {

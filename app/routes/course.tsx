@@ -63,7 +63,7 @@ export async function loader({ request, url, context, params }: Route.LoaderArgs
   // (app/lib/public-reads.server.ts): a signed-in visitor's page view does not read it again. One that only
   // its trainer or an admin may see is read for them each time.
   const published = id
-    ? await readPublic(context, ["course", page.locale, id], () =>
+    ? await readPublic(context, "catalog", ["course", page.locale, id], () =>
         getCourseForViewer(db, page.locale, id, null),
       )
     : null;
@@ -75,7 +75,7 @@ export async function loader({ request, url, context, params }: Route.LoaderArgs
     user ? canAccessCourse(db, user, course.id) : false,
     // A published course's free previews are public too, kept with it; a draft's are read for whoever may see it.
     published
-      ? readPublic(context, ["course previews", course.id], () => freePreviewVideos(db, course.id))
+      ? readPublic(context, "catalog", ["course previews", course.id], () => freePreviewVideos(db, course.id))
       : freePreviewVideos(db, course.id),
     certificateStatus(db, user, course.id),
   ]);
@@ -90,7 +90,7 @@ export async function loader({ request, url, context, params }: Route.LoaderArgs
     // What everyone sees is kept like the course; an admin's list, with the hidden reviews, is read each time.
     canHide
       ? listReviews(db, page.locale, course.id, { ...reviewQuery, includeHidden: true })
-      : readPublic(context, ["course reviews", page.locale, course.id, reviewQuery], () =>
+      : readPublic(context, "catalog", ["course reviews", page.locale, course.id, reviewQuery], () =>
           listReviews(db, page.locale, course.id, reviewQuery),
         ),
     user ? getOwnReview(db, course.id, user.id) : null,

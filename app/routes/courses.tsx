@@ -23,7 +23,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const pageNumber = parsePage(url);
   const filters = readCatalogFilters(url.searchParams);
   const query = { ...filters, limit: PAGE_SIZE, offset: (pageNumber - 1) * PAGE_SIZE };
-  const { items, total } = await readPublic(context, ["courses", page.locale, query], () =>
+  const { items, total } = await readPublic(context, "catalog", ["courses", page.locale, query], () =>
     listPublishedCourses(getDb(context), page.locale, query),
   );
   return {

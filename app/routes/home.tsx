@@ -20,13 +20,13 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const courseQuery = { limit: 6, offset: 0, countTotal: false };
   const teaserQuery = { limit: 3, offset: 0, countTotal: false };
   const [courses, caseStudies, posts] = await Promise.all([
-    readPublic(context, ["courses", page.locale, courseQuery], () =>
+    readPublic(context, "catalog", ["courses", page.locale, courseQuery], () =>
       listPublishedCourses(db, page.locale, courseQuery),
     ),
-    readPublic(context, ["case studies", page.locale, teaserQuery], () =>
+    readPublic(context, "editorial", ["case studies", page.locale, teaserQuery], () =>
       listCaseStudies(db, page.locale, teaserQuery),
     ),
-    readPublic(context, ["posts", page.locale, teaserQuery], () =>
+    readPublic(context, "editorial", ["posts", page.locale, teaserQuery], () =>
       listBlogPosts(db, page.locale, teaserQuery),
     ),
   ]);

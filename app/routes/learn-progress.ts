@@ -2,7 +2,6 @@
 // with fetch, on pause and leave with navigator.sendBeacon). It rides on the session cookie, so it sits
 // behind the same-origin middleware like any page action; it answers 204 or a bare 4xx (nobody reads it).
 
-import { PUBLIC_UNCHANGED_HEADER } from "../../server/response-cache.mjs";
 import { getUser } from "../auth/guards.server";
 import { ProgressForm } from "../learning/inputs";
 import { recordProgress } from "../learning/progress.server";
@@ -39,8 +38,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     positionSeconds,
     completed: completed === undefined ? undefined : completed === "true",
   });
-  // A saved position changes nothing an anonymous visitor sees: the server keeps its anonymous cache.
-  if (outcome.ok) return new Response(null, { status: 204, headers: { [PUBLIC_UNCHANGED_HEADER]: "1" } });
+  if (outcome.ok) return new Response(null, { status: 204 });
   if (outcome.reason === "forbidden") return status(403, "Forbidden");
   if (outcome.reason === "not_found") return status(404, "Not Found");
   return status(422, "Position out of range");

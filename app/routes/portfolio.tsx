@@ -17,7 +17,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const page = pageContext(request, context);
   const pageNumber = parsePage(url);
   const query = { limit: PAGE_SIZE, offset: (pageNumber - 1) * PAGE_SIZE };
-  const { items, total } = await readPublic(context, ["case studies", page.locale, query], () =>
+  const { items, total } = await readPublic(context, "editorial", ["case studies", page.locale, query], () =>
     listCaseStudies(getDb(context), page.locale, query),
   );
   return {

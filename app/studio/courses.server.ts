@@ -5,6 +5,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { CourseCategory } from "../courses/categories";
 import type { Database } from "../db/client.server";
+import { announcePublicChange } from "../db/public-changes.server";
 import { type Course, courses, enrollments, type Lesson, lessons, mediaUploads, users } from "../db/schema";
 import { renderMarkdown } from "../lib/markdown.server";
 import { releaseMedia } from "../media/media.server";
@@ -291,6 +292,7 @@ export async function updateCourse(
       }
       set.updatedAt = new Date();
       await tx.update(courses).set(set).where(eq(courses.id, id));
+      await announcePublicChange(tx, "catalog");
       if (changes.lessons) {
         const replaced = await replaceCurriculum(tx, actor, id, changes.lessons);
         if (!replaced.ok) return replaced;
@@ -340,6 +342,7 @@ async function publishLocked(tx: Transaction, id: number, publish: boolean): Pro
     if (missing.length > 0) throw new Rollback({ ok: false, reason: "cannot_publish", missing });
   }
   await tx.update(courses).set({ isPublished: publish, updatedAt: new Date() }).where(eq(courses.id, id));
+  await announcePublicChange(tx, "catalog");
   return { ok: true };
 }
 
@@ -376,6 +379,7 @@ export async function deleteCourse(
       .where(eq(lessons.courseId, id));
     released.push(locked.course.imagePublicId, ...pdfs.map((row) => row.publicId));
     await tx.delete(courses).where(eq(courses.id, id));
+    await announcePublicChange(tx, "catalog");
     return { ok: true };
   });
   if (outcome.ok) await releaseMedia(db, store, released);
@@ -415,8 +419,10 @@ async function lessonIds(tx: Transaction, courseId: number): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
+/** Every change to a course's content goes through here or `publishLocked`: the catalog shows it. */
 async function touch(tx: Transaction, courseId: number) {
   await tx.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, courseId));
+  await announcePublicChange(tx, "catalog");
 }
 
 /** The API's PUT with `lessons`: the given list becomes the whole curriculum, in its order. */

@@ -4,6 +4,7 @@
 import { open } from "node:fs/promises";
 import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
+import { announcePublicChange } from "../db/public-changes.server";
 import { courses, lessons, type Video, videos } from "../db/schema";
 import { type Actor, canUseStudio, courseEditorAccess } from "../studio/policy";
 import { readMp4Duration, SNIFF_BYTES, sniffVideo, VIDEO_CONTENT_TYPES } from "./container";
@@ -252,6 +253,8 @@ export async function attachToLesson(db: Database, video: Video): Promise<void> 
     if (!lesson) return null;
     if (lesson.videoId === video.id) return null;
     await tx.update(lessons).set({ videoId: video.id }).where(eq(lessons.id, lessonId));
+    // A free preview's player is on the public course page.
+    await announcePublicChange(tx, "catalog");
     return lesson.videoId;
   });
   if (replaced) {
@@ -442,6 +445,7 @@ export async function setFreePreview(
   const lesson = await editableLesson(db, actor, lessonId, courseId);
   if (!lesson.ok) return lesson;
   await db.update(lessons).set({ isFreePreview }).where(eq(lessons.id, lessonId));
+  await announcePublicChange(db, "catalog");
   return { ok: true };
 }
 
@@ -457,6 +461,7 @@ export async function removeLessonVideo(
   await db.update(lessons).set({ videoId: null }).where(eq(lessons.id, lessonId));
   const rows = await db.select().from(videos).where(eq(videos.lessonId, lessonId));
   for (const video of rows) await removeVideo(db, video);
+  await announcePublicChange(db, "catalog");
   return { ok: true };
 }
 

@@ -33,7 +33,7 @@ import { action as resetAction, loader as resetLoader } from "../../app/routes/a
 import { action as signupAction } from "../../app/routes/auth-signup";
 import { creditWallet } from "../../app/wallet/wallet.server";
 import { cookieFor, cookiesFrom, createUser, TEST_PASSWORD } from "./auth-helpers";
-import { formRequest, runRoute, settle } from "./route-context";
+import { formRequest, fromAddress, runRoute, settle } from "./route-context";
 import { createCourseFor, tempOutboxMailer } from "./studio-factories";
 import { createTestDatabase } from "./test-database";
 
@@ -61,9 +61,7 @@ function tokenFrom(text: string): string {
 }
 
 function forgotForm(email: string, path = "/auth/forgot-password", address = "198.51.100.7") {
-  const request = formRequest(`http://test${path}`, { email });
-  request.headers.set("x-manara-client-address", address);
-  return request;
+  return fromAddress(formRequest(`http://test${path}`, { email }), address);
 }
 
 async function forgot(email: string, path?: string, address?: string) {
@@ -257,11 +255,12 @@ describe("reset password page", () => {
 
 describe("the JSON API", () => {
   function json(url: string, body: unknown) {
-    return new Request(url, {
+    const request = new Request(url, {
       method: "POST",
-      headers: { "Content-Type": "application/json", "x-manara-client-address": "192.0.2.44" },
+      headers: { "Content-Type": "application/json" },
       body: JSON.stringify(body),
     });
+    return fromAddress(request, "192.0.2.44");
   }
 
   it("POST /api/auth/forgot-password answers 202 alike; /api/auth/reset-password spends the token once", async () => {

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { findSessionUser } from "../../app/auth/session.server";
 import type { DatabaseHandle } from "../../app/db/client.server";
 import { rateLimits, sessions, users } from "../../app/db/schema";
-import { CLIENT_ADDRESS_HEADER } from "../../app/lib/client-address";
 import { action as apiLogin } from "../../app/routes/api/auth-login";
 import { action as apiLogout } from "../../app/routes/api/auth-logout";
 import { loader as apiMe } from "../../app/routes/api/auth-me";
@@ -13,7 +12,7 @@ import { action as loginAction, loader as loginLoader } from "../../app/routes/a
 import { action as logoutAction, loader as logoutLoader } from "../../app/routes/auth-logout";
 import { action as signupAction } from "../../app/routes/auth-signup";
 import { cookieFor, cookiesFrom, createUser, TEST_PASSWORD } from "./auth-helpers";
-import { formRequest, runRoute, settle } from "./route-context";
+import { formRequest, fromAddress, runRoute, settle } from "./route-context";
 import { createTestDatabase } from "./test-database";
 
 let handle: DatabaseHandle;
@@ -32,10 +31,7 @@ type PageResult = {
 
 const run = <T>(request: Request, handler: unknown) =>
   runRoute(handle.db, request, handler as never) as Promise<T>;
-const fromIp = (request: Request, ip: string) => {
-  request.headers.set(CLIENT_ADDRESS_HEADER, ip);
-  return request;
-};
+const fromIp = fromAddress;
 const json = (url: string, body: unknown, headers: Record<string, string> = {}) =>
   new Request(url, {
     method: "POST",

@@ -1,24 +1,27 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getCourseForViewer, listPublishedCourses } from "../../app/courses/catalog.server";
 import type { DatabaseHandle } from "../../app/db/client.server";
-import { courses, lessons, users, videos } from "../../app/db/schema";
+import { courses, lessons, type User, users, videos } from "../../app/db/schema";
 import { loader as courseLoader } from "../../app/routes/course";
 import { loader as coursesLoader } from "../../app/routes/courses";
+import { setFreePreview } from "../../app/video/videos.server";
 import { runRoute, settle } from "./route-context";
 import { createTestDatabase } from "./test-database";
 
 let handle: DatabaseHandle;
 let publishedId: number;
 let draftId: number;
+let trainer: User;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  const [trainer] = await handle.db
+  const [created] = await handle.db
     .insert(users)
     .values({ name: "Trainer", email: "t@example.com", role: "trainer" })
     .returning();
-  const trainerId = trainer?.id ?? "";
+  if (!created) throw new Error("no trainer");
+  trainer = created;
+  const trainerId = trainer.id;
   const rows = await handle.db
     .insert(courses)
     .values([
@@ -107,11 +110,10 @@ describe("a published course's page for a signed-out visitor", () => {
       execute.mockRestore();
     }
 
-    // Any write to a table the page reads forgets what was kept.
-    await handle.db
-      .update(lessons)
-      .set({ isFreePreview: true })
-      .where(eq(lessons.id, lesson?.id ?? 0));
+    // The studio's change announces itself (decision 038), so what was kept is forgotten at once.
+    expect(await setFreePreview(handle.db, trainer, publishedId, lesson?.id ?? 0, true)).toEqual({
+      ok: true,
+    });
     expect((await view()).previews.map((preview) => preview.lessonId)).toEqual([lesson?.id]);
   });
 });

@@ -5,7 +5,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/client.server";
 import { cartItems, contactMessages, courses, enrollments, rateLimits, sessions } from "../../app/db/schema";
-import { CLIENT_ADDRESS_HEADER } from "../../app/lib/client-address";
 import { isSameOriginRequest, sameOriginMiddleware } from "../../app/middleware/same-origin.server";
 import { action as apiLogin } from "../../app/routes/api/auth-login";
 import { loader as apiMe } from "../../app/routes/api/auth-me";
@@ -18,7 +17,7 @@ import { action as contactAction } from "../../app/routes/contact";
 import { action as courseAction } from "../../app/routes/course";
 import { loader as coursesLoader } from "../../app/routes/courses";
 import { cookieFor, createUser, TEST_PASSWORD } from "./auth-helpers";
-import { formRequest, routePattern, runRoute, settle } from "./route-context";
+import { formRequest, fromAddress, routePattern, runRoute, settle } from "./route-context";
 import { createTestDatabase } from "./test-database";
 
 let handle: DatabaseHandle;
@@ -50,10 +49,7 @@ beforeEach(async () => {
 const run = <T>(request: Request, handler: unknown, params: Record<string, string> = {}) =>
   runRoute(handle.db, request, handler as never, params) as Promise<T>;
 
-const fromIp = (request: Request, ip: string) => {
-  request.headers.set(CLIENT_ADDRESS_HEADER, ip);
-  return request;
-};
+const fromIp = fromAddress;
 
 const contactFields = {
   name: "Sara",

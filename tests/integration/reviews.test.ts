@@ -9,8 +9,10 @@ import { courseReviews, courses, enrollments, type User } from "../../app/db/sch
 import { hideReview, listReviews, replyToReview, saveReview } from "../../app/reviews/reviews.server";
 import { loader as reviewList, action as reviewWrite } from "../../app/routes/api/course-reviews";
 import { loader as coursePage, action as coursePageAction } from "../../app/routes/course";
+import { addLesson, setPublished, updateCourse } from "../../app/studio/courses.server";
 import { bearerFor, cookieFor, createUser } from "./auth-helpers";
 import { formRequest, runRoute, settle } from "./route-context";
+import { sharedTestMediaStore } from "./studio-factories";
 import { createTestDatabase } from "./test-database";
 
 let handle: DatabaseHandle;
@@ -309,17 +311,25 @@ describe("the course page kept in memory", () => {
     expect(data(await view(learner)).reviews.items.some((item) => item.id === saved.review.id)).toBe(false);
 
     // A renamed course shows renamed; an unpublished one is gone for learners and guests, not for its trainer.
-    await handle.db.update(courses).set({ title: "Rated, renamed" }).where(eq(courses.id, courseId));
+    const store = sharedTestMediaStore();
+    // A published course keeps what publishing needs: at least one lesson.
+    expect(
+      await addLesson(handle.db, trainer, courseId, { title: "One", titleAr: null, durationMinutes: 5 }),
+    ).toMatchObject({ ok: true });
+    expect(
+      await updateCourse(handle.db, store, trainer, courseId, { title: "Rated, renamed" }),
+    ).toMatchObject({
+      ok: true,
+    });
     expect(data(await view(learner)).course.title).toBe("Rated, renamed");
-    await handle.db.update(courses).set({ isPublished: false }).where(eq(courses.id, courseId));
+    expect(await setPublished(handle.db, trainer, courseId, false)).toEqual({ ok: true });
     expect(((await view(learner)) as Response).status).toBe(404);
     expect(((await view(null)) as Response).status).toBe(404);
     expect(data(await view(trainer)).course.title).toBe("Rated, renamed");
     expect(data(await view(admin)).course.id).toBe(courseId);
-    await handle.db
-      .update(courses)
-      .set({ isPublished: true, title: "Rated" })
-      .where(eq(courses.id, courseId));
+    expect(
+      (await updateCourse(handle.db, store, trainer, courseId, { title: "Rated", isPublished: true })).ok,
+    ).toBe(true);
     expect(data(await view(learner)).course.title).toBe("Rated");
   });
 

@@ -2,6 +2,7 @@
 // and Bearer tokens on the request sign it in), with a test database.
 import { matchRoutes, type RouteObject, RouterContextProvider } from "react-router";
 import type { Database } from "../../app/db/client.server";
+import { clientAddressContext } from "../../app/lib/client-address";
 import type { Mailer } from "../../app/mail/mailer.server";
 import type { MediaStore } from "../../app/media/store.server";
 import { authMiddleware } from "../../app/middleware/auth.server";
@@ -11,6 +12,14 @@ import { mailContext } from "../../app/middleware/mail.server";
 import { mediaContext } from "../../app/middleware/media.server";
 import routes from "../../app/routes";
 import { sharedTestMailer, sharedTestMediaStore } from "./studio-factories";
+
+const clientAddresses = new WeakMap<Request, string>();
+
+/** Marks `request` as coming from `address`, as the Express app would say through the context (server/app.ts). */
+export function fromAddress(request: Request, address: string): Request {
+  clientAddresses.set(request, address);
+  return request;
+}
 
 export async function runRoute<T>(
   db: Database,
@@ -26,6 +35,7 @@ export async function runRoute<T>(
 ): Promise<T> {
   const context = new RouterContextProvider();
   context.set(databaseContext, db);
+  context.set(clientAddressContext, clientAddresses.get(request) ?? "unknown");
   // The embedded media store in a temporary folder, unless a test brings its own (the Cloudinary fake).
   context.set(mediaContext, media ?? sharedTestMediaStore());
   // The embedded outbox in a temporary folder, unless a test brings its own (the SMTP path).

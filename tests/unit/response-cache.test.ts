@@ -1,8 +1,11 @@
-// The anonymous response cache (server/response-cache.mjs): which requests and answers it takes, freshness,
+// The anonymous response cache (app/lib/response-cache.server.ts): which requests and answers it takes, freshness,
 // invalidation (including a rendering that began before it), Vary, the byte limit and compressed bodies.
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { createResponseCache } from "../../server/response-cache.mjs";
+import { createResponseCache } from "../../app/lib/response-cache.server";
+
+/** Request headers as the middleware hands them over. */
+const req = (init: Record<string, string> = {}) => new Headers(init);
 
 const URL_A = "http://localhost/courses";
 const html = (extra: Record<string, string> = {}) =>
@@ -20,20 +23,20 @@ function clock(start = 1_000) {
 describe("which requests may use the cache", () => {
   const cache = createResponseCache();
   it("takes GET and HEAD without Cookie or Authorization, keyed by the URL alone", () => {
-    expect(cache.keyFor("GET", URL_A, {})).toBe(URL_A);
-    expect(cache.keyFor("HEAD", URL_A, { "accept-language": "ar" })).toBe(URL_A);
+    expect(cache.keyFor("GET", URL_A, req())).toBe(URL_A);
+    expect(cache.keyFor("HEAD", URL_A, req({ "accept-language": "ar" }))).toBe(URL_A);
   });
 
   it("never takes a request that carries a cookie or credentials, or changes state", () => {
-    expect(cache.keyFor("GET", URL_A, { cookie: "manara_session=x" })).toBeNull();
-    expect(cache.keyFor("GET", URL_A, { cookie: "" })).toBeNull();
-    expect(cache.keyFor("GET", URL_A, { authorization: "Bearer t" })).toBeNull();
+    expect(cache.keyFor("GET", URL_A, req({ cookie: "manara_session=x" }))).toBeNull();
+    expect(cache.keyFor("GET", URL_A, req({ cookie: "" }))).toBeNull();
+    expect(cache.keyFor("GET", URL_A, req({ authorization: "Bearer t" }))).toBeNull();
     for (const method of ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
-      expect(cache.keyFor(method, URL_A, {})).toBeNull();
+      expect(cache.keyFor(method, URL_A, req())).toBeNull();
   });
 
   it("is off with a zero lifetime", () => {
-    expect(createResponseCache({ ttlMs: 0 }).keyFor("GET", URL_A, {})).toBeNull();
+    expect(createResponseCache({ ttlMs: 0 }).keyFor("GET", URL_A, req())).toBeNull();
   });
 });
 
@@ -63,28 +66,28 @@ describe("freshness and invalidation", () => {
     const time = clock();
     const cache = createResponseCache({ ttlMs: 5_000, now: time.now });
     const fill = cache.begin(URL_A);
-    cache.put(URL_A, {}, answer("<p>one</p>"), fill);
+    cache.put(URL_A, req(), answer("<p>one</p>"), fill);
     fill.done();
-    expect(cache.get(URL_A, {})?.body.toString()).toBe("<p>one</p>");
+    expect(cache.get(URL_A, req())?.body.toString()).toBe("<p>one</p>");
     time.advance(4_999);
-    expect(cache.get(URL_A, {})).toBeDefined();
+    expect(cache.get(URL_A, req())).toBeDefined();
     time.advance(1);
-    expect(cache.get(URL_A, {})).toBeUndefined();
+    expect(cache.get(URL_A, req())).toBeUndefined();
     expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
   });
 
   it("drops everything on invalidate, and never stores a rendering that began before it", () => {
     const cache = createResponseCache();
     const early = cache.begin(URL_A);
-    cache.put("http://localhost/terms", {}, answer("terms"), cache.begin("http://localhost/terms"));
+    cache.put("http://localhost/terms", req(), answer("terms"), cache.begin("http://localhost/terms"));
     cache.invalidate();
-    expect(cache.get("http://localhost/terms", {})).toBeUndefined();
+    expect(cache.get("http://localhost/terms", req())).toBeUndefined();
     // Rendered from data read before the change: must not become the cached page.
-    expect(cache.put(URL_A, {}, answer("stale"), early)).toBeUndefined();
-    expect(cache.get(URL_A, {})).toBeUndefined();
+    expect(cache.put(URL_A, req(), answer("stale"), early)).toBeUndefined();
+    expect(cache.get(URL_A, req())).toBeUndefined();
     const late = cache.begin(URL_A);
-    expect(cache.put(URL_A, {}, answer("fresh"), late)).toBeDefined();
-    expect(cache.get(URL_A, {})?.body.toString()).toBe("fresh");
+    expect(cache.put(URL_A, req(), answer("fresh"), late)).toBeDefined();
+    expect(cache.get(URL_A, req())?.body.toString()).toBe("fresh");
   });
 
   it("lets a miss wait for the rendering of the same URL already under way", async () => {
@@ -96,11 +99,11 @@ describe("freshness and invalidation", () => {
     const second = cache.begin(URL_A);
     second.done();
     expect(cache.inFlight(URL_A)).toBe(waiting);
-    cache.put(URL_A, {}, answer("done"), fill);
+    cache.put(URL_A, req(), answer("done"), fill);
     fill.done();
     await waiting;
     expect(cache.inFlight(URL_A)).toBeUndefined();
-    expect(cache.get(URL_A, {})?.body.toString()).toBe("done");
+    expect(cache.get(URL_A, req())?.body.toString()).toBe("done");
   });
 });
 
@@ -108,53 +111,53 @@ describe("variants and limits", () => {
   it("keeps one variant per value of the request headers the answer names in Vary", () => {
     const cache = createResponseCache();
     const json = () => new Headers({ "content-type": "application/json", vary: "Accept-Language" });
-    cache.put("http://localhost/api/courses", { "accept-language": "ar" }, answer('{"ar":1}', json()), {
+    cache.put("http://localhost/api/courses", req({ "accept-language": "ar" }), answer('{"ar":1}', json()), {
       generation: 0,
     });
-    cache.put("http://localhost/api/courses", { "accept-language": "en" }, answer('{"en":1}', json()), {
+    cache.put("http://localhost/api/courses", req({ "accept-language": "en" }), answer('{"en":1}', json()), {
       generation: 0,
     });
-    expect(cache.get("http://localhost/api/courses", { "accept-language": "ar" })?.body.toString()).toBe(
+    expect(cache.get("http://localhost/api/courses", req({ "accept-language": "ar" }))?.body.toString()).toBe(
       '{"ar":1}',
     );
-    expect(cache.get("http://localhost/api/courses", { "accept-language": "en" })?.body.toString()).toBe(
+    expect(cache.get("http://localhost/api/courses", req({ "accept-language": "en" }))?.body.toString()).toBe(
       '{"en":1}',
     );
-    expect(cache.get("http://localhost/api/courses", {})).toBeUndefined();
+    expect(cache.get("http://localhost/api/courses", req())).toBeUndefined();
     expect(cache.stats().entries).toBe(2);
   });
 
   it("evicts the least recently used answers beyond its byte limit, and skips answers too big to keep", () => {
     const cache = createResponseCache({ maxBytes: 2_500, maxEntryBytes: 1_500 });
     const put = (url: string, size: number) =>
-      cache.put(url, {}, answer(Buffer.alloc(size, 97)), { generation: cache.stats().generation });
+      cache.put(url, req(), answer(Buffer.alloc(size, 97)), { generation: cache.stats().generation });
     expect(put("http://localhost/big", 1_501)).toBeUndefined();
     put("http://localhost/a", 1_000);
     put("http://localhost/b", 1_000);
-    cache.get("http://localhost/a", {}); // a is now the most recently used
+    cache.get("http://localhost/a", req()); // a is now the most recently used
     put("http://localhost/c", 1_000);
-    expect(cache.get("http://localhost/b", {})).toBeUndefined();
-    expect(cache.get("http://localhost/a", {})).toBeDefined();
-    expect(cache.get("http://localhost/c", {})).toBeDefined();
+    expect(cache.get("http://localhost/b", req())).toBeUndefined();
+    expect(cache.get("http://localhost/a", req())).toBeDefined();
+    expect(cache.get("http://localhost/c", req())).toBeDefined();
     expect(cache.stats().bytes).toBeLessThanOrEqual(2_500);
   });
 
   it("sends the best encoding the request accepts, compressed once, and small bodies as they are", () => {
     const cache = createResponseCache();
     const text = "<p>Manara</p>".repeat(500);
-    const entry = cache.put(URL_A, {}, answer(text), { generation: 0 });
+    const entry = cache.put(URL_A, req(), answer(text), { generation: 0 });
     if (!entry) throw new Error("not stored");
-    const br = cache.bodyFor(entry, { "accept-encoding": "gzip, deflate, br" });
+    const br = cache.bodyFor(entry, req({ "accept-encoding": "gzip, deflate, br" }));
     expect(br.encoding).toBe("br");
     expect(brotliDecompressSync(br.body).toString()).toBe(text);
-    expect(cache.bodyFor(entry, { "accept-encoding": "gzip, deflate, br" }).body).toBe(br.body);
-    const gzip = cache.bodyFor(entry, { "accept-encoding": "gzip" });
+    expect(cache.bodyFor(entry, req({ "accept-encoding": "gzip, deflate, br" })).body).toBe(br.body);
+    const gzip = cache.bodyFor(entry, req({ "accept-encoding": "gzip" }));
     expect(gzip.encoding).toBe("gzip");
     expect(gunzipSync(gzip.body).toString()).toBe(text);
-    expect(cache.bodyFor(entry, {})).toEqual({ body: entry.body, encoding: null });
-    expect(cache.bodyFor(entry, { "accept-encoding": "identity" }).encoding).toBeNull();
-    const small = cache.put("http://localhost/small", {}, answer("<p>hi</p>"), { generation: 0 });
+    expect(cache.bodyFor(entry, req())).toEqual({ body: entry.body, encoding: null });
+    expect(cache.bodyFor(entry, req({ "accept-encoding": "identity" })).encoding).toBeNull();
+    const small = cache.put("http://localhost/small", req(), answer("<p>hi</p>"), { generation: 0 });
     if (!small) throw new Error("not stored");
-    expect(cache.bodyFor(small, { "accept-encoding": "br" }).encoding).toBeNull();
+    expect(cache.bodyFor(small, req({ "accept-encoding": "br" })).encoding).toBeNull();
   });
 });

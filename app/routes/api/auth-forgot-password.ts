@@ -1,8 +1,8 @@
 // POST /api/auth/forgot-password {email} → 202 {message}: mails a reset link if the address has an account.
 // The answer (and its timing) is the same either way; only the per-address rate limit answers 429.
 import { ForgotPasswordInput, requestPasswordReset } from "../../account/password-reset.server";
-import { clientAddress } from "../../auth/sign-in.server";
 import { apiLocale, methodNotAllowed, readJsonBody, tooManyRequests } from "../../lib/api.server";
+import { clientAddress } from "../../lib/client-address";
 import { publicOrigin } from "../../lib/public-origin.server";
 import { getDb } from "../../middleware/database.server";
 import { getI18n } from "../../middleware/i18next.server";
@@ -17,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const locale = apiLocale(request);
   const outcome = await requestPasswordReset(getDb(context), getMailer(context), {
     email: data.email,
-    address: clientAddress(request),
+    address: clientAddress(context),
     locale,
     t: i18n.getFixedT(locale, "mail"),
     origin: publicOrigin(request),

@@ -3,6 +3,7 @@ import { LoginInput, toApiUser } from "../../auth/accounts.server";
 import { createSession } from "../../auth/session.server";
 import { signInWithPassword } from "../../auth/sign-in.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody, tooManyRequests } from "../../lib/api.server";
+import { clientAddress } from "../../lib/client-address";
 import { getDb } from "../../middleware/database.server";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/auth-login";
@@ -13,7 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { data, error } = await readJsonBody(request, LoginInput, i18n, "auth");
   if (error) return error;
   const db = getDb(context);
-  const outcome = await signInWithPassword(db, request, data.email, data.password);
+  const outcome = await signInWithPassword(db, clientAddress(context), data.email, data.password);
   if (!outcome.ok) {
     if (outcome.reason === "rate_limited")
       return tooManyRequests(request, context, outcome.retryAfterSeconds);

@@ -4,6 +4,7 @@ import { createSession } from "../../auth/session.server";
 import { signUp } from "../../auth/sign-in.server";
 import { sendWelcomeMail } from "../../auth/welcome.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody, tooManyRequests } from "../../lib/api.server";
+import { clientAddress } from "../../lib/client-address";
 import { getDb } from "../../middleware/database.server";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/auth-signup";
@@ -15,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (error) return error;
   const t = i18n.getFixedT(apiLocale(request), "auth");
   const db = getDb(context);
-  const outcome = await signUp(db, request, data);
+  const outcome = await signUp(db, clientAddress(context), data);
   if (!outcome.ok) {
     if (outcome.reason === "rate_limited")
       return tooManyRequests(request, context, outcome.retryAfterSeconds);

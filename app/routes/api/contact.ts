@@ -1,8 +1,8 @@
 // POST /api/contact: the contact form as JSON, with the same rules as the page.
 
-import { clientAddress } from "../../auth/sign-in.server";
 import { ContactInput, submitContactMessage } from "../../contact/contact.server";
 import { apiLocale, methodNotAllowed, readJsonBody, tooManyRequests } from "../../lib/api.server";
+import { clientAddress } from "../../lib/client-address";
 import { getDb } from "../../middleware/database.server";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/contact";
@@ -13,7 +13,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { data, error } = await readJsonBody(request, ContactInput, i18n, "contact");
   if (error) return error;
   const locale = apiLocale(request);
-  const outcome = await submitContactMessage(getDb(context), data, locale, clientAddress(request));
+  const outcome = await submitContactMessage(getDb(context), data, locale, clientAddress(context));
   if (!outcome.ok) return tooManyRequests(request, context, outcome.retryAfterSeconds);
   return Response.json({ ok: true, message: i18n.getFixedT(locale, "contact")("sent") }, { status: 201 });
 }

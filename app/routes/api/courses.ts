@@ -25,7 +25,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   }
   const { limit, offset, q, category, sort } = parsed.data;
   const query = { limit, offset, q, category, sort };
-  const { items, total } = await readPublic(context, ["courses", locale, query], () =>
+  const { items, total } = await readPublic(context, "catalog", ["courses", locale, query], () =>
     listPublishedCourses(getDb(context), locale, query),
   );
   const currency = readConfig().currency;

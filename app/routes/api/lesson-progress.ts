@@ -1,7 +1,6 @@
 // POST /api/courses/:courseId/lessons/:lessonId/progress {positionSeconds?, completed?} → 200 {progress}:
 // records where the caller is in a lesson and whether they finished it (see app/learning/progress.server.ts).
 
-import { PUBLIC_UNCHANGED_HEADER } from "../../../server/response-cache.mjs";
 import { requireApiUser } from "../../auth/guards.server";
 import { refusalResponse } from "../../learning/api.server";
 import { ProgressJson } from "../../learning/inputs";
@@ -25,11 +24,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const outcome = await recordProgress(getDb(context), user, courseId, lessonId, body.data);
   if (outcome.ok) {
     const { lessonId: id, positionSeconds, completed, completedAt, updatedAt } = outcome.progress;
-    // A saved position changes nothing an anonymous visitor sees: the server keeps its anonymous cache.
-    return Response.json(
-      { progress: { lessonId: id, positionSeconds, completed, completedAt, updatedAt } },
-      { headers: { [PUBLIC_UNCHANGED_HEADER]: "1" } },
-    );
+    return Response.json({ progress: { lessonId: id, positionSeconds, completed, completedAt, updatedAt } });
   }
   if (outcome.reason === "invalid_position") {
     return apiError(422, "validation_failed", t("common:api.validationFailed"), {

@@ -1,8 +1,8 @@
 // The whole app as one request handler, the way the production server runs it: React Router's own
 // `createRequestHandler` over the server build of the route modules (routing with its decoding and case
-// rules, root and route middleware, error handling, rendering), split into the API's table and the pages'
-// as server.mjs splits it (server/split-handler.mjs), loaded through Vite in middleware mode so
-// no prior `react-router build` is needed. The database is the app's own `getDatabase()` handle, opened
+// rules, root and route middleware, error handling, rendering), started with the router context the
+// Express app gives every request (server/app.ts), loaded through Vite in middleware mode so no prior
+// `react-router build` is needed. The database is the app's own `getDatabase()` handle, opened
 // from DATA_DIR (PGlite on a temp directory) or, with TEST_DATABASE_URL, a throwaway PostgreSQL database.
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -10,15 +10,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler, type ServerBuild } from "react-router";
 import { createServer, type ViteDevServer } from "vite";
 import type { Database, DatabaseHandle } from "../../../app/db/client.server";
 import { edgeRefusal } from "../../../server/edge.mjs";
-import { createSplitRequestHandler } from "../../../server/split-handler.mjs";
 import type * as AuthHelpers from "../auth-helpers";
 
 export const ORIGIN = "http://localhost";
-const CLIENT_ADDRESS_HEADER = "x-manara-client-address";
 
 export type FuzzApp = {
   /** Sends a request for `target` (path + query, raw: it is appended to the origin as the server does). */
@@ -60,7 +58,9 @@ export async function startFuzzApp(): Promise<FuzzApp> {
     logLevel: "error",
   });
   const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-  const handler = createSplitRequestHandler(build, "production");
+  const handler = createRequestHandler(build, "production");
+  // The Express app's context, from the same module instances as the build.
+  const serverApp = (await vite.ssrLoadModule("/server/app.ts")) as typeof import("../../../server/app");
   // The same module instances the build uses, so the test and the app share one database handle.
   const client = (await vite.ssrLoadModule(
     "/app/db/client.server.ts",
@@ -78,20 +78,18 @@ export async function startFuzzApp(): Promise<FuzzApp> {
       const refusal = edgeRefusal(rest.method ?? "GET", target);
       if (refusal) return new Response(refusal.body, { status: refusal.status, headers: refusal.headers });
       const headers = new Headers(rest.headers);
-      // server.mjs overwrites this header from the socket; a fresh address per request keeps the per-IP
-      // rate limits from turning the rest of a run into 429s.
+      // The Express app takes the address from the socket; a fresh one per request keeps the per-IP rate
+      // limits from turning the rest of a run into 429s.
       addressCounter += 1;
-      headers.set(
-        CLIENT_ADDRESS_HEADER,
+      const address =
         clientAddress ??
-          `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`,
-      );
+        `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
       const request = new Request(`${ORIGIN}${target}`, {
         ...rest,
         headers,
         ...(rest.body instanceof ReadableStream ? { duplex: "half" } : {}),
       } as RequestInit);
-      return handler(request);
+      return handler(request, serverApp.requestContext(address));
     },
     close: async () => {
       const sweeper = (await vite.ssrLoadModule("/app/maintenance/sweep.server.ts")) as {

@@ -1,6 +1,7 @@
 // A shared cache for anonymous responses, kept for a few seconds in the server process: what a reverse proxy
 // such as Varnish does with its default rules, built into the server so `npm start` has it
-// (docs/decisions/024-server-render-cost.md).
+// (docs/decisions/024-server-render-cost.md). `responseCacheMiddleware` (root middleware) answers from it and
+// fills it; this part decides what may be kept and keeps it.
 //
 // What it may serve and store, and why that keeps every visitor's own data out of it:
 //  - only GET and HEAD requests that carry no Cookie and no Authorization header: such a request renders
@@ -8,11 +9,11 @@
 //    visitor who sends the same URL;
 //  - only complete 200 answers to GET, of the app's own kinds (HTML documents, React Router's data
 //    answers, JSON), that set no cookie and do not say `Cache-Control: private`, `no-store` or `no-cache`;
-//  - the key is the method-independent URL (origin, path and query) plus the request headers the answer
-//    names in `Vary` (the API varies on Accept-Language); `Vary: *` is never stored.
-// Freshness: an entry lives `ttlMs`; `invalidate()` drops everything at once (the server calls it after
-// every successful state-changing request, so a change made through this process is visible at once), and
-// an answer whose rendering began before an invalidation is not stored.
+//  - the key is the URL (origin, path and query) plus the request headers the answer names in `Vary` (the
+//    API varies on Accept-Language); `Vary: *` is never stored.
+// Freshness: an entry lives `ttlMs`; `invalidate()` drops everything at once (a committed public change,
+// app/db/public-changes.server.ts, calls it on every server), and an answer whose rendering began before an
+// invalidation is not stored.
 //
 // A stored HTML document keeps the CSP nonce it was rendered with for its few seconds: the document is
 // served byte for byte as rendered, so the nonce can only ever vouch for markup that was in it when the
@@ -21,43 +22,19 @@
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import Negotiator from "negotiator";
 
-/**
- * A state-changing answer with this header changed nothing an anonymous visitor can see (a learner's saved
- * video position, several times a minute per learner): the server does not empty the cache for it, and does
- * not pass the header on.
- */
-export const PUBLIC_UNCHANGED_HEADER = "x-manara-public-unchanged";
-
 const STORABLE_TYPES = /^(?:text\/html|text\/x-script|application\/json)\b/i;
 const UNCACHEABLE_DIRECTIVES = /(?:^|,)\s*(?:private|no-store|no-cache)\b/i;
-/** Below this many bytes compression is not worth a header (compression's own default threshold). */
+/** Below this many bytes compression is not worth a header (the compression middleware's own threshold). */
 const COMPRESSION_THRESHOLD = 1024;
-/** The encodings offered for stored bodies, in compression's order of preference. */
+/** The encodings offered for stored bodies, in the compression middleware's order of preference. */
 const ENCODINGS = ["br", "gzip", "identity"];
 const PREFERRED_ENCODINGS = ["br", "gzip"];
-
-/**
- * @typedef {{ [name: string]: string | string[] | undefined }} IncomingHeaders
- * @typedef {{
- *   status: number;
- *   headers: [string, string][];
- *   body: Buffer;
- *   storedAt: number;
- *   expiresAt: number;
- *   encoded: Map<string, Buffer>;
- *   bytes: number;
- * }} Entry
- * @typedef {{ vary: string[]; entries: Map<string, Entry> }} Variants
- */
 
 /** The longest lifetime PUBLIC_CACHE_SECONDS may ask for: the cache is for bursts, not for hours. */
 export const MAX_CACHE_SECONDS = 300;
 
-/**
- * PUBLIC_CACHE_SECONDS: how long anonymous answers are kept (default 5; 0 turns the cache off).
- * @param {string | undefined} value @returns {number}
- */
-export function parseCacheSeconds(value) {
+/** PUBLIC_CACHE_SECONDS: how long anonymous answers are kept (default 5; 0 turns the cache off). */
+export function parseCacheSeconds(value: string | undefined): number {
   if (value === undefined || value.trim() === "") return 5;
   const seconds = Number(value);
   if (!Number.isInteger(seconds) || seconds < 0 || seconds > MAX_CACHE_SECONDS)
@@ -67,35 +44,42 @@ export function parseCacheSeconds(value) {
   return seconds;
 }
 
-/** @param {IncomingHeaders} headers @param {string} name */
-function header(headers, name) {
-  const value = headers[name];
-  return Array.isArray(value) ? value.join(", ") : (value ?? "");
-}
+export type CachedAnswer = {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+  storedAt: number;
+  expiresAt: number;
+  encoded: Map<string, Buffer>;
+  bytes: number;
+};
 
-/**
- * @param {{ ttlMs?: number; maxBytes?: number; maxEntryBytes?: number; now?: () => number }} [options]
- */
+type Variants = { vary: string[]; entries: Map<string, CachedAnswer> };
+
+export type ResponseCache = ReturnType<typeof createResponseCache>;
+
 export function createResponseCache({
   ttlMs = 5_000,
   maxBytes = 32 * 1024 * 1024,
   maxEntryBytes = 2 * 1024 * 1024,
   now = () => Date.now(),
+}: {
+  ttlMs?: number;
+  maxBytes?: number;
+  maxEntryBytes?: number;
+  now?: () => number;
 } = {}) {
   /** URL → the variants stored for it; Map order is least recently used first. */
-  /** @type {Map<string, Variants>} */
-  const store = new Map();
+  const store = new Map<string, Variants>();
   /** Fills in progress by URL, so concurrent misses of one URL wait for one rendering. */
-  /** @type {Map<string, Promise<void>>} */
-  const pending = new Map();
+  const pending = new Map<string, Promise<void>>();
   let totalBytes = 0;
   let generation = 0;
 
-  /** @param {string[]} vary @param {IncomingHeaders} headers */
-  const varyKey = (vary, headers) => vary.map((name) => header(headers, name)).join("\u0000");
+  const varyKey = (vary: string[], headers: Headers) =>
+    vary.map((name) => headers.get(name) ?? "").join("\u0000");
 
-  /** @param {string} key */
-  function drop(key) {
+  function drop(key: string) {
     const variants = store.get(key);
     if (!variants) return;
     for (const entry of variants.entries.values()) totalBytes -= entry.bytes;
@@ -110,22 +94,15 @@ export function createResponseCache({
   }
 
   return {
-    /**
-     * The cache key of a request that may be answered from the cache, or null. `url` is the absolute URL
-     * the app sees (origin, path, query).
-     * @param {string} method @param {string} url @param {IncomingHeaders} headers
-     */
-    keyFor(method, url, headers) {
+    /** The cache key of a request that may be answered from the cache, or null. */
+    keyFor(method: string, url: string, headers: Headers): string | null {
       if (ttlMs <= 0 || (method !== "GET" && method !== "HEAD")) return null;
-      if (headers.cookie !== undefined || headers.authorization !== undefined) return null;
+      if (headers.has("cookie") || headers.has("authorization")) return null;
       return url;
     },
 
-    /**
-     * A fresh stored answer for this request, or undefined.
-     * @param {string} key @param {IncomingHeaders} headers @returns {Entry | undefined}
-     */
-    get(key, headers) {
+    /** A fresh stored answer for this request, or undefined. */
+    get(key: string, headers: Headers): CachedAnswer | undefined {
       const variants = store.get(key);
       if (!variants) return undefined;
       const entry = variants.entries.get(varyKey(variants.vary, headers));
@@ -142,14 +119,12 @@ export function createResponseCache({
 
     /**
      * Marks the start of a rendering for `key`: while it runs, other misses of the same key can wait for it
-     * (`settled`). Returns what `put` and `done` need.
-     * @param {string} key
+     * (`inFlight`). Returns what `put` and `done` need.
      */
-    begin(key) {
-      /** @type {() => void} */
+    begin(key: string) {
       let finish = () => {};
-      const settled = new Promise((resolve) => {
-        finish = () => resolve(undefined);
+      const settled = new Promise<void>((resolve) => {
+        finish = resolve;
       });
       const first = !pending.has(key);
       if (first) pending.set(key, settled);
@@ -162,16 +137,13 @@ export function createResponseCache({
       };
     },
 
-    /** The rendering another request started for `key`, if one is running. @param {string} key */
-    inFlight(key) {
+    /** The rendering another request started for `key`, if one is running. */
+    inFlight(key: string): Promise<void> | undefined {
       return pending.get(key);
     },
 
-    /**
-     * Whether an answer may be stored (before its body is read).
-     * @param {number} status @param {Headers} responseHeaders
-     */
-    isStorable(status, responseHeaders) {
+    /** Whether an answer may be stored (before its body is read). */
+    isStorable(status: number, responseHeaders: Headers): boolean {
       if (status !== 200 || responseHeaders.has("set-cookie")) return false;
       if (UNCACHEABLE_DIRECTIVES.test(responseHeaders.get("cache-control") ?? "")) return false;
       if ((responseHeaders.get("vary") ?? "").includes("*")) return false;
@@ -181,26 +153,25 @@ export function createResponseCache({
     /**
      * Stores an answer read in full, unless an invalidation happened since its rendering began or it is too
      * big. Returns the entry, or undefined when not stored.
-     * @param {string} key @param {IncomingHeaders} requestHeaders
-     * @param {{ status: number; headers: Headers; body: Buffer }} answer
-     * @param {{ generation: number }} fill
-     * @returns {Entry | undefined}
      */
-    put(key, requestHeaders, answer, fill) {
+    put(
+      key: string,
+      requestHeaders: Headers,
+      answer: { status: number; headers: Headers; body: Buffer },
+      fill: { generation: number },
+    ): CachedAnswer | undefined {
       if (fill.generation !== generation || answer.body.length > maxEntryBytes) return undefined;
       const vary = (answer.headers.get("vary") ?? "")
         .split(",")
         .map((name) => name.trim().toLowerCase())
         .filter((name) => name !== "" && name !== "accept-encoding")
         .sort();
-      /** @type {[string, string][]} */
-      const headers = [];
+      const headers: [string, string][] = [];
       for (const [name, value] of answer.headers) {
         if (name !== "content-length" && name !== "content-encoding") headers.push([name, value]);
       }
       const storedAt = now();
-      /** @type {Entry} */
-      const entry = {
+      const entry: CachedAnswer = {
         status: answer.status,
         headers,
         body: answer.body,
@@ -228,12 +199,16 @@ export function createResponseCache({
     /**
      * The body to send for `entry` and its Content-Encoding (null for identity), compressed once per entry
      * in the best encoding the request accepts.
-     * @param {Entry} entry @param {IncomingHeaders} requestHeaders
-     * @returns {{ body: Buffer; encoding: string | null }}
      */
-    bodyFor(entry, requestHeaders) {
+    bodyFor(entry: CachedAnswer, requestHeaders: Headers): { body: Buffer; encoding: string | null } {
       if (entry.body.length < COMPRESSION_THRESHOLD) return { body: entry.body, encoding: null };
-      const encoding = new Negotiator({ headers: requestHeaders }).encoding(ENCODINGS, { preferred: PREFERRED_ENCODINGS });
+      const acceptEncoding = requestHeaders.get("accept-encoding") ?? undefined;
+      const encoding = new Negotiator({ headers: { "accept-encoding": acceptEncoding } }).encoding(
+        ENCODINGS,
+        {
+          preferred: PREFERRED_ENCODINGS,
+        },
+      );
       if (encoding !== "br" && encoding !== "gzip") return { body: entry.body, encoding: null };
       let body = entry.encoded.get(encoding);
       if (!body) {

@@ -1,0 +1,96 @@
+// The production HTTP application: Express with React Router's own adapter (@react-router/express), built by
+// Vite together with the app (vite.config.ts makes this file the server build's entry, as React Router's
+// node-custom-server template does), so the route modules and this file share one set of module instances.
+// server.mjs owns the process around it: listening, draining on shutdown, crash guards.
+//
+// Before React Router: security headers (helmet), refusals of what no route can answer, compression and the
+// static files. React Router gets the client's address through the router context (app/lib/client-address.ts).
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler } from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { clientAddressContext } from "../app/lib/client-address";
+import { startResponseCache } from "../app/middleware/response-cache.server";
+import { edgeRefusal } from "./edge.mjs";
+import { securityHeaders } from "./security-headers";
+
+export type AppOptions = {
+  /** The directory of the browser build (build/client). */
+  clientDirectory: string;
+  /** True once the server is shutting down: keep-alive clients are told to reconnect elsewhere. */
+  isDraining: () => boolean;
+  log: (message: string, ...rest: unknown[]) => void;
+  env?: NodeJS.ProcessEnv;
+};
+
+/** The router context React Router starts each request with: what only the server knows about it. */
+export function requestContext(clientAddress: string): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(clientAddressContext, clientAddress);
+  return context;
+}
+
+/** TRUST_PROXY: a hop count (`1`) or Express's names and addresses (`loopback`, `10.0.0.0/8`). */
+function trustProxySetting(value: string): number | string {
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+export async function createApp({ clientDirectory, isDraining, log, env = process.env }: AppOptions) {
+  const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
+  const production = env.NODE_ENV === "production";
+  startResponseCache();
+  const app = express();
+  app.disable("x-powered-by");
+  // Behind a reverse proxy set TRUST_PROXY so req.ip is the visitor, not the proxy.
+  if (env.TRUST_PROXY) app.set("trust proxy", trustProxySetting(env.TRUST_PROXY));
+
+  app.use((_req, res, next) => {
+    if (isDraining()) res.setHeader("Connection", "close");
+    next();
+  });
+
+  app.use(securityHeaders({ production }));
+
+  // Methods our routes do not answer, and paths no route can match (control characters, broken escapes).
+  app.use((req, res, next) => {
+    const refusal = edgeRefusal(req.method, req.originalUrl);
+    if (!refusal) return next();
+    res.status(refusal.status).set(refusal.headers).send(refusal.body);
+  });
+  // React Router needs a URL, and a URL needs a host: a request without a usable Host header is malformed.
+  app.use((req, res, next) => {
+    if (req.hostname && URL.canParse(`http://${req.hostname}`)) return next();
+    res.set("Connection", "close").status(400).type("text/plain").send("Bad Request: invalid Host header");
+  });
+
+  app.use(compression());
+  // Fingerprinted build assets never change; everything else in public/ may.
+  app.use("/assets", express.static(`${clientDirectory}/assets`, { immutable: true, maxAge: "1y" }));
+  app.use(express.static(clientDirectory, { maxAge: "1h" }));
+
+  app.use(
+    createRequestHandler({
+      build,
+      mode: production ? "production" : "development",
+      getLoadContext: (req) => requestContext(req.ip ?? req.socket.remoteAddress ?? "unknown"),
+    }),
+  );
+
+  // Errors React Router did not answer itself. A Host header that makes no URL is the client's fault (400);
+  // anything else is ours: logged, answered 500, and the server keeps serving.
+  const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
+    const clientError = (error as { code?: string } | null)?.code === "ERR_INVALID_URL";
+    if (!clientError) log(`${req.method} ${req.originalUrl} failed:`, error);
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res
+      .set("Connection", "close")
+      .status(clientError ? 400 : 500)
+      .type("text/plain")
+      .send(clientError ? "Bad Request" : "Internal Server Error");
+  };
+  app.use(lastResort);
+  return app;
+}
