@@ -843,6 +843,15 @@ async function main(): Promise<void> {
         for (const urlPath of PATHS) samples.push(await measure(side, servers[side.name], urlPath, round));
 
     host.loadAverageAtEnd = host.load();
+    // Other work on the cores takes CPU from the server, the load generator and the plain server unevenly.
+    for (const [when, loads] of [
+      ["start", host.loadAverageAtStart],
+      ["end", host.loadAverageAtEnd],
+    ] as const)
+      if ((loads[0] ?? 0) > host.cores)
+        warn(
+          `the machine was busy at the ${when} (1-minute load average ${loads[0]} on ${host.cores} cores): other work skews every figure, CPU per request included`,
+        );
     const summaries = summarize(samples);
     const settings = {
       paths: PATHS,
