@@ -9,7 +9,7 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import http from "node:http";
+import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -17,10 +17,20 @@ import { setTimeout as sleep } from "node:timers/promises";
 import autocannon from "autocannon";
 import postgres from "postgres";
 import { type CatalogQueryResult, catalogMarkdown, catalogScale } from "./catalog-scale";
+import {
+  formatRatio,
+  freePort,
+  get,
+  HOST,
+  keepTail,
+  positiveNumber,
+  startPlainServer,
+  stopGroup,
+  waitForApp,
+} from "./lib";
 
 const root = path.resolve(import.meta.dirname, "..");
 const resultsDir = path.join(import.meta.dirname, "results");
-const HOST = "127.0.0.1";
 const ROUTES = ["/", "/courses", "/ar/courses", "/courses/1", "/terms", "/api/courses"] as const;
 const BASELINE_SOURCE = "/courses";
 const CONNECTIONS = 20;
@@ -30,8 +40,6 @@ const LEAK_REQUESTS = Math.round(positiveNumber("BENCH_LEAK_REQUESTS", 100_000))
 const DATABASE_URL = process.env.BENCH_DATABASE_URL || "";
 /** The leak check's limit: RSS after the requests may be at most this multiple of RSS after warm-up. */
 const LEAK_LIMIT = 1.2;
-// Building (when the sources changed), migrating and seeding all happen before the first 200.
-const STARTUP_TIMEOUT_MS = 240_000;
 
 /** A cookie no code reads: it only keeps the request out of the anonymous cache, so the page is rendered. */
 const RENDER_COOKIE = "manara_bench=1";
@@ -54,99 +62,6 @@ type Row = {
   statusCodes: Record<string, number>;
   ratioToPlain: number | null;
 };
-
-function positiveNumber(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = http.createServer();
-    probe.once("error", reject);
-    probe.listen(0, HOST, () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-type Fetched = { status: number; contentType: string | undefined; age: string | undefined; body: Buffer };
-
-// node:http rather than fetch: no Accept-Encoding, so these are the bytes autocannon receives too.
-function get(port: number, urlPath: string, timeoutMs = 5_000): Promise<Fetched> {
-  return new Promise((resolve, reject) => {
-    const request = http.get({ host: HOST, port, path: urlPath, timeout: timeoutMs }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          contentType: response.headers["content-type"],
-          age: response.headers.age,
-          body: Buffer.concat(chunks),
-        }),
-      );
-      response.on("error", reject);
-    });
-    request.on("timeout", () => request.destroy(new Error(`GET ${urlPath} timed out`)));
-    request.on("error", reject);
-  });
-}
-
-/** The child's recent output, shown only when it fails to come up. */
-function keepTail(child: ChildProcess): () => string {
-  let tail = "";
-  const append = (chunk: Buffer) => {
-    tail = (tail + chunk.toString()).slice(-8_000);
-  };
-  child.stdout?.on("data", append);
-  child.stderr?.on("data", append);
-  return () => tail;
-}
-
-/** Kills the whole process group (npm → tsx → start.ts → server.mjs) and waits for the leader to go. */
-async function stopGroup(child: ChildProcess): Promise<void> {
-  const pid = child.pid;
-  if (pid === undefined) return;
-  const signalGroup = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-pid, signal);
-    } catch {
-      // The group is already gone.
-    }
-  };
-  const exited =
-    child.exitCode !== null || child.signalCode !== null
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  signalGroup("SIGTERM");
-  const timedOut = await Promise.race([exited.then(() => false), sleep(5_000).then(() => true)]);
-  // Whether or not the leader went quietly, nothing of the group may outlive the benchmark.
-  signalGroup("SIGKILL");
-  if (timedOut) await Promise.race([exited, sleep(2_000)]);
-}
-
-async function waitForApp(port: number, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(
-        `npm start exited (${child.exitCode ?? child.signalCode}) before serving:\n${output()}`,
-      );
-    }
-    try {
-      if ((await get(port, "/", 2_000)).status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(500);
-  }
-  throw new Error(`GET / did not answer 200 within ${STARTUP_TIMEOUT_MS / 1000} s:\n${output()}`);
-}
 
 // One worker thread generates the load, so the in-process plain server keeps the main thread to itself.
 async function load(
@@ -200,19 +115,6 @@ async function measure(
   };
 }
 
-function startPlainServer(page: Fetched): Promise<http.Server> {
-  const headers: http.OutgoingHttpHeaders = { "content-length": page.body.length };
-  if (page.contentType) headers["content-type"] = page.contentType;
-  const server = http.createServer((_request, response) => {
-    response.writeHead(200, headers);
-    response.end(page.body);
-  });
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, HOST, () => resolve(server));
-  });
-}
-
 function machine() {
   const cpus = os.cpus();
   return {
@@ -224,11 +126,6 @@ function machine() {
     // Other work on the machine skews the figures; the 1-minute load average at the start tells how busy it was.
     loadAverageAtStart: Math.round((os.loadavg()[0] ?? 0) * 100) / 100,
   };
-}
-
-// Two significant digits: the app's ratios can be far below 0.01, where a fixed two decimals shows 0.00.
-function formatRatio(ratio: number): string {
-  return ratio >= 1 ? ratio.toFixed(2) : String(Number(ratio.toPrecision(2)));
 }
 
 function requestLabel(row: Row): string {
