@@ -9,13 +9,13 @@ import type { Locale } from "../i18n/languages";
 import { localizePath } from "../i18n/languages";
 import { courseCompletion } from "../learning/progress.server";
 import { pick } from "../lib/localized";
+import { isRowId } from "../lib/validation";
 import { generateCertificateCode, normalizeCertificateCode } from "./code";
 import { type CourseProgress, certificateEligibility, type Eligibility } from "./eligibility";
 import { renderCertificatePdf } from "./pdf.server";
 import type { CertificateStore } from "./store.server";
 
 /** courses.id is an int4 column. */
-const MAX_COURSE_ID = 2_147_483_647;
 export const REVOKE_REASON_MAX = 500;
 
 /**
@@ -28,7 +28,7 @@ export async function courseProgress(
   userId: string,
   courseId: number,
 ): Promise<CourseProgress | null> {
-  if (!Number.isSafeInteger(courseId) || courseId < 1 || courseId > MAX_COURSE_ID) return null;
+  if (!isRowId(courseId)) return null;
   // Completion is the learning side's own count (app/learning/progress.server.ts); enrollment is ours.
   const [[course], [enrollment], completion] = await Promise.all([
     db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)),

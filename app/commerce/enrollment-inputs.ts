@@ -1,6 +1,7 @@
 // The purchase calls' bodies: POST /api/course/enrollment/bulk/enroll and the optional body of
 // POST /api/course/enrollment/:courseId (both documented in /api/openapi.json).
 import { z } from "zod";
+import { INT4_MAX } from "../lib/validation";
 import { MAX_COURSES_PER_PURCHASE } from "./enrollment.server";
 
 // One message for every way the list can be wrong; it is a key in the `catalog` namespace.
@@ -14,7 +15,7 @@ export const BulkEnrollInput = z.object(
         z
           .int({ error: COURSE_IDS_INVALID })
           .positive({ error: COURSE_IDS_INVALID })
-          .max(2_147_483_647, { error: COURSE_IDS_INVALID }),
+          .max(INT4_MAX, { error: COURSE_IDS_INVALID }),
         { error: COURSE_IDS_INVALID },
       )
       .min(1, { error: COURSE_IDS_INVALID })

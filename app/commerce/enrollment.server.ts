@@ -9,6 +9,7 @@ import type { Locale } from "../i18n/languages";
 import { apiError } from "../lib/api.server";
 import { pick } from "../lib/localized";
 import { formatMoney } from "../lib/money";
+import { isRowId } from "../lib/validation";
 import type { CouponProblem } from "../payments/coupon-policy";
 import { commitRedemption, lockCoupon } from "../payments/coupons.server";
 import { toCurrencyUnits } from "../wallet/wallet.server";
@@ -17,7 +18,6 @@ import { toCurrencyUnits } from "../wallet/wallet.server";
 export const MAX_COURSES_PER_PURCHASE = 50;
 
 /** courses.id is an int4 column; a larger number cannot name a course and would fail in SQL. */
-const MAX_COURSE_ID = 2_147_483_647;
 
 export type PurchaseOutcome =
   | {
@@ -40,10 +40,6 @@ type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** Reads run on the shared handle or inside a purchase's transaction (where they see its locks). */
 type Queryable = Database | Transaction;
 
-function isCourseId(id: number): boolean {
-  return Number.isSafeInteger(id) && id > 0 && id <= MAX_COURSE_ID;
-}
-
 /**
  * Buys `courseIds` for `userId` with the wallet, all or nothing, in one transaction.
  *
@@ -60,7 +56,7 @@ export async function purchaseCourses(
   const requestedIds = [...new Set(courseIds)];
   if (requestedIds.length === 0) return { ok: false, reason: "empty" };
   // Ids that cannot exist are refused like unknown ones, without asking PostgreSQL to cast them.
-  const impossibleIds = requestedIds.filter((id) => !isCourseId(id));
+  const impossibleIds = requestedIds.filter((id) => !isRowId(id));
   if (impossibleIds.length > 0) return { ok: false, reason: "unknown_courses", courseIds: impossibleIds };
 
   return db.transaction(async (tx): Promise<PurchaseOutcome> => {
@@ -230,7 +226,7 @@ export async function canAccessCourse(
   courseId: number,
 ): Promise<boolean> {
   if (user.role === "admin") return true;
-  if (!isCourseId(courseId)) return false;
+  if (!isRowId(courseId)) return false;
   // A join rather than a subquery in the select list: drizzle leaves a one-table select's columns
   // unqualified, and inside a subquery those would resolve to the wrong table.
   const [row] = await db
@@ -265,7 +261,7 @@ export async function getCourseForLearning(
   locale: Locale,
   courseId: number,
 ): Promise<CourseForLearning | null> {
-  if (!isCourseId(courseId)) return null;
+  if (!isRowId(courseId)) return null;
   const [course] = await db
     .select({
       id: courses.id,

@@ -5,6 +5,7 @@ import { desc, eq, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { announcePublicChange } from "../db/public-changes.server";
 import { type EditorialStatus, type GalleryImage, type PortfolioItem, portfolioItems } from "../db/schema";
+import { isRowId } from "../lib/validation";
 import { releaseMedia } from "../media/media.server";
 import type { MediaStore } from "../media/store.server";
 import {
@@ -12,7 +13,6 @@ import {
   type EditorialRefusal,
   htmlOf,
   htmlOfOptional,
-  isRowId,
   publicNow,
   type Queryable,
   Rollback,

@@ -19,11 +19,6 @@ export type EditorialRefusal =
   | { ok: false; reason: "publish_at_in_future" }
   | { ok: false; reason: "gallery_full" };
 
-/** ids are int4: anything else cannot name a row (and would fail in SQL). */
-export function isRowId(id: number): boolean {
-  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
-}
-
 /** policy.isPublic in SQL, for lists and feeds. */
 export function publicNow(table: { status: PgColumn; publishedAt: PgColumn }, now: Date): SQL {
   return and(ne(table.status, "draft"), lte(table.publishedAt, now)) as SQL;

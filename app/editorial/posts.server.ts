@@ -4,6 +4,7 @@ import { and, desc, eq, or, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { announcePublicChange } from "../db/public-changes.server";
 import { type BlogPost, blogPosts, type EditorialStatus, users } from "../db/schema";
+import { isRowId } from "../lib/validation";
 import { releaseMedia } from "../media/media.server";
 import type { MediaStore } from "../media/store.server";
 import {
@@ -11,7 +12,6 @@ import {
   type EditorialRefusal,
   htmlOf,
   htmlOfOptional,
-  isRowId,
   publicNow,
   Rollback,
   rollbackAnswer,

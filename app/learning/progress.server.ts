@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { canAccessCourse } from "../commerce/enrollment.server";
 import type { Database } from "../db/client.server";
 import { courses, lessonProgress, lessons, type User, videos } from "../db/schema";
-import { INT4_MAX } from "../lib/validation";
+import { isRowId } from "../lib/validation";
 import { checkPosition, type PositionCheck, progressPercent, reachesCompletion } from "./policy";
 
 export type LessonProgressView = {
@@ -32,10 +32,6 @@ export type CourseCompletion = { completedLessons: number; totalLessons: number 
 /** Why a learner cannot reach a course's lesson; the page and the API turn it into 404 or 403. */
 export type LessonRefusal = "not_found" | "forbidden";
 
-function isId(id: number): boolean {
-  return Number.isSafeInteger(id) && id > 0 && id <= INT4_MAX;
-}
-
 /**
  * Whether `user` may open `lessonId` of `courseId`: "not_found" for an unknown course, a lesson of another
  * course, or a draft the user may not open (a draft stays invisible); "forbidden" for a published course
@@ -47,7 +43,8 @@ export async function checkLessonAccess(
   courseId: number,
   lessonId: number | null,
 ): Promise<{ ok: true; isPublished: boolean } | { ok: false; reason: LessonRefusal }> {
-  if (!isId(courseId) || (lessonId !== null && !isId(lessonId))) return { ok: false, reason: "not_found" };
+  if (!isRowId(courseId) || (lessonId !== null && !isRowId(lessonId)))
+    return { ok: false, reason: "not_found" };
   const [course] = await db
     .select({ isPublished: courses.isPublished })
     .from(courses)
@@ -174,7 +171,7 @@ export async function courseProgress(
   userId: string,
   courseId: number,
 ): Promise<CourseProgress> {
-  if (!isId(courseId))
+  if (!isRowId(courseId))
     return { completedLessons: 0, totalLessons: 0, percent: 0, lastLessonId: null, lessons: [] };
   const rows = await db
     .select({
@@ -215,7 +212,7 @@ export async function courseCompletion(
   userId: string,
   courseId: number,
 ): Promise<CourseCompletion> {
-  if (!isId(courseId)) return { completedLessons: 0, totalLessons: 0 };
+  if (!isRowId(courseId)) return { completedLessons: 0, totalLessons: 0 };
   const [row] = await db
     .select({
       totalLessons: sql<number>`count(*)::int`,
@@ -238,7 +235,7 @@ export async function progressByCourse(
   userId: string,
   courseIds: number[],
 ): Promise<Map<number, CourseSummary>> {
-  const ids = courseIds.filter(isId);
+  const ids = courseIds.filter(isRowId);
   const result = new Map<number, CourseSummary>();
   if (ids.length === 0) return result;
   const rows = await db

@@ -1,10 +1,11 @@
 // Parsing of URL parameters shared by pages and the API.
+import { isRowId } from "./validation";
 
 /** A positive integer id from a URL segment, or null (the caller answers 404). */
 export function parseId(value: string | undefined): number | null {
   if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;
   const id = Number(value);
-  return id <= 2_147_483_647 ? id : null;
+  return isRowId(id) ? id : null;
 }
 
 /** `?page=N` as a 1-based page number; anything invalid is page 1. */

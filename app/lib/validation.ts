@@ -2,7 +2,13 @@
 // past PostgreSQL's int4 ever reaches the database (each once answered 500 from deep inside a query).
 import { z } from "zod";
 
+/** The largest PostgreSQL int4: every serial id, and every amount column, stays at or below it. */
 export const INT4_MAX = 2_147_483_647;
+
+/** Whether `id` can name a row of an int4 serial column (anything else would fail in SQL: a 500). */
+export function isRowId(id: number): boolean {
+  return Number.isSafeInteger(id) && id > 0 && id <= INT4_MAX;
+}
 
 /** Characters PostgreSQL refuses in text (NUL) or that no person types: C0 controls but tab and newlines. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what we refuse.

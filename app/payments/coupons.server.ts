@@ -4,6 +4,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client.server";
 import { type Coupon, couponRedemptions, coupons, courses } from "../db/schema";
+import { INT4_MAX } from "../lib/validation";
 import { CurrencyAmount } from "../wallet/wallet.server";
 import {
   applyCoupon,
@@ -33,7 +34,7 @@ export const CouponInput = z
     courseId: z
       .int({ error: "coupon.errors.courseInvalid" })
       .positive({ error: "coupon.errors.courseInvalid" })
-      .max(2_147_483_647, { error: "coupon.errors.courseInvalid" })
+      .max(INT4_MAX, { error: "coupon.errors.courseInvalid" })
       .optional(),
     expiresAt: z.iso
       .datetime({ offset: true, error: "coupon.errors.expiresInvalid" })

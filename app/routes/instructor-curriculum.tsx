@@ -20,7 +20,7 @@ import { pick } from "../lib/localized";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { entityId } from "../lib/validation";
+import { entityId, INT4_MAX } from "../lib/validation";
 import { storeUpload } from "../media/media.server";
 import { readUpload, UPLOAD_FAILURE_STATUS } from "../media/upload.server";
 import { getDb } from "../middleware/database.server";
@@ -78,7 +78,7 @@ const Reorder = z.object({
     .max(2_400)
     .regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9}){0,199}$/)
     .transform((value) => value.split(",").map(Number))
-    .pipe(z.array(z.number().int().max(2_147_483_647))),
+    .pipe(z.array(z.number().int().max(INT4_MAX))),
 });
 
 type LessonAnswer = {

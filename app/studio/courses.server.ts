@@ -8,6 +8,7 @@ import type { Database } from "../db/client.server";
 import { announcePublicChange } from "../db/public-changes.server";
 import { type Course, courses, enrollments, type Lesson, lessons, mediaUploads, users } from "../db/schema";
 import { renderMarkdown } from "../lib/markdown.server";
+import { isRowId } from "../lib/validation";
 import { releaseMedia } from "../media/media.server";
 import type { MediaStore } from "../media/store.server";
 import { releaseOrphanVideos } from "../video/videos.server";
@@ -26,11 +27,6 @@ import {
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Queryable = Database | Transaction;
-
-/** courses.id and lessons.id are int4: anything else cannot name a row (and would fail in SQL). */
-function isRowId(id: number): boolean {
-  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
-}
 
 export type StudioCourse = Course & { lessons: Lesson[]; enrollmentCount: number; trainerName: string };
 

@@ -8,6 +8,7 @@ import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import busboy from "busboy";
+import { isRowId } from "../lib/validation";
 import { SNIFF_BYTES, sniffVideo, type VideoContainer } from "./container";
 
 /** Room for the boundaries and the small fields around the file. */
@@ -47,7 +48,7 @@ export type ReceiveFailure<R> = { ok: false; reason: MultipartVideoFailure; refu
 function parseLessonId(value: string | undefined): number | null {
   if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;
   const id = Number(value);
-  return id <= 2_147_483_647 ? id : null;
+  return isRowId(id) ? id : null;
 }
 
 /**

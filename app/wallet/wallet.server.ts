@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "../db/client.server";
 import { type LedgerKind, type User, users, walletLedger } from "../db/schema";
+import { INT4_MAX } from "../lib/validation";
 
 /** Minor units per currency unit: CURRENCY is validated to have two decimals (app/config.server.ts). */
 export const MINOR_UNITS_PER_UNIT = 100;
@@ -12,7 +13,7 @@ export const MINOR_UNITS_PER_UNIT = 100;
 export const MAX_CREDIT_MINOR_UNITS = 1_000_000 * MINOR_UNITS_PER_UNIT;
 
 /** walletBalance is an int4 column; a credit that would pass this is refused rather than failing in SQL. */
-export const MAX_BALANCE_MINOR_UNITS = 2_147_483_647;
+export const MAX_BALANCE_MINOR_UNITS = INT4_MAX;
 
 // Digits only, with an optional point and one or two decimals: no signs, exponents, spaces inside or hex.
 const AMOUNT_PATTERN = /^(\d+)(?:\.(\d{1,2}))?$/;
