@@ -55,6 +55,15 @@ export function requireApiUser(request: Request, context: Context): User {
   return user;
 }
 
+/**
+ * The API's caller where a guest may ask too (a free preview): the token's user, null without a token, and
+ * 401 for a token that names no session — a client that sent one expects to be someone.
+ */
+export function optionalApiUser(request: Request, context: Context): User | null {
+  if (request.headers.has("Authorization")) return requireApiUser(request, context);
+  return getUser(context);
+}
+
 export function requireApiRole(request: Request, context: Context, roles: readonly UserRole[]): User {
   const user = requireApiUser(request, context);
   if (!roles.includes(user.role)) {

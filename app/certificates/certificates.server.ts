@@ -2,6 +2,8 @@
 // downloading and revoking. Pages, the JSON API and the seed all go through these functions.
 import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { mayDownloadCertificate } from "../access/policy";
+import type { Viewer } from "../access/roles";
 import type { Database } from "../db/client.server";
 import { announcePublicChange } from "../db/public-changes.server";
 import { type Certificate, certificates, courses, enrollments, users } from "../db/schema";
@@ -239,14 +241,14 @@ export async function verifyCertificate(
 export async function certificatePdf(
   db: Database,
   store: CertificateStore,
-  viewer: { id: string; role: string },
+  viewer: NonNullable<Viewer>,
   id: string,
 ): Promise<{ ok: true; bytes: Uint8Array; code: string } | { ok: false; reason: "not_found" }> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) {
     return { ok: false, reason: "not_found" };
   }
   const [row] = await db.select().from(certificates).where(eq(certificates.id, id));
-  if (!row || (row.userId !== viewer.id && viewer.role !== "admin") || !row.pdfKey) {
+  if (!row || !mayDownloadCertificate(viewer, row) || !row.pdfKey) {
     return { ok: false, reason: "not_found" };
   }
   const bytes = await store.get(row.pdfKey);

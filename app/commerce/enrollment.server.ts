@@ -1,10 +1,10 @@
-// Buying and owning courses: the one purchase function every checkout path calls, and who may open a course.
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+// Buying and owning courses: the one purchase function every checkout path calls, and what a learner owns.
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { readConfig } from "../config.server";
 import { type CourseCard, DEFAULT_COURSE_IMAGE } from "../courses/catalog.server";
 import type { Database } from "../db/client.server";
-import { cartItems, courses, enrollments, lessons, type User, users, walletLedger } from "../db/schema";
+import { cartItems, courses, enrollments, lessons, users, walletLedger } from "../db/schema";
 import type { Locale } from "../i18n/languages";
 import { apiError } from "../lib/api.server";
 import { pick } from "../lib/localized";
@@ -217,79 +217,6 @@ export async function listEnrollments(
     pricePaid: row.pricePaid,
     enrolledAt: row.enrolledAt,
   }));
-}
-
-/** Whether `user` may open a course's lessons: enrolled in it, its trainer, or an admin. */
-export async function canAccessCourse(
-  db: Database,
-  user: Pick<User, "id" | "role">,
-  courseId: number,
-): Promise<boolean> {
-  if (user.role === "admin") return true;
-  if (!isRowId(courseId)) return false;
-  // A join rather than a subquery in the select list: drizzle leaves a one-table select's columns
-  // unqualified, and inside a subquery those would resolve to the wrong table.
-  const [row] = await db
-    .select({ trainerId: courses.trainerId, enrollmentId: enrollments.id })
-    .from(courses)
-    .leftJoin(enrollments, and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, user.id)))
-    .where(eq(courses.id, courseId));
-  if (!row) return false;
-  return row.trainerId === user.id || row.enrollmentId !== null;
-}
-
-export type CourseForLearning = {
-  id: number;
-  title: string;
-  isPublished: boolean;
-  lessons: {
-    id: number;
-    position: number;
-    title: string;
-    durationMinutes: number | null;
-    embedUrl: string | null;
-    pdfUrl: string | null;
-  }[];
-};
-
-/**
- * A course with its lessons' material, published or not: whoever may open it (see canAccessCourse) keeps
- * it after it is unpublished. Callers check access before showing any of it.
- */
-export async function getCourseForLearning(
-  db: Database,
-  locale: Locale,
-  courseId: number,
-): Promise<CourseForLearning | null> {
-  if (!isRowId(courseId)) return null;
-  const [course] = await db
-    .select({
-      id: courses.id,
-      title: courses.title,
-      titleAr: courses.titleAr,
-      isPublished: courses.isPublished,
-    })
-    .from(courses)
-    .where(eq(courses.id, courseId));
-  if (!course) return null;
-  const lessonRows = await db
-    .select()
-    .from(lessons)
-    .where(eq(lessons.courseId, courseId))
-    .orderBy(asc(lessons.position));
-  return {
-    id: course.id,
-    title: pick(locale, course.title, course.titleAr),
-    isPublished: course.isPublished,
-    lessons: lessonRows.map((lesson) => ({
-      id: lesson.id,
-      position: lesson.position,
-      title: pick(locale, lesson.title, lesson.titleAr),
-      durationMinutes: lesson.durationMinutes,
-      embedUrl: lesson.embedUrl,
-      pdfUrl: lesson.pdfUrl,
-    })),
-  };
 }
 
 /**

@@ -2,6 +2,7 @@
 import { and, asc, type Column, desc, eq, inArray, or, type SQL, type Subquery, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import { maySeeCourse } from "../access/policy";
 import type { Database, Queryable } from "../db/client.server";
 import type { User } from "../db/schema";
 import { catalogCounts, courseSearch, courses, lessons, users } from "../db/schema";
@@ -35,7 +36,14 @@ export type CourseDetail = CourseCard & {
   descriptionHtml: string;
   isPublished: boolean;
   trainerId: string;
-  lessons: { id: number; position: number; title: string; durationMinutes: number | null }[];
+  lessons: {
+    id: number;
+    position: number;
+    title: string;
+    durationMinutes: number | null;
+    /** Open to everyone, guests included (app/access/policy.ts), on the course and learn pages and the API. */
+    isFreePreview: boolean;
+  }[];
 };
 
 /** The catalog's filters, read leniently from a URL: anything invalid falls back to "no filter". */
@@ -372,14 +380,6 @@ export async function listCourseCards(db: Database, locale: Locale, ids: number[
   return rows.map((row) => toCard(row, locale));
 }
 
-/** Drafts are visible to their own trainer and to admins; everyone else gets a 404. */
-export function canSeeCourse(
-  course: { isPublished: boolean; trainerId: string },
-  viewer: User | null,
-): boolean {
-  return course.isPublished || viewer?.role === "admin" || viewer?.id === course.trainerId;
-}
-
 /** A course with its lesson outline (titles only: no video or PDF links), if `viewer` may see it. */
 export async function getCourseForViewer(
   db: Database,
@@ -398,7 +398,8 @@ export async function getCourseForViewer(
     .from(courses)
     .innerJoin(users, eq(users.id, courses.trainerId))
     .where(eq(courses.id, id));
-  if (!row || !canSeeCourse(row, viewer)) return null;
+  // Drafts exist only for their trainer and admins: to everyone else, a 404.
+  if (!row || !maySeeCourse(viewer, row)) return null;
   const lessonRows = await db
     .select({
       id: lessons.id,
@@ -406,6 +407,7 @@ export async function getCourseForViewer(
       title: lessons.title,
       titleAr: lessons.titleAr,
       durationMinutes: lessons.durationMinutes,
+      isFreePreview: lessons.isFreePreview,
     })
     .from(lessons)
     .where(eq(lessons.courseId, id))
@@ -421,6 +423,7 @@ export async function getCourseForViewer(
       position: lesson.position,
       title: pick(locale, lesson.title, lesson.titleAr),
       durationMinutes: lesson.durationMinutes,
+      isFreePreview: lesson.isFreePreview,
     })),
   };
 }

@@ -21,12 +21,13 @@ export function courseDetailJson(course: CourseDetail, currency: string) {
   return {
     ...courseCardJson(course, currency),
     isPublished: course.isPublished,
-    // Titles only: video and PDF links are for enrolled learners, never the public catalog.
+    // Titles only: video and PDF links are for those who may open a lesson (its play call), never the catalog.
     lessons: course.lessons.map((lesson) => ({
       id: lesson.id,
       position: lesson.position,
       title: lesson.title,
       durationMinutes: lesson.durationMinutes,
+      isFreePreview: lesson.isFreePreview,
     })),
   };
 }

@@ -3,9 +3,15 @@ import type { TFunction } from "i18next";
 import { apiError } from "../lib/api.server";
 import type { LessonRefusal } from "./progress.server";
 
-/** 404 for an unknown course or a lesson of another course; 403 for a course the caller may not open. */
+/**
+ * 404 for an unknown course, a draft or a lesson of another course; 401 for a guest asking for more than a
+ * free preview; 403 for a course the caller may not open.
+ */
 export function refusalResponse(reason: LessonRefusal, t: TFunction): Response {
-  return reason === "forbidden"
-    ? apiError(403, "forbidden", t("api.forbidden"))
-    : apiError(404, "not_found", t("api.notFound"));
+  if (reason === "forbidden") return apiError(403, "forbidden", t("api.forbidden"));
+  if (reason === "sign_in")
+    return apiError(401, "unauthorized", t("common:api.unauthorized"), undefined, {
+      headers: { "WWW-Authenticate": 'Bearer realm="manara"' },
+    });
+  return apiError(404, "not_found", t("api.notFound"));
 }

@@ -1,28 +1,95 @@
-// One lesson as a learner opens it: the course's curriculum with ticks, the lesson's material (safe URLs
-// only), its video and the learner's place in it. The learn page and the play API both read it here.
-import { getCourseForLearning } from "../commerce/enrollment.server";
+// One lesson as a viewer opens it: the course's curriculum with ticks, the lesson's material (safe URLs
+// only), its video and the viewer's place in it. The learn page and the play API both read it here. Who may
+// open it is the access module's answer (app/access/policy.ts): full access, or a free preview that anyone,
+// guests included, may open and that records nothing.
+import { asc, eq } from "drizzle-orm";
+import { accessToLesson } from "../access/access.server";
+import type { Viewer } from "../access/roles";
 import type { Database } from "../db/client.server";
-import type { User } from "../db/schema";
+import { courses, lessons } from "../db/schema";
 import type { Locale } from "../i18n/languages";
+import { pick } from "../lib/localized";
 import { getLessonVideo, type LessonVideo } from "../video/playback.server";
 import { safeMaterialUrl } from "./material-urls";
 import { resumeFrom } from "./policy";
-import {
-  type CourseProgress,
-  checkLessonAccess,
-  courseProgress,
-  type LessonRefusal,
-} from "./progress.server";
+import { type CourseProgress, courseProgress, type LessonRefusal } from "./progress.server";
+
+type CourseForLearning = {
+  id: number;
+  title: string;
+  isPublished: boolean;
+  lessons: {
+    id: number;
+    position: number;
+    title: string;
+    durationMinutes: number | null;
+    isFreePreview: boolean;
+    embedUrl: string | null;
+    pdfUrl: string | null;
+  }[];
+};
+
+/**
+ * A course with its lessons' material, published or not: whoever holds it keeps it after it is unpublished.
+ * Callers decide access before showing any of it.
+ */
+async function getCourseForLearning(
+  db: Database,
+  locale: Locale,
+  courseId: number,
+): Promise<CourseForLearning | null> {
+  const [course] = await db
+    .select({
+      id: courses.id,
+      title: courses.title,
+      titleAr: courses.titleAr,
+      isPublished: courses.isPublished,
+    })
+    .from(courses)
+    .where(eq(courses.id, courseId));
+  if (!course) return null;
+  const lessonRows = await db
+    .select()
+    .from(lessons)
+    .where(eq(lessons.courseId, courseId))
+    .orderBy(asc(lessons.position));
+  return {
+    id: course.id,
+    title: pick(locale, course.title, course.titleAr),
+    isPublished: course.isPublished,
+    lessons: lessonRows.map((lesson) => ({
+      id: lesson.id,
+      position: lesson.position,
+      title: pick(locale, lesson.title, lesson.titleAr),
+      durationMinutes: lesson.durationMinutes,
+      isFreePreview: lesson.isFreePreview,
+      embedUrl: lesson.embedUrl,
+      pdfUrl: lesson.pdfUrl,
+    })),
+  };
+}
+
+/** A free preview's viewer has no progress: nothing is recorded for them. */
+const NO_PROGRESS: CourseProgress = {
+  completedLessons: 0,
+  totalLessons: 0,
+  percent: 0,
+  lastLessonId: null,
+  lessons: [],
+};
 
 export type CurriculumLesson = {
   id: number;
   position: number;
   title: string;
   durationMinutes: number | null;
+  isFreePreview: boolean;
   completed: boolean;
 };
 
 export type OpenedLesson = {
+  /** A free preview: the viewer does not hold the course, and nothing they do here is recorded. */
+  preview: boolean;
   course: { id: number; title: string; isPublished: boolean; lessons: CurriculumLesson[] };
   lesson: {
     id: number;
@@ -41,24 +108,25 @@ export type OpenedLesson = {
 };
 
 /**
- * The course's lessons for a learner who may open it, or why not. `lessonId` null asks for the course only
+ * The course's lessons for a viewer who may open them, or why not. `lessonId` null asks for the course only
  * (the lesson fields then describe the lesson to resume: the last touched, else the first; null when the
- * course has no lessons).
+ * course has no lessons), which only full access opens.
  */
 export async function openLesson(
   db: Database,
-  user: Pick<User, "id" | "role">,
+  viewer: Viewer,
   locale: Locale,
   courseId: number,
   lessonId: number | null,
 ): Promise<
   { ok: true; opened: OpenedLesson | null; courseTitle: string } | { ok: false; reason: LessonRefusal }
 > {
-  const access = await checkLessonAccess(db, user, courseId, lessonId);
+  const access = await accessToLesson(db, viewer, courseId, lessonId);
   if (!access.ok) return access;
+  const preview = access.mode === "preview";
   const [course, progress] = await Promise.all([
     getCourseForLearning(db, locale, courseId),
-    courseProgress(db, user.id, courseId),
+    preview || !viewer ? NO_PROGRESS : courseProgress(db, viewer.id, courseId),
   ]);
   if (!course) return { ok: false, reason: "not_found" };
   const targetId = lessonId ?? progress.lastLessonId ?? course.lessons[0]?.id ?? null;
@@ -77,6 +145,7 @@ export async function openLesson(
     ok: true,
     courseTitle: course.title,
     opened: {
+      preview,
       course: {
         id: course.id,
         title: course.title,
@@ -86,6 +155,7 @@ export async function openLesson(
           position: entry.position,
           title: entry.title,
           durationMinutes: entry.durationMinutes,
+          isFreePreview: entry.isFreePreview,
           completed: byId.get(entry.id)?.completed ?? false,
         })),
       },
@@ -104,8 +174,23 @@ export async function openLesson(
         completed: mine?.completed ?? false,
         resumeAt: resumeFrom(positionSeconds, video?.durationSeconds ?? null),
       },
-      previousLessonId: course.lessons[index - 1]?.id ?? null,
-      nextLessonId: course.lessons[index + 1]?.id ?? null,
+      // A preview's pager walks the other previews: the rest of the course is not open to this viewer.
+      previousLessonId: neighbour(course.lessons, index, -1, preview),
+      nextLessonId: neighbour(course.lessons, index, 1, preview),
     },
   };
+}
+
+/** The nearest lesson before (-1) or after (1) `index`, among free previews only when `previewsOnly`. */
+function neighbour(
+  lessons: readonly { id: number; isFreePreview: boolean }[],
+  index: number,
+  step: -1 | 1,
+  previewsOnly: boolean,
+): number | null {
+  for (let at = index + step; at >= 0 && at < lessons.length; at += step) {
+    const lesson = lessons[at];
+    if (lesson && (!previewsOnly || lesson.isFreePreview)) return lesson.id;
+  }
+  return null;
 }

@@ -1,12 +1,13 @@
 // What each learner has watched: the learn page, its beacon route and the progress API all record and read
-// progress here. Who may record is the course's access rule (canAccessCourse): enrolled learners, the
-// course's trainer and admins. The trainer's and admins' progress is recorded like anyone's, so a trainer
+// progress here. Who may record is the access module's rule (app/access/policy.ts, mayRecordProgress):
+// enrolled learners, the course's trainer and admins; a free preview records nothing. The trainer's and admins' progress is recorded like anyone's, so a trainer
 // previewing their course sees ticks and resume work; certificates decide eligibility on enrollment, not on
 // progress rows.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { canAccessCourse } from "../commerce/enrollment.server";
+import { accessToLesson } from "../access/access.server";
+import { mayRecordProgress } from "../access/policy";
 import type { Database } from "../db/client.server";
-import { courses, lessonProgress, lessons, type User, videos } from "../db/schema";
+import { lessonProgress, lessons, type User, videos } from "../db/schema";
 import { isRowId } from "../lib/validation";
 import { checkPosition, type PositionCheck, progressPercent, reachesCompletion } from "./policy";
 
@@ -29,39 +30,8 @@ export type CourseProgress = {
 
 export type CourseCompletion = { completedLessons: number; totalLessons: number };
 
-/** Why a learner cannot reach a course's lesson; the page and the API turn it into 404 or 403. */
-export type LessonRefusal = "not_found" | "forbidden";
-
-/**
- * Whether `user` may open `lessonId` of `courseId`: "not_found" for an unknown course, a lesson of another
- * course, or a draft the user may not open (a draft stays invisible); "forbidden" for a published course
- * the user neither bought nor teaches.
- */
-export async function checkLessonAccess(
-  db: Database,
-  user: Pick<User, "id" | "role">,
-  courseId: number,
-  lessonId: number | null,
-): Promise<{ ok: true; isPublished: boolean } | { ok: false; reason: LessonRefusal }> {
-  if (!isRowId(courseId) || (lessonId !== null && !isRowId(lessonId)))
-    return { ok: false, reason: "not_found" };
-  const [course] = await db
-    .select({ isPublished: courses.isPublished })
-    .from(courses)
-    .where(eq(courses.id, courseId));
-  if (!course) return { ok: false, reason: "not_found" };
-  if (!(await canAccessCourse(db, user, courseId))) {
-    return { ok: false, reason: course.isPublished ? "forbidden" : "not_found" };
-  }
-  if (lessonId !== null) {
-    const [lesson] = await db
-      .select({ id: lessons.id })
-      .from(lessons)
-      .where(and(eq(lessons.id, lessonId), eq(lessons.courseId, courseId)));
-    if (!lesson) return { ok: false, reason: "not_found" };
-  }
-  return { ok: true, isPublished: course.isPublished };
-}
+/** Why a viewer cannot reach a course's lesson; the page and the API turn it into 404, 401 or 403. */
+export type LessonRefusal = "not_found" | "sign_in" | "forbidden";
 
 export type ProgressChange = { positionSeconds?: number; completed?: boolean };
 
@@ -84,8 +54,10 @@ export async function recordProgress(
   lessonId: number,
   change: ProgressChange,
 ): Promise<RecordOutcome> {
-  const access = await checkLessonAccess(db, user, courseId, lessonId);
+  const access = await accessToLesson(db, user, courseId, lessonId);
   if (!access.ok) return access;
+  // A free preview opens for anyone, but records nothing: progress is for those who hold the course.
+  if (!mayRecordProgress(access)) return { ok: false, reason: "forbidden" };
   const [lesson] = await db
     .select({ durationMinutes: lessons.durationMinutes, videoSeconds: videos.durationSeconds })
     .from(lessons)

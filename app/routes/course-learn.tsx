@@ -1,12 +1,13 @@
-// /courses/:id/learn/:lessonId: one lesson of a course for those who may open it (enrolled learners, the
-// course's trainer, admins) — its video, its notes, the curriculum with ticks, previous/next and "Mark as
-// complete". /courses/:id/learn (the same module, route id "course-learn") sends the learner on to the
-// lesson they touched last, or the first.
+// /courses/:id/learn/:lessonId: one lesson of a course for those who may open it (app/access/policy.ts:
+// enrolled learners, the course's trainer, admins) — its video, its notes, the curriculum with ticks,
+// previous/next and "Mark as complete" — and a free-preview lesson for everyone, guests included, with
+// nothing recorded. /courses/:id/learn (the same module, route id "course-learn") sends the learner on to
+// the lesson they touched last, or the first.
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useFetcher } from "react-router";
 import { z } from "zod";
-import { getUser, requireUser } from "../auth/guards.server";
+import { getUser, loginRedirect, requireUser } from "../auth/guards.server";
 import { certificateStatus } from "../certificates/status.server";
 import { CertificatePanel } from "../components/certificate-panel";
 import { EnhancedFormMarker } from "../components/enhanced-form-marker";
@@ -31,7 +32,7 @@ import type { Route } from "./+types/course-learn";
 export const handle = { i18n: ["learning", "certificates"] };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = requireUser(request, context);
+  const user = getUser(context);
   const page = pageContext(request, context);
   const db = getDb(context);
   const courseId = parseId(params.id);
@@ -41,6 +42,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   const result = await openLesson(db, user, page.locale, courseId, askedLesson);
   if (!result.ok) {
+    if (result.reason === "sign_in") throw loginRedirect(request);
     // A draft stays invisible to those who may not open it; a published course says why it is closed.
     throw new Response(result.reason === "forbidden" ? "Forbidden" : "Not Found", {
       status: result.reason === "forbidden" ? 403 : 404,
@@ -63,7 +65,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     courseId,
     courseTitle: result.courseTitle,
     opened,
-    certificate: await certificateStatus(db, user, courseId),
+    certificate: opened?.preview ? null : await certificateStatus(db, user, courseId),
   };
 }
 
@@ -200,24 +202,38 @@ function LessonPage({
             embedUrl={lesson.embedUrl}
             resumeAt={lessonProgress.resumeAt}
             completed={lessonProgress.completed}
+            recordProgress={!opened.preview}
           />
-          <div className="flex flex-wrap items-center gap-4">
-            <fetcher.Form method="post" data-testid="complete-form">
-              <EnhancedFormMarker />
-              <input type="hidden" name="intent" value={completed ? "incomplete" : "complete"} />
-              <button
-                type="submit"
-                aria-pressed={completed}
-                data-testid="complete-toggle"
-                className={
-                  completed
-                    ? "rounded-md border border-teal px-4 py-2.5 font-semibold text-teal-700 hover:bg-sand"
-                    : "rounded-md bg-coral-600 px-4 py-2.5 font-semibold text-white hover:bg-coral-700"
-                }
+          {opened.preview ? (
+            <p className="rounded-lg border border-teal/40 bg-sand px-4 py-3" data-testid="preview-notice">
+              {t("preview.notice")}{" "}
+              <Link
+                to={localize(`/courses/${course.id}`)}
+                className="font-semibold text-coral-700 hover:underline"
               >
-                {completed ? t("complete.undo") : t("complete.mark")}
-              </button>
-            </fetcher.Form>
+                {t("preview.cta")}
+              </Link>
+            </p>
+          ) : null}
+          <div className="flex flex-wrap items-center gap-4">
+            {opened.preview ? null : (
+              <fetcher.Form method="post" data-testid="complete-form">
+                <EnhancedFormMarker />
+                <input type="hidden" name="intent" value={completed ? "incomplete" : "complete"} />
+                <button
+                  type="submit"
+                  aria-pressed={completed}
+                  data-testid="complete-toggle"
+                  className={
+                    completed
+                      ? "rounded-md border border-teal px-4 py-2.5 font-semibold text-teal-700 hover:bg-sand"
+                      : "rounded-md bg-coral-600 px-4 py-2.5 font-semibold text-white hover:bg-coral-700"
+                  }
+                >
+                  {completed ? t("complete.undo") : t("complete.mark")}
+                </button>
+              </fetcher.Form>
+            )}
             {completed ? (
               <p className="text-sm font-semibold text-teal-700" data-testid="lesson-completed">
                 {t("complete.done")}
@@ -270,17 +286,20 @@ function LessonPage({
           </nav>
         </div>
         <aside className="space-y-6" aria-label={t("sidebar.label")}>
-          <CourseProgressBar
-            completedLessons={completedLessons}
-            totalLessons={progress.totalLessons}
-            percent={percent}
-          />
-          {aside}
+          {opened.preview ? null : (
+            <CourseProgressBar
+              completedLessons={completedLessons}
+              totalLessons={progress.totalLessons}
+              percent={percent}
+            />
+          )}
+          {opened.preview ? null : aside}
           <Curriculum
             courseId={course.id}
             lessons={course.lessons}
             currentLessonId={lesson.id}
             currentCompleted={completed}
+            previewOnly={opened.preview}
           />
           <BackLinks courseId={course.id} />
         </aside>

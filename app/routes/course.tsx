@@ -2,11 +2,12 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { z } from "zod";
+import { canOpenCourse } from "../access/access.server";
 import { getUser } from "../auth/guards.server";
 import { safeRedirect } from "../auth/redirect";
 import { certificateStatus } from "../certificates/status.server";
 import { addToCart, getCartCourseIds, removeFromCart } from "../commerce/cart.server";
-import { canAccessCourse, purchaseCourses } from "../commerce/enrollment.server";
+import { purchaseCourses } from "../commerce/enrollment.server";
 import { CertificatePanel } from "../components/certificate-panel";
 import { EnhancedFormMarker } from "../components/enhanced-form-marker";
 import { CourseProgressBar } from "../components/learning/progress-bar";
@@ -72,7 +73,7 @@ export async function loader({ request, url, context, params }: Route.LoaderArgs
   const [favorite, cart, access, previews, certificate] = await Promise.all([
     user ? isFavorite(db, user.id, course.id) : false,
     getCartCourseIds(db, request, user),
-    user ? canAccessCourse(db, user, course.id) : false,
+    canOpenCourse(db, user, course.id),
     // A published course's free previews are public too, kept with it; a draft's are read for whoever may see it.
     published
       ? readPublic(context, "catalog", ["course previews", course.id], () => freePreviewVideos(db, course.id))

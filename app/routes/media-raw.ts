@@ -1,32 +1,27 @@
-// GET /media/raw/:publicId: a lesson's PDF, for those who may open the course (enrolled learners, its
-// trainer, admins) and, before it is attached, for whoever uploaded it. Never a public URL: the embedded
-// store streams the file after the check; Cloudinary gets a short-lived signed URL.
+// GET /media/raw/:publicId: a lesson's PDF, for those who may open its lesson (app/access/policy.ts:
+// enrolled learners, the course's trainer, admins, and anyone for a free preview) and for whoever uploaded
+// it. Never a public URL: the embedded store streams the file after the check; Cloudinary gets a short-lived
+// signed URL.
 import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
+import { accessToLessonPdf } from "../access/access.server";
 import { getUser, loginRedirect } from "../auth/guards.server";
-import { canAccessCourse } from "../commerce/enrollment.server";
 import { findUpload } from "../media/media.server";
 import { PUBLIC_ID_PATTERN } from "../media/store.server";
 import { getDb } from "../middleware/database.server";
 import { getMediaStore } from "../middleware/media.server";
-import { findLessonByPdf } from "../studio/courses.server";
-import { canDeleteMedia } from "../studio/policy";
 import type { Route } from "./+types/media-raw";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = getUser(context);
-  if (!user) throw loginRedirect(request);
   if (!PUBLIC_ID_PATTERN.test(params.publicId)) return new Response("Not Found", { status: 404 });
   const db = getDb(context);
-  const [upload, lesson] = await Promise.all([
-    findUpload(db, params.publicId),
-    findLessonByPdf(db, params.publicId),
-  ]);
-  if (!upload) return new Response("Not Found", { status: 404 });
-  if (upload.resourceType !== "raw") return new Response("Not Found", { status: 404 });
-  const allowed =
-    (lesson !== null && (await canAccessCourse(db, user, lesson.courseId))) || canDeleteMedia(user, upload);
-  if (!allowed) return new Response("Forbidden", { status: 403 });
+  const upload = await findUpload(db, params.publicId);
+  if (upload?.resourceType !== "raw") return new Response("Not Found", { status: 404 });
+  const access = await accessToLessonPdf(db, user, upload);
+  if (!access.ok && access.reason === "sign_in") throw loginRedirect(request);
+  if (!access.ok && access.reason === "not_found") return new Response("Not Found", { status: 404 });
+  if (!access.ok) return new Response("Forbidden", { status: 403 });
 
   const delivery = await getMediaStore(context).deliverRaw(upload.publicId);
   if (delivery.kind === "missing") return new Response("Not Found", { status: 404 });

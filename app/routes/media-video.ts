@@ -1,16 +1,17 @@
 // GET/HEAD /media/videos/:videoId: a locally stored lesson video, streamed with HTTP Range support (206,
-// 416, HEAD; never buffered whole) for those who may watch it: enrolled learners of the lesson's course, its
-// trainer and admins (the session cookie on pages, a Bearer token for API clients), the uploader before it is
-// attached, and anyone when the lesson is a free preview of a published course.
+// 416, HEAD; never buffered whole) for those who may watch it (app/access/policy.ts): whoever may open its
+// lesson — enrolled learners, the course's trainer and admins (the session cookie on pages, a Bearer token
+// for API clients), anyone for a free preview of a published course — and its uploader before it is attached.
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { Readable } from "node:stream";
+import { accessToVideo } from "../access/access.server";
 import { getUser } from "../auth/guards.server";
 import { bearerToken, findSessionUser } from "../auth/session.server";
 import { getDb } from "../middleware/database.server";
 import { localVideoHost } from "../video/host.server";
 import { parseRange } from "../video/policy";
-import { mayWatchVideo } from "../video/watch.server";
+import { findVideo } from "../video/videos.server";
 import type { Route } from "./+types/media-video";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -18,12 +19,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   let user = getUser(context);
   const token = bearerToken(request);
   if (!user && token) user = await findSessionUser(db, token);
-  const access = await mayWatchVideo(db, user, params.videoId);
-  if (access.answer === "not_found") return new Response("Not Found", { status: 404 });
-  if (access.answer === "sign_in")
+  const video = await findVideo(db, params.videoId);
+  // Only a finished upload stored here streams from this route (Vimeo videos play in Vimeo's player).
+  if (video?.provider !== "local" || video.status !== "ready")
+    return new Response("Not Found", { status: 404 });
+  const access = await accessToVideo(db, user, video);
+  if (!access.ok && access.reason === "not_found") return new Response("Not Found", { status: 404 });
+  if (!access.ok && access.reason === "sign_in")
     return new Response("Unauthorized", { status: 401, headers: { "Cache-Control": "private, no-store" } });
-  if (access.answer === "forbidden") return new Response("Forbidden", { status: 403 });
-  const { video } = access;
+  if (!access.ok) return new Response("Forbidden", { status: 403 });
   const filePath = localVideoHost().filePath(video.id);
   let size: number;
   try {

@@ -647,14 +647,3 @@ export async function setCourseImage(
 ): Promise<CourseOutcome> {
   return updateCourse(db, store, actor, courseId, { image: publicId ? { publicId } : null });
 }
-
-/** For the lesson PDF route: the lesson's course, if a lesson uses this upload. */
-export async function findLessonByPdf(db: Database, publicId: string) {
-  const [row] = await db
-    .select({ courseId: lessons.courseId, trainerId: courses.trainerId })
-    .from(lessons)
-    .innerJoin(courses, eq(courses.id, lessons.courseId))
-    .where(eq(lessons.pdfPublicId, publicId))
-    .limit(1);
-  return row ?? null;
-}

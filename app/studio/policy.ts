@@ -55,16 +55,6 @@ export function missingForPublish(course: {
   return missing;
 }
 
-/** A lesson's PDF is for those who may open the course: enrolled learners, its trainer and admins. */
-export function canDownloadLessonMaterial(
-  actor: Actor | null,
-  course: { trainerId: string },
-  enrolled: boolean,
-): boolean {
-  if (!actor) return false;
-  return actor.role === "admin" || actor.id === course.trainerId || enrolled;
-}
-
 /** An uploaded file may be deleted by whoever uploaded it, or an admin. */
 export function canDeleteMedia(actor: Actor | null, upload: { uploaderId: string | null }): boolean {
   if (!canUseStudio(actor)) return false;

@@ -2,8 +2,9 @@
 // API through real Bearer sessions, the learner's pages through real cookies, and the admin's sales figures.
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { canOpenCourse } from "../../app/access/access.server";
 import { adminStats, adminStatsForApi } from "../../app/admin/users.server";
-import { canAccessCourse, ownedCourseIds, purchaseCourses } from "../../app/commerce/enrollment.server";
+import { ownedCourseIds, purchaseCourses } from "../../app/commerce/enrollment.server";
 import type { DatabaseHandle } from "../../app/db/client.server";
 import { cartItems, courses, enrollments, lessons, type User, walletLedger } from "../../app/db/schema";
 import { formatMoney } from "../../app/lib/money";
@@ -341,12 +342,12 @@ describe("purchaseCourses", () => {
     expect(await ownedCourseIds(handle.db, buyer.id)).toEqual(new Set([free]));
     expect(await ownedCourseIds(handle.db, buyer.id, [web, free])).toEqual(new Set([free]));
     expect(await ownedCourseIds(handle.db, buyer.id, [])).toEqual(new Set());
-    expect(await canAccessCourse(handle.db, buyer, free)).toBe(true);
-    expect(await canAccessCourse(handle.db, buyer, web)).toBe(false);
-    expect(await canAccessCourse(handle.db, trainer, draft)).toBe(true);
-    expect(await canAccessCourse(handle.db, otherTrainer, web)).toBe(false);
-    expect(await canAccessCourse(handle.db, admin, web)).toBe(true);
-    expect(await canAccessCourse(handle.db, buyer, UNKNOWN_COURSE)).toBe(false);
+    expect(await canOpenCourse(handle.db, buyer, free)).toBe(true);
+    expect(await canOpenCourse(handle.db, buyer, web)).toBe(false);
+    expect(await canOpenCourse(handle.db, trainer, draft)).toBe(true);
+    expect(await canOpenCourse(handle.db, otherTrainer, web)).toBe(false);
+    expect(await canOpenCourse(handle.db, admin, web)).toBe(true);
+    expect(await canOpenCourse(handle.db, buyer, UNKNOWN_COURSE)).toBe(false);
   });
 });
 

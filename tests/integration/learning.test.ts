@@ -319,6 +319,7 @@ describe("the progress and play API", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       lesson: { id: intro, title: "Intro", position: 1 },
+      preview: false,
       video: { provider: "local", status: "ready", src: `/media/videos/${videoId}`, durationSeconds: 100 },
       progress: { positionSeconds: 12, completed: true },
     });
@@ -418,5 +419,94 @@ describe("the learn page's action and beacon route", () => {
       lessonId: String(otherLessonId),
     })) as Response;
     expect(missing.status).toBe(404);
+  });
+});
+
+describe("a free preview", () => {
+  // Course A's "Intro" (with its local video) becomes a free preview for these tests, then goes back.
+  const setPreview = (isFreePreview: boolean) =>
+    handle.db
+      .update(lessons)
+      .set({ isFreePreview })
+      .where(eq(lessons.id, lessonIds[0] ?? 0));
+
+  it("opens for a guest and for a learner who has not bought the course, everywhere, and records nothing", async () => {
+    const [intro, typed] = lessonIds as [number, number];
+    await setPreview(true);
+    try {
+      const play = (viewer: User | null, lesson: number) =>
+        api(playApi, `/api/courses/${courseId}/lecture/${lesson}/play`, viewer, {
+          courseId: String(courseId),
+          lectureId: String(lesson),
+        });
+      for (const viewer of [null, stranger]) {
+        const response = await play(viewer, intro);
+        expect(response.status).toBe(200);
+        expect(await response.json()).toMatchObject({
+          preview: true,
+          progress: null,
+          video: { provider: "local", src: `/media/videos/${videoId}` },
+        });
+        // The rest of the course stays closed.
+        expect((await play(viewer, typed)).status).toBe(viewer ? 403 : 401);
+      }
+      // Whoever holds the course opens it as usual.
+      expect(await (await play(learner, intro)).json()).toMatchObject({ preview: false });
+
+      // The learn page, for a guest and for the stranger: the previews only, nothing recorded.
+      type Data = Awaited<ReturnType<typeof learnLoader>>;
+      for (const viewer of [null, stranger]) {
+        const headers = new Headers(viewer ? { Cookie: await cookieFor(handle.db, viewer.id) } : {});
+        const request = new Request(`http://test/courses/${courseId}/learn/${intro}`, { headers });
+        const data = (await runRoute(handle.db, request, learnLoader as never, {
+          id: String(courseId),
+          lessonId: String(intro),
+        })) as Data;
+        expect(data.opened?.preview).toBe(true);
+        expect(data.opened?.progress.totalLessons).toBe(0);
+        // No other preview: the pager has nowhere to go.
+        expect(data.opened?.nextLessonId).toBeNull();
+        expect(data.opened?.course.lessons.map((lesson) => lesson.isFreePreview)).toEqual([
+          true,
+          false,
+          false,
+        ]);
+        expect(data.certificate).toBeNull();
+      }
+
+      // Nothing a preview viewer sends is recorded.
+      const before = await handle.db
+        .select()
+        .from(lessonProgress)
+        .where(eq(lessonProgress.userId, stranger.id));
+      const refused = await api(
+        lessonProgressApi,
+        `/api/courses/${courseId}/lessons/${intro}/progress`,
+        stranger,
+        { courseId: String(courseId), lessonId: String(intro) },
+        { method: "POST", body: { positionSeconds: 5 } },
+      );
+      expect(refused.status).toBe(403);
+      expect(
+        await handle.db.select().from(lessonProgress).where(eq(lessonProgress.userId, stranger.id)),
+      ).toEqual(before);
+    } finally {
+      await setPreview(false);
+    }
+  });
+
+  it("is not a preview in a draft, for anyone who may not open the draft", async () => {
+    const [draftLesson] = await handle.db
+      .insert(lessons)
+      .values({ courseId: draftId, position: 1, title: "Draft taster", isFreePreview: true })
+      .returning({ id: lessons.id });
+    const id = draftLesson?.id ?? 0;
+    for (const viewer of [null, stranger]) {
+      const response = await api(playApi, `/api/courses/${draftId}/lecture/${id}/play`, viewer, {
+        courseId: String(draftId),
+        lectureId: String(id),
+      });
+      expect(response.status).toBe(404);
+    }
   });
 });

@@ -122,6 +122,7 @@ let draftCaseStudyId = 0;
 let certifiedCourseId = 0;
 let certificate = { id: "", code: "" };
 let paidLessonId = 0;
+let previewLessonId = 0;
 let video: MatrixVideos;
 
 beforeAll(async () => {
@@ -204,6 +205,12 @@ beforeAll(async () => {
     })
     .returning({ id: lessons.id });
   paidLessonId = paidLesson?.id ?? 0;
+  // A free preview of the paid course: open to everyone, guests included, and it records nothing.
+  const [previewLesson] = await handle.db
+    .insert(lessons)
+    .values({ courseId: paidCourseId, position: 2, title: "Taster", isFreePreview: true })
+    .returning({ id: lessons.id });
+  previewLessonId = previewLesson?.id ?? 0;
   // Certificates: "user" completed a one-lesson course and holds its certificate.
   const certificateStore = createLocalCertificateStore(mkdtempSync(path.join(tmpdir(), "manara-matrix-")));
   setCertificateStore(certificateStore);
@@ -614,6 +621,25 @@ const CASES: Case[] = [
     expected: { guest: "login", user: 403, trainer: "ok", admin: "ok" },
   },
   {
+    name: "GET /courses/:id/learn/:lessonId (a free preview)",
+    kind: "page",
+    handler: courseLearn,
+    path: "/courses/x/learn/y",
+    params: () => ({ id: String(paidCourseId), lessonId: String(previewLessonId) }),
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "POST /courses/:id/learn/:lessonId (mark a free preview complete, not enrolled)",
+    kind: "page",
+    handler: courseLearnAction,
+    method: "POST",
+    path: "/courses/x/learn/y",
+    params: () => ({ id: String(paidCourseId), lessonId: String(previewLessonId) }),
+    body: () => new URLSearchParams({ intent: "complete", js: "1" }),
+    // A preview records nothing for those who do not hold the course.
+    expected: { guest: 401, user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
     name: "POST /courses/:id/learn/:lessonId (mark as complete, from a fetcher)",
     kind: "page",
     handler: courseLearnAction,
@@ -660,13 +686,22 @@ const CASES: Case[] = [
     expected: { guest: 401, user: 403, trainer: "ok", admin: "ok" },
   },
   {
+    name: "GET /api/courses/:courseId/lecture/:lectureId/play (a free preview)",
+    kind: "api",
+    handler: lecturePlayApi,
+    path: "/api/courses/x/lecture/y/play",
+    params: () => ({ courseId: String(paidCourseId), lectureId: String(previewLessonId) }),
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
     name: "GET /api/courses/:courseId/lecture/:lectureId/play (a draft)",
     kind: "api",
     handler: lecturePlayApi,
     path: "/api/courses/x/lecture/1/play",
     params: () => ({ courseId: String(draftCourseId), lectureId: String(paidLessonId) }),
-    // The paid course's lesson asked for under the draft: 404 for those who may open the draft too.
-    expected: { guest: 401, user: 404, trainer: 404, admin: 404 },
+    // The paid course's lesson asked for under the draft: 404 for those who may open the draft too, and a
+    // draft does not exist for a guest either.
+    expected: { guest: 404, user: 404, trainer: 404, admin: 404 },
   },
   {
     name: "GET /instructor/courses/new",

@@ -4,7 +4,6 @@ import {
   canAttachMedia,
   canDeleteCourse,
   canDeleteMedia,
-  canDownloadLessonMaterial,
   canEditCourse,
   canUseStudio,
   courseEditorAccess,
@@ -57,15 +56,6 @@ describe("studio policy", () => {
     ).toEqual(["title", "description", "category", "price", "lessons"]);
     expect(missingForPublish({ ...complete, price: -1 })).toEqual(["price"]);
     expect(missingForPublish({ ...complete, lessonCount: 0 })).toEqual(["lessons"]);
-  });
-
-  it("gives lesson material to enrolled learners, the trainer and admins", () => {
-    expect(canDownloadLessonMaterial(learner, draft, true)).toBe(true);
-    expect(canDownloadLessonMaterial(learner, draft, false)).toBe(false);
-    expect(canDownloadLessonMaterial(owner, draft, false)).toBe(true);
-    expect(canDownloadLessonMaterial(otherTrainer, draft, false)).toBe(false);
-    expect(canDownloadLessonMaterial(admin, draft, false)).toBe(true);
-    expect(canDownloadLessonMaterial(null, draft, true)).toBe(false);
   });
 
   it("lets only the uploader or an admin delete or attach a file", () => {

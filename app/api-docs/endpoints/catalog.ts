@@ -29,6 +29,9 @@ const CourseDetail = CourseCard.extend({
       position: z.int(),
       title: z.string(),
       durationMinutes: z.int().nullable(),
+      isFreePreview: z
+        .boolean()
+        .describe("Open to everyone, without a token too: its play call answers with `preview: true`"),
     }),
   ),
 }).strict();

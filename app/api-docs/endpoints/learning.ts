@@ -62,14 +62,15 @@ export const learningEndpoints: EndpointDoc[] = [
     tag: "Learning",
     summary: "What a player needs for one lesson",
     description:
-      "`video` is null when the lesson has no video; a local video's `src` is the stream, which takes the same Bearer token.",
-    auth: "user",
+      "`video` is null when the lesson has no video; a local video's `src` is the stream, which takes the same Bearer token. A free-preview lesson of a published course answers anyone, without a token too: `preview` is true and `progress` null, since nothing is recorded. Without a token any other lesson answers 401.",
+    auth: "optional",
     params: params("courseId", "lectureId"),
     responses: {
       200: ok(
         "The lesson, its video and the caller's position",
         z.strictObject({
           lesson: z.strictObject({ id: z.int(), title: z.string(), position: z.int() }),
+          preview: z.boolean().describe("A free preview the caller does not hold: nothing is recorded"),
           video: z
             .strictObject({
               provider: z.enum(["local", "vimeo"]),
@@ -80,10 +81,10 @@ export const learningEndpoints: EndpointDoc[] = [
             })
             .nullable(),
           pdfUrl: z.string().optional(),
-          progress: z.strictObject({ positionSeconds: z.number(), completed: z.boolean() }),
+          progress: z.strictObject({ positionSeconds: z.number(), completed: z.boolean() }).nullable(),
         }),
       ),
     },
-    errors: accessErrors,
+    errors: [[401, "unauthorized"], ...(accessErrors ?? [])],
   },
 ];

@@ -1,4 +1,5 @@
-// The course's lessons beside the player: each links to its lesson page and carries a completion tick.
+// The course's lessons beside the player: each links to its lesson page and carries a completion tick. In a
+// free preview only the other previews link; the rest are listed, marked as for enrolled learners.
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLocalizePath } from "../../i18n/use-locale";
@@ -9,12 +10,15 @@ export function Curriculum({
   lessons,
   currentLessonId,
   currentCompleted,
+  previewOnly = false,
 }: {
   courseId: number;
   lessons: CurriculumLesson[];
   currentLessonId: number;
   /** The current lesson's tick as the page shows it (optimistic while "mark as complete" is in flight). */
   currentCompleted: boolean;
+  /** A free preview: only previews open, and there are no ticks (nothing is recorded). */
+  previewOnly?: boolean;
 }) {
   const { t } = useTranslation("learning");
   const localize = useLocalizePath();
@@ -30,6 +34,37 @@ export function Curriculum({
         {lessons.map((lesson) => {
           const current = lesson.id === currentLessonId;
           const completed = current ? currentCompleted : lesson.completed;
+          if (previewOnly && !lesson.isFreePreview) {
+            return (
+              <li key={lesson.id} data-testid="curriculum-lesson" data-locked="true">
+                <span className="flex items-start gap-3 px-3 py-2.5 text-sm text-ink/70">
+                  <span className="flex-1">
+                    {t("curriculum.number", { position: lesson.position })} {lesson.title}
+                    <span className="block text-xs">{t("curriculum.locked")}</span>
+                  </span>
+                </span>
+              </li>
+            );
+          }
+          if (previewOnly) {
+            return (
+              <li key={lesson.id} data-testid="curriculum-lesson">
+                <Link
+                  to={localize(`/courses/${courseId}/learn/${lesson.id}`)}
+                  aria-current={current ? "page" : undefined}
+                  className={`flex items-start gap-3 px-3 py-2.5 text-sm hover:bg-sand ${current ? "bg-sand font-semibold" : ""}`}
+                >
+                  <span className="flex-1">
+                    <span className="text-ink/70">
+                      {t("curriculum.number", { position: lesson.position })}
+                    </span>{" "}
+                    {lesson.title}
+                    <span className="block text-xs font-normal text-teal-700">{t("curriculum.preview")}</span>
+                  </span>
+                </Link>
+              </li>
+            );
+          }
           return (
             <li key={lesson.id} data-completed={completed} data-testid="curriculum-lesson">
               <Link

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { parseVimeoMessage, TRACKED_EVENTS, vimeoCommand } from "../../learning/vimeo-messages";
 import type { LessonVideo } from "../../video/playback.server";
-import { createProgressTracker } from "./progress-tracker";
+import { createProgressTracker, type ProgressTracker } from "./progress-tracker";
 
 /** The same-origin route that records progress with the session cookie (routes/learn-progress.ts). */
 export function progressPath(courseId: number, lessonId: number): string {
@@ -24,9 +24,20 @@ type Props = {
   embedUrl: string | null;
   resumeAt: number;
   completed: boolean;
+  /** False for a free preview: the player saves nothing (the server would refuse it anyway). */
+  recordProgress?: boolean;
 };
 
-export function LessonPlayer({ courseId, lessonId, title, video, embedUrl, resumeAt, completed }: Props) {
+export function LessonPlayer({
+  courseId,
+  lessonId,
+  title,
+  video,
+  embedUrl,
+  resumeAt,
+  completed,
+  recordProgress = true,
+}: Props) {
   const { t } = useTranslation("learning");
   const frameTitle = t("player.title", { title });
   if (video?.status === "ready" && video.provider === "local" && video.src) {
@@ -38,6 +49,7 @@ export function LessonPlayer({ courseId, lessonId, title, video, embedUrl, resum
         src={video.src}
         resumeAt={resumeAt}
         completed={completed}
+        recordProgress={recordProgress}
         label={frameTitle}
       />
     );
@@ -51,6 +63,7 @@ export function LessonPlayer({ courseId, lessonId, title, video, embedUrl, resum
         src={video.embedUrl}
         resumeAt={resumeAt}
         completed={completed}
+        recordProgress={recordProgress}
         label={frameTitle}
       />
     );
@@ -94,28 +107,40 @@ type PlayerProps = {
   src: string;
   resumeAt: number;
   completed: boolean;
+  recordProgress: boolean;
   label: string;
 };
+
+/** What a preview's player reports to: nothing is saved. */
+const NOT_RECORDING: ProgressTracker = { playing() {}, paused() {}, leaving() {} };
 
 /**
  * What both players share: the resume position and completion, fixed for the life of the player (one
  * lesson) — a revalidation after a save must neither reload the video nor seek it back to the position just
  * saved —, and a factory for the tracker that saves progress and refreshes the ticks after a completion.
  */
-function useProgress({ courseId, lessonId, resumeAt: resumeAtProp, completed: completedProp }: PlayerProps) {
+function useProgress({
+  courseId,
+  lessonId,
+  resumeAt: resumeAtProp,
+  completed: completedProp,
+  recordProgress,
+}: PlayerProps) {
   const [{ resumeAt, completed }] = useState({ resumeAt: resumeAtProp, completed: completedProp });
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
   const newTracker = useCallback(
     () =>
-      createProgressTracker({
-        url: progressPath(courseId, lessonId),
-        resumeAt,
-        completed,
-        onCompleted: () => revalidate.current(),
-      }),
-    [courseId, lessonId, resumeAt, completed],
+      recordProgress
+        ? createProgressTracker({
+            url: progressPath(courseId, lessonId),
+            resumeAt,
+            completed,
+            onCompleted: () => revalidate.current(),
+          })
+        : NOT_RECORDING,
+    [courseId, lessonId, resumeAt, completed, recordProgress],
   );
   return { resumeAt, newTracker };
 }

@@ -1,7 +1,8 @@
 // GET /api/courses/:courseId/progress → {completedLessons, totalLessons, percent, lastLessonId, lessons}.
+import { accessToLesson } from "../../access/access.server";
 import { requireApiUser } from "../../auth/guards.server";
 import { refusalResponse } from "../../learning/api.server";
-import { checkLessonAccess, courseProgress } from "../../learning/progress.server";
+import { courseProgress } from "../../learning/progress.server";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
 import { getDb } from "../../middleware/database.server";
@@ -14,7 +15,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const courseId = parseId(params.courseId);
   if (courseId === null) return apiError(404, "not_found", t("api.notFound"));
   const db = getDb(context);
-  const access = await checkLessonAccess(db, user, courseId, null);
+  const access = await accessToLesson(db, user, courseId, null);
   if (!access.ok) return refusalResponse(access.reason, t);
   return Response.json(await courseProgress(db, user.id, courseId));
 }

@@ -1,7 +1,8 @@
 // GET /api/courses/:id/reviews?limit&offset → {items, total, average, count, distribution};
 // POST {rating, comment?} creates or updates the caller's review (201 / 200); DELETE removes it (issue 13).
+
+import { maySeeCourse } from "../../access/policy";
 import { requireApiUser } from "../../auth/guards.server";
-import { canSeeCourse } from "../../courses/catalog.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
 import { getViewer } from "../../middleware/auth.server";
@@ -17,7 +18,7 @@ export async function loader({ request, url, context, params }: Route.LoaderArgs
   const id = parseId(params.id);
   const viewer = getViewer(context).user;
   const course = id ? await findReviewableCourse(db, id) : null;
-  if (!id || !course || !canSeeCourse(course, viewer))
+  if (!id || !course || !maySeeCourse(viewer, course))
     return apiError(404, "not_found", getI18n(context).getFixedT(locale, "catalog")("courses.notFound"));
   const query = ReviewListQuery.parse({
     limit: url.searchParams.get("limit") ?? undefined,

@@ -1,8 +1,9 @@
 // GET /api/courses/:courseId/lecture/:lectureId/play → what a player needs for one lesson:
-// {lesson: {id, title, position}, video: {provider, embedUrl?, src?, status} | null, pdfUrl?,
-//  progress: {positionSeconds, completed}}. `video` is null when the lesson has no uploaded video; a local
-// video's `src` is the stream route, which takes the same Bearer token.
-import { requireApiUser } from "../../auth/guards.server";
+// {lesson: {id, title, position}, preview, video: {provider, embedUrl?, src?, status} | null, pdfUrl?,
+//  progress: {positionSeconds, completed} | null}. `video` is null when the lesson has no uploaded video; a
+// local video's `src` is the stream route, which takes the same Bearer token. A free preview answers anyone,
+// without a token too (app/access/policy.ts): `preview` is true and `progress` null, since nothing is recorded.
+import { optionalApiUser, requireApiUser } from "../../auth/guards.server";
 import { refusalResponse } from "../../learning/api.server";
 import { openLesson } from "../../learning/lesson.server";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
@@ -12,7 +13,7 @@ import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/lecture-play";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = requireApiUser(request, context);
+  const user = optionalApiUser(request, context);
   const locale = apiLocale(request);
   const t = getI18n(context).getFixedT(locale, "learning");
   const courseId = parseId(params.courseId);
@@ -25,6 +26,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { lesson, video, lessonProgress } = opened;
   return Response.json({
     lesson: { id: lesson.id, title: lesson.title, position: lesson.position },
+    preview: opened.preview,
     video: video
       ? {
           provider: video.provider,
@@ -35,7 +37,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         }
       : null,
     ...(lesson.pdfUrl ? { pdfUrl: lesson.pdfUrl } : {}),
-    progress: { positionSeconds: lessonProgress.positionSeconds, completed: lessonProgress.completed },
+    progress: opened.preview
+      ? null
+      : { positionSeconds: lessonProgress.positionSeconds, completed: lessonProgress.completed },
   });
 }
 
