@@ -13,6 +13,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { canTeach, isAdmin } from "./access/roles";
 import { countCart } from "./commerce/cart.server";
 import { FetcherToasts } from "./components/fetcher-toasts";
 import { RouteProgress } from "./components/route-progress";
@@ -64,7 +65,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The locale middleware only lets known locales through.
   const locale = getLocaleFromContext(context) as Locale;
   const user: HeaderUser | null = viewer
-    ? { name: pick(locale, viewer.name, viewer.nameAr), role: viewer.role }
+    ? {
+        name: pick(locale, viewer.name, viewer.nameAr),
+        mayAdminister: isAdmin(viewer),
+        mayTeach: canTeach(viewer),
+      }
     : null;
   return data(
     {

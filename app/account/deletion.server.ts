@@ -20,6 +20,7 @@ import {
   users,
 } from "../db/schema";
 import { safeText } from "../lib/validation";
+import { mayDeleteOwnAccount } from "./policy";
 
 /** What an anonymised account is called wherever a name used to show (the Arabic pages use `nameAr`). */
 export const DELETED_NAME = "Deleted account";
@@ -51,9 +52,7 @@ export async function deleteAccount(
     ? await verifyPassword(input.confirmation, user.passwordHash)
     : input.confirmation.trim().toLowerCase() === user.email.toLowerCase();
   if (!confirmed) return { ok: false, reason: "wrong_confirmation" };
-  // An admin leaves by another admin taking the role away first, so the platform never loses its last
-  // admin by a click; a trainer's courses have learners who paid for them and need an owner.
-  if (user.role === "admin") return { ok: false, reason: "admin" };
+  if (!mayDeleteOwnAccount({ id: userId, role: user.role })) return { ok: false, reason: "admin" };
   const pdfKeys: string[] = [];
   const outcome = await db.transaction(async (tx): Promise<AccountDeletionOutcome> => {
     // The row lock orders this after any purchase or top-up of the same wallet already under way.

@@ -1,7 +1,9 @@
 // Admin rules for accounts: the searchable user list, role changes that never leave the site without an
 // admin, and the dashboard figures. The users page and the JSON API both call these.
+
 import { type AnyColumn, and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+import { isAdmin } from "../access/roles";
 import { type PublicUser, toPublicUser } from "../auth/accounts.server";
 import type { Database } from "../db/client.server";
 import { courses, enrollments, type User, type UserRole, userRole, users } from "../db/schema";
@@ -128,7 +130,7 @@ export async function changeUserRole(
       .for("update");
     const [target] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
     if (!target) return { ok: false, reason: "not_found" } as const;
-    const demotesAnAdmin = target.role === "admin" && role !== "admin";
+    const demotesAnAdmin = isAdmin(target) && !isAdmin({ id: target.id, role });
     if (demotesAnAdmin && admins.length <= 1) return { ok: false, reason: "last_admin" } as const;
     if (target.role === role) return { ok: true, user: target } as const;
     const [user] = await tx.update(users).set({ role }).where(eq(users.id, userId)).returning();

@@ -1,7 +1,8 @@
 // Who may do what. Pages send guests to sign in and answer 403 to the wrong role; the API answers 401/403
 // JSON. Each helper throws, so a caller cannot read the decision and forget to act on it.
 import { type RouterContextProvider, redirect } from "react-router";
-import type { User, UserRole } from "../db/schema";
+import type { Viewer } from "../access/roles";
+import type { User } from "../db/schema";
 import { localeFromPath, localizePath } from "../i18n/languages";
 import { apiError, apiLocale } from "../lib/api.server";
 import { pagePath } from "../lib/page-path";
@@ -38,9 +39,13 @@ export function requireUser(request: Request, context: Context): User {
   return user;
 }
 
-export function requireRole(request: Request, context: Context, roles: readonly UserRole[]): User {
+/** Who may pass a guard: one of the role questions of app/access/roles.ts (`isAdmin`, `canTeach`). */
+type Allowed = (viewer: Viewer) => boolean;
+
+/** The signed-in user if `allowed` says yes; a guest is sent to sign in, anyone else gets 403. */
+export function requireRole(request: Request, context: Context, allowed: Allowed): User {
   const user = requireUser(request, context);
-  if (!roles.includes(user.role)) throw new Response("Forbidden", { status: 403 });
+  if (!allowed(user)) throw new Response("Forbidden", { status: 403 });
   return user;
 }
 
@@ -64,13 +69,10 @@ export function optionalApiUser(request: Request, context: Context): User | null
   return getUser(context);
 }
 
-export function requireApiRole(request: Request, context: Context, roles: readonly UserRole[]): User {
+export function requireApiRole(request: Request, context: Context, allowed: Allowed): User {
   const user = requireApiUser(request, context);
-  if (!roles.includes(user.role)) {
+  if (!allowed(user)) {
     throw apiError(403, "forbidden", getI18n(context).getFixedT(apiLocale(request))("api.forbidden"));
   }
   return user;
 }
-
-export const STAFF_ROLES = ["trainer", "admin"] as const satisfies readonly UserRole[];
-export const ADMIN_ROLES = ["admin"] as const satisfies readonly UserRole[];

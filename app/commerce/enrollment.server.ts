@@ -4,7 +4,7 @@ import type { TFunction } from "i18next";
 import { readConfig } from "../config.server";
 import { type CourseCard, DEFAULT_COURSE_IMAGE } from "../courses/catalog.server";
 import type { Database } from "../db/client.server";
-import { cartItems, courses, enrollments, lessons, users, walletLedger } from "../db/schema";
+import { cartItems, courses, enrollments, lessons, users } from "../db/schema";
 import type { Locale } from "../i18n/languages";
 import { apiError } from "../lib/api.server";
 import { pick } from "../lib/localized";
@@ -12,7 +12,7 @@ import { formatMoney } from "../lib/money";
 import { isRowId } from "../lib/validation";
 import type { CouponProblem } from "../payments/coupon-policy";
 import { commitRedemption, lockCoupon } from "../payments/coupons.server";
-import { toCurrencyUnits } from "../wallet/wallet.server";
+import { changeWalletBalance, type LedgerLine, lockWallet, toCurrencyUnits } from "../wallet/wallet.server";
 
 /** The most ids one checkout may carry; the API refuses longer lists before they get here. */
 export const MAX_COURSES_PER_PURCHASE = 50;
@@ -60,13 +60,9 @@ export async function purchaseCourses(
   if (impossibleIds.length > 0) return { ok: false, reason: "unknown_courses", courseIds: impossibleIds };
 
   return db.transaction(async (tx): Promise<PurchaseOutcome> => {
-    const [buyer] = await tx
-      .select({ walletBalance: users.walletBalance })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for("update");
+    const wallet = await lockWallet(tx, userId);
     // Callers pass the signed-in user's id; a missing row is a bug to surface, not a buyer mistake.
-    if (!buyer) throw new Error(`purchaseCourses: no user with id ${userId}`);
+    if (!wallet) throw new Error(`purchaseCourses: no user with id ${userId}`);
 
     const found = await tx
       .select({ id: courses.id, title: courses.title, price: courses.price })
@@ -89,8 +85,8 @@ export async function purchaseCourses(
     const priceOf = (course: { id: number; price: number }) =>
       course.price - (coupon?.ok ? (coupon.discounts.get(course.id) ?? 0) : 0);
     const required = toBuy.reduce((sum, course) => sum + priceOf(course), 0);
-    if (buyer.walletBalance < required) {
-      return { ok: false, reason: "insufficient_funds", required, balance: buyer.walletBalance };
+    if (wallet.balance < required) {
+      return { ok: false, reason: "insufficient_funds", required, balance: wallet.balance };
     }
 
     // Enroll first and charge only for the rows actually inserted: if an enrollment appeared some other
@@ -106,31 +102,25 @@ export async function purchaseCourses(
     const insertedIds = new Set(inserted.map((row) => row.courseId));
     const bought = toBuy.filter((course) => insertedIds.has(course.id));
 
-    let balance = buyer.walletBalance;
-    const ledgerRows: (typeof walletLedger.$inferInsert)[] = [];
-    for (const course of bought) {
-      // The ledger's amount is never zero: a free course is an enrollment without a ledger row.
+    // The ledger's amount is never zero: a free course is an enrollment without a ledger row.
+    const lines = bought.flatMap((course): LedgerLine[] => {
       const paid = priceOf(course);
-      if (paid === 0) continue;
-      balance -= paid;
-      ledgerRows.push({
-        userId,
-        actorId: userId,
-        amount: -paid,
-        balanceAfter: balance,
-        reason:
-          coupon?.ok && coupon.discounts.has(course.id)
-            ? `Purchase: ${course.title} (coupon ${coupon.code})`
-            : `Purchase: ${course.title}`,
-        kind: "purchase",
-        courseId: course.id,
-      });
+      if (paid === 0) return [];
+      const reason =
+        coupon?.ok && coupon.discounts.has(course.id)
+          ? `Purchase: ${course.title} (coupon ${coupon.code})`
+          : `Purchase: ${course.title}`;
+      return [{ amount: -paid, reason, kind: "purchase", courseId: course.id }];
+    });
+    let balance = wallet.balance;
+    if (lines.length > 0) {
+      const charge = await changeWalletBalance(tx, { userId, actorId: userId, lines });
+      // The wallet is locked and was checked above: a refusal here is a bug, and rolls everything back.
+      if (!charge.ok)
+        throw new Error(`purchaseCourses: the wallet refused a checked charge (${charge.reason})`);
+      balance = charge.balance;
     }
-    const charged = buyer.walletBalance - balance;
-    if (charged > 0) {
-      await tx.update(users).set({ walletBalance: balance }).where(eq(users.id, userId));
-      await tx.insert(walletLedger).values(ledgerRows);
-    }
+    const charged = wallet.balance - balance;
 
     let discount = 0;
     if (coupon?.ok) {

@@ -6,7 +6,8 @@ import { useLocalizePath } from "../i18n/use-locale";
 import { useDismissableDetails } from "./dismissable-details";
 import { LanguageDropdown, LanguageMenuList } from "./language-switcher";
 
-export type HeaderUser = { name: string; role: "user" | "trainer" | "admin" };
+/** The signed-in person as the header needs them: the areas they may open are decided by the root loader. */
+export type HeaderUser = { name: string; mayAdminister: boolean; mayTeach: boolean };
 
 type NavItem = { to: string; label: string; end?: boolean };
 
@@ -57,9 +58,8 @@ function useAccountLinks(user: HeaderUser): NavItem[] {
     { to: "/account/wallet", label: t("nav.wallet") },
     { to: "/account", label: t("nav.accountSettings") },
   ];
-  if (user.role === "admin") links.push({ to: "/dashboard/admin", label: t("nav.adminDashboard") });
-  if (user.role === "trainer" || user.role === "admin")
-    links.push({ to: "/instructor", label: t("nav.instructor") });
+  if (user.mayAdminister) links.push({ to: "/dashboard/admin", label: t("nav.adminDashboard") });
+  if (user.mayTeach) links.push({ to: "/instructor", label: t("nav.instructor") });
   return links;
 }
 

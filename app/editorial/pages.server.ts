@@ -1,7 +1,9 @@
 // The route side of the editors: who may open which editor (sign-in redirect, 403, 404), the saved items as
 // form values, and the Preview submit, which renders what was typed without saving it.
+
 import type { RouterContextProvider } from "react-router";
-import { ADMIN_ROLES, getUser, loginRedirect, requireRole, STAFF_ROLES } from "../auth/guards.server";
+import { canTeach, isAdmin } from "../access/roles";
+import { getUser, loginRedirect, requireRole } from "../auth/guards.server";
 import type { User } from "../db/schema";
 import { stripLocale } from "../i18n/languages";
 import { renderMarkdown } from "../lib/markdown.server";
@@ -23,7 +25,7 @@ export function blogArea(request: Request): BlogArea {
 /** The signed-in writer for this area: admins only under the dashboard, trainers and admins elsewhere. */
 export function requireBlogWriter(request: Request, context: Context): { actor: User; area: BlogArea } {
   const area = blogArea(request);
-  const actor = requireRole(request, context, area === "admin" ? ADMIN_ROLES : STAFF_ROLES);
+  const actor = requireRole(request, context, area === "admin" ? isAdmin : canTeach);
   return { actor, area };
 }
 
@@ -46,7 +48,7 @@ export async function requireEditableCaseStudy(
   context: Context,
   idParam: string | undefined,
 ) {
-  const actor = requireRole(request, context, ADMIN_ROLES);
+  const actor = requireRole(request, context, isAdmin);
   const id = parseId(idParam);
   if (id === null) throw notFound();
   const found = await getCaseStudyForEditor(getDb(context), actor, id);

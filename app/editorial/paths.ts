@@ -1,6 +1,6 @@
 // Where the editors live. Admins edit every post under the admin dashboard; trainers their own posts beside
 // their courses under /instructor. Case studies are under the admin dashboard only.
-import type { UserRole } from "../db/schema";
+import { isAdmin, type Viewer } from "../access/roles";
 
 export type BlogArea = "admin" | "instructor";
 
@@ -9,8 +9,8 @@ export function blogEditorBase(area: BlogArea): string {
 }
 
 /** The editor a person opens a post in: admins in the dashboard, trainers in their own area. */
-export function postEditorPath(role: UserRole, id: number): string {
-  return `${blogEditorBase(role === "admin" ? "admin" : "instructor")}/${id}`;
+export function postEditorPath(editor: NonNullable<Viewer>, id: number): string {
+  return `${blogEditorBase(isAdmin(editor) ? "admin" : "instructor")}/${id}`;
 }
 
 export const PORTFOLIO_EDITOR_BASE = "/dashboard/admin/portfolio";

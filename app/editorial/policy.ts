@@ -1,5 +1,6 @@
 // Who may write what on the agency side, and when a post or case study is public. Pure functions: the
 // pages, the JSON API and the domain modules all ask these, so every editorial rule has one home.
+import { canTeach, isAdmin } from "../access/roles";
 import type { EditorialStatus } from "../db/schema";
 import type { Actor } from "../studio/policy";
 
@@ -10,18 +11,18 @@ type OwnedPost = Publication & { authorId: string | null };
 
 /** Admins and trainers write blog posts (a community blog); learners do not. */
 export function canWriteBlog(actor: Actor | null): actor is Actor {
-  return actor?.role === "admin" || actor?.role === "trainer";
+  return canTeach(actor);
 }
 
 /** An admin edits any post; a trainer only the posts they wrote. */
 export function canEditPost(actor: Actor | null, post: { authorId: string | null }): boolean {
   if (!canWriteBlog(actor)) return false;
-  return actor.role === "admin" || (post.authorId !== null && post.authorId === actor.id);
+  return isAdmin(actor) || (post.authorId !== null && post.authorId === actor.id);
 }
 
 /** Case studies are the agency's own work: admins only, never trainers. */
 export function canManageCaseStudies(actor: Actor | null): actor is Actor {
-  return actor?.role === "admin";
+  return isAdmin(actor);
 }
 
 /** Public once published, or once a scheduled date has passed; a draft never. */

@@ -1,6 +1,8 @@
 // Blog posts: writing, publishing, scheduling and deleting them. Every function takes the db first, asks the
 // policy module who may act, and answers with an { ok: false, reason } union instead of a Response.
+
 import { and, desc, eq, or, type SQL } from "drizzle-orm";
+import { canTeach, isAdmin } from "../access/roles";
 import type { Database } from "../db/client.server";
 import { announcePublicChange } from "../db/public-changes.server";
 import { type BlogPost, blogPosts, type EditorialStatus, users } from "../db/schema";
@@ -75,8 +77,8 @@ export async function getPostForEditor(
 
 /** Which posts a list shows the actor: public ones, plus every post an admin may edit or a trainer's own. */
 function readableBy(actor: Actor | null, now: Date): SQL | undefined {
-  if (actor?.role === "admin") return undefined;
-  if (actor?.role === "trainer") return or(publicNow(blogPosts, now), eq(blogPosts.authorId, actor.id));
+  if (isAdmin(actor)) return undefined;
+  if (actor && canTeach(actor)) return or(publicNow(blogPosts, now), eq(blogPosts.authorId, actor.id));
   return publicNow(blogPosts, now);
 }
 
@@ -130,7 +132,7 @@ export async function listPostsForEditor(
   { limit, offset, mine = false }: { limit: number; offset: number; mine?: boolean },
 ): Promise<{ items: BlogPost[]; total: number }> {
   if (!canWriteBlog(actor)) return { items: [], total: 0 };
-  const where = actor.role === "admin" && !mine ? undefined : eq(blogPosts.authorId, actor.id);
+  const where = isAdmin(actor) && !mine ? undefined : eq(blogPosts.authorId, actor.id);
   const [items, total] = await Promise.all([
     db
       .select()

@@ -6,6 +6,7 @@
 // - A code with a course discounts only that course; a code without one (admins only) discounts every
 //   course of the checkout.
 // - One checkout spends one use, however many courses it discounts; a learner may use a code once.
+import { isAdmin, type Viewer } from "../access/roles";
 
 export type CouponRule = {
   percentOff: number | null;
@@ -61,12 +62,12 @@ export function applyCoupon(
 
 /** Who may create a code for what: admins any course or none; trainers only a course of their own. */
 export function couponCreationProblem(
-  creator: { id: string; role: string },
+  creator: NonNullable<Viewer>,
   course: { trainerId: string | null } | null,
   courseIdGiven: boolean,
 ): "course_required" | "course_not_found" | "not_your_course" | null {
   if (courseIdGiven && course === null) return "course_not_found";
-  if (creator.role === "admin") return null;
+  if (isAdmin(creator)) return null;
   if (!courseIdGiven) return "course_required";
   if (course?.trainerId !== creator.id) return "not_your_course";
   return null;

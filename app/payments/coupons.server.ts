@@ -1,7 +1,9 @@
 // Creating coupons (admins, and trainers for their own courses) and spending them inside the purchase
 // transaction (app/commerce/enrollment.server.ts calls `redeemCoupon` with the buyer's row already locked).
+
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
+import { isAdmin, type Viewer } from "../access/roles";
 import type { Database } from "../db/client.server";
 import { type Coupon, couponRedemptions, coupons, courses } from "../db/schema";
 import { INT4_MAX } from "../lib/validation";
@@ -59,7 +61,7 @@ export type CreateOutcome =
 
 export async function createCoupon(
   db: Database,
-  creator: { id: string; role: string },
+  creator: NonNullable<Viewer>,
   input: CouponInput,
 ): Promise<CreateOutcome> {
   const [course] =
@@ -167,7 +169,7 @@ export async function previewCoupon(
 }
 
 /** The coupons a person manages: an admin every one; a trainer those for their own courses. Newest first. */
-export async function listCoupons(db: Database, viewer: { id: string; role: string }) {
+export async function listCoupons(db: Database, viewer: NonNullable<Viewer>) {
   const rows = await db
     .select({
       coupon: coupons,
@@ -179,22 +181,22 @@ export async function listCoupons(db: Database, viewer: { id: string; role: stri
     .leftJoin(courses, eq(courses.id, coupons.courseId))
     .orderBy(desc(coupons.createdAt), desc(coupons.id))
     .limit(200);
-  return viewer.role === "admin" ? rows : rows.filter((row) => row.trainerId === viewer.id);
+  return isAdmin(viewer) ? rows : rows.filter((row) => row.trainerId === viewer.id);
 }
 
 /** The courses a person may make a code for. */
-export async function couponCourses(db: Database, viewer: { id: string; role: string }) {
+export async function couponCourses(db: Database, viewer: NonNullable<Viewer>) {
   const query = db
     .select({ id: courses.id, title: courses.title, titleAr: courses.titleAr })
     .from(courses)
     .orderBy(courses.title);
-  return viewer.role === "admin" ? query : query.where(eq(courses.trainerId, viewer.id));
+  return isAdmin(viewer) ? query : query.where(eq(courses.trainerId, viewer.id));
 }
 
 /** Switches a code off for good (it stays listed with its uses). Trainers: only codes of their courses. */
 export async function disableCoupon(
   db: Database,
-  viewer: { id: string; role: string },
+  viewer: NonNullable<Viewer>,
   id: number,
 ): Promise<{ ok: true } | { ok: false; reason: "not_found" }> {
   const [row] = await db
@@ -202,8 +204,7 @@ export async function disableCoupon(
     .from(coupons)
     .leftJoin(courses, eq(courses.id, coupons.courseId))
     .where(eq(coupons.id, id));
-  if (!row || (viewer.role !== "admin" && row.trainerId !== viewer.id))
-    return { ok: false, reason: "not_found" };
+  if (!row || (!isAdmin(viewer) && row.trainerId !== viewer.id)) return { ok: false, reason: "not_found" };
   await db
     .update(coupons)
     .set({ disabledAt: new Date() })

@@ -1,5 +1,6 @@
 // Pure review rules (issue 13): who may review, reply or hide, and how the course row's totals read.
 import { z } from "zod";
+import { isAdmin, type Viewer } from "../access/roles";
 import { safeText } from "../lib/validation";
 
 export const REVIEW_PAGE_SIZE = 10;
@@ -56,6 +57,11 @@ export function reviewRefusal(facts: ReviewerFacts): ReviewRefusal | null {
   if (facts.isCourseTrainer) return "own_course";
   if (!facts.isEnrolled) return "not_enrolled";
   return null;
+}
+
+/** Admins moderate: they hide a review (with a reason) and see hidden ones with it. */
+export function mayHideReviews(viewer: Viewer): boolean {
+  return isAdmin(viewer);
 }
 
 /** The average shown on cards and pages: one decimal, 0 when there are no visible reviews. */

@@ -1,6 +1,7 @@
 // Course reviews (issue 13): one rule set for the course page's forms and the JSON API. Every write locks
 // the course row first, so parallel reviews of one course queue up and its rating totals stay exact.
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import type { Viewer } from "../access/roles";
 import type { Database } from "../db/client.server";
 import { announcePublicChange } from "../db/public-changes.server";
 import { courseReviews, courses, enrollments, type User, users } from "../db/schema";
@@ -10,6 +11,7 @@ import {
   averageRating,
   type Distribution,
   type HideInput,
+  mayHideReviews,
   type ReplyInput,
   type ReviewInput,
   type ReviewRefusal,
@@ -280,12 +282,14 @@ export async function replyToReview(
 /** An admin hides a review with a reason; it leaves the course's totals and the public list. */
 export async function hideReview(
   db: Database,
-  admin: Pick<User, "id">,
+  actor: NonNullable<Viewer>,
   courseId: number,
   reviewId: number,
   input: HideInput,
   now = new Date(),
-): Promise<{ ok: true } | { ok: false; reason: "not_found" | "already_hidden" }> {
+): Promise<{ ok: true } | { ok: false; reason: "not_found" | "already_hidden" | "adminOnly" }> {
+  // Whoever calls this, only an admin hides a review.
+  if (!mayHideReviews(actor)) return { ok: false, reason: "adminOnly" };
   return db.transaction(async (tx) => {
     const course = await lockCourse(tx, courseId);
     if (!course) return { ok: false, reason: "not_found" };
@@ -297,7 +301,7 @@ export async function hideReview(
     if (review.hiddenAt) return { ok: false, reason: "already_hidden" };
     await tx
       .update(courseReviews)
-      .set({ hiddenAt: now, hiddenReason: input.reason, hiddenBy: admin.id })
+      .set({ hiddenAt: now, hiddenReason: input.reason, hiddenBy: actor.id })
       .where(eq(courseReviews.id, reviewId));
     await adjustTotals(tx, courseId, -review.rating, -1);
     await announcePublicChange(tx, "catalog");

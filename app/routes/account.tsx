@@ -1,10 +1,12 @@
 // /account: the signed-in person's settings: their name (in English and optionally in Arabic), their sign-in
 // email, their password, the sessions they are signed in with, and deleting the account. Plain forms, told
 // apart by `intent`.
+
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 import { AccountDeletionInput, deleteAccount } from "../account/deletion.server";
 import { changeEmail, EmailChangeInput } from "../account/email.server";
+import { mayDeleteOwnAccount } from "../account/policy";
 import { ProfileInput, updateProfile } from "../account/profile.server";
 import {
   changePassword,
@@ -48,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Deleting says what happens to the money left in the wallet; admins and course owners cannot.
     walletBalance:
       user.walletBalance > 0 ? formatMoney(user.walletBalance, page.locale, readConfig().currency) : null,
-    canDelete: user.role !== "admin",
+    canDelete: mayDeleteOwnAccount(user),
     sessions: sessions.map((session) => {
       const device =
         session.kind === "api"

@@ -1,9 +1,11 @@
 // /dashboard/admin/certificates: admins search issued certificates by code, holder or course, and revoke
 // one with a reason (a plain form per row that works without JavaScript).
+
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import { z } from "zod";
-import { ADMIN_ROLES, requireRole } from "../auth/guards.server";
+import { isAdmin } from "../access/roles";
+import { requireRole } from "../auth/guards.server";
 import {
   certificateTitle,
   REVOKE_REASON_MAX,
@@ -27,7 +29,7 @@ import type { Route } from "./+types/admin-certificates";
 export const handle = { i18n: ["certificates", "admin"] };
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  requireRole(request, context, ADMIN_ROLES);
+  requireRole(request, context, isAdmin);
   const page = pageContext(request, context);
   const q = cleanSearchText(url.searchParams.get("q"));
   const pageNumber = parsePage(url);
@@ -66,7 +68,7 @@ const RevokeForm = z.object(
 );
 
 export async function action({ request, url, context }: Route.ActionArgs) {
-  const admin = requireRole(request, context, ADMIN_ROLES);
+  const admin = requireRole(request, context, isAdmin);
   const page = pageContext(request, context);
   const t = page.tIn("certificates");
   const form = await parseForm(request, RevokeForm, t);

@@ -1,10 +1,12 @@
 // /dashboard/admin: the admin's overview: user figures by role, courses and sales, and the way into user management.
+
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { isAdmin } from "../access/roles";
 import { adminStats, USER_ROLES } from "../admin/users.server";
 import { parsePeriod, periodOf } from "../analytics/periods";
 import { adminReport } from "../analytics/report.server";
-import { ADMIN_ROLES, requireRole } from "../auth/guards.server";
+import { requireRole } from "../auth/guards.server";
 import { AnalyticsNotes } from "../components/charts/analytics-notes";
 import { ChartFigure } from "../components/charts/chart-figure";
 import { PeriodForm } from "../components/charts/period-form";
@@ -24,7 +26,7 @@ export const handle = {
 };
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  requireRole(request, context, ADMIN_ROLES);
+  requireRole(request, context, isAdmin);
   const page = pageContext(request, context);
   const db = getDb(context);
   const days = parsePeriod(url.searchParams.get("period"));

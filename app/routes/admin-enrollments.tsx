@@ -1,8 +1,10 @@
 // /dashboard/admin/enrollments: find a learner's enrollments and refund one (access ends, the money
 // returns to the wallet). A plain GET search form and one plain POST form per row.
+
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { ADMIN_ROLES, requireRole } from "../auth/guards.server";
+import { isAdmin } from "../access/roles";
+import { requireRole } from "../auth/guards.server";
 import {
   isWithinRefundWindow,
   listEnrollmentsForAdmin,
@@ -29,7 +31,7 @@ import type { Route } from "./+types/admin-enrollments";
 export const handle = { i18n: ["wallet"] };
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  requireRole(request, context, ADMIN_ROLES);
+  requireRole(request, context, isAdmin);
   const page = pageContext(request, context);
   const q = cleanSearchText(url.searchParams.get("q"));
   const pageNumber = parsePage(url);
@@ -63,7 +65,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 const RefundForm = RefundInput.extend({ id: entityId("errors.formInvalid") });
 
 export async function action({ request, url, context }: Route.ActionArgs) {
-  const admin = requireRole(request, context, ADMIN_ROLES);
+  const admin = requireRole(request, context, isAdmin);
   const { locale } = pageContext(request, context);
   const t = getI18n(context).getFixedT(locale, "wallet");
   const back = backToPage(url);

@@ -1,9 +1,11 @@
 // /dashboard/admin/outbox: the mail the embedded mailer "sent" (written under DATA_DIR/outbox because no
 // SMTP_URL is set), newest first, so a fresh install can still hand out a reset link. With SMTP the
 // outbox is not written and the page says so.
+
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { ADMIN_ROLES, requireRole } from "../auth/guards.server";
+import { isAdmin } from "../access/roles";
+import { requireRole } from "../auth/guards.server";
 import { PageIntro } from "../components/page-intro";
 import { Pagination } from "../components/pagination";
 import { directionOf, isLocale } from "../i18n/languages";
@@ -18,7 +20,7 @@ import type { Route } from "./+types/admin-outbox";
 export const handle = { i18n: ["admin"] };
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  requireRole(request, context, ADMIN_ROLES);
+  requireRole(request, context, isAdmin);
   const page = pageContext(request, context);
   const t = page.tIn("admin");
   const mailer = getMailer(context);

@@ -1,8 +1,10 @@
 // /dashboard/admin/top-ups: learners' bank-transfer top-up requests; approving credits the wallet once.
+
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { z } from "zod";
-import { ADMIN_ROLES, requireRole } from "../auth/guards.server";
+import { isAdmin } from "../access/roles";
+import { requireRole } from "../auth/guards.server";
 import { PageIntro } from "../components/page-intro";
 import { Pagination } from "../components/pagination";
 import { readConfig } from "../config.server";
@@ -35,7 +37,7 @@ function readStatus(url: URL): TopUpStatus {
 }
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  requireRole(request, context, ADMIN_ROLES);
+  requireRole(request, context, isAdmin);
   const page = pageContext(request, context);
   const status = readStatus(url);
   const pageNumber = parsePage(url);
@@ -74,7 +76,7 @@ const ReviewForm = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireRole(request, context, ADMIN_ROLES);
+  const admin = requireRole(request, context, isAdmin);
   const { locale } = pageContext(request, context);
   const t = getI18n(context).getFixedT(locale, "wallet");
   const back = localizePath("/dashboard/admin/top-ups", locale);

@@ -1,8 +1,10 @@
 // /dashboard/admin/users: admins search the user list and, row by row, change roles and credit wallets
 // with plain forms that work without JavaScript; the filters live in the URL so a view can be shared.
+
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import { z } from "zod";
+import { isAdmin } from "../access/roles";
 import {
   ChangeRoleInput,
   changeUserRole,
@@ -12,7 +14,7 @@ import {
   USER_SORTS,
   userListQueryOrDefaults,
 } from "../admin/users.server";
-import { ADMIN_ROLES, requireRole } from "../auth/guards.server";
+import { requireRole } from "../auth/guards.server";
 import { ErrorSummary, useFocusWhenInvalid } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
 import { Pagination } from "../components/pagination";
@@ -39,7 +41,7 @@ import type { Route } from "./+types/admin-users";
 export const handle = { i18n: ["admin"] };
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  requireRole(request, context, ADMIN_ROLES);
+  requireRole(request, context, isAdmin);
   const page = pageContext(request, context);
   const query = userListQueryOrDefaults(url.searchParams);
   const pageNumber = parsePage(url);
@@ -84,7 +86,7 @@ const UserRowAction = z.discriminatedUnion(
 );
 
 export async function action({ request, url, context }: Route.ActionArgs) {
-  const admin = requireRole(request, context, ADMIN_ROLES);
+  const admin = requireRole(request, context, isAdmin);
   const { locale } = pageContext(request, context);
   const t = getI18n(context).getFixedT(locale, "admin");
   const backToList = backToPage(url);
@@ -104,7 +106,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     }
     const { user } = outcome;
     // An admin who gave up their own admin role may no longer open this page.
-    const leftAdmin = user.id === admin.id && user.role !== "admin";
+    const leftAdmin = user.id === admin.id && !isAdmin(user);
     return toasts().redirectWithSuccess(
       leftAdmin ? localizePath("/", locale) : backToList,
       t("users.changeRole.done", { name: user.name, role: t(`roles.${user.role}`) }),

@@ -24,7 +24,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     meta: articleMeta(page, request, post),
     post: { ...post, dateLabel: page.date(post.publishedAt) },
-    editPath: post.canEdit && viewer ? postEditorPath(viewer.role, post.id) : null,
+    editPath: post.canEdit && viewer ? postEditorPath(viewer, post.id) : null,
   };
 }
 

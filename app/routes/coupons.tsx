@@ -1,8 +1,10 @@
 // Coupon codes: /dashboard/admin/coupons (admins: any course, or every course) and /instructor/coupons
 // (trainers: codes for their own courses). Create with a plain form; list with uses; disable.
+
 import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
 import { z } from "zod";
+import { canTeach, isAdmin } from "../access/roles";
 import { requireRole } from "../auth/guards.server";
 import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
@@ -33,7 +35,7 @@ function area(url: URL): "admin" | "instructor" {
 }
 
 function guard(request: Request, url: URL, context: Route.LoaderArgs["context"]) {
-  return requireRole(request, context, area(url) === "admin" ? ["admin"] : ["trainer", "admin"]);
+  return requireRole(request, context, area(url) === "admin" ? isAdmin : canTeach);
 }
 
 const whole = (value: string | undefined) =>
@@ -66,7 +68,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const now = Date.now();
   return {
     meta: page.meta(t("coupons.title"), t("coupons.meta")),
-    isAdmin: user.role === "admin",
+    isAdmin: isAdmin(user),
     courses: courseOptions.map((course) => ({
       id: course.id,
       title: pick(page.locale, course.title, course.titleAr),

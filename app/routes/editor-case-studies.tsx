@@ -1,7 +1,9 @@
 // /dashboard/admin/portfolio: the admins' list of case studies with their status, and "New case study".
+
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ADMIN_ROLES, requireRole } from "../auth/guards.server";
+import { isAdmin } from "../access/roles";
+import { requireRole } from "../auth/guards.server";
 import { StatusBadge } from "../components/editorial/status-fields";
 import { PageIntro } from "../components/page-intro";
 import { Pagination } from "../components/pagination";
@@ -19,7 +21,7 @@ import type { Route } from "./+types/editor-case-studies";
 export const handle = { i18n: ["editorial", "studio"] };
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const actor = requireRole(request, context, ADMIN_ROLES);
+  const actor = requireRole(request, context, isAdmin);
   const page = pageContext(request, context);
   const pageNumber = parsePage(url);
   const now = new Date();

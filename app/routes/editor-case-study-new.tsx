@@ -1,8 +1,10 @@
 // /dashboard/admin/portfolio/new: the form for a case study that does not exist yet. Saving creates it and
 // opens its editor, where the gallery is filled.
+
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { ADMIN_ROLES, requireRole } from "../auth/guards.server";
+import { isAdmin } from "../access/roles";
+import { requireRole } from "../auth/guards.server";
 import { CaseStudyForm, CaseStudyPreview } from "../components/editorial/case-study-form";
 import { PageIntro } from "../components/page-intro";
 import { describeRefusal } from "../editorial/answers.server";
@@ -27,13 +29,13 @@ import type { Route } from "./+types/editor-case-study-new";
 export const handle = { i18n: ["editorial", "studio"] };
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  requireRole(request, context, ADMIN_ROLES);
+  requireRole(request, context, isAdmin);
   const page = pageContext(request, context);
   return { meta: page.meta(page.t("editorial:caseStudy.newTitle"), page.t("editorial:caseStudies.meta")) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = requireRole(request, context, ADMIN_ROLES);
+  const actor = requireRole(request, context, isAdmin);
   const page = pageContext(request, context);
   const t = page.tIn("editorial");
   const form = await readForm(request);

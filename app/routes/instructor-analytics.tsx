@@ -1,11 +1,13 @@
 // /instructor/analytics: a trainer's figures over the last 30, 90 or 365 days: totals, enrollment and revenue
 // charts and a table per course. A trainer sees only their own courses; an admin sees every course, or one
 // trainer's with ?trainer=. A page of its own so the studio's course list stays light.
+
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { canTeach, isAdmin } from "../access/roles";
 import { parsePeriod, periodOf } from "../analytics/periods";
 import { instructorReport } from "../analytics/report.server";
-import { requireRole, STAFF_ROLES } from "../auth/guards.server";
+import { requireRole } from "../auth/guards.server";
 import { AnalyticsNotes } from "../components/charts/analytics-notes";
 import { ChartFigure } from "../components/charts/chart-figure";
 import { PeriodForm } from "../components/charts/period-form";
@@ -28,15 +30,15 @@ const TABLE_BOX = "mt-4 overflow-x-auto rounded-xl border border-ink/10";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const user = requireRole(request, context, STAFF_ROLES);
+  const user = requireRole(request, context, canTeach);
   const page = pageContext(request, context);
   const db = getDb(context);
   const days = parsePeriod(url.searchParams.get("period"));
   const pageNumber = parsePage(url);
-  const isAdmin = user.role === "admin";
+  const admin = isAdmin(user);
   const trainerParam = url.searchParams.get("trainer") ?? "";
   // A trainer's scope is always themself, whatever the URL says.
-  const trainerId = isAdmin ? (UUID.test(trainerParam) ? trainerParam : undefined) : user.id;
+  const trainerId = admin ? (UUID.test(trainerParam) ? trainerParam : undefined) : user.id;
   const reader = { locale: page.locale, t: page.t, currency: readConfig().currency };
   const [report, trainers] = await Promise.all([
     instructorReport(db, reader, {
@@ -45,14 +47,14 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       limit: PAGE_SIZE,
       offset: (pageNumber - 1) * PAGE_SIZE,
     }),
-    isAdmin ? listTrainers(db) : Promise.resolve([]),
+    admin ? listTrainers(db) : Promise.resolve([]),
   ]);
   return {
     meta: page.meta(page.t("analytics:instructor.title"), page.t("analytics:instructor.metaDescription")),
     period: days,
-    isAdmin,
+    isAdmin: admin,
     trainers,
-    trainerId: isAdmin ? (trainerId ?? "") : "",
+    trainerId: admin ? (trainerId ?? "") : "",
     charts: report.charts,
     totals: report.totals,
     courses: report.courses.map((course) => ({

@@ -1,8 +1,10 @@
 // /instructor/courses/new: the landing form for a course that does not exist yet. Saving creates a draft
 // and opens its curriculum, where the first lessons go.
+
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { requireRole, STAFF_ROLES } from "../auth/guards.server";
+import { canTeach } from "../access/roles";
+import { requireRole } from "../auth/guards.server";
 import { PageIntro } from "../components/page-intro";
 import { EMPTY_LANDING, LandingForm } from "../components/studio/landing-form";
 import { readConfig } from "../config.server";
@@ -20,7 +22,7 @@ import type { Route } from "./+types/instructor-course-new";
 export const handle = { i18n: ["studio"] };
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  requireRole(request, context, STAFF_ROLES);
+  requireRole(request, context, canTeach);
   const page = pageContext(request, context);
   return {
     meta: page.meta(page.t("studio:landing.newTitle"), page.t("studio:landing.newMeta")),
@@ -29,7 +31,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireRole(request, context, STAFF_ROLES);
+  const user = requireRole(request, context, canTeach);
   const page = pageContext(request, context);
   const t = page.tIn("studio");
   const form = await parseForm(request, CourseLandingForm, t);

@@ -1,8 +1,10 @@
 // /instructor: the studio's course list. A trainer sees their own courses; an admin sees every course and
 // may filter by trainer. Paged by 10 like every list; the filter lives in the URL.
+
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { requireRole, STAFF_ROLES } from "../auth/guards.server";
+import { canTeach, isAdmin } from "../access/roles";
+import { requireRole } from "../auth/guards.server";
 import { PageIntro } from "../components/page-intro";
 import { Pagination } from "../components/pagination";
 import { DEFAULT_COURSE_IMAGE } from "../courses/catalog.server";
@@ -21,21 +23,21 @@ export const handle = { i18n: ["studio", "editorial", "payments", "analytics"] }
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const user = requireRole(request, context, STAFF_ROLES);
+  const user = requireRole(request, context, canTeach);
   const page = pageContext(request, context);
   const db = getDb(context);
   const pageNumber = parsePage(url);
   const trainerParam = url.searchParams.get("trainer") ?? "";
-  const isAdmin = user.role === "admin";
-  const trainerId = isAdmin && UUID.test(trainerParam) ? trainerParam : undefined;
+  const admin = isAdmin(user);
+  const trainerId = admin && UUID.test(trainerParam) ? trainerParam : undefined;
   const [list, trainers] = await Promise.all([
     listStudioCourses(db, user, { limit: PAGE_SIZE, offset: (pageNumber - 1) * PAGE_SIZE, trainerId }),
-    isAdmin ? listTrainers(db) : Promise.resolve([]),
+    admin ? listTrainers(db) : Promise.resolve([]),
   ]);
   const store = getMediaStore(context);
   return {
     meta: page.meta(page.t("studio:title"), page.t("studio:metaDescription")),
-    isAdmin,
+    isAdmin: admin,
     trainers,
     trainerId: trainerId ?? "",
     courses: list.items.map((course) => ({

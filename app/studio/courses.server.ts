@@ -3,6 +3,7 @@
 // Curriculum changes lock the course row first, so concurrent edits of one course (two tabs, the API)
 // queue up and the lesson order stays dense (1..n) and unique.
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { isAdmin } from "../access/roles";
 import type { CourseCategory } from "../courses/categories";
 import type { Database } from "../db/client.server";
 import { announcePublicChange } from "../db/public-changes.server";
@@ -61,7 +62,7 @@ export async function listStudioCourses(
   { limit, offset, trainerId }: { limit: number; offset: number; trainerId?: string },
 ): Promise<{ items: StudioListItem[]; total: number }> {
   if (!canUseStudio(actor)) return { items: [], total: 0 };
-  const owner = actor.role === "admin" ? trainerId : actor.id;
+  const owner = isAdmin(actor) ? trainerId : actor.id;
   const where = owner ? eq(courses.trainerId, owner) : undefined;
   const lessonCount = sql<number>`(select count(*)::int from ${lessons} where ${lessons.courseId} = ${courses.id})`;
   const enrollmentCount = sql<number>`(select count(*)::int from ${enrollments} where ${enrollments.courseId} = ${courses.id})`;

@@ -1,9 +1,11 @@
 // The route side of the studio: resolving "may this visitor open this course's editor" into the right
 // answer (sign-in redirect, 403, 404) and turning the domain's refusals into localized messages and
 // statuses that pages and the JSON API share.
+
 import type { TFunction } from "i18next";
 import type { RouterContextProvider } from "react-router";
-import { getUser, loginRedirect, requireRole, STAFF_ROLES } from "../auth/guards.server";
+import { canTeach } from "../access/roles";
+import { getUser, loginRedirect, requireRole } from "../auth/guards.server";
 import { parseId } from "../lib/params";
 import { getDb } from "../middleware/database.server";
 import { getCourseForEditor, type Refusal } from "./courses.server";
@@ -14,7 +16,7 @@ type Context = Readonly<RouterContextProvider>;
 export async function requireEditableCourse(request: Request, context: Context, idParam: string | undefined) {
   const user = getUser(context);
   if (!user) throw loginRedirect(request);
-  requireRole(request, context, STAFF_ROLES);
+  requireRole(request, context, canTeach);
   const id = parseId(idParam);
   if (id === null) throw new Response("Not Found", { status: 404 });
   const found = await getCourseForEditor(getDb(context), user, id);

@@ -1,5 +1,6 @@
 // Who may do what in the instructor studio, and when a course may be published or deleted. Pure functions:
 // the pages, the JSON API and the domain module all ask these, so every rule has one home.
+import { canTeach, isAdmin } from "../access/roles";
 import type { UserRole } from "../db/schema";
 
 export type Actor = { id: string; role: UserRole };
@@ -7,13 +8,13 @@ type OwnedCourse = { trainerId: string; isPublished: boolean };
 
 /** Trainers and admins work in the studio; learners do not. */
 export function canUseStudio(actor: Actor | null): actor is Actor {
-  return actor?.role === "trainer" || actor?.role === "admin";
+  return canTeach(actor);
 }
 
 /** A trainer edits only their own courses; an admin edits any. */
 export function canEditCourse(actor: Actor | null, course: OwnedCourse): boolean {
   if (!canUseStudio(actor)) return false;
-  return actor.role === "admin" || actor.id === course.trainerId;
+  return isAdmin(actor) || actor.id === course.trainerId;
 }
 
 export type EditorAccess = "edit" | "sign_in" | "forbidden" | "not_found";
@@ -58,10 +59,10 @@ export function missingForPublish(course: {
 /** An uploaded file may be deleted by whoever uploaded it, or an admin. */
 export function canDeleteMedia(actor: Actor | null, upload: { uploaderId: string | null }): boolean {
   if (!canUseStudio(actor)) return false;
-  return actor.role === "admin" || (upload.uploaderId !== null && upload.uploaderId === actor.id);
+  return isAdmin(actor) || (upload.uploaderId !== null && upload.uploaderId === actor.id);
 }
 
 /** A course may point only at files its editor uploaded (an admin may use any). */
 export function canAttachMedia(actor: Actor, upload: { uploaderId: string | null }): boolean {
-  return actor.role === "admin" || upload.uploaderId === actor.id;
+  return isAdmin(actor) || upload.uploaderId === actor.id;
 }

@@ -1,6 +1,7 @@
 // Pure rules of the video work, unit-tested in tests/unit/video-policy.test.ts: who may write to an upload,
 // how Vimeo's statuses read as ours, and how an HTTP Range header reads against a file's size.
-import type { UserRole, VideoStatus } from "../db/schema";
+import { canTeach, isAdmin, type Viewer } from "../access/roles";
+import type { VideoStatus } from "../db/schema";
 
 /** Why a video failed, as stored in `videos.error` and shown (translated) to its trainer. */
 export type VideoErrorCode =
@@ -42,12 +43,9 @@ export function mapVimeoStatus(vimeo: { upload?: string; transcode?: string }): 
 }
 
 /** Only the trainer who asked for the upload link, or an admin, may write to it (or read its status). */
-export function canWriteVideo(
-  actor: { id: string; role: UserRole } | null,
-  video: { ownerId: string | null },
-) {
+export function canWriteVideo(actor: Viewer, video: { ownerId: string | null }) {
   if (!actor) return false;
-  return actor.role === "admin" || (actor.role === "trainer" && video.ownerId === actor.id);
+  return isAdmin(actor) || (canTeach(actor) && video.ownerId === actor.id);
 }
 
 export type RangeAnswer =

@@ -1,5 +1,5 @@
 // Wallet rules: amounts typed by people become integer minor units here, and every balance change is one
-// locked transaction that writes the ledger row together with the new balance.
+// locked transaction that writes the ledger rows together with the new balance (changeWalletBalance).
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "../db/client.server";
@@ -78,14 +78,91 @@ export const ChargeWalletInput = z.object({
 
 export type LedgerEntry = typeof walletLedger.$inferSelect;
 
+/** One movement of a wallet: positive adds money, negative takes it; never zero. */
+export type LedgerLine = {
+  amount: number;
+  reason: string;
+  kind: LedgerKind;
+  /** The course a purchase paid for or a refund gives money back for. */
+  courseId?: number | null;
+};
+
+export type BalanceChange =
+  | { ok: true; balance: number; user: User; entries: LedgerEntry[] }
+  | { ok: false; reason: "not_found" | "balance_limit" }
+  | { ok: false; reason: "insufficient_funds"; required: number; balance: number };
+
+/**
+ * Locks a wallet for the rest of the caller's transaction and reads its balance (null: no such user). A
+ * purchase locks first, so every purchase of one wallet queues behind the previous one before it reads what
+ * the buyer owns.
+ */
+export async function lockWallet(tx: Queryable, userId: string): Promise<{ balance: number } | null> {
+  if (!z.guid().safeParse(userId).success) return null;
+  const [locked] = await tx
+    .select({ walletBalance: users.walletBalance })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
+  return locked ? { balance: locked.walletBalance } : null;
+}
+
+/**
+ * Every change to a wallet's balance goes through here: purchases, refunds, admin credits, approved transfer
+ * top-ups and card payments. In one transaction (the caller's, when it passes one) the user row is locked,
+ * the lines are applied in order, each written to the ledger with the balance after it, and the new balance
+ * stored; so concurrent changes queue up, each balanceAfter is exact, and the balance and its ledger commit
+ * or roll back together. A change that would take the balance below zero or past the int4 column is refused
+ * and changes nothing.
+ */
+export async function changeWalletBalance(
+  db: Queryable,
+  { userId, actorId, lines }: { userId: string; actorId: string | null; lines: readonly LedgerLine[] },
+): Promise<BalanceChange> {
+  for (const line of lines) {
+    // A caller bug, not a user mistake: typed amounts go through parseCurrencyAmount before they get here.
+    if (!Number.isSafeInteger(line.amount) || line.amount === 0)
+      throw new RangeError(
+        `changeWalletBalance expects non-zero integers of minor units, got ${line.amount}`,
+      );
+  }
+  return db.transaction(async (tx): Promise<BalanceChange> => {
+    const locked = await lockWallet(tx, userId);
+    if (!locked) return { ok: false, reason: "not_found" };
+    const total = lines.reduce((sum, line) => sum + line.amount, 0);
+    const balance = locked.balance + total;
+    if (balance < 0)
+      return { ok: false, reason: "insufficient_funds", required: -total, balance: locked.balance };
+    if (balance > MAX_BALANCE_MINOR_UNITS) return { ok: false, reason: "balance_limit" };
+    const [user] = await tx
+      .update(users)
+      .set({ walletBalance: balance })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!user) throw new Error("changeWalletBalance: the locked user row vanished inside its transaction");
+    let running = locked.balance;
+    const rows = lines.map((line) => {
+      running += line.amount;
+      return {
+        userId,
+        actorId,
+        amount: line.amount,
+        balanceAfter: running,
+        reason: line.reason,
+        kind: line.kind,
+        courseId: line.courseId ?? null,
+      };
+    });
+    const entries = rows.length > 0 ? await tx.insert(walletLedger).values(rows).returning() : [];
+    return { ok: true, balance, user, entries };
+  });
+}
+
 export type CreditOutcome =
   | { ok: true; balance: number; user: User; entry: LedgerEntry }
   | { ok: false; reason: "not_found" | "balance_limit" };
 
-/**
- * Adds `amount` minor units to a wallet. The user row is locked first, so concurrent credits queue up and
- * each ledger row's balanceAfter is exact; the balance and its ledger row commit or roll back together.
- */
+/** Adds `amount` minor units to a wallet (a credit, an approved top-up, a card payment, a refund). */
 export async function creditWallet(
   db: Queryable,
   {
@@ -105,33 +182,18 @@ export async function creditWallet(
     courseId?: number | null;
   },
 ): Promise<CreditOutcome> {
-  // A caller bug, not a user mistake: user input goes through parseCurrencyAmount before it gets here.
   if (!Number.isSafeInteger(amount) || amount <= 0) {
     throw new RangeError(`creditWallet expects a positive integer of minor units, got ${amount}`);
   }
-  // Not a uuid cannot name a user; asking PostgreSQL would raise a syntax error instead of "not found".
-  if (!z.guid().safeParse(userId).success) return { ok: false, reason: "not_found" };
-  return db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ walletBalance: users.walletBalance })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for("update");
-    if (!locked) return { ok: false, reason: "not_found" } as const;
-    const balance = locked.walletBalance + amount;
-    if (balance > MAX_BALANCE_MINOR_UNITS) return { ok: false, reason: "balance_limit" } as const;
-    const [user] = await tx
-      .update(users)
-      .set({ walletBalance: balance })
-      .where(eq(users.id, userId))
-      .returning();
-    const [entry] = await tx
-      .insert(walletLedger)
-      .values({ userId, actorId, amount, balanceAfter: balance, reason, kind, courseId })
-      .returning();
-    if (!user || !entry) throw new Error("creditWallet: the locked user row vanished inside its transaction");
-    return { ok: true, balance, user, entry } as const;
+  const change = await changeWalletBalance(db, {
+    userId,
+    actorId,
+    lines: [{ amount, reason, kind, courseId }],
   });
+  if (!change.ok) return { ok: false, reason: change.reason === "not_found" ? "not_found" : "balance_limit" };
+  const [entry] = change.entries;
+  if (!entry) throw new Error("creditWallet: no ledger row written");
+  return { ok: true, balance: change.balance, user: change.user, entry };
 }
 
 /** The JSON API shows money in currency units: a user's balance as 10.5, never 1050. */

@@ -197,6 +197,13 @@ describe("trainer reply and admin hide", () => {
     const saved = await saveReview(handle.db, learner, courseId, { rating: 1, comment: "spam link" });
     if (!saved.ok) throw new Error(saved.reason);
     const before = await totals();
+    // The domain function itself refuses anyone but an admin, whoever calls it.
+    for (const notAdmin of [learner, trainer])
+      expect(await hideReview(handle.db, notAdmin, courseId, saved.review.id, { reason: "Spam" })).toEqual({
+        ok: false,
+        reason: "adminOnly",
+      });
+    expect(await totals()).toEqual(before);
     expect(await hideReview(handle.db, admin, courseId, saved.review.id, { reason: "Spam" })).toEqual({
       ok: true,
     });

@@ -75,8 +75,8 @@ describe("applyCoupon", () => {
 });
 
 describe("couponCreationProblem", () => {
-  const admin = { id: "a", role: "admin" };
-  const trainer = { id: "t", role: "trainer" };
+  const admin = { id: "a", role: "admin" as const };
+  const trainer = { id: "t", role: "trainer" as const };
   it("admins: any course or none; trainers: only a course of their own", () => {
     expect(couponCreationProblem(admin, null, false)).toBeNull();
     expect(couponCreationProblem(admin, { trainerId: "t" }, true)).toBeNull();

@@ -1,14 +1,15 @@
 // PUT /api/admin/change-role/:userId {role}: an admin changes someone's role; the last admin stays an admin.
+import { isAdmin } from "../../access/roles";
 import { ChangeRoleInput, changeUserRole } from "../../admin/users.server";
 import { toApiUser } from "../../auth/accounts.server";
-import { ADMIN_ROLES, requireApiRole } from "../../auth/guards.server";
+import { requireApiRole } from "../../auth/guards.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { getDb } from "../../middleware/database.server";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/admin-change-role";
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const admin = requireApiRole(request, context, ADMIN_ROLES);
+  const admin = requireApiRole(request, context, isAdmin);
   if (request.method !== "PUT") return methodNotAllowed(request, context, "PUT");
   const i18n = getI18n(context);
   const t = i18n.getFixedT(apiLocale(request), "admin");
@@ -26,6 +27,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  requireApiRole(request, context, ADMIN_ROLES);
+  requireApiRole(request, context, isAdmin);
   return methodNotAllowed(request, context, "PUT");
 }

@@ -1,6 +1,7 @@
 // PUT /api/admin/charge-wallet/:userId {amount, reason?}: an admin credits a wallet; amounts are currency units.
+import { isAdmin } from "../../access/roles";
 import { toApiUser } from "../../auth/accounts.server";
-import { ADMIN_ROLES, requireApiRole } from "../../auth/guards.server";
+import { requireApiRole } from "../../auth/guards.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { getDb } from "../../middleware/database.server";
 import { getI18n } from "../../middleware/i18next.server";
@@ -13,7 +14,7 @@ import {
 import type { Route } from "./+types/admin-charge-wallet";
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const admin = requireApiRole(request, context, ADMIN_ROLES);
+  const admin = requireApiRole(request, context, isAdmin);
   if (request.method !== "PUT") return methodNotAllowed(request, context, "PUT");
   const i18n = getI18n(context);
   const locale = apiLocale(request);
@@ -40,6 +41,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  requireApiRole(request, context, ADMIN_ROLES);
+  requireApiRole(request, context, isAdmin);
   return methodNotAllowed(request, context, "PUT");
 }

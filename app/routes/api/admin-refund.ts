@@ -1,6 +1,7 @@
 // POST /api/admin/enrollments/:id/refund {reason, override?} → {refunded, balance}: ends the learner's
 // access and returns what they paid to their wallet. 409 past the refund window without `override`.
-import { ADMIN_ROLES, requireApiRole } from "../../auth/guards.server";
+import { isAdmin } from "../../access/roles";
+import { requireApiRole } from "../../auth/guards.server";
 import { RefundInput, refundEnrollment, refundWindowDays } from "../../commerce/refunds.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
@@ -10,7 +11,7 @@ import { toCurrencyUnits } from "../../wallet/wallet.server";
 import type { Route } from "./+types/admin-refund";
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const admin = requireApiRole(request, context, ADMIN_ROLES);
+  const admin = requireApiRole(request, context, isAdmin);
   if (request.method !== "POST") return methodNotAllowed(request, context, "POST");
   const i18n = getI18n(context);
   const t = i18n.getFixedT(apiLocale(request), "wallet");
@@ -32,6 +33,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  requireApiRole(request, context, ADMIN_ROLES);
+  requireApiRole(request, context, isAdmin);
   return methodNotAllowed(request, context, "POST");
 }

@@ -1,6 +1,7 @@
 // POST /api/admin/top-ups/:id/approve → {request} and POST /api/admin/top-ups/:id/reject {reason?}
 // → {request}. Approving credits the wallet once: a second review of the same request answers 409.
-import { ADMIN_ROLES, requireApiRole } from "../../auth/guards.server";
+import { isAdmin } from "../../access/roles";
+import { requireApiRole } from "../../auth/guards.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
 import { getDb } from "../../middleware/database.server";
@@ -10,7 +11,7 @@ import { approveTopUp, RejectInput, rejectTopUp } from "../../wallet/top-ups.ser
 import type { Route } from "./+types/admin-top-up-review";
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const admin = requireApiRole(request, context, ADMIN_ROLES);
+  const admin = requireApiRole(request, context, isAdmin);
   if (request.method !== "POST") return methodNotAllowed(request, context, "POST");
   const i18n = getI18n(context);
   const t = i18n.getFixedT(apiLocale(request), "wallet");
@@ -42,6 +43,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  requireApiRole(request, context, ADMIN_ROLES);
+  requireApiRole(request, context, isAdmin);
   return methodNotAllowed(request, context, "POST");
 }

@@ -1,5 +1,6 @@
 // GET /api/admin/top-ups?status=pending&limit&offset → {items, total, limit, offset}: the review queue.
-import { ADMIN_ROLES, requireApiRole } from "../../auth/guards.server";
+import { isAdmin } from "../../access/roles";
+import { requireApiRole } from "../../auth/guards.server";
 import { readListQuery } from "../../editorial/api.server";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { getDb } from "../../middleware/database.server";
@@ -10,7 +11,7 @@ import { toCurrencyUnits } from "../../wallet/wallet.server";
 import type { Route } from "./+types/admin-top-ups";
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  requireApiRole(request, context, ADMIN_ROLES);
+  requireApiRole(request, context, isAdmin);
   const status = TopUpQueueStatus.safeParse(url.searchParams.get("status") ?? undefined);
   if (!status.success) {
     const t = getI18n(context).getFixedT(apiLocale(request));
@@ -39,6 +40,6 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  requireApiRole(request, context, ADMIN_ROLES);
+  requireApiRole(request, context, isAdmin);
   return methodNotAllowed(request, context, "GET");
 }

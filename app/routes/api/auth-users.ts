@@ -1,6 +1,7 @@
 // GET /api/auth: the admin's searchable, sortable, paginated user list as JSON.
+import { isAdmin } from "../../access/roles";
 import { listUsers, UserListQuery } from "../../admin/users.server";
-import { ADMIN_ROLES, requireApiRole } from "../../auth/guards.server";
+import { requireApiRole } from "../../auth/guards.server";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { translateIssues } from "../../lib/forms.server";
 import { getDb } from "../../middleware/database.server";
@@ -9,7 +10,7 @@ import { withBalanceInCurrencyUnits } from "../../wallet/wallet.server";
 import type { Route } from "./+types/auth-users";
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  requireApiRole(request, context, ADMIN_ROLES);
+  requireApiRole(request, context, isAdmin);
   const i18n = getI18n(context);
   const locale = apiLocale(request);
   const query = UserListQuery.safeParse(Object.fromEntries(url.searchParams));
@@ -26,6 +27,6 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  requireApiRole(request, context, ADMIN_ROLES);
+  requireApiRole(request, context, isAdmin);
   return methodNotAllowed(request, context, "GET");
 }

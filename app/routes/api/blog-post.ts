@@ -1,6 +1,7 @@
 // GET /api/blog/:id → {post} (drafts and scheduled posts only for those who may edit them, 404 otherwise);
 // PUT (partial; `status` alone publishes, schedules or unpublishes) → {post}; DELETE → 204.
-import { getUser, requireApiRole, STAFF_ROLES } from "../../auth/guards.server";
+import { canTeach } from "../../access/roles";
+import { getUser, requireApiRole } from "../../auth/guards.server";
 import { refusalAnswer } from "../../editorial/answers.server";
 import { coverFrom, notFound } from "../../editorial/api.server";
 import { ApiPostUpdate } from "../../editorial/inputs";
@@ -23,7 +24,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== "PUT" && request.method !== "DELETE")
     return methodNotAllowed(request, context, "GET, PUT, DELETE");
-  const user = requireApiRole(request, context, STAFF_ROLES);
+  const user = requireApiRole(request, context, canTeach);
   const id = parseId(params.id);
   if (id === null) return notFound(request, context);
   const db = getDb(context);

@@ -1,7 +1,8 @@
 // GET /api/blog?limit=10&offset=0 → {items, total, limit, offset}: public posts, newest first, plus the drafts
 // and scheduled posts the caller may edit (all for an admin, their own for a trainer).
 // POST /api/blog {title, titleAr?, excerpt, excerptAr?, body, bodyAr?, coverImage?, status, publishAt?} → 201 {post}.
-import { getUser, requireApiRole, STAFF_ROLES } from "../../auth/guards.server";
+import { canTeach } from "../../access/roles";
+import { getUser, requireApiRole } from "../../auth/guards.server";
 import { refusalAnswer } from "../../editorial/answers.server";
 import { coverFrom, readListQuery } from "../../editorial/api.server";
 import { ApiPostCreate } from "../../editorial/inputs";
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request, context, "GET, POST");
-  const user = requireApiRole(request, context, STAFF_ROLES);
+  const user = requireApiRole(request, context, canTeach);
   const { data, error } = await readJsonBody(request, ApiPostCreate, getI18n(context), "editorial");
   if (error) return error;
   const { coverImage, ...fields } = data;

@@ -1,6 +1,7 @@
 // POST /api/coupons {code, percentOff | amountOff, courseId?, expiresAt?, maxUses?} → 201 {coupon}: admins
 // for any course (or every course, without courseId), trainers for a course of their own (403 otherwise);
 // 409 when the code exists.
+import { canTeach } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { getDb } from "../../middleware/database.server";
@@ -10,7 +11,7 @@ import { CouponInput, createCoupon } from "../../payments/coupons.server";
 import type { Route } from "./+types/coupons";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireApiRole(request, context, ["trainer", "admin"]);
+  const user = requireApiRole(request, context, canTeach);
   if (request.method !== "POST") return methodNotAllowed(request, context, "POST");
   const i18n = getI18n(context);
   const t = i18n.getFixedT(apiLocale(request), "payments");
@@ -33,6 +34,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  requireApiRole(request, context, ["trainer", "admin"]);
+  requireApiRole(request, context, canTeach);
   return methodNotAllowed(request, context, "POST");
 }

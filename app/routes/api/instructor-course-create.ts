@@ -1,6 +1,7 @@
 // POST /api/instructor/course: a trainer (or admin) creates a course, optionally with its lessons and
 // published at once when complete → 201 {course}.
-import { requireApiRole, STAFF_ROLES } from "../../auth/guards.server";
+import { canTeach } from "../../access/roles";
+import { requireApiRole } from "../../auth/guards.server";
 import { readConfig } from "../../config.server";
 import { methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { getDb } from "../../middleware/database.server";
@@ -12,7 +13,7 @@ import { ApiCourseCreate } from "../../studio/inputs";
 import type { Route } from "./+types/instructor-course-create";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireApiRole(request, context, STAFF_ROLES);
+  const user = requireApiRole(request, context, canTeach);
   if (request.method !== "POST") return methodNotAllowed(request, context, "POST");
   const i18n = getI18n(context);
   const { data, error } = await readJsonBody(request, ApiCourseCreate, i18n, "studio");
@@ -32,6 +33,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  requireApiRole(request, context, STAFF_ROLES);
+  requireApiRole(request, context, canTeach);
   return methodNotAllowed(request, context, "POST");
 }

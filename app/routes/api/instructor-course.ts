@@ -1,6 +1,7 @@
 // PUT /api/instructor/course/:id (partial; `lessons`, when given, is the whole ordered curriculum) → 200
 // {course}; DELETE → 204, or 409 when learners are enrolled.
-import { requireApiRole, STAFF_ROLES } from "../../auth/guards.server";
+import { canTeach } from "../../access/roles";
+import { requireApiRole } from "../../auth/guards.server";
 import { readConfig } from "../../config.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
@@ -14,7 +15,7 @@ import { ApiCourseUpdate } from "../../studio/inputs";
 import type { Route } from "./+types/instructor-course";
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = requireApiRole(request, context, STAFF_ROLES);
+  const user = requireApiRole(request, context, canTeach);
   if (request.method !== "PUT" && request.method !== "DELETE")
     return methodNotAllowed(request, context, "PUT, DELETE");
   const i18n = getI18n(context);
@@ -47,6 +48,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  requireApiRole(request, context, STAFF_ROLES);
+  requireApiRole(request, context, canTeach);
   return methodNotAllowed(request, context, "PUT, DELETE");
 }

@@ -1,6 +1,7 @@
 // GET /api/instructor/my-courses?limit=10&offset=0 → {items, total, limit, offset}: the caller's courses,
 // drafts included; an admin gets every course (or one trainer's with ?trainerId=).
-import { requireApiRole, STAFF_ROLES } from "../../auth/guards.server";
+import { canTeach } from "../../access/roles";
+import { requireApiRole } from "../../auth/guards.server";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { translateIssues } from "../../lib/forms.server";
 import { getDb } from "../../middleware/database.server";
@@ -10,7 +11,7 @@ import { MyCoursesQuery } from "../../studio/inputs";
 import type { Route } from "./+types/instructor-my-courses";
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const user = requireApiRole(request, context, STAFF_ROLES);
+  const user = requireApiRole(request, context, canTeach);
   const parsed = MyCoursesQuery.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) {
     const t = getI18n(context).getFixedT(apiLocale(request));

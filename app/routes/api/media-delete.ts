@@ -1,6 +1,7 @@
 // DELETE /api/cloudinary/delete/:publicId/:resourceType? (resourceType image or raw, image by default) →
 // 200 {result: "ok"}. Only the uploader or an admin; a file a course or lesson still uses is refused (409).
-import { requireApiRole, STAFF_ROLES } from "../../auth/guards.server";
+import { canTeach } from "../../access/roles";
+import { requireApiRole } from "../../auth/guards.server";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { deleteUpload } from "../../media/media.server";
 import { getDb } from "../../middleware/database.server";
@@ -9,7 +10,7 @@ import { getMediaStore } from "../../middleware/media.server";
 import type { Route } from "./+types/media-delete";
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = requireApiRole(request, context, STAFF_ROLES);
+  const user = requireApiRole(request, context, canTeach);
   if (request.method !== "DELETE") return methodNotAllowed(request, context, "DELETE");
   const t = getI18n(context).getFixedT(apiLocale(request), "studio");
   const resourceType = params.resourceType ?? "image";
@@ -32,6 +33,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  requireApiRole(request, context, STAFF_ROLES);
+  requireApiRole(request, context, canTeach);
   return methodNotAllowed(request, context, "DELETE");
 }

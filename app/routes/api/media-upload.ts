@@ -1,7 +1,8 @@
 // POST /api/cloudinary/upload (multipart field `file`) → 201 {url, public_id, resourceType, width?, height?}.
 // The path is SPEC §7's; the file goes to whichever media store is configured. Images (JPEG, PNG, WebP,
 // AVIF ≤ 5 MB) and PDFs (≤ 20 MB) only, judged by their bytes.
-import { requireApiRole, STAFF_ROLES } from "../../auth/guards.server";
+import { canTeach } from "../../access/roles";
+import { requireApiRole } from "../../auth/guards.server";
 import { type ApiErrorCode, apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { storeUpload } from "../../media/media.server";
 import { readUpload, UPLOAD_FAILURE_STATUS } from "../../media/upload.server";
@@ -18,7 +19,7 @@ const CODE: Record<number, ApiErrorCode> = {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireApiRole(request, context, STAFF_ROLES);
+  const user = requireApiRole(request, context, canTeach);
   if (request.method !== "POST") return methodNotAllowed(request, context, "POST");
   const t = getI18n(context).getFixedT(apiLocale(request), "studio");
   const upload = await readUpload(request, "any");
@@ -45,6 +46,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  requireApiRole(request, context, STAFF_ROLES);
+  requireApiRole(request, context, canTeach);
   return methodNotAllowed(request, context, "POST");
 }

@@ -1,6 +1,7 @@
 // GET /api/portfolio/:id → {caseStudy} (drafts only for admins, 404 otherwise); PUT (admins; partial;
 // `images`, when given, is the whole gallery in order) → {caseStudy}; DELETE → 204.
-import { ADMIN_ROLES, getUser, requireApiRole } from "../../auth/guards.server";
+import { isAdmin } from "../../access/roles";
+import { getUser, requireApiRole } from "../../auth/guards.server";
 import { refusalAnswer } from "../../editorial/answers.server";
 import { galleryFrom, notFound } from "../../editorial/api.server";
 import { deleteCaseStudy, getReadableCaseStudy, updateCaseStudy } from "../../editorial/case-studies.server";
@@ -23,7 +24,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== "PUT" && request.method !== "DELETE")
     return methodNotAllowed(request, context, "GET, PUT, DELETE");
-  const user = requireApiRole(request, context, ADMIN_ROLES);
+  const user = requireApiRole(request, context, isAdmin);
   const id = parseId(params.id);
   if (id === null) return notFound(request, context);
   const db = getDb(context);

@@ -2,7 +2,8 @@
 // admin). POST (admins) → 201 {caseStudy}, either JSON {title, clientName, problem, strategy, result, …,
 // images: [{url, public_id, alt?}], status} with already-uploaded images, or multipart: the same fields as
 // form fields plus `images` files (at most 6), with optional `alt`/`altAr` fields in the files' order.
-import { ADMIN_ROLES, getUser, requireApiRole } from "../../auth/guards.server";
+import { isAdmin } from "../../access/roles";
+import { getUser, requireApiRole } from "../../auth/guards.server";
 import { refusalAnswer, UPLOADS_FAILURE_STATUS, uploadsFailureMessage } from "../../editorial/answers.server";
 import { galleryFrom, readListQuery } from "../../editorial/api.server";
 import { createCaseStudy, listReadableCaseStudies } from "../../editorial/case-studies.server";
@@ -39,7 +40,7 @@ const UPLOAD_CODES: Record<number, ApiErrorCode> = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request, context, "GET, POST");
-  const user = requireApiRole(request, context, ADMIN_ROLES);
+  const user = requireApiRole(request, context, isAdmin);
   const db = getDb(context);
   const i18n = getI18n(context);
   const locale = apiLocale(request);

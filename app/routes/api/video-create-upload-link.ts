@@ -1,7 +1,8 @@
 // POST /api/instructor/create-upload-link {fileSize, fileName, description, lessonId} → 201 {videoId,
 // uploadLink, approach: "tus"}: the trainer of the lesson's course (or an admin) gets a tus link for exactly
 // fileSize bytes — our own /api/videos/tus/:id, or Vimeo's upload_link when Vimeo is configured.
-import { requireApiRole, STAFF_ROLES } from "../../auth/guards.server";
+import { canTeach } from "../../access/roles";
+import { requireApiRole } from "../../auth/guards.server";
 import { methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { getDb } from "../../middleware/database.server";
 import { getI18n } from "../../middleware/i18next.server";
@@ -10,7 +11,7 @@ import { createUploadLink } from "../../video/videos.server";
 import type { Route } from "./+types/video-create-upload-link";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireApiRole(request, context, STAFF_ROLES);
+  const user = requireApiRole(request, context, canTeach);
   if (request.method !== "POST") return methodNotAllowed(request, context, "POST");
   const { data, error } = await readJsonBody(request, CreateUploadLinkInput, getI18n(context), "video");
   if (error) return error;
@@ -23,6 +24,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  requireApiRole(request, context, STAFF_ROLES);
+  requireApiRole(request, context, canTeach);
   return methodNotAllowed(request, context, "POST");
 }

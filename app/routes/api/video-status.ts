@@ -1,6 +1,7 @@
 // GET /api/instructor/video-status/:id → {videoId, status, bytesReceived, size, durationSeconds?, error?}:
 // for the trainer who uploaded it (or one who may edit its lesson's course) and admins.
-import { requireApiRole, STAFF_ROLES } from "../../auth/guards.server";
+import { canTeach } from "../../access/roles";
+import { requireApiRole } from "../../auth/guards.server";
 import { methodNotAllowed } from "../../lib/api.server";
 import { getDb } from "../../middleware/database.server";
 import { videoRefusalAnswer, videoStateJson } from "../../video/api.server";
@@ -8,7 +9,7 @@ import { readVideoStatus } from "../../video/videos.server";
 import type { Route } from "./+types/video-status";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = requireApiRole(request, context, STAFF_ROLES);
+  const user = requireApiRole(request, context, canTeach);
   const outcome = await readVideoStatus(getDb(context), user, params.id);
   if (!outcome.ok) return videoRefusalAnswer(request, context, outcome);
   return Response.json(videoStateJson(request, context, outcome.video), {
@@ -17,6 +18,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  requireApiRole(request, context, STAFF_ROLES);
+  requireApiRole(request, context, canTeach);
   return methodNotAllowed(request, context, "GET");
 }

@@ -2,7 +2,8 @@
 // then `file`; `?lessonId=` works too) → 201 {videoId, status}. The file is streamed to disk (never held in
 // memory), capped at MAX_VIDEO_BYTES and judged by its bytes; the second path is the same endpoint for
 // clients that report the upload's progress themselves.
-import { requireApiRole, STAFF_ROLES } from "../../auth/guards.server";
+import { canTeach } from "../../access/roles";
+import { requireApiRole } from "../../auth/guards.server";
 import { type ApiErrorCode, apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
 import { getDb } from "../../middleware/database.server";
@@ -22,7 +23,7 @@ const CODE: Record<number, ApiErrorCode> = {
 };
 
 export async function action({ request, url, context }: Route.ActionArgs) {
-  const user = requireApiRole(request, context, STAFF_ROLES);
+  const user = requireApiRole(request, context, canTeach);
   if (request.method !== "POST") return methodNotAllowed(request, context, "POST");
   const db = getDb(context);
   const t = getI18n(context).getFixedT(apiLocale(request), "video");
@@ -54,6 +55,6 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  requireApiRole(request, context, STAFF_ROLES);
+  requireApiRole(request, context, canTeach);
   return methodNotAllowed(request, context, "POST");
 }
