@@ -10,6 +10,8 @@ import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { clientAddressContext } from "../app/lib/client-address";
+import { getDatabase } from "../app/db/client.server";
+import { ensureSweeperStarted } from "../app/maintenance/sweep.server";
 import { startResponseCache } from "../app/middleware/response-cache.server";
 import { edgeRefusal } from "./edge.mjs";
 import { securityHeaders } from "./security-headers";
@@ -38,6 +40,9 @@ function trustProxySetting(value: string): number | string {
 export async function createApp({ clientDirectory, isDraining, log, env = process.env }: AppOptions) {
   const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
   const production = env.NODE_ENV === "production";
+  // Work the server does beside answering requests: housekeeping of expired rows, and hearing the public
+  // changes other servers make. Both wait for the database without holding up the first request.
+  ensureSweeperStarted(async () => (await getDatabase()).db);
   startResponseCache();
   const app = express();
   app.disable("x-powered-by");

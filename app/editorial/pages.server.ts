@@ -8,7 +8,7 @@ import type { User } from "../db/schema";
 import { stripLocale } from "../i18n/languages";
 import { renderMarkdown } from "../lib/markdown.server";
 import { parseId } from "../lib/params";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import { type GalleryRequest, getCaseStudyForEditor } from "./case-studies.server";
 import { GalleryForm } from "./inputs";
 import type { BlogArea } from "./paths";

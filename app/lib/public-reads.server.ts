@@ -22,7 +22,7 @@ import {
   type PublicTopic,
   topicsAnnouncedSince,
 } from "../db/public-changes.server";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 
 /** Most distinct lists kept per database and topic (filters and pages multiply); the least recently used go first. */
 const MAX_ENTRIES = 500;

@@ -119,8 +119,8 @@ const SWEEPER_KEY = Symbol.for("manara.sweeper");
 type WithSweeper = typeof globalThis & { [SWEEPER_KEY]?: Sweeper };
 
 /**
- * Starts the process-wide sweeper on first call (from the database middleware, i.e. the first request);
- * later calls do nothing. Kept on globalThis so a development reload of this module does not start a second.
+ * Starts the process-wide sweeper on first call (the production server calls it as it starts, server/app.ts);
+ * later calls do nothing. Kept on globalThis so a reload of this module does not start a second.
  */
 export function ensureSweeperStarted(getDb: () => Promise<Database>): void {
   const holder = globalThis as WithSweeper;

@@ -3,7 +3,7 @@ import { createContext, type MiddlewareFunction, type RouterContextProvider } fr
 import { bearerToken, findSessionUser, readSessionToken } from "../auth/session.server";
 import type { User } from "../db/schema";
 import { isApiRoute } from "./api-boundary.server";
-import { getDb } from "./database.server";
+import { getDb } from "../db/context";
 
 export type Viewer = { user: User | null; token: string | null; via: "cookie" | "bearer" | null };
 

@@ -1,10 +1,9 @@
-// Puts the database handle on the router context so loaders and actions receive it instead of importing a global.
-import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+// Puts the database handle on the router context (app/db/context.ts) so loaders and actions receive it
+// instead of importing a global.
+import type { MiddlewareFunction } from "react-router";
 import { type Database, getDatabase } from "../db/client.server";
+import { databaseContext } from "../db/context";
 import { healthResponse, isHealthPattern } from "../maintenance/health.server";
-import { ensureSweeperStarted } from "../maintenance/sweep.server";
-
-export const databaseContext = createContext<Database>();
 
 export const databaseMiddleware: MiddlewareFunction<Response> = async ({ context, pattern }, next) => {
   let db: Database;
@@ -18,13 +17,6 @@ export const databaseMiddleware: MiddlewareFunction<Response> = async ({ context
     }
     throw error;
   }
-  // Housekeeping of expired sessions and rate-limit windows, once per server process (tests never get here:
-  // they put their own database on the context).
-  ensureSweeperStarted(async () => (await getDatabase()).db);
   context.set(databaseContext, db);
   return next();
 };
-
-export function getDb(context: Readonly<RouterContextProvider>): Database {
-  return context.get(databaseContext);
-}

@@ -15,7 +15,7 @@ import { formatMoney } from "../lib/money";
 import { parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import { getI18n } from "../middleware/i18next.server";
 import { cardPaymentState, startCardTopUp } from "../payments/card-top-ups.server";
 import { cardPayments } from "../payments/stripe.server";

@@ -30,7 +30,7 @@ import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { emailChangedMail } from "../mail/messages.server";
 import { getViewer } from "../middleware/auth.server";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import { getI18n } from "../middleware/i18next.server";
 import { getMailer } from "../middleware/mail.server";
 import { toasts } from "../toast.server";

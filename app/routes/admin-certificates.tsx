@@ -22,7 +22,7 @@ import { pageContext } from "../lib/route-context.server";
 import { backToPage } from "../lib/same-origin-path";
 import { metaTags } from "../lib/seo";
 import { cleanSearchText, safeText } from "../lib/validation";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import { toasts } from "../toast.server";
 import type { Route } from "./+types/admin-certificates";
 

@@ -16,7 +16,7 @@ import { useLocale, useLocalizePath } from "../i18n/use-locale";
 import { formatMoney } from "../lib/money";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import { countPendingTopUps } from "../wallet/top-ups.server";
 import type { Route } from "./+types/admin-dashboard";
 

@@ -23,7 +23,7 @@ import { pageContext } from "../lib/route-context.server";
 import { backToPage } from "../lib/same-origin-path";
 import { metaTags } from "../lib/seo";
 import { cleanSearchText, entityId } from "../lib/validation";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import { getI18n } from "../middleware/i18next.server";
 import { toasts } from "../toast.server";
 import type { Route } from "./+types/admin-enrollments";

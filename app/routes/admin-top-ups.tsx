@@ -16,7 +16,7 @@ import { PAGE_SIZE, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { entityId } from "../lib/validation";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import { getI18n } from "../middleware/i18next.server";
 import { toasts } from "../toast.server";
 import {

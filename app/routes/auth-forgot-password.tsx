@@ -12,7 +12,7 @@ import { readForm, validateForm } from "../lib/forms.server";
 import { publicOrigin } from "../lib/public-origin.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import { getI18n } from "../middleware/i18next.server";
 import { getMailer } from "../middleware/mail.server";
 import type { Route } from "./+types/auth-forgot-password";

@@ -6,7 +6,7 @@ import {
   googleReturnFromUrl,
   rememberGoogleReturn,
 } from "../auth/google.server";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import type { Route } from "./+types/auth-google";
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {

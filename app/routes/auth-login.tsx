@@ -22,7 +22,7 @@ import { clientAddress } from "../lib/client-address";
 import { readForm, validateForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import type { Route } from "./+types/auth-login";
 
 export const handle = { i18n: ["auth"] };

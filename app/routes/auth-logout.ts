@@ -2,7 +2,7 @@
 import { endBrowserSession } from "../auth/sign-in.server";
 import { localizePath } from "../i18n/languages";
 import { pageContext } from "../lib/route-context.server";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import type { Route } from "./+types/auth-logout";
 
 export async function action({ request, context }: Route.ActionArgs) {

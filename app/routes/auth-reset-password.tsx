@@ -20,7 +20,7 @@ import { useLocalizePath } from "../i18n/use-locale";
 import { readForm, validateForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import { toasts } from "../toast.server";
 import type { Route } from "./+types/auth-reset-password";
 

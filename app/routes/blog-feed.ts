@@ -6,7 +6,7 @@ import { listPublicPosts } from "../editorial/posts.server";
 import { localizePath } from "../i18n/languages";
 import { pick } from "../lib/localized";
 import { pageContext } from "../lib/route-context.server";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import type { Route } from "./+types/blog-feed";
 
 const FEED_SIZE = 20;

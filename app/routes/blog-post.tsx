@@ -10,7 +10,7 @@ import { useLocalizePath } from "../i18n/use-locale";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { articleJsonLd, breadcrumbJsonLd, metaTags, withJsonLd } from "../lib/seo";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import type { Route } from "./+types/blog-post";
 
 export const handle = { i18n: ["catalog", "editorial"] };

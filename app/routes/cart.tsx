@@ -18,7 +18,7 @@ import { formatMoney } from "../lib/money";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { entityId } from "../lib/validation";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import { forgetCartCoupon, readCartCoupon, rememberCartCoupon } from "../payments/coupon-cookie.server";
 import { previewCoupon } from "../payments/coupons.server";
 import { toasts } from "../toast.server";

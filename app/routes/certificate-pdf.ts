@@ -3,7 +3,7 @@
 import { requireUser } from "../auth/guards.server";
 import { certificatePdf, pdfResponse } from "../certificates/certificates.server";
 import { certificateStore } from "../certificates/store.server";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import type { Route } from "./+types/certificate-pdf";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

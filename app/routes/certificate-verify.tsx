@@ -8,7 +8,7 @@ import { useLocalizePath } from "../i18n/use-locale";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { cleanSearchText } from "../lib/validation";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import type { Route } from "./+types/certificate-verify";
 
 export const handle = { i18n: ["certificates"] };

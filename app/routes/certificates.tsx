@@ -21,7 +21,7 @@ import { readForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { entityId } from "../lib/validation";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import { toasts } from "../toast.server";
 import type { Route } from "./+types/certificates";
 

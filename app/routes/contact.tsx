@@ -9,7 +9,7 @@ import { clientAddress } from "../lib/client-address";
 import { parseForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import { getI18n } from "../middleware/i18next.server";
 import { toasts } from "../toast.server";
 import type { Route } from "./+types/contact";

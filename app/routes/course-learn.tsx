@@ -26,7 +26,7 @@ import { readForm } from "../lib/forms.server";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import type { Route } from "./+types/course-learn";
 
 export const handle = { i18n: ["learning", "certificates"] };

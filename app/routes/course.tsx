@@ -27,7 +27,7 @@ import { parseId, parsePage } from "../lib/params";
 import { readPublic } from "../lib/public-reads.server";
 import { pageContext } from "../lib/route-context.server";
 import { breadcrumbJsonLd, courseJsonLd, metaTags, withJsonLd } from "../lib/seo";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import { HideInput, mayHideReviews, REVIEW_PAGE_SIZE, ReplyInput, ReviewInput } from "../reviews/policy";
 import {
   deleteOwnReview,

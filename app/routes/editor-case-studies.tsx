@@ -15,7 +15,7 @@ import { pick } from "../lib/localized";
 import { PAGE_SIZE, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import type { Route } from "./+types/editor-case-studies";
 
 export const handle = { i18n: ["editorial", "studio"] };

@@ -35,7 +35,7 @@ import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { releaseMedia, storeUpload } from "../media/media.server";
 import { readImageUploads } from "../media/upload.server";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import { getMediaStore } from "../middleware/media.server";
 import { toasts } from "../toast.server";
 import type { Route } from "./+types/editor-case-study";

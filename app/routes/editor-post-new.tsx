@@ -15,7 +15,7 @@ import { localizePath } from "../i18n/languages";
 import { readForm, validateForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import { toasts } from "../toast.server";
 import type { Route } from "./+types/editor-post-new";
 

@@ -22,7 +22,7 @@ import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { storeUpload } from "../media/media.server";
 import { readUpload, UPLOAD_FAILURE_STATUS } from "../media/upload.server";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import { getMediaStore } from "../middleware/media.server";
 import { toasts } from "../toast.server";
 import type { Route } from "./+types/editor-post";

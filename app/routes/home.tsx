@@ -9,7 +9,7 @@ import { useLocalizePath } from "../i18n/use-locale";
 import { readPublic } from "../lib/public-reads.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags, organizationJsonLd, withJsonLd } from "../lib/seo";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import type { Route } from "./+types/home";
 
 export const handle = { i18n: ["home", "catalog", "reviews"] };

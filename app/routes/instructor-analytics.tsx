@@ -19,7 +19,7 @@ import { pick } from "../lib/localized";
 import { PAGE_SIZE, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import { listTrainers } from "../studio/courses.server";
 import type { Route } from "./+types/instructor-analytics";
 

@@ -12,7 +12,7 @@ import { localizePath } from "../i18n/languages";
 import { parseForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import { createCourse } from "../studio/courses.server";
 import { describeRefusal } from "../studio/editor.server";
 import { CourseLandingForm } from "../studio/inputs";

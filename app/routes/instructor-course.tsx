@@ -16,7 +16,7 @@ import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { storeUpload } from "../media/media.server";
 import { readUpload, UPLOAD_FAILURE_STATUS } from "../media/upload.server";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import { getMediaStore } from "../middleware/media.server";
 import { landingValues, uploadFailureMessage } from "../studio/answers.server";
 import { deleteCourse, setCourseImage, setPublished, updateCourse } from "../studio/courses.server";

@@ -23,7 +23,7 @@ import { metaTags } from "../lib/seo";
 import { entityId, INT4_MAX } from "../lib/validation";
 import { storeUpload } from "../media/media.server";
 import { readUpload, UPLOAD_FAILURE_STATUS } from "../media/upload.server";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import { getMediaStore } from "../middleware/media.server";
 import { uploadFailureMessage } from "../studio/answers.server";
 import {

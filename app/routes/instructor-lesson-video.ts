@@ -11,7 +11,7 @@ import { readForm } from "../lib/forms.server";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { entityId, safeText } from "../lib/validation";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import { requireEditableCourse } from "../studio/editor.server";
 import { toasts } from "../toast.server";
 import { formatMaxBytes } from "../video/api.server";

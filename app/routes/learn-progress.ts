@@ -7,7 +7,7 @@ import { ProgressForm } from "../learning/inputs";
 import { recordProgress } from "../learning/progress.server";
 import { parseId } from "../lib/params";
 import { BodyError, readFormBody } from "../lib/request-body.server";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import type { Route } from "./+types/learn-progress";
 
 /** A position report is a few dozen bytes. */

@@ -8,7 +8,7 @@ import { accessToLessonPdf } from "../access/access.server";
 import { getUser, loginRedirect } from "../auth/guards.server";
 import { findUpload } from "../media/media.server";
 import { PUBLIC_ID_PATTERN } from "../media/store.server";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import { getMediaStore } from "../middleware/media.server";
 import type { Route } from "./+types/media-raw";
 

@@ -8,7 +8,7 @@ import { Readable } from "node:stream";
 import { accessToVideo } from "../access/access.server";
 import { getUser } from "../auth/guards.server";
 import { bearerToken, findSessionUser } from "../auth/session.server";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import { localVideoHost } from "../video/host.server";
 import { parseRange } from "../video/policy";
 import { findVideo } from "../video/videos.server";

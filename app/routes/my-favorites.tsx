@@ -12,7 +12,7 @@ import { useLocalizePath } from "../i18n/use-locale";
 import { skipRevalidationAfterFailedRequest } from "../lib/fetcher-failure";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import type { Route } from "./+types/my-favorites";
 
 export const handle = { i18n: ["auth", "catalog", "reviews"] };

@@ -8,7 +8,7 @@ import { PAGE_SIZE, parsePage } from "../lib/params";
 import { readPublic } from "../lib/public-reads.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import type { Route } from "./+types/portfolio";
 
 export const handle = { i18n: ["catalog"] };

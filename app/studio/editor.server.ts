@@ -7,7 +7,7 @@ import type { RouterContextProvider } from "react-router";
 import { canTeach } from "../access/roles";
 import { getUser, loginRedirect, requireRole } from "../auth/guards.server";
 import { parseId } from "../lib/params";
-import { getDb } from "../middleware/database.server";
+import { getDb } from "../db/context";
 import { getCourseForEditor, type Refusal } from "./courses.server";
 
 type Context = Readonly<RouterContextProvider>;

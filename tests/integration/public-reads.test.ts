@@ -16,7 +16,7 @@ import {
 } from "../../app/db/public-changes.server";
 import { courses, users } from "../../app/db/schema";
 import { publicReadsMiddleware, readPublic } from "../../app/lib/public-reads.server";
-import { databaseContext } from "../../app/middleware/database.server";
+import { databaseContext } from "../../app/db/context";
 import { createTestDatabase, openSecondHandle } from "./test-database";
 
 let handle: DatabaseHandle;

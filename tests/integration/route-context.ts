@@ -6,7 +6,7 @@ import { clientAddressContext } from "../../app/lib/client-address";
 import type { Mailer } from "../../app/mail/mailer.server";
 import type { MediaStore } from "../../app/media/store.server";
 import { authMiddleware } from "../../app/middleware/auth.server";
-import { databaseContext } from "../../app/middleware/database.server";
+import { databaseContext } from "../../app/db/context";
 import { i18nextMiddleware } from "../../app/middleware/i18next.server";
 import { mailContext } from "../../app/middleware/mail.server";
 import { mediaContext } from "../../app/middleware/media.server";

@@ -1,12 +1,9 @@
-// Lesson videos and what each learner has watched (issue 9), and the certificates earned by finishing a
-// course (issue 10).
+// What each learner has watched (issue 9), and the certificates earned by finishing a course (issue 10).
 import { sql } from "drizzle-orm";
 import {
-  bigint,
   check,
   index,
   integer,
-  pgEnum,
   pgTable,
   primaryKey,
   text,
@@ -16,52 +13,6 @@ import {
 } from "drizzle-orm/pg-core";
 import { courses, lessons } from "./courses";
 import { users } from "./users";
-
-/** Where a video's bytes live: the embedded tus store under DATA_DIR, or Vimeo. */
-export const videoProvider = pgEnum("video_provider", ["local", "vimeo"]);
-export const videoStatus = pgEnum("video_status", ["uploading", "processing", "ready", "error"]);
-
-/**
- * One uploaded (or uploading) video. A lesson shows the video its `video_id` points at; a video row is
- * created by create-upload-link before any byte arrives, for the lesson it is meant for.
- */
-export const videos = pgTable(
-  "videos",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    provider: videoProvider("provider").notNull(),
-    /** Vimeo's numeric id, or the local tus upload id. Null until the host has created it. */
-    providerId: text("provider_id"),
-    /** Where the browser sends its tus PATCHes (Vimeo's upload_link or our own /api/videos/tus/…). */
-    uploadLink: text("upload_link"),
-    /** The trainer who asked for the upload link; only they (or an admin) may write to it. */
-    ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
-    /** The lesson this upload is for. */
-    lessonId: integer("lesson_id").references(() => lessons.id, { onDelete: "set null" }),
-    fileName: text("file_name").notNull(),
-    /** video/mp4, video/webm or video/quicktime, as judged from the bytes. */
-    contentType: text("content_type"),
-    size: bigint("size", { mode: "number" }).notNull(),
-    bytesReceived: bigint("bytes_received", { mode: "number" }).notNull().default(0),
-    status: videoStatus("status").notNull().default("uploading"),
-    /** Why processing failed, for the trainer. */
-    error: text("error"),
-    durationSeconds: integer("duration_seconds"),
-    /** Vimeo's player URL once the video is ready. */
-    embedUrl: text("embed_url"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    /** An upload still unfinished at this time is abandoned and its bytes removed. */
-    expiresAt: timestamp("expires_at", { withTimezone: true }),
-  },
-  (table) => [
-    index("videos_lesson_idx").on(table.lessonId),
-    index("videos_owner_idx").on(table.ownerId),
-    index("videos_status_expires_idx").on(table.status, table.expiresAt),
-    check("videos_size_positive", sql`${table.size} > 0`),
-    check("videos_bytes_received_range", sql`${table.bytesReceived} between 0 and ${table.size}`),
-  ],
-);
 
 /** Per learner and lesson: where they stopped and whether they finished it. */
 export const lessonProgress = pgTable(
@@ -128,8 +79,5 @@ export const certificates = pgTable(
   ],
 );
 
-export type Video = typeof videos.$inferSelect;
-export type VideoStatus = (typeof videoStatus.enumValues)[number];
-export type VideoProvider = (typeof videoProvider.enumValues)[number];
 export type LessonProgress = typeof lessonProgress.$inferSelect;
 export type Certificate = typeof certificates.$inferSelect;

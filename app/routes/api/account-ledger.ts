@@ -3,7 +3,7 @@
 import { requireApiUser } from "../../auth/guards.server";
 import { readListQuery } from "../../editorial/api.server";
 import { apiLocale, methodNotAllowed } from "../../lib/api.server";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { ledgerLineJson } from "../../wallet/api.server";
 import { listLedger } from "../../wallet/history.server";
 import { toCurrencyUnits } from "../../wallet/wallet.server";

@@ -4,7 +4,7 @@ import { ChangeRoleInput, changeUserRole } from "../../admin/users.server";
 import { toApiUser } from "../../auth/accounts.server";
 import { requireApiRole } from "../../auth/guards.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/admin-change-role";
 

@@ -5,7 +5,7 @@ import { requireApiRole } from "../../auth/guards.server";
 import { RefundInput, refundEnrollment, refundWindowDays } from "../../commerce/refunds.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import { toCurrencyUnits } from "../../wallet/wallet.server";
 import type { Route } from "./+types/admin-refund";

@@ -3,7 +3,7 @@ import { isAdmin } from "../../access/roles";
 import { adminStats, adminStatsForApi } from "../../admin/users.server";
 import { requireApiRole } from "../../auth/guards.server";
 import { methodNotAllowed } from "../../lib/api.server";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import type { Route } from "./+types/admin-stats";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

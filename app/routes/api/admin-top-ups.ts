@@ -3,7 +3,7 @@ import { isAdmin } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
 import { readListQuery } from "../../editorial/api.server";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import { topUpJson } from "../../wallet/api.server";
 import { listTopUps, TopUpQueueStatus } from "../../wallet/top-ups.server";

@@ -4,7 +4,7 @@ import { ForgotPasswordInput, requestPasswordReset } from "../../account/passwor
 import { apiLocale, methodNotAllowed, readJsonBody, tooManyRequests } from "../../lib/api.server";
 import { clientAddress } from "../../lib/client-address";
 import { publicOrigin } from "../../lib/public-origin.server";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import { getMailer } from "../../middleware/mail.server";
 import type { Route } from "./+types/auth-forgot-password";

@@ -12,7 +12,7 @@ import { createSession } from "../../auth/session.server";
 import type { User } from "../../db/schema";
 import { apiError, apiLocale, bodyErrorResponse, methodNotAllowed } from "../../lib/api.server";
 import { BodyError, readJsonValue } from "../../lib/request-body.server";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/auth-google";
 

@@ -4,7 +4,7 @@ import { createSession } from "../../auth/session.server";
 import { signInWithPassword } from "../../auth/sign-in.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody, tooManyRequests } from "../../lib/api.server";
 import { clientAddress } from "../../lib/client-address";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/auth-login";
 

@@ -3,7 +3,7 @@ import { requireApiUser } from "../../auth/guards.server";
 import { deleteSession } from "../../auth/session.server";
 import { methodNotAllowed } from "../../lib/api.server";
 import { getViewer } from "../../middleware/auth.server";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import type { Route } from "./+types/auth-logout";
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -5,7 +5,7 @@ import { toApiUser } from "../../auth/accounts.server";
 import { requireApiUser } from "../../auth/guards.server";
 import { listFavoriteCourseIds } from "../../courses/favorites.server";
 import { methodNotAllowed, readJsonBody } from "../../lib/api.server";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/auth-me";
 

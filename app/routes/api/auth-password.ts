@@ -5,7 +5,7 @@ import { changePassword, PasswordChangeInput } from "../../account/security.serv
 import { requireApiUser } from "../../auth/guards.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { getViewer } from "../../middleware/auth.server";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/auth-password";
 

@@ -3,7 +3,7 @@
 // unknown, used or expired.
 import { ResetPasswordInput, resetPassword } from "../../account/password-reset.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/auth-reset-password";
 

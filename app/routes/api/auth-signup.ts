@@ -5,7 +5,7 @@ import { signUp } from "../../auth/sign-in.server";
 import { sendWelcomeMail } from "../../auth/welcome.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody, tooManyRequests } from "../../lib/api.server";
 import { clientAddress } from "../../lib/client-address";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/auth-signup";
 

@@ -9,7 +9,7 @@ import { postJson } from "../../editorial/json";
 import { deletePost, getReadablePost, updatePost } from "../../editorial/posts.server";
 import { methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import { getMediaStore } from "../../middleware/media.server";
 import type { Route } from "./+types/blog-post";

@@ -9,7 +9,7 @@ import { ApiPostCreate } from "../../editorial/inputs";
 import { postJson } from "../../editorial/json";
 import { createPost, listReadablePosts } from "../../editorial/posts.server";
 import { methodNotAllowed, readJsonBody } from "../../lib/api.server";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/blog";
 

@@ -7,7 +7,7 @@ import { certificateJson } from "../../certificates/json.server";
 import { certificateStore } from "../../certificates/store.server";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/certificate-generate";
 

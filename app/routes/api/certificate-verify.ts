@@ -2,7 +2,7 @@
 // the holder's name, the course and the issue date; nothing else about the learner.
 import { verifyCertificate } from "../../certificates/certificates.server";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/certificate-verify";
 

@@ -4,7 +4,7 @@ import { requireApiUser } from "../../auth/guards.server";
 import { certificateJson } from "../../certificates/json.server";
 import { certificates } from "../../db/schema";
 import { apiLocale, methodNotAllowed } from "../../lib/api.server";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import type { Route } from "./+types/certificates";
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@
 import { ContactInput, submitContactMessage } from "../../contact/contact.server";
 import { apiLocale, methodNotAllowed, readJsonBody, tooManyRequests } from "../../lib/api.server";
 import { clientAddress } from "../../lib/client-address";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/contact";
 

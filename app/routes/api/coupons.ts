@@ -4,7 +4,7 @@
 import { canTeach } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import { couponJson } from "../../payments/coupon-json";
 import { CouponInput, createCoupon } from "../../payments/coupons.server";

@@ -5,7 +5,7 @@ import { courseDetailJson } from "../../courses/course-json";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
 import { getViewer } from "../../middleware/auth.server";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/course";
 

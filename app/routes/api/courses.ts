@@ -6,7 +6,7 @@ import { CourseListQuery } from "../../courses/list-query";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { translateIssues } from "../../lib/forms.server";
 import { readPublic } from "../../lib/public-reads.server";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/courses";
 

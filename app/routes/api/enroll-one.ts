@@ -7,7 +7,7 @@ import { EnrollOneInput } from "../../commerce/enrollment-inputs";
 import { apiError, apiLocale, bodyErrorResponse, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
 import { BodyError, readBodyBytes } from "../../lib/request-body.server";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/enroll-one";
 

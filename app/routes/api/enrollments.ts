@@ -2,7 +2,7 @@
 import { requireApiUser } from "../../auth/guards.server";
 import { listEnrollments } from "../../commerce/enrollment.server";
 import { apiLocale, methodNotAllowed } from "../../lib/api.server";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { toCurrencyUnits } from "../../wallet/wallet.server";
 import type { Route } from "./+types/enrollments";
 

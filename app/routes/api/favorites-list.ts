@@ -4,7 +4,7 @@ import { readConfig } from "../../config.server";
 import { courseCardJson } from "../../courses/course-json";
 import { listFavoriteCourses } from "../../courses/favorites.server";
 import { apiLocale, methodNotAllowed } from "../../lib/api.server";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import type { Route } from "./+types/favorites-list";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

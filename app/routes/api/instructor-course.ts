@@ -5,7 +5,7 @@ import { requireApiRole } from "../../auth/guards.server";
 import { readConfig } from "../../config.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import { getMediaStore } from "../../middleware/media.server";
 import { refusalAnswer } from "../../studio/api.server";

@@ -8,7 +8,7 @@ import { refusalResponse } from "../../learning/api.server";
 import { openLesson } from "../../learning/lesson.server";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/lecture-play";
 

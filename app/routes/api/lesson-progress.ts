@@ -7,7 +7,7 @@ import { ProgressJson } from "../../learning/inputs";
 import { recordProgress } from "../../learning/progress.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/lesson-progress";
 

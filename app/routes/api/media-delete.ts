@@ -4,7 +4,7 @@ import { canTeach } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { deleteUpload } from "../../media/media.server";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import { getMediaStore } from "../../middleware/media.server";
 import type { Route } from "./+types/media-delete";

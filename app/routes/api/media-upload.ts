@@ -6,7 +6,7 @@ import { requireApiRole } from "../../auth/guards.server";
 import { type ApiErrorCode, apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { storeUpload } from "../../media/media.server";
 import { readUpload, UPLOAD_FAILURE_STATUS } from "../../media/upload.server";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import { getMediaStore } from "../../middleware/media.server";
 import { uploadFailureMessage } from "../../studio/answers.server";

@@ -9,7 +9,7 @@ import { ApiCaseStudyUpdate } from "../../editorial/inputs";
 import { caseStudyJson } from "../../editorial/json";
 import { methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import { getMediaStore } from "../../middleware/media.server";
 import type { Route } from "./+types/portfolio-item";

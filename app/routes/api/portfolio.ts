@@ -13,7 +13,7 @@ import { type ApiErrorCode, apiError, apiLocale, methodNotAllowed, readJsonBody 
 import { translateIssues } from "../../lib/forms.server";
 import { releaseMedia, storeUpload } from "../../media/media.server";
 import { readImageUploads } from "../../media/upload.server";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import { getMediaStore } from "../../middleware/media.server";
 import type { Route } from "./+types/portfolio";

@@ -6,7 +6,7 @@
 import { readConfig } from "../../config.server";
 import { apiError, apiLocale, bodyErrorResponse, methodNotAllowed } from "../../lib/api.server";
 import { BodyError, readBodyBytes } from "../../lib/request-body.server";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import { applyStripeEvent } from "../../payments/card-top-ups.server";
 import { cardPayments } from "../../payments/stripe.server";

@@ -3,7 +3,7 @@
 import { canTeach } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
 import { methodNotAllowed } from "../../lib/api.server";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { videoRefusalAnswer, videoStateJson } from "../../video/api.server";
 import { readVideoStatus } from "../../video/videos.server";
 import type { Route } from "./+types/video-status";

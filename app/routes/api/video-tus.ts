@@ -6,7 +6,7 @@ import { getUser } from "../../auth/guards.server";
 import { bearerToken, findSessionUser, readSessionToken } from "../../auth/session.server";
 import type { User } from "../../db/schema";
 import { apiError, apiLocale } from "../../lib/api.server";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import { isSameOriginRequest } from "../../middleware/same-origin.server";
 import { localVideoHost } from "../../video/host.server";

@@ -6,7 +6,7 @@ import { canTeach } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
 import { type ApiErrorCode, apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import { formatMaxBytes, videoRefusalAnswer } from "../../video/api.server";
 import { getVideoHost, localVideoHost, maxVideoBytes } from "../../video/host.server";

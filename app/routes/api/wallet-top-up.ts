@@ -4,7 +4,7 @@
 import { requireApiUser } from "../../auth/guards.server";
 import { readConfig } from "../../config.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
-import { getDb } from "../../middleware/database.server";
+import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import { startCardTopUp } from "../../payments/card-top-ups.server";
 import { cardPayments } from "../../payments/stripe.server";
