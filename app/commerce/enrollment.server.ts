@@ -8,11 +8,11 @@ import { cartItems, courses, enrollments, lessons, users } from "../db/schema";
 import type { Locale } from "../i18n/languages";
 import { apiError } from "../lib/api.server";
 import { pick } from "../lib/localized";
-import { formatMoney } from "../lib/money";
 import { isRowId } from "../lib/validation";
 import type { CouponProblem } from "../payments/coupon-policy";
 import { commitRedemption, lockCoupon } from "../payments/coupons.server";
 import { changeWalletBalance, type LedgerLine, lockWallet, toCurrencyUnits } from "../wallet/wallet.server";
+import { purchaseRefusal } from "./refusals";
 
 /** The most ids one checkout may carry; the API refuses longer lists before they get here. */
 export const MAX_COURSES_PER_PURCHASE = 50;
@@ -210,8 +210,8 @@ export async function listEnrollments(
 }
 
 /**
- * How both enrollment API calls answer a purchase: money as plain numbers in currency units, failures in
- * the API's one error shape. `t` translates keys of the `catalog` namespace in the caller's locale.
+ * How both enrollment API calls answer a purchase: money as plain numbers in currency units, refusals in
+ * the API's one error shape (app/commerce/refusals.ts says them). `t` translates the `catalog` namespace.
  */
 export function purchaseApiResponse(outcome: PurchaseOutcome, t: TFunction, locale: Locale): Response {
   if (outcome.ok) {
@@ -223,31 +223,6 @@ export function purchaseApiResponse(outcome: PurchaseOutcome, t: TFunction, loca
       walletBalance: toCurrencyUnits(outcome.balance),
     });
   }
-  switch (outcome.reason) {
-    case "coupon":
-      return apiError(422, "validation_failed", t("common:api.validationFailed"), {
-        couponCode: t(`payments:coupon.problems.${outcome.problem}`),
-      });
-    case "empty":
-      return apiError(422, "validation_failed", t("common:api.validationFailed"), {
-        courseIds: t("enrollment.api.courseIdsInvalid"),
-      });
-    case "unknown_courses":
-      return apiError(
-        404,
-        "not_found",
-        t("enrollment.api.unknownCourses", { ids: outcome.courseIds.join(locale === "ar" ? "، " : ", ") }),
-      );
-    case "insufficient_funds": {
-      const currency = readConfig().currency;
-      return apiError(
-        409,
-        "conflict",
-        t("enrollment.api.insufficientBalance", {
-          required: formatMoney(outcome.required, locale, currency),
-          balance: formatMoney(outcome.balance, locale, currency),
-        }),
-      );
-    }
-  }
+  const refusal = purchaseRefusal(outcome, t, locale, readConfig().currency);
+  return apiError(refusal.status, refusal.code, refusal.message, refusal.fields);
 }

@@ -4,11 +4,11 @@
 import type { RouterContextProvider } from "react-router";
 import { canTeach, isAdmin } from "../access/roles";
 import { getUser, loginRedirect, requireRole } from "../auth/guards.server";
+import { getDb } from "../db/context";
 import type { User } from "../db/schema";
 import { stripLocale } from "../i18n/languages";
 import { renderMarkdown } from "../lib/markdown.server";
 import { parseId } from "../lib/params";
-import { getDb } from "../db/context";
 import { type GalleryRequest, getCaseStudyForEditor } from "./case-studies.server";
 import { GalleryForm } from "./inputs";
 import type { BlogArea } from "./paths";

@@ -15,6 +15,8 @@ export const API_ERROR_CODES = [
   "forbidden",
   "not_found",
   "conflict",
+  "course_unavailable",
+  "insufficient_funds",
   "rate_limited",
   "method_not_allowed",
   "payload_too_large",

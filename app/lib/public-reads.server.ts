@@ -14,6 +14,7 @@
 // What is kept is shared by every request: callers must not mutate it (map it into new objects instead).
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { readConfig } from "../config.server";
+import { getDb } from "../db/context";
 import {
   announcementCounts,
   announcementsOf,
@@ -22,7 +23,6 @@ import {
   type PublicTopic,
   topicsAnnouncedSince,
 } from "../db/public-changes.server";
-import { getDb } from "../db/context";
 
 /** Most distinct lists kept per database and topic (filters and pages multiply); the least recently used go first. */
 const MAX_ENTRIES = 500;

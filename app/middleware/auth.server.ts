@@ -1,9 +1,9 @@
 // Resolves who is asking, once per request: a Bearer token on /api, the session cookie on pages.
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { bearerToken, findSessionUser, readSessionToken } from "../auth/session.server";
+import { getDb } from "../db/context";
 import type { User } from "../db/schema";
 import { isApiRoute } from "./api-boundary.server";
-import { getDb } from "../db/context";
 
 export type Viewer = { user: User | null; token: string | null; via: "cookie" | "bearer" | null };
 

@@ -22,6 +22,7 @@ import { ChangeEmailSection, DeleteAccountSection } from "../components/account-
 import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
 import { readConfig } from "../config.server";
+import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
 import { readForm, validateForm } from "../lib/forms.server";
 import { formatMoney } from "../lib/money";
@@ -30,7 +31,6 @@ import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { emailChangedMail } from "../mail/messages.server";
 import { getViewer } from "../middleware/auth.server";
-import { getDb } from "../db/context";
 import { getI18n } from "../middleware/i18next.server";
 import { getMailer } from "../middleware/mail.server";
 import { toasts } from "../toast.server";

@@ -15,6 +15,7 @@ import {
 import { ErrorSummary } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
 import { Pagination } from "../components/pagination";
+import { getDb } from "../db/context";
 import { useLocalizePath } from "../i18n/use-locale";
 import { parseForm } from "../lib/forms.server";
 import { PAGE_SIZE, parsePage } from "../lib/params";
@@ -22,7 +23,6 @@ import { pageContext } from "../lib/route-context.server";
 import { backToPage } from "../lib/same-origin-path";
 import { metaTags } from "../lib/seo";
 import { cleanSearchText, safeText } from "../lib/validation";
-import { getDb } from "../db/context";
 import { toasts } from "../toast.server";
 import type { Route } from "./+types/admin-certificates";
 

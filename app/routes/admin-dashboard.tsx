@@ -12,11 +12,11 @@ import { ChartFigure } from "../components/charts/chart-figure";
 import { PeriodForm } from "../components/charts/period-form";
 import { PageIntro } from "../components/page-intro";
 import { readConfig } from "../config.server";
+import { getDb } from "../db/context";
 import { useLocale, useLocalizePath } from "../i18n/use-locale";
 import { formatMoney } from "../lib/money";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getDb } from "../db/context";
 import { countPendingTopUps } from "../wallet/top-ups.server";
 import type { Route } from "./+types/admin-dashboard";
 

@@ -15,6 +15,7 @@ import {
 import { PageIntro } from "../components/page-intro";
 import { Pagination } from "../components/pagination";
 import { readConfig } from "../config.server";
+import { getDb } from "../db/context";
 import { readForm } from "../lib/forms.server";
 import { pick } from "../lib/localized";
 import { formatMoney } from "../lib/money";
@@ -23,7 +24,6 @@ import { pageContext } from "../lib/route-context.server";
 import { backToPage } from "../lib/same-origin-path";
 import { metaTags } from "../lib/seo";
 import { cleanSearchText, entityId } from "../lib/validation";
-import { getDb } from "../db/context";
 import { getI18n } from "../middleware/i18next.server";
 import { toasts } from "../toast.server";
 import type { Route } from "./+types/admin-enrollments";

@@ -11,8 +11,8 @@ import {
   readGoogleReturn,
 } from "../auth/google.server";
 import { startBrowserSession } from "../auth/sign-in.server";
-import { localizePath } from "../i18n/languages";
 import { getDb } from "../db/context";
+import { localizePath } from "../i18n/languages";
 import { getI18n } from "../middleware/i18next.server";
 import { toasts } from "../toast.server";
 import type { Route } from "./+types/auth-google-callback";

@@ -1,8 +1,8 @@
 // POST /auth/logout: deletes the session row, clears the cookie (and with it the cart), back to / with a toast.
 import { endBrowserSession } from "../auth/sign-in.server";
+import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
 import { pageContext } from "../lib/route-context.server";
-import { getDb } from "../db/context";
 import type { Route } from "./+types/auth-logout";
 
 export async function action({ request, context }: Route.ActionArgs) {

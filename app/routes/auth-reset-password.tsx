@@ -15,12 +15,12 @@ import { sessionCookie } from "../auth/session.server";
 import { AuthCard, AuthField, AuthSubmitButton } from "../components/auth-form";
 import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
+import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
 import { readForm, validateForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getDb } from "../db/context";
 import { toasts } from "../toast.server";
 import type { Route } from "./+types/auth-reset-password";
 

@@ -16,12 +16,12 @@ import {
 } from "../components/auth-form";
 import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
+import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
 import { clientAddress } from "../lib/client-address";
 import { parseForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getDb } from "../db/context";
 import type { Route } from "./+types/auth-signup";
 
 export const handle = { i18n: ["auth"] };

@@ -1,12 +1,12 @@
 // /blog/feed.xml and /ar/blog/feed.xml: an Atom feed of the 20 newest public posts in that language, with
 // their sanitized HTML as content. Linked from the blog pages (<link rel="alternate"> and a visible link).
 
+import { getDb } from "../db/context";
 import { FEED_PATH } from "../editorial/paths";
 import { listPublicPosts } from "../editorial/posts.server";
 import { localizePath } from "../i18n/languages";
 import { pick } from "../lib/localized";
 import { pageContext } from "../lib/route-context.server";
-import { getDb } from "../db/context";
 import type { Route } from "./+types/blog-feed";
 
 const FEED_SIZE = 20;

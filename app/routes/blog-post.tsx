@@ -4,13 +4,13 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { getUser } from "../auth/guards.server";
 import { getBlogPost } from "../content/blog.server";
+import { getDb } from "../db/context";
 import { postEditorPath } from "../editorial/paths";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { articleJsonLd, breadcrumbJsonLd, metaTags, withJsonLd } from "../lib/seo";
-import { getDb } from "../db/context";
 import type { Route } from "./+types/blog-post";
 
 export const handle = { i18n: ["catalog", "editorial"] };

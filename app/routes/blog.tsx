@@ -4,6 +4,7 @@ import { BlogCard } from "../components/cards";
 import { PageIntro } from "../components/page-intro";
 import { Pagination } from "../components/pagination";
 import { listBlogPosts } from "../content/blog.server";
+import { getDb } from "../db/context";
 import { FEED_PATH } from "../editorial/paths";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
@@ -11,7 +12,6 @@ import { PAGE_SIZE, parsePage } from "../lib/params";
 import { readPublic } from "../lib/public-reads.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getDb } from "../db/context";
 import type { Route } from "./+types/blog";
 
 export const handle = { i18n: ["catalog", "editorial"] };

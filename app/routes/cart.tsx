@@ -5,10 +5,12 @@ import { z } from "zod";
 import { getUser } from "../auth/guards.server";
 import { clearCart, getCartCourseIds, loadCart, removeFromCart } from "../commerce/cart.server";
 import { purchaseCourses } from "../commerce/enrollment.server";
+import { purchaseRefusal } from "../commerce/refusals";
 import { EnhancedFormMarker } from "../components/enhanced-form-marker";
 import { ErrorSummary } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
 import { readConfig } from "../config.server";
+import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
 import { fail, succeed } from "../lib/enhanced-action.server";
@@ -18,7 +20,6 @@ import { formatMoney } from "../lib/money";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { entityId } from "../lib/validation";
-import { getDb } from "../db/context";
 import { forgetCartCoupon, readCartCoupon, rememberCartCoupon } from "../payments/coupon-cookie.server";
 import { previewCoupon } from "../payments/coupons.server";
 import { toasts } from "../toast.server";
@@ -129,28 +130,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     couponCode,
   });
   if (!outcome.ok) {
-    if (outcome.reason === "empty") return data({ error: t("cart.emptyCheckout") }, { status: 400 });
-    if (outcome.reason === "insufficient_funds") {
+    const refusal = purchaseRefusal(outcome, t, page.locale, readConfig().currency);
+    // The code stopped being valid since it was applied (used up meanwhile, expired): drop it.
+    if (outcome.reason === "coupon")
       return data(
-        {
-          error: t("actions.insufficientFunds", {
-            required: money(outcome.required),
-            balance: money(outcome.balance),
-          }),
-        },
-        { status: 409 },
+        { error: refusal.message },
+        { status: refusal.status, headers: { "Set-Cookie": await forgetCartCoupon() } },
       );
-    }
-    if (outcome.reason === "coupon") {
-      // The code stopped being valid since it was applied (used up meanwhile, expired): drop it, say why.
-      return data(
-        { error: page.tIn("payments")(`coupon.problems.${outcome.problem}`) },
-        { status: 422, headers: { "Set-Cookie": await forgetCartCoupon() } },
-      );
-    }
     // Courses withdrawn since they were added: take them out so the next checkout can go through.
-    for (const courseId of outcome.courseIds) await removeFromCart(db, request, user, courseId);
-    return data({ error: t("cart.unavailableRemoved") }, { status: 409 });
+    if (outcome.reason === "unknown_courses")
+      for (const courseId of outcome.courseIds) await removeFromCart(db, request, user, courseId);
+    return data({ error: refusal.message }, { status: refusal.status });
   }
   return toasts().redirectWithSuccess(
     localizePath("/my-enrollments", page.locale),

@@ -4,11 +4,11 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { verifyCertificate } from "../certificates/certificates.server";
+import { getDb } from "../db/context";
 import { useLocalizePath } from "../i18n/use-locale";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { cleanSearchText } from "../lib/validation";
-import { getDb } from "../db/context";
 import type { Route } from "./+types/certificate-verify";
 
 export const handle = { i18n: ["certificates"] };

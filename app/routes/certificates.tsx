@@ -15,13 +15,13 @@ import {
 } from "../certificates/certificates.server";
 import { certificateStore } from "../certificates/store.server";
 import { PageIntro } from "../components/page-intro";
+import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
 import { readForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { entityId } from "../lib/validation";
-import { getDb } from "../db/context";
 import { toasts } from "../toast.server";
 import type { Route } from "./+types/certificates";
 

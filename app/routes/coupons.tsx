@@ -9,6 +9,7 @@ import { requireRole } from "../auth/guards.server";
 import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
 import { readConfig } from "../config.server";
+import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
 import { readForm, validateForm } from "../lib/forms.server";
 import { pick } from "../lib/localized";
@@ -16,7 +17,6 @@ import { formatMoney } from "../lib/money";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { entityId } from "../lib/validation";
-import { getDb } from "../db/context";
 import {
   CouponInput,
   couponCourses,

@@ -15,6 +15,7 @@ import { Curriculum } from "../components/learning/curriculum";
 import { LessonPlayer } from "../components/learning/lesson-player";
 import { CourseProgressBar } from "../components/learning/progress-bar";
 import { PageIntro } from "../components/page-intro";
+import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
 import { openLesson } from "../learning/lesson.server";
@@ -26,7 +27,6 @@ import { readForm } from "../lib/forms.server";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getDb } from "../db/context";
 import type { Route } from "./+types/course-learn";
 
 export const handle = { i18n: ["learning", "certificates"] };

@@ -8,6 +8,7 @@ import { safeRedirect } from "../auth/redirect";
 import { certificateStatus } from "../certificates/status.server";
 import { addToCart, getCartCourseIds, removeFromCart } from "../commerce/cart.server";
 import { purchaseCourses } from "../commerce/enrollment.server";
+import { purchaseRefusal } from "../commerce/refusals";
 import { CertificatePanel } from "../components/certificate-panel";
 import { EnhancedFormMarker } from "../components/enhanced-form-marker";
 import { CourseProgressBar } from "../components/learning/progress-bar";
@@ -16,6 +17,7 @@ import { FreePreviews } from "../components/video/free-previews";
 import { readConfig } from "../config.server";
 import { getCourseForViewer } from "../courses/catalog.server";
 import { isFavorite, toggleFavorite } from "../courses/favorites.server";
+import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
 import { progressByCourse } from "../learning/progress.server";
@@ -27,7 +29,6 @@ import { parseId, parsePage } from "../lib/params";
 import { readPublic } from "../lib/public-reads.server";
 import { pageContext } from "../lib/route-context.server";
 import { breadcrumbJsonLd, courseJsonLd, metaTags, withJsonLd } from "../lib/seo";
-import { getDb } from "../db/context";
 import { HideInput, mayHideReviews, REVIEW_PAGE_SIZE, ReplyInput, ReviewInput } from "../reviews/policy";
 import {
   deleteOwnReview,
@@ -238,14 +239,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (!user) return loginFirst();
       const outcome = await purchaseCourses(db, user.id, [id]);
       if (!outcome.ok) {
-        const error =
-          outcome.reason === "insufficient_funds"
-            ? t("actions.insufficientFunds", {
-                required: formatMoney(outcome.required, page.locale, readConfig().currency),
-                balance: formatMoney(outcome.balance, page.locale, readConfig().currency),
-              })
-            : t("actions.unavailable");
-        return toasts().redirectWithError(back, error);
+        const refusal = purchaseRefusal(outcome, t, page.locale, readConfig().currency);
+        return toasts().redirectWithError(back, refusal.message);
       }
       return toasts().redirectWithSuccess(
         localizePath(`/courses/${id}/learn`, page.locale),

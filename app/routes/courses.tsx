@@ -8,12 +8,12 @@ import { Pagination } from "../components/pagination";
 import { courseCardView, listPublishedCourses, readCatalogFilters } from "../courses/catalog.server";
 import { COURSE_CATEGORIES } from "../courses/categories";
 import { COURSE_SORTS } from "../courses/sorts";
+import { getDb } from "../db/context";
 import { useLocalizePath } from "../i18n/use-locale";
 import { PAGE_SIZE, parsePage } from "../lib/params";
 import { readPublic } from "../lib/public-reads.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getDb } from "../db/context";
 import type { Route } from "./+types/courses";
 
 export const handle = { i18n: ["catalog", "reviews"] };

@@ -7,6 +7,7 @@ import { requireRole } from "../auth/guards.server";
 import { StatusBadge } from "../components/editorial/status-fields";
 import { PageIntro } from "../components/page-intro";
 import { Pagination } from "../components/pagination";
+import { getDb } from "../db/context";
 import { listCaseStudiesForEditor } from "../editorial/case-studies.server";
 import { PORTFOLIO_EDITOR_BASE } from "../editorial/paths";
 import { effectiveStatus } from "../editorial/policy";
@@ -15,7 +16,6 @@ import { pick } from "../lib/localized";
 import { PAGE_SIZE, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getDb } from "../db/context";
 import type { Route } from "./+types/editor-case-studies";
 
 export const handle = { i18n: ["editorial", "studio"] };

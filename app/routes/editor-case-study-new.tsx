@@ -7,6 +7,7 @@ import { isAdmin } from "../access/roles";
 import { requireRole } from "../auth/guards.server";
 import { CaseStudyForm, CaseStudyPreview } from "../components/editorial/case-study-form";
 import { PageIntro } from "../components/page-intro";
+import { getDb } from "../db/context";
 import { describeRefusal } from "../editorial/answers.server";
 import { createCaseStudy } from "../editorial/case-studies.server";
 import {
@@ -22,7 +23,6 @@ import { localizePath } from "../i18n/languages";
 import { readForm, validateForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getDb } from "../db/context";
 import { toasts } from "../toast.server";
 import type { Route } from "./+types/editor-case-study-new";
 

@@ -7,6 +7,7 @@ import { DeleteSection } from "../components/editorial/delete-section";
 import { GalleryEditor } from "../components/editorial/gallery-editor";
 import { StatusBadge } from "../components/editorial/status-fields";
 import { PageIntro } from "../components/page-intro";
+import { getDb } from "../db/context";
 import { describeRefusal, UPLOADS_FAILURE_STATUS, uploadsFailureMessage } from "../editorial/answers.server";
 import { addGalleryImages, deleteCaseStudy, updateCaseStudy } from "../editorial/case-studies.server";
 import {
@@ -35,7 +36,6 @@ import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { releaseMedia, storeUpload } from "../media/media.server";
 import { readImageUploads } from "../media/upload.server";
-import { getDb } from "../db/context";
 import { getMediaStore } from "../middleware/media.server";
 import { toasts } from "../toast.server";
 import type { Route } from "./+types/editor-case-study";

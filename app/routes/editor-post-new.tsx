@@ -5,6 +5,7 @@ import { data } from "react-router";
 import { PostForm } from "../components/editorial/post-form";
 import { PreviewPanel } from "../components/editorial/status-fields";
 import { PageIntro } from "../components/page-intro";
+import { getDb } from "../db/context";
 import { describeRefusal } from "../editorial/answers.server";
 import { type EditorAnswer, EMPTY_POST, POST_FIELDS } from "../editorial/form-values";
 import { PostForm as PostFormSchema } from "../editorial/inputs";
@@ -15,7 +16,6 @@ import { localizePath } from "../i18n/languages";
 import { readForm, validateForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getDb } from "../db/context";
 import { toasts } from "../toast.server";
 import type { Route } from "./+types/editor-post-new";
 

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { StatusBadge } from "../components/editorial/status-fields";
 import { PageIntro } from "../components/page-intro";
 import { Pagination } from "../components/pagination";
+import { getDb } from "../db/context";
 import { requireBlogWriter } from "../editorial/pages.server";
 import { blogEditorBase } from "../editorial/paths";
 import { effectiveStatus } from "../editorial/policy";
@@ -14,7 +15,6 @@ import { pick } from "../lib/localized";
 import { PAGE_SIZE, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getDb } from "../db/context";
 import type { Route } from "./+types/editor-posts";
 
 export const handle = { i18n: ["editorial", "studio"] };

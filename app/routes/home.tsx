@@ -5,11 +5,11 @@ import { BlogCard, CaseStudyCard, CourseCard } from "../components/cards";
 import { listBlogPosts } from "../content/blog.server";
 import { listCaseStudies } from "../content/portfolio.server";
 import { courseCardView, listPublishedCourses } from "../courses/catalog.server";
+import { getDb } from "../db/context";
 import { useLocalizePath } from "../i18n/use-locale";
 import { readPublic } from "../lib/public-reads.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags, organizationJsonLd, withJsonLd } from "../lib/seo";
-import { getDb } from "../db/context";
 import type { Route } from "./+types/home";
 
 export const handle = { i18n: ["home", "catalog", "reviews"] };

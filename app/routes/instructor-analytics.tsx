@@ -14,12 +14,12 @@ import { PeriodForm } from "../components/charts/period-form";
 import { PageIntro } from "../components/page-intro";
 import { Pagination } from "../components/pagination";
 import { readConfig } from "../config.server";
+import { getDb } from "../db/context";
 import { useLocalizePath } from "../i18n/use-locale";
 import { pick } from "../lib/localized";
 import { PAGE_SIZE, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getDb } from "../db/context";
 import { listTrainers } from "../studio/courses.server";
 import type { Route } from "./+types/instructor-analytics";
 

@@ -11,6 +11,7 @@ import { EditorNav } from "../components/studio/editor-nav";
 import { TextField } from "../components/studio/fields";
 import { LessonVideo } from "../components/studio/lesson-video";
 import { UnsavedChangesDialog, UnsavedMarker, useUnsavedChanges } from "../components/studio/unsaved-changes";
+import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
 import { fail, succeed } from "../lib/enhanced-action.server";
@@ -23,7 +24,6 @@ import { metaTags } from "../lib/seo";
 import { entityId, INT4_MAX } from "../lib/validation";
 import { storeUpload } from "../media/media.server";
 import { readUpload, UPLOAD_FAILURE_STATUS } from "../media/upload.server";
-import { getDb } from "../db/context";
 import { getMediaStore } from "../middleware/media.server";
 import { uploadFailureMessage } from "../studio/answers.server";
 import {

@@ -6,12 +6,12 @@
 // The session cookie signs these in; the same-origin middleware refuses other sites.
 import { redirect } from "react-router";
 import { z } from "zod";
+import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
 import { readForm } from "../lib/forms.server";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { entityId, safeText } from "../lib/validation";
-import { getDb } from "../db/context";
 import { requireEditableCourse } from "../studio/editor.server";
 import { toasts } from "../toast.server";
 import { formatMaxBytes } from "../video/api.server";

@@ -3,11 +3,11 @@
 // behind the same-origin middleware like any page action; it answers 204 or a bare 4xx (nobody reads it).
 
 import { getUser } from "../auth/guards.server";
+import { getDb } from "../db/context";
 import { ProgressForm } from "../learning/inputs";
 import { recordProgress } from "../learning/progress.server";
 import { parseId } from "../lib/params";
 import { BodyError, readFormBody } from "../lib/request-body.server";
-import { getDb } from "../db/context";
 import type { Route } from "./+types/learn-progress";
 
 /** A position report is a few dozen bytes. */

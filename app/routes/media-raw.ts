@@ -6,9 +6,9 @@ import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
 import { accessToLessonPdf } from "../access/access.server";
 import { getUser, loginRedirect } from "../auth/guards.server";
+import { getDb } from "../db/context";
 import { findUpload } from "../media/media.server";
 import { PUBLIC_ID_PATTERN } from "../media/store.server";
-import { getDb } from "../db/context";
 import { getMediaStore } from "../middleware/media.server";
 import type { Route } from "./+types/media-raw";
 

@@ -7,11 +7,11 @@ import { CourseThumbnail } from "../components/cards";
 import { EmptyState } from "../components/empty-state";
 import { CourseProgressBar } from "../components/learning/progress-bar";
 import { PageIntro } from "../components/page-intro";
+import { getDb } from "../db/context";
 import { useLocalizePath } from "../i18n/use-locale";
 import { progressByCourse } from "../learning/progress.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getDb } from "../db/context";
 import type { Route } from "./+types/my-enrollments";
 
 export const handle = { i18n: ["catalog", "auth", "learning"] };

@@ -8,11 +8,11 @@ import { EnhancedFormMarker } from "../components/enhanced-form-marker";
 import { PageIntro } from "../components/page-intro";
 import { courseCardView } from "../courses/catalog.server";
 import { listFavoriteCourses } from "../courses/favorites.server";
+import { getDb } from "../db/context";
 import { useLocalizePath } from "../i18n/use-locale";
 import { skipRevalidationAfterFailedRequest } from "../lib/fetcher-failure";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getDb } from "../db/context";
 import type { Route } from "./+types/my-favorites";
 
 export const handle = { i18n: ["auth", "catalog", "reviews"] };

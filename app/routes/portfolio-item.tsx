@@ -4,12 +4,12 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { getUser } from "../auth/guards.server";
 import { getCaseStudy, textOfHtml } from "../content/portfolio.server";
+import { getDb } from "../db/context";
 import { caseStudyEditorPath } from "../editorial/paths";
 import { useLocalizePath } from "../i18n/use-locale";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getDb } from "../db/context";
 import type { Route } from "./+types/portfolio-item";
 
 export const handle = { i18n: ["catalog", "editorial"] };

@@ -4,11 +4,11 @@ import { CaseStudyCard } from "../components/cards";
 import { PageIntro } from "../components/page-intro";
 import { Pagination } from "../components/pagination";
 import { listCaseStudies } from "../content/portfolio.server";
+import { getDb } from "../db/context";
 import { PAGE_SIZE, parsePage } from "../lib/params";
 import { readPublic } from "../lib/public-reads.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getDb } from "../db/context";
 import type { Route } from "./+types/portfolio";
 
 export const handle = { i18n: ["catalog"] };

@@ -1,6 +1,7 @@
 // /sitemap.xml: every public URL in both languages, with hreflang alternates (issue 13).
-import { sitemapXml } from "../lib/seo";
+
 import { getDb } from "../db/context";
+import { sitemapXml } from "../lib/seo";
 import { sitemapEntries } from "../seo/sitemap.server";
 import type { Route } from "./+types/sitemap";
 

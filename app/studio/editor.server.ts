@@ -6,8 +6,8 @@ import type { TFunction } from "i18next";
 import type { RouterContextProvider } from "react-router";
 import { canTeach } from "../access/roles";
 import { getUser, loginRedirect, requireRole } from "../auth/guards.server";
-import { parseId } from "../lib/params";
 import { getDb } from "../db/context";
+import { parseId } from "../lib/params";
 import { getCourseForEditor, type Refusal } from "./courses.server";
 
 type Context = Readonly<RouterContextProvider>;

@@ -429,7 +429,7 @@ describe("cart", () => {
     expect(await handle.db.$count(cartItems, eq(cartItems.userId, user.id))).toBe(0);
     // A second click finds nothing left to buy and charges nothing.
     const repeat = (await checkout()) as { data: { error: string }; init: ResponseInit };
-    expect(repeat.init.status).toBe(400);
+    expect(repeat.init.status).toBe(422);
     const [after] = await handle.db.select().from(enrollments).where(eq(enrollments.userId, user.id));
     expect(after?.pricePaid).toBe(4900);
   });

@@ -449,11 +449,13 @@ describe("POST /api/course/enrollment/bulk/enroll", () => {
     const { status, body } = await bulk({ courseIds: [web, draft, UNKNOWN_COURSE] });
     expect(status).toBe(404);
     expect(body.error).toEqual({
-      code: "not_found",
-      message: `These courses do not exist or are not published: ${draft}, ${UNKNOWN_COURSE}.`,
+      code: "course_unavailable",
+      message: `2 of these courses are not available any more (unpublished or removed): courses ${draft}, ${UNKNOWN_COURSE}. Nothing was charged.`,
     });
     const arabic = await bulk({ courseIds: [draft] }, { headers: { "Accept-Language": "ar" } });
-    expect(arabic.body.error.message).toBe(`هذه الدورات غير موجودة أو غير منشورة: ${draft}.`);
+    expect(arabic.body.error.message).toBe(
+      `هذه الدورة لم تعد متاحة (أُلغي نشرها أو حُذفت): الدورة ${draft}. لم يُخصم أي مبلغ.`,
+    );
     expect(await stateOf(buyer.id)).toMatchObject({ balance: 10_000, enrollments: [] });
   });
 
@@ -462,13 +464,13 @@ describe("POST /api/course/enrollment/bulk/enroll", () => {
     const { status, body } = await bulk({ courseIds: [web, data] });
     expect(status).toBe(409);
     expect(body.error).toEqual({
-      code: "conflict",
-      message: "Insufficient balance: these courses cost $44.99, but your wallet holds $30.00.",
+      code: "insufficient_funds",
+      message: "Your wallet balance ($30.00) is not enough: this needs $44.99. Nothing was charged.",
     });
     const arabic = await bulk({ courseIds: [web, data] }, { headers: { "Accept-Language": "ar" } });
     // Formatted by the app's one money formatter, whatever symbol or code it uses for Arabic.
     expect(arabic.body.error.message).toBe(
-      `الرصيد غير كافٍ: تكلفة هذه الدورات ${formatMoney(4499, "ar", "USD")}، بينما يحتوي رصيد محفظتك على ${formatMoney(3000, "ar", "USD")}.`,
+      `رصيد محفظتك (${formatMoney(3000, "ar", "USD")}) لا يكفي: المطلوب ${formatMoney(4499, "ar", "USD")}. لم يُخصم أي مبلغ.`,
     );
     expect(await stateOf(buyer.id)).toMatchObject({ balance: 3000, enrollments: [] });
   });
@@ -531,16 +533,19 @@ describe("POST /api/course/enrollment/:courseId", () => {
     for (const courseId of ["abc", "1e3", "-1", "0", "99999999999", String(UNKNOWN_COURSE), String(draft)]) {
       const { status, body } = await one(courseId);
       expect(status, courseId).toBe(404);
-      expect(body.error.code, courseId).toBe("not_found");
+      // A path that names no course is not found; a course that cannot be bought says so.
+      const expected = /^\d+$/.test(courseId) && Number(courseId) <= 2_147_483_647 && Number(courseId) > 0;
+      expect(body.error.code, courseId).toBe(expected ? "course_unavailable" : "not_found");
     }
   });
 
   it("answers 409 when the balance is too low, 401 to a guest and 405 to other methods", async () => {
     const poor = await one(String(data));
     expect(poor.status).toBe(409);
-    expect(poor.body.error.message).toBe(
-      "Insufficient balance: these courses cost $19.99, but your wallet holds $0.00.",
-    );
+    expect(poor.body.error).toEqual({
+      code: "insufficient_funds",
+      message: "Your wallet balance ($0.00) is not enough: this needs $19.99. Nothing was charged.",
+    });
     expect((await one(String(free), { viewer: null })).status).toBe(401);
     const path = `/api/course/enrollment/${free}`;
     expect((await callApi(oneGet, path, { method: "GET", params: { courseId: String(free) } })).status).toBe(

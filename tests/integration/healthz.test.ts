@@ -3,8 +3,8 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "../../app/db/client.server";
-import { databaseAnswers } from "../../app/maintenance/health.server";
 import { databaseContext } from "../../app/db/context";
+import { databaseAnswers } from "../../app/maintenance/health.server";
 import { databaseMiddleware } from "../../app/middleware/database.server";
 import { loader } from "../../app/routes/healthz";
 import { createTestDatabase } from "./test-database";

@@ -7,6 +7,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { listPublishedCourses } from "../../app/courses/catalog.server";
 import type { DatabaseHandle } from "../../app/db/client.server";
+import { databaseContext } from "../../app/db/context";
 import {
   announcePublicChange,
   forgetPublicCopies,
@@ -16,7 +17,6 @@ import {
 } from "../../app/db/public-changes.server";
 import { courses, users } from "../../app/db/schema";
 import { publicReadsMiddleware, readPublic } from "../../app/lib/public-reads.server";
-import { databaseContext } from "../../app/db/context";
 import { createTestDatabase, openSecondHandle } from "./test-database";
 
 let handle: DatabaseHandle;

@@ -2,11 +2,11 @@
 // and Bearer tokens on the request sign it in), with a test database.
 import { matchRoutes, type RouteObject, RouterContextProvider } from "react-router";
 import type { Database } from "../../app/db/client.server";
+import { databaseContext } from "../../app/db/context";
 import { clientAddressContext } from "../../app/lib/client-address";
 import type { Mailer } from "../../app/mail/mailer.server";
 import type { MediaStore } from "../../app/media/store.server";
 import { authMiddleware } from "../../app/middleware/auth.server";
-import { databaseContext } from "../../app/db/context";
 import { i18nextMiddleware } from "../../app/middleware/i18next.server";
 import { mailContext } from "../../app/middleware/mail.server";
 import { mediaContext } from "../../app/middleware/media.server";

@@ -45,8 +45,8 @@ const Purchase = z.strictObject({
 });
 
 const purchaseErrors: EndpointDoc["errors"] = [
-  [404, "not_found"],
-  [409, "conflict"],
+  [404, "course_unavailable"],
+  [409, "insufficient_funds"],
 ];
 
 export const catalogEndpoints: EndpointDoc[] = [

@@ -1,9 +1,9 @@
 // GET /api/account/ledger?limit&offset → {items, total, limit, offset, balance}: the caller's wallet history,
 // newest first; course titles in the Accept-Language locale.
 import { requireApiUser } from "../../auth/guards.server";
+import { getDb } from "../../db/context";
 import { readListQuery } from "../../editorial/api.server";
 import { apiLocale, methodNotAllowed } from "../../lib/api.server";
-import { getDb } from "../../db/context";
 import { ledgerLineJson } from "../../wallet/api.server";
 import { listLedger } from "../../wallet/history.server";
 import { toCurrencyUnits } from "../../wallet/wallet.server";

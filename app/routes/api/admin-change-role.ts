@@ -3,8 +3,8 @@ import { isAdmin } from "../../access/roles";
 import { ChangeRoleInput, changeUserRole } from "../../admin/users.server";
 import { toApiUser } from "../../auth/accounts.server";
 import { requireApiRole } from "../../auth/guards.server";
-import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { getDb } from "../../db/context";
+import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/admin-change-role";
 

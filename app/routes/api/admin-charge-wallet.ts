@@ -2,8 +2,8 @@
 import { isAdmin } from "../../access/roles";
 import { toApiUser } from "../../auth/accounts.server";
 import { requireApiRole } from "../../auth/guards.server";
-import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { getDb } from "../../db/context";
+import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { getI18n } from "../../middleware/i18next.server";
 import {
   ChargeWalletInput,

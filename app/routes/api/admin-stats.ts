@@ -2,8 +2,8 @@
 import { isAdmin } from "../../access/roles";
 import { adminStats, adminStatsForApi } from "../../admin/users.server";
 import { requireApiRole } from "../../auth/guards.server";
-import { methodNotAllowed } from "../../lib/api.server";
 import { getDb } from "../../db/context";
+import { methodNotAllowed } from "../../lib/api.server";
 import type { Route } from "./+types/admin-stats";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

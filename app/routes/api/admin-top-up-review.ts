@@ -2,9 +2,9 @@
 // → {request}. Approving credits the wallet once: a second review of the same request answers 409.
 import { isAdmin } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
+import { getDb } from "../../db/context";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import { topUpJson } from "../../wallet/api.server";
 import { approveTopUp, RejectInput, rejectTopUp } from "../../wallet/top-ups.server";

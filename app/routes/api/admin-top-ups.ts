@@ -1,9 +1,9 @@
 // GET /api/admin/top-ups?status=pending&limit&offset → {items, total, limit, offset}: the review queue.
 import { isAdmin } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
+import { getDb } from "../../db/context";
 import { readListQuery } from "../../editorial/api.server";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
-import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import { topUpJson } from "../../wallet/api.server";
 import { listTopUps, TopUpQueueStatus } from "../../wallet/top-ups.server";

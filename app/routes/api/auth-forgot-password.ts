@@ -1,10 +1,10 @@
 // POST /api/auth/forgot-password {email} → 202 {message}: mails a reset link if the address has an account.
 // The answer (and its timing) is the same either way; only the per-address rate limit answers 429.
 import { ForgotPasswordInput, requestPasswordReset } from "../../account/password-reset.server";
+import { getDb } from "../../db/context";
 import { apiLocale, methodNotAllowed, readJsonBody, tooManyRequests } from "../../lib/api.server";
 import { clientAddress } from "../../lib/client-address";
 import { publicOrigin } from "../../lib/public-origin.server";
-import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import { getMailer } from "../../middleware/mail.server";
 import type { Route } from "./+types/auth-forgot-password";

@@ -9,10 +9,10 @@ import {
 } from "../../auth/google.server";
 import { checkGoogleTokenShape, extractGoogleToken } from "../../auth/google-token";
 import { createSession } from "../../auth/session.server";
+import { getDb } from "../../db/context";
 import type { User } from "../../db/schema";
 import { apiError, apiLocale, bodyErrorResponse, methodNotAllowed } from "../../lib/api.server";
 import { BodyError, readJsonValue } from "../../lib/request-body.server";
-import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/auth-google";
 

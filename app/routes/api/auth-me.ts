@@ -4,8 +4,8 @@ import { ProfilePatch, updateProfile } from "../../account/profile.server";
 import { toApiUser } from "../../auth/accounts.server";
 import { requireApiUser } from "../../auth/guards.server";
 import { listFavoriteCourseIds } from "../../courses/favorites.server";
-import { methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { getDb } from "../../db/context";
+import { methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/auth-me";
 

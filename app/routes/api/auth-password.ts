@@ -3,9 +3,9 @@
 // current password.
 import { changePassword, PasswordChangeInput } from "../../account/security.server";
 import { requireApiUser } from "../../auth/guards.server";
+import { getDb } from "../../db/context";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { getViewer } from "../../middleware/auth.server";
-import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/auth-password";
 

@@ -2,8 +2,8 @@
 // the password; every session and API token of the account ends. 422 (fields.token) for a token that is
 // unknown, used or expired.
 import { ResetPasswordInput, resetPassword } from "../../account/password-reset.server";
-import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { getDb } from "../../db/context";
+import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/auth-reset-password";
 

@@ -3,9 +3,9 @@ import { SignupInput, toApiUser } from "../../auth/accounts.server";
 import { createSession } from "../../auth/session.server";
 import { signUp } from "../../auth/sign-in.server";
 import { sendWelcomeMail } from "../../auth/welcome.server";
+import { getDb } from "../../db/context";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody, tooManyRequests } from "../../lib/api.server";
 import { clientAddress } from "../../lib/client-address";
-import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/auth-signup";
 

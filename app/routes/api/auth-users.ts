@@ -2,9 +2,9 @@
 import { isAdmin } from "../../access/roles";
 import { listUsers, UserListQuery } from "../../admin/users.server";
 import { requireApiRole } from "../../auth/guards.server";
+import { getDb } from "../../db/context";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { translateIssues } from "../../lib/forms.server";
-import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import { withBalanceInCurrencyUnits } from "../../wallet/wallet.server";
 import type { Route } from "./+types/auth-users";

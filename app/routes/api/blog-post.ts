@@ -2,6 +2,7 @@
 // PUT (partial; `status` alone publishes, schedules or unpublishes) → {post}; DELETE → 204.
 import { canTeach } from "../../access/roles";
 import { getUser, requireApiRole } from "../../auth/guards.server";
+import { getDb } from "../../db/context";
 import { refusalAnswer } from "../../editorial/answers.server";
 import { coverFrom, notFound } from "../../editorial/api.server";
 import { ApiPostUpdate } from "../../editorial/inputs";
@@ -9,7 +10,6 @@ import { postJson } from "../../editorial/json";
 import { deletePost, getReadablePost, updatePost } from "../../editorial/posts.server";
 import { methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import { getMediaStore } from "../../middleware/media.server";
 import type { Route } from "./+types/blog-post";

@@ -3,13 +3,13 @@
 // POST /api/blog {title, titleAr?, excerpt, excerptAr?, body, bodyAr?, coverImage?, status, publishAt?} → 201 {post}.
 import { canTeach } from "../../access/roles";
 import { getUser, requireApiRole } from "../../auth/guards.server";
+import { getDb } from "../../db/context";
 import { refusalAnswer } from "../../editorial/answers.server";
 import { coverFrom, readListQuery } from "../../editorial/api.server";
 import { ApiPostCreate } from "../../editorial/inputs";
 import { postJson } from "../../editorial/json";
 import { createPost, listReadablePosts } from "../../editorial/posts.server";
 import { methodNotAllowed, readJsonBody } from "../../lib/api.server";
-import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/blog";
 

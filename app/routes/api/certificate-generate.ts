@@ -5,9 +5,9 @@ import { requireApiUser } from "../../auth/guards.server";
 import { issueCertificate } from "../../certificates/certificates.server";
 import { certificateJson } from "../../certificates/json.server";
 import { certificateStore } from "../../certificates/store.server";
+import { getDb } from "../../db/context";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/certificate-generate";
 

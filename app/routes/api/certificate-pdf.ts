@@ -2,8 +2,8 @@
 import { requireApiUser } from "../../auth/guards.server";
 import { certificatePdf, pdfResponse } from "../../certificates/certificates.server";
 import { certificateStore } from "../../certificates/store.server";
-import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { getDb } from "../../db/context";
+import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/certificate-pdf";
 

@@ -1,8 +1,8 @@
 // GET /api/certificates/verify/:code: public. Whether a code names a certificate, valid or revoked, with
 // the holder's name, the course and the issue date; nothing else about the learner.
 import { verifyCertificate } from "../../certificates/certificates.server";
-import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { getDb } from "../../db/context";
+import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/certificate-verify";
 

@@ -2,9 +2,9 @@
 import { desc, eq } from "drizzle-orm";
 import { requireApiUser } from "../../auth/guards.server";
 import { certificateJson } from "../../certificates/json.server";
+import { getDb } from "../../db/context";
 import { certificates } from "../../db/schema";
 import { apiLocale, methodNotAllowed } from "../../lib/api.server";
-import { getDb } from "../../db/context";
 import type { Route } from "./+types/certificates";
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 // POST /api/contact: the contact form as JSON, with the same rules as the page.
 
 import { ContactInput, submitContactMessage } from "../../contact/contact.server";
+import { getDb } from "../../db/context";
 import { apiLocale, methodNotAllowed, readJsonBody, tooManyRequests } from "../../lib/api.server";
 import { clientAddress } from "../../lib/client-address";
-import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/contact";
 

@@ -3,8 +3,8 @@
 // 409 when the code exists.
 import { canTeach } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
-import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { getDb } from "../../db/context";
+import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { getI18n } from "../../middleware/i18next.server";
 import { couponJson } from "../../payments/coupon-json";
 import { CouponInput, createCoupon } from "../../payments/coupons.server";

@@ -1,9 +1,9 @@
 // POST /api/courses/:id/favorite → {favorited}: toggles the caller's favourite (SPEC §7).
 import { requireApiUser } from "../../auth/guards.server";
 import { toggleFavorite } from "../../courses/favorites.server";
+import { getDb } from "../../db/context";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/course-favorite";
 

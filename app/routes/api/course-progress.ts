@@ -1,11 +1,11 @@
 // GET /api/courses/:courseId/progress → {completedLessons, totalLessons, percent, lastLessonId, lessons}.
 import { accessToLesson } from "../../access/access.server";
 import { requireApiUser } from "../../auth/guards.server";
+import { getDb } from "../../db/context";
 import { refusalResponse } from "../../learning/api.server";
 import { courseProgress } from "../../learning/progress.server";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/course-progress";
 

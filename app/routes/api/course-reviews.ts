@@ -3,10 +3,10 @@
 
 import { maySeeCourse } from "../../access/policy";
 import { requireApiUser } from "../../auth/guards.server";
+import { getDb } from "../../db/context";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
 import { getViewer } from "../../middleware/auth.server";
-import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import { ReviewInput, ReviewListQuery } from "../../reviews/policy";
 import { deleteOwnReview, findReviewableCourse, listReviews, saveReview } from "../../reviews/reviews.server";

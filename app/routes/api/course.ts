@@ -2,10 +2,10 @@
 import { readConfig } from "../../config.server";
 import { getCourseForViewer } from "../../courses/catalog.server";
 import { courseDetailJson } from "../../courses/course-json";
+import { getDb } from "../../db/context";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
 import { getViewer } from "../../middleware/auth.server";
-import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/course";
 

@@ -3,10 +3,10 @@ import { readConfig } from "../../config.server";
 import { listPublishedCourses } from "../../courses/catalog.server";
 import { courseCardJson } from "../../courses/course-json";
 import { CourseListQuery } from "../../courses/list-query";
+import { getDb } from "../../db/context";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { translateIssues } from "../../lib/forms.server";
 import { readPublic } from "../../lib/public-reads.server";
-import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/courses";
 

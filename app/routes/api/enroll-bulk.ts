@@ -3,8 +3,8 @@
 import { requireApiUser } from "../../auth/guards.server";
 import { purchaseApiResponse, purchaseCourses } from "../../commerce/enrollment.server";
 import { BulkEnrollInput } from "../../commerce/enrollment-inputs";
-import { apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { getDb } from "../../db/context";
+import { apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/enroll-bulk";
 

@@ -1,8 +1,8 @@
 // GET /api/course/enrollment: the caller's courses, newest first, in the Accept-Language locale.
 import { requireApiUser } from "../../auth/guards.server";
 import { listEnrollments } from "../../commerce/enrollment.server";
-import { apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { getDb } from "../../db/context";
+import { apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { toCurrencyUnits } from "../../wallet/wallet.server";
 import type { Route } from "./+types/enrollments";
 

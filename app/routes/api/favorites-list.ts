@@ -3,8 +3,8 @@ import { requireApiUser } from "../../auth/guards.server";
 import { readConfig } from "../../config.server";
 import { courseCardJson } from "../../courses/course-json";
 import { listFavoriteCourses } from "../../courses/favorites.server";
-import { apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { getDb } from "../../db/context";
+import { apiLocale, methodNotAllowed } from "../../lib/api.server";
 import type { Route } from "./+types/favorites-list";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

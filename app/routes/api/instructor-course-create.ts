@@ -3,8 +3,8 @@
 import { canTeach } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
 import { readConfig } from "../../config.server";
-import { methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { getDb } from "../../db/context";
+import { methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { getI18n } from "../../middleware/i18next.server";
 import { refusalAnswer } from "../../studio/api.server";
 import { studioCourseJson } from "../../studio/course-json";

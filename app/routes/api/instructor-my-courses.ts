@@ -2,9 +2,9 @@
 // drafts included; an admin gets every course (or one trainer's with ?trainerId=).
 import { canTeach } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
+import { getDb } from "../../db/context";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { translateIssues } from "../../lib/forms.server";
-import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import { listStudioCourses } from "../../studio/courses.server";
 import { MyCoursesQuery } from "../../studio/inputs";

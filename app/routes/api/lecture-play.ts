@@ -4,11 +4,11 @@
 // local video's `src` is the stream route, which takes the same Bearer token. A free preview answers anyone,
 // without a token too (app/access/policy.ts): `preview` is true and `progress` null, since nothing is recorded.
 import { optionalApiUser, requireApiUser } from "../../auth/guards.server";
+import { getDb } from "../../db/context";
 import { refusalResponse } from "../../learning/api.server";
 import { openLesson } from "../../learning/lesson.server";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/lecture-play";
 

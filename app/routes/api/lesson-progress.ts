@@ -2,12 +2,12 @@
 // records where the caller is in a lesson and whether they finished it (see app/learning/progress.server.ts).
 
 import { requireApiUser } from "../../auth/guards.server";
+import { getDb } from "../../db/context";
 import { refusalResponse } from "../../learning/api.server";
 import { ProgressJson } from "../../learning/inputs";
 import { recordProgress } from "../../learning/progress.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/lesson-progress";
 

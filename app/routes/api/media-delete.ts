@@ -2,9 +2,9 @@
 // 200 {result: "ok"}. Only the uploader or an admin; a file a course or lesson still uses is refused (409).
 import { canTeach } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
+import { getDb } from "../../db/context";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { deleteUpload } from "../../media/media.server";
-import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import { getMediaStore } from "../../middleware/media.server";
 import type { Route } from "./+types/media-delete";

@@ -3,10 +3,10 @@
 // AVIF ≤ 5 MB) and PDFs (≤ 20 MB) only, judged by their bytes.
 import { canTeach } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
+import { getDb } from "../../db/context";
 import { type ApiErrorCode, apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { storeUpload } from "../../media/media.server";
 import { readUpload, UPLOAD_FAILURE_STATUS } from "../../media/upload.server";
-import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import { getMediaStore } from "../../middleware/media.server";
 import { uploadFailureMessage } from "../../studio/answers.server";

@@ -2,6 +2,7 @@
 // `images`, when given, is the whole gallery in order) → {caseStudy}; DELETE → 204.
 import { isAdmin } from "../../access/roles";
 import { getUser, requireApiRole } from "../../auth/guards.server";
+import { getDb } from "../../db/context";
 import { refusalAnswer } from "../../editorial/answers.server";
 import { galleryFrom, notFound } from "../../editorial/api.server";
 import { deleteCaseStudy, getReadableCaseStudy, updateCaseStudy } from "../../editorial/case-studies.server";
@@ -9,7 +10,6 @@ import { ApiCaseStudyUpdate } from "../../editorial/inputs";
 import { caseStudyJson } from "../../editorial/json";
 import { methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import { getMediaStore } from "../../middleware/media.server";
 import type { Route } from "./+types/portfolio-item";

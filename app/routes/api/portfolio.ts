@@ -4,6 +4,7 @@
 // form fields plus `images` files (at most 6), with optional `alt`/`altAr` fields in the files' order.
 import { isAdmin } from "../../access/roles";
 import { getUser, requireApiRole } from "../../auth/guards.server";
+import { getDb } from "../../db/context";
 import { refusalAnswer, UPLOADS_FAILURE_STATUS, uploadsFailureMessage } from "../../editorial/answers.server";
 import { galleryFrom, readListQuery } from "../../editorial/api.server";
 import { createCaseStudy, listReadableCaseStudies } from "../../editorial/case-studies.server";
@@ -13,7 +14,6 @@ import { type ApiErrorCode, apiError, apiLocale, methodNotAllowed, readJsonBody 
 import { translateIssues } from "../../lib/forms.server";
 import { releaseMedia, storeUpload } from "../../media/media.server";
 import { readImageUploads } from "../../media/upload.server";
-import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import { getMediaStore } from "../../middleware/media.server";
 import type { Route } from "./+types/portfolio";

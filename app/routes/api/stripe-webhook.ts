@@ -4,9 +4,9 @@
 // configured. A verified event is answered 200 even when it changes nothing (replays, other event types),
 // so Stripe stops retrying it.
 import { readConfig } from "../../config.server";
+import { getDb } from "../../db/context";
 import { apiError, apiLocale, bodyErrorResponse, methodNotAllowed } from "../../lib/api.server";
 import { BodyError, readBodyBytes } from "../../lib/request-body.server";
-import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import { applyStripeEvent } from "../../payments/card-top-ups.server";
 import { cardPayments } from "../../payments/stripe.server";

@@ -3,8 +3,8 @@
 // fileSize bytes — our own /api/videos/tus/:id, or Vimeo's upload_link when Vimeo is configured.
 import { canTeach } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
-import { methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { getDb } from "../../db/context";
+import { methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { getI18n } from "../../middleware/i18next.server";
 import { CreateUploadLinkInput, videoRefusalAnswer } from "../../video/api.server";
 import { createUploadLink } from "../../video/videos.server";

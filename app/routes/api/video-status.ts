@@ -2,8 +2,8 @@
 // for the trainer who uploaded it (or one who may edit its lesson's course) and admins.
 import { canTeach } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
-import { methodNotAllowed } from "../../lib/api.server";
 import { getDb } from "../../db/context";
+import { methodNotAllowed } from "../../lib/api.server";
 import { videoRefusalAnswer, videoStateJson } from "../../video/api.server";
 import { readVideoStatus } from "../../video/videos.server";
 import type { Route } from "./+types/video-status";

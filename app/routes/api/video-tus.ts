@@ -4,9 +4,9 @@
 // 410; after the last byte the file is judged by its bytes and becomes ready (or is refused with 415).
 import { getUser } from "../../auth/guards.server";
 import { bearerToken, findSessionUser, readSessionToken } from "../../auth/session.server";
+import { getDb } from "../../db/context";
 import type { User } from "../../db/schema";
 import { apiError, apiLocale } from "../../lib/api.server";
-import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import { isSameOriginRequest } from "../../middleware/same-origin.server";
 import { localVideoHost } from "../../video/host.server";

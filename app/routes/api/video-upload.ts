@@ -4,9 +4,9 @@
 // clients that report the upload's progress themselves.
 import { canTeach } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
+import { getDb } from "../../db/context";
 import { type ApiErrorCode, apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getDb } from "../../db/context";
 import { getI18n } from "../../middleware/i18next.server";
 import { formatMaxBytes, videoRefusalAnswer } from "../../video/api.server";
 import { getVideoHost, localVideoHost, maxVideoBytes } from "../../video/host.server";

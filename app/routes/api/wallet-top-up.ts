@@ -3,8 +3,8 @@
 // "pending", …}}: a bank-transfer top-up, credited when an admin approves it; 409 when three already wait.
 import { requireApiUser } from "../../auth/guards.server";
 import { readConfig } from "../../config.server";
-import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { getDb } from "../../db/context";
+import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { getI18n } from "../../middleware/i18next.server";
 import { startCardTopUp } from "../../payments/card-top-ups.server";
 import { cardPayments } from "../../payments/stripe.server";
