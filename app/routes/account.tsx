@@ -1,7 +1,6 @@
 // /account: the signed-in person's settings: their name (in English and optionally in Arabic), their sign-in
 // email, their password, the sessions they are signed in with, and deleting the account. Plain forms, told
 // apart by `intent`.
-import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 import { AccountDeletionInput, deleteAccount } from "../account/deletion.server";
 import { changeEmail, EmailChangeInput } from "../account/email.server";
@@ -21,6 +20,7 @@ import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
 import { readConfig } from "../config.server";
 import { localizePath } from "../i18n/languages";
+import { useTranslation } from "../i18n/use-translation";
 import { readForm, validateForm } from "../lib/forms.server";
 import { formatMoney } from "../lib/money";
 import { publicOrigin } from "../lib/public-origin.server";

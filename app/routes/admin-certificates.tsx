@@ -1,6 +1,5 @@
 // /dashboard/admin/certificates: admins search issued certificates by code, holder or course, and revoke
 // one with a reason (a plain form per row that works without JavaScript).
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import { z } from "zod";
 import { ADMIN_ROLES, requireRole } from "../auth/guards.server";
@@ -14,6 +13,7 @@ import { ErrorSummary } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
 import { Pagination } from "../components/pagination";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { parseForm } from "../lib/forms.server";
 import { PAGE_SIZE, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";

@@ -1,5 +1,4 @@
 // /dashboard/admin: the admin's overview: user figures by role, courses and sales, and the way into user management.
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { adminStats, USER_ROLES } from "../admin/users.server";
 import { parsePeriod, periodOf } from "../analytics/periods";
@@ -11,6 +10,7 @@ import { PeriodForm } from "../components/charts/period-form";
 import { PageIntro } from "../components/page-intro";
 import { readConfig } from "../config.server";
 import { useLocale, useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { formatMoney } from "../lib/money";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";

@@ -1,12 +1,12 @@
 // /dashboard/admin/outbox: the mail the embedded mailer "sent" (written under DATA_DIR/outbox because no
 // SMTP_URL is set), newest first, so a fresh install can still hand out a reset link. With SMTP the
 // outbox is not written and the page says so.
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { ADMIN_ROLES, requireRole } from "../auth/guards.server";
 import { PageIntro } from "../components/page-intro";
 import { Pagination } from "../components/pagination";
 import { directionOf, isLocale } from "../i18n/languages";
+import { useTranslation } from "../i18n/use-translation";
 import { PAGE_SIZE, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";

@@ -1,5 +1,4 @@
 // /dashboard/admin/top-ups: learners' bank-transfer top-up requests; approving credits the wallet once.
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { ADMIN_ROLES, requireRole } from "../auth/guards.server";
@@ -8,6 +7,7 @@ import { Pagination } from "../components/pagination";
 import { readConfig } from "../config.server";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { readForm } from "../lib/forms.server";
 import { formatMoney } from "../lib/money";
 import { PAGE_SIZE, parsePage } from "../lib/params";

@@ -1,5 +1,4 @@
 // /auth/login: a plain form that works without JavaScript; remix-auth checks the credentials.
-import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
 import { LoginInput } from "../auth/accounts.server";
 import { loadAuthPage } from "../auth/auth-page.server";
@@ -18,6 +17,7 @@ import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { readForm, validateForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";

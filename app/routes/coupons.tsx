@@ -1,6 +1,5 @@
 // Coupon codes: /dashboard/admin/coupons (admins: any course, or every course) and /instructor/coupons
 // (trainers: codes for their own courses). Create with a plain form; list with uses; disable.
-import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
 import { z } from "zod";
 import { requireRole } from "../auth/guards.server";
@@ -8,6 +7,7 @@ import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
 import { readConfig } from "../config.server";
 import { localizePath } from "../i18n/languages";
+import { useTranslation } from "../i18n/use-translation";
 import { readForm, validateForm } from "../lib/forms.server";
 import { pick } from "../lib/localized";
 import { formatMoney } from "../lib/money";

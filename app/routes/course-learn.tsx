@@ -3,7 +3,6 @@
 // complete". /courses/:id/learn (the same module, route id "course-learn") sends the learner on to the
 // lesson they touched last, or the first.
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, redirect, useFetcher } from "react-router";
 import { z } from "zod";
 import { getUser, requireUser } from "../auth/guards.server";
@@ -16,6 +15,7 @@ import { CourseProgressBar } from "../components/learning/progress-bar";
 import { PageIntro } from "../components/page-intro";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { openLesson } from "../learning/lesson.server";
 import { progressPercent } from "../learning/policy";
 import { recordProgress } from "../learning/progress.server";

@@ -1,5 +1,4 @@
 // /dashboard/admin/portfolio: the admins' list of case studies with their status, and "New case study".
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ADMIN_ROLES, requireRole } from "../auth/guards.server";
 import { StatusBadge } from "../components/editorial/status-fields";
@@ -9,6 +8,7 @@ import { listCaseStudiesForEditor } from "../editorial/case-studies.server";
 import { PORTFOLIO_EDITOR_BASE } from "../editorial/paths";
 import { effectiveStatus } from "../editorial/policy";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { pick } from "../lib/localized";
 import { PAGE_SIZE, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";

@@ -1,7 +1,6 @@
 // /instructor/analytics: a trainer's figures over the last 30, 90 or 365 days: totals, enrollment and revenue
 // charts and a table per course. A trainer sees only their own courses; an admin sees every course, or one
 // trainer's with ?trainer=. A page of its own so the studio's course list stays light.
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { parsePeriod, periodOf } from "../analytics/periods";
 import { instructorReport } from "../analytics/report.server";
@@ -13,6 +12,7 @@ import { PageIntro } from "../components/page-intro";
 import { Pagination } from "../components/pagination";
 import { readConfig } from "../config.server";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { pick } from "../lib/localized";
 import { PAGE_SIZE, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";

@@ -1,12 +1,12 @@
 // /instructor/courses/new: the landing form for a course that does not exist yet. Saving creates a draft
 // and opens its curriculum, where the first lessons go.
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { requireRole, STAFF_ROLES } from "../auth/guards.server";
 import { PageIntro } from "../components/page-intro";
 import { EMPTY_LANDING, LandingForm } from "../components/studio/landing-form";
 import { readConfig } from "../config.server";
 import { localizePath } from "../i18n/languages";
+import { useTranslation } from "../i18n/use-translation";
 import { parseForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";

@@ -1,12 +1,12 @@
 // /instructor: the studio's course list. A trainer sees their own courses; an admin sees every course and
 // may filter by trainer. Paged by 10 like every list; the filter lives in the URL.
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { requireRole, STAFF_ROLES } from "../auth/guards.server";
 import { PageIntro } from "../components/page-intro";
 import { Pagination } from "../components/pagination";
 import { DEFAULT_COURSE_IMAGE } from "../courses/catalog.server";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { pick } from "../lib/localized";
 import { PAGE_SIZE, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";

@@ -1,9 +1,9 @@
 // The route side of the studio: resolving "may this visitor open this course's editor" into the right
 // answer (sign-in redirect, 403, 404) and turning the domain's refusals into localized messages and
 // statuses that pages and the JSON API share.
-import type { TFunction } from "i18next";
 import type { RouterContextProvider } from "react-router";
 import { getUser, loginRedirect, requireRole, STAFF_ROLES } from "../auth/guards.server";
+import type { TFunction } from "../i18n/translator";
 import { parseId } from "../lib/params";
 import { getDb } from "../middleware/database.server";
 import { getCourseForEditor, type Refusal } from "./courses.server";
