@@ -1,13 +1,11 @@
-// Server rendering: React Router's Node entry, wrapped in the request's i18next instance, the page's
+// Server rendering: React Router's Node entry, wrapped in the request's translator, the page's
 // translations for the browser, the inlined stylesheet and the CSP nonce.
 // Written so that no request can leave a timer or a rejected promise behind that takes the process down.
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import type { ComponentProps } from "react";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import appCss from "./app.css?inline";
@@ -17,6 +15,7 @@ import { HEAD_SCRIPTS } from "./head-scripts.server";
 import { DocumentTranslationsProvider } from "./i18n/document-translations";
 import { documentTranslationsSplice, renderedNamespaces } from "./i18n/document-translations.server";
 import type { Locale } from "./i18n/languages";
+import { TranslationProvider } from "./i18n/use-translation";
 import { DEFER_MODULE_SCRIPTS } from "./lib/defer-module-scripts.server";
 import { stylesSplice } from "./lib/document-slots.server";
 import { spliceDocument } from "./lib/splice-document.server";
@@ -29,7 +28,7 @@ export const streamTimeout = 5_000;
 /** The stylesheet's bytes, encoded once: React renders its element empty and the splice fills it. */
 const STYLES_SPLICE = stylesSplice(appCss);
 
-/** The request's i18next instance, or null when the middleware never ran (a path that matched no route). */
+/** The request's translator, or null when the middleware never ran (a path that matched no route). */
 function requestI18n(loadContext: RouterContextProvider): ServerI18n | null {
   try {
     return getI18n(loadContext);
@@ -64,7 +63,7 @@ export default function handleRequest(
   if (!i18n) return plainErrorPage(responseStatusCode >= 400 ? responseStatusCode : 404, responseHeaders);
 
   const nonce = createNonce();
-  // The strings this page uses, written into the document for the browser's i18next (no fetch before hydrating).
+  // The strings this page uses, written into the document for the browser's translator (no fetch before hydrating).
   const translations = documentTranslationsSplice(i18n.language as Locale, renderedNamespaces(routerContext));
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   if (request.method.toUpperCase() === "HEAD") {
@@ -86,7 +85,7 @@ export default function handleRequest(
     try {
       stream = renderToPipeableStream(
         <NonceProvider value={nonce}>
-          <I18nextProvider i18n={i18n as unknown as ComponentProps<typeof I18nextProvider>["i18n"]}>
+          <TranslationProvider value={i18n}>
             {/* Both elements render empty; the splice below writes their bytes, encoded once (decision 027). */}
             <DocumentTranslationsProvider value="">
               <DocumentStylesProvider value="">
@@ -95,7 +94,7 @@ export default function handleRequest(
                 </HeadScriptsProvider>
               </DocumentStylesProvider>
             </DocumentTranslationsProvider>
-          </I18nextProvider>
+          </TranslationProvider>
         </NonceProvider>,
         {
           nonce,

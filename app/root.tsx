@@ -1,6 +1,5 @@
 // The document shell: <html lang dir> from the URL, header, footer, toasts and the route-progress bar.
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import {
   data,
   isRouteErrorResponse,
@@ -27,6 +26,7 @@ import { HeadScripts } from "./head-scripts";
 import { DocumentTranslationsScript } from "./i18n/document-translations";
 import { directionOf, type Locale } from "./i18n/languages";
 import { useLocale, useLocalizePath } from "./i18n/use-locale";
+import { useTranslation } from "./i18n/use-translation";
 import { skipRevalidationAfterFailedRequest } from "./lib/fetcher-failure";
 import { pick } from "./lib/localized";
 import { publicReadsMiddleware } from "./lib/public-reads.server";

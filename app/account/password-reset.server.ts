@@ -2,13 +2,13 @@
 // account out everywhere. The request answers the same whether or not the address has an account, and
 // takes about as long either way: the mail goes out after the answer (docs/decisions/023-account-mail.md).
 import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
-import type { TFunction } from "i18next";
 import { z } from "zod";
 import { hashPassword } from "../auth/password.server";
 import { hitRateLimit, RATE_LIMITS } from "../auth/rate-limit.server";
 import type { Database } from "../db/client.server";
 import { passwordResetTokens, sessions, users } from "../db/schema";
 import { type Locale, localizePath } from "../i18n/languages";
+import type { TFunction } from "../i18n/translator";
 import { safeText } from "../lib/validation";
 import type { Mailer } from "../mail/mailer.server";
 import { passwordResetMail } from "../mail/messages.server";

@@ -1,8 +1,9 @@
 // What a refused purchase says, once for every surface: the course page's toast, the cart's message and
 // the JSON API's error (status, stable code, message, field). Pages and the API differ only in how they
 // show it.
-import type { TFunction } from "i18next";
+
 import type { Locale } from "../i18n/languages";
+import type { TFunction } from "../i18n/translator";
 import { formatMoney } from "../lib/money";
 import type { PurchaseOutcome } from "./enrollment.server";
 

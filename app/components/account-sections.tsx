@@ -1,7 +1,7 @@
 // Two of /account's forms: changing the sign-in email and deleting the account. Both ask for the password
 // (a Google-only account types its email to confirm a deletion instead) and work without JavaScript.
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
+import { useTranslation } from "../i18n/use-translation";
 import { ErrorSummary, fieldErrorLinks } from "./error-summary";
 
 type Answer = {

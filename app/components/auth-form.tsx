@@ -1,9 +1,9 @@
 // Pieces shared by the log-in and sign-up forms: labelled inputs with their errors, the honeypot, the Google
 // link, the submit button and the line that leads to the other form.
 import { type ReactNode, useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useNavigation } from "react-router";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 
 export function AuthField({
   name,

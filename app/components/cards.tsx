@@ -1,8 +1,8 @@
 // Cards for courses, articles and case studies, shared by the home page and the list pages.
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { CourseCategory } from "../courses/categories";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 
 export type CourseCardView = {
   id: number;

@@ -1,10 +1,10 @@
 // The certificate box of the course and learn pages: the learner's progress until every lesson is done,
 // then the "Get your certificate" form (a plain POST to /certificates, which works without JavaScript),
 // then links to the certificate. Loader side: certificateStatus() in app/certificates/status.server.ts.
-import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import type { CertificateStatus } from "../certificates/status";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 
 export function CertificatePanel({
   status,

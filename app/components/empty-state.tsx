@@ -1,7 +1,7 @@
 // The "nothing here yet" block of the learner's pages: one sentence and the way to the catalog.
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 
 export function EmptyState({ message }: { message: string }) {
   const { t } = useTranslation("auth");

@@ -10,8 +10,8 @@
 // the router's state, and its answer with it, in the very update that makes it idle. The router's own
 // subscribers see every update, the idle fetcher with its data included.
 import { useContext, useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { type Fetcher, UNSAFE_DataRouterContext } from "react-router";
+import { useTranslation } from "../i18n/use-translation";
 import { useToast } from "./toaster";
 
 type Answer = { ok: true; message?: unknown } | { ok: false; error?: unknown };

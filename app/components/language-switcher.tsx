@@ -1,9 +1,9 @@
 // Lists every language with code, flag, native and English name; a choice reloads this path and query in it.
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { LANGUAGES, localizePath } from "../i18n/languages";
 import { useLocale } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { useDismissableDetails } from "./dismissable-details";
 import { Flag } from "./flag";
 

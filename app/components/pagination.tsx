@@ -1,6 +1,6 @@
 // Numbered page links that keep the rest of the query string, so a filtered list stays shareable.
-import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { useTranslation } from "../i18n/use-translation";
 
 export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
   const { t } = useTranslation();

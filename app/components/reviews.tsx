@@ -1,7 +1,7 @@
 // The course page's reviews (issue 13): summary with the star distribution, the learner's own review form,
 // the list paged by 10 (newest first), the trainer's one reply and the admin's hide form. Plain forms only.
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import { useTranslation } from "../i18n/use-translation";
 import type { Distribution } from "../reviews/policy";
 import type { OwnReview, ReviewItem } from "../reviews/reviews.server";
 

@@ -1,6 +1,6 @@
 // A thin bar at the very top while a navigation, submission or fetcher is in flight; deliberately no spinner.
-import { useTranslation } from "react-i18next";
 import { useFetchers, useNavigation } from "react-router";
+import { useTranslation } from "../i18n/use-translation";
 
 export function RouteProgress() {
   const { t } = useTranslation();

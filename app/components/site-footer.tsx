@@ -1,7 +1,7 @@
 // The footer on every page: the SPEC §2 links, two social links and the copyright, aligned to the start.
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 
 export function SiteFooter() {
   const { t } = useTranslation();

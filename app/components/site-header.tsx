@@ -1,8 +1,8 @@
 // The sticky coral header: navigation, language, account and cart, following SPEC §2's desktop and mobile rules.
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink, useFetchers } from "react-router";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { useDismissableDetails } from "./dismissable-details";
 import { LanguageDropdown, LanguageMenuList } from "./language-switcher";
 

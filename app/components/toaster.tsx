@@ -2,7 +2,7 @@
 // Server toasts (remix-toast) render in the HTML, so they show without JavaScript; a CSS animation hides
 // them after 3 s. Client code adds its own through `useToast()`, e.g. when an optimistic update fails.
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 
 export type ToastKind = "success" | "error" | "info" | "warning" | "loading";
 export type ToastItem = { id: string; kind: ToastKind; message: string };

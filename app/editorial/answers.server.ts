@@ -1,6 +1,6 @@
 // The editorial refusals as statuses and localized messages, shared by the editor pages and the JSON API.
-import type { TFunction } from "i18next";
 import type { RouterContextProvider } from "react-router";
+import type { TFunction } from "../i18n/translator";
 import { type ApiErrorCode, apiError, apiLocale } from "../lib/api.server";
 import type { UploadReadFailure } from "../media/upload.server";
 import { getI18n } from "../middleware/i18next.server";

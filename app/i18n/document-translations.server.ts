@@ -1,4 +1,4 @@
-// Builds the JSON the document carries for the browser's i18next (app/i18n/document-translations.tsx):
+// Builds the JSON the document carries for the browser's translator (app/i18n/document-translations.tsx):
 // the page language's namespaces that the matched routes declare in `handle.i18n`, plus "common", and — for
 // a language other than English — only those English strings the browser could fall back to, i.e. the ones
 // that language lacks or leaves empty. Arabic is complete today (tests/unit/locales.test.ts), so that part

@@ -1,5 +1,5 @@
 // The translations a page rendered with travel inside its HTML, as an inert JSON <script>, so the browser
-// starts i18next from them and hydrates without fetching /locales/*.json first (docs/decisions/022).
+// starts its translator from them and hydrates without fetching /locales/*.json first (docs/decisions/022).
 // The server renders the script empty and its document splice writes the JSON into it, bytes encoded once per
 // (language, namespaces) (app/i18n/document-translations.server.ts, docs/decisions/027-document-splices.md);
 // the browser reads it once before hydrating and hands the same text back here, so hydration renders the

@@ -1,4 +1,4 @@
-// i18next settings shared by the server middleware and the browser, so both render the same strings.
+// i18next configured as the app translates, for the tests that hold ./translator.ts to i18next's answers.
 import type { InitOptions } from "i18next";
 import { DEFAULT_LOCALE, NAMESPACES } from "./languages";
 

@@ -16,6 +16,15 @@ type Tree = { [key: string]: unknown };
 export type Bundles = Partial<Record<string, Record<string, object>>>;
 export type TranslateOptions = { count?: unknown; returnObjects?: boolean; [variable: string]: unknown };
 
+/**
+ * A translation function over one namespace, server and browser alike: a string, or with `returnObjects`
+ * whatever the key holds (call sites say what shape they expect).
+ */
+export interface TFunction {
+  (key: string, options: TranslateOptions & { returnObjects: true }): unknown;
+  (key: string, options?: TranslateOptions): string;
+}
+
 const pluralRules = new Map<string, Intl.PluralRules>();
 function pluralCategory(language: string, count: number): string {
   let rules = pluralRules.get(language);

@@ -1,5 +1,5 @@
 // The JSON answers of the learning API, shared by its routes: refusals in the API's error shape.
-import type { TFunction } from "i18next";
+import type { TFunction } from "../i18n/translator";
 import { apiError } from "../lib/api.server";
 import type { LessonRefusal } from "./progress.server";
 

@@ -1,8 +1,8 @@
 // The JSON API's one error shape, {error: {code, message, fields?}}, and its zod-validated body reader.
-import type { TFunction } from "i18next";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import type { Locale } from "../i18n/languages";
+import type { TFunction } from "../i18n/translator";
 import { getI18n, type ServerI18n } from "../middleware/i18next.server";
 import { translateIssues } from "./forms.server";
 import { BodyError, readJsonValue } from "./request-body.server";

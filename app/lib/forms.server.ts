@@ -1,6 +1,6 @@
 // The one way page actions read a form: zod-validate, translate field errors, keep what was typed.
-import type { TFunction } from "i18next";
 import type { z } from "zod";
+import type { TFunction } from "../i18n/translator";
 import { BodyError, readFormBody } from "./request-body.server";
 
 export type FieldErrors = Record<string, string>;

@@ -1,8 +1,8 @@
 // The emails Manara sends, written in the language of the page the person was on. Each has a plain-text
 // body (what most clients show first, and what screen readers read best) and a minimal HTML twin with the
 // right `lang` and `dir`, so Arabic reads right to left.
-import type { TFunction } from "i18next";
 import { directionOf, type Locale } from "../i18n/languages";
+import type { TFunction } from "../i18n/translator";
 import type { MailMessage } from "./mailer.server";
 
 type Paragraph = string | { link: string; label: string };

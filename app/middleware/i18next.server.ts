@@ -6,15 +6,15 @@
 // The server translates with the same small translator as the browser (app/i18n/translator.ts), not with
 // i18next: i18next's `t` (key parsing, resolver chain, option merging) was ~10% of a page's CPU, and
 // tests/unit/translator.test.ts holds the translator to i18next's answers for every key of every namespace.
-import type { TFunction } from "i18next";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { isLocale, LANGUAGES, type Locale, localeFromPath } from "../i18n/languages";
 import { resources } from "../i18n/resources.server";
-import { type Bundles, type TranslateOptions, translate } from "../i18n/translator";
+import { type Bundles, type TFunction, type TranslateOptions, translate } from "../i18n/translator";
 
 /**
- * What server code translates with: the part of i18next's instance this app uses. `getFixedT(lng, ns)`
- * answers as i18next's does (the first namespace of a list is the default one; `ns:key` picks another).
+ * What server code translates with, and what app/entry.server.tsx hands to components' `useTranslation`
+ * (app/i18n/use-translation.ts): the part of i18next's instance this app uses. `getFixedT(lng, ns)` answers
+ * as i18next's does (the first namespace of a list is the default one; `ns:key` picks another).
  */
 export interface ServerI18n {
   readonly language: Locale;
@@ -45,7 +45,7 @@ export function createServerI18n(locale: Locale, bundles: Bundles = resources as
           if (text !== textKey) plain.set(textKey, text);
         }
         return text;
-      }) as unknown as TFunction;
+      }) as TFunction;
       fixedTs.set(key, t);
     }
     return t;

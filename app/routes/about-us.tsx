@@ -1,8 +1,8 @@
 // /about_us and /about (the footer's link, SPEC §2): one page, the agency's story, work and values, with
 // /about_us as its canonical URL.
-import { useTranslation } from "react-i18next";
 import { type ArticleSection, ArticleSections } from "../components/article-sections";
 import { PageIntro } from "../components/page-intro";
+import { useTranslation } from "../i18n/use-translation";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import type { Route } from "./+types/about-us";

@@ -2,7 +2,6 @@
 // learner comes back here with ?checkout=<session id> and sees "credited" or "waiting for confirmation"),
 // otherwise a request by bank transfer approved by an admin —, the learner's transfer requests and the
 // wallet's full history with the balance after each movement.
-import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { requireUser } from "../auth/guards.server";
 import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
@@ -11,6 +10,7 @@ import { Pagination } from "../components/pagination";
 import { readConfig } from "../config.server";
 import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
+import { useTranslation } from "../i18n/use-translation";
 import { parseForm } from "../lib/forms.server";
 import { formatMoney } from "../lib/money";
 import { parsePage } from "../lib/params";

@@ -2,7 +2,6 @@
 // email, their password, the sessions they are signed in with, and deleting the account. Plain forms, told
 // apart by `intent`.
 
-import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 import { AccountDeletionInput, deleteAccount } from "../account/deletion.server";
 import { changeEmail, EmailChangeInput } from "../account/email.server";
@@ -24,6 +23,7 @@ import { PageIntro } from "../components/page-intro";
 import { readConfig } from "../config.server";
 import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
+import { useTranslation } from "../i18n/use-translation";
 import { readForm, validateForm } from "../lib/forms.server";
 import { formatMoney } from "../lib/money";
 import { publicOrigin } from "../lib/public-origin.server";

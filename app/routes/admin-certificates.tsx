@@ -1,7 +1,6 @@
 // /dashboard/admin/certificates: admins search issued certificates by code, holder or course, and revoke
 // one with a reason (a plain form per row that works without JavaScript).
 
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import { z } from "zod";
 import { isAdmin } from "../access/roles";
@@ -17,6 +16,7 @@ import { PageIntro } from "../components/page-intro";
 import { Pagination } from "../components/pagination";
 import { getDb } from "../db/context";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { parseForm } from "../lib/forms.server";
 import { PAGE_SIZE, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";

@@ -1,6 +1,5 @@
 // /dashboard/admin: the admin's overview: user figures by role, courses and sales, and the way into user management.
 
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { isAdmin } from "../access/roles";
 import { adminStats, USER_ROLES } from "../admin/users.server";
@@ -14,6 +13,7 @@ import { PageIntro } from "../components/page-intro";
 import { readConfig } from "../config.server";
 import { getDb } from "../db/context";
 import { useLocale, useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { formatMoney } from "../lib/money";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";

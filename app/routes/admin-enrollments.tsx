@@ -1,7 +1,6 @@
 // /dashboard/admin/enrollments: find a learner's enrollments and refund one (access ends, the money
 // returns to the wallet). A plain GET search form and one plain POST form per row.
 
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { isAdmin } from "../access/roles";
 import { requireRole } from "../auth/guards.server";
@@ -16,6 +15,7 @@ import { PageIntro } from "../components/page-intro";
 import { Pagination } from "../components/pagination";
 import { readConfig } from "../config.server";
 import { getDb } from "../db/context";
+import { useTranslation } from "../i18n/use-translation";
 import { readForm } from "../lib/forms.server";
 import { pick } from "../lib/localized";
 import { formatMoney } from "../lib/money";

@@ -2,13 +2,13 @@
 // SMTP_URL is set), newest first, so a fresh install can still hand out a reset link. With SMTP the
 // outbox is not written and the page says so.
 
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { isAdmin } from "../access/roles";
 import { requireRole } from "../auth/guards.server";
 import { PageIntro } from "../components/page-intro";
 import { Pagination } from "../components/pagination";
 import { directionOf, isLocale } from "../i18n/languages";
+import { useTranslation } from "../i18n/use-translation";
 import { PAGE_SIZE, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";

@@ -1,6 +1,5 @@
 // /dashboard/admin/top-ups: learners' bank-transfer top-up requests; approving credits the wallet once.
 
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { isAdmin } from "../access/roles";
@@ -11,6 +10,7 @@ import { readConfig } from "../config.server";
 import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { readForm } from "../lib/forms.server";
 import { formatMoney } from "../lib/money";
 import { PAGE_SIZE, parsePage } from "../lib/params";

@@ -1,7 +1,6 @@
 // /dashboard/admin/users: admins search the user list and, row by row, change roles and credit wallets
 // with plain forms that work without JavaScript; the filters live in the URL so a view can be shared.
 
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import { z } from "zod";
 import { isAdmin } from "../access/roles";
@@ -22,6 +21,7 @@ import { readConfig } from "../config.server";
 import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { parseForm } from "../lib/forms.server";
 import { formatMoney } from "../lib/money";
 import { PAGE_SIZE, parsePage } from "../lib/params";

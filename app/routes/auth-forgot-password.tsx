@@ -1,6 +1,6 @@
 // /auth/forgot-password: ask for a reset link by email. The answer is the same whether or not the address
 // has an account, so the page cannot be used to find out who is a member.
-import { useTranslation } from "react-i18next";
+
 import { data, Form } from "react-router";
 import { ForgotPasswordInput, requestPasswordReset } from "../account/password-reset.server";
 import { RESET_TOKEN_MINUTES } from "../account/reset-token";
@@ -8,6 +8,7 @@ import { AuthCard, AuthField, AuthSubmitButton, AuthSwitchLink, Honeypot } from 
 import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
 import { getDb } from "../db/context";
+import { useTranslation } from "../i18n/use-translation";
 import { clientAddress } from "../lib/client-address";
 import { readForm, validateForm } from "../lib/forms.server";
 import { publicOrigin } from "../lib/public-origin.server";

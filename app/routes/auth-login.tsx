@@ -1,5 +1,5 @@
 // /auth/login: a plain form that works without JavaScript; remix-auth checks the credentials.
-import { useTranslation } from "react-i18next";
+
 import { data, Form, Link } from "react-router";
 import { LoginInput } from "../auth/accounts.server";
 import { loadAuthPage } from "../auth/auth-page.server";
@@ -19,6 +19,7 @@ import { PageIntro } from "../components/page-intro";
 import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { clientAddress } from "../lib/client-address";
 import { readForm, validateForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";

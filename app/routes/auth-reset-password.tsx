@@ -1,7 +1,6 @@
 // /auth/reset-password: where a reset link lands. The token is moved from the URL into a short-lived
 // cookie at once (docs/decisions/023); the page then offers the new-password form, or says the link has
 // run out. Success ends every session of the account and sends the person to sign in.
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { isResetTokenValid, ResetPasswordInput, resetPassword } from "../account/password-reset.server";
 import {
@@ -18,6 +17,7 @@ import { PageIntro } from "../components/page-intro";
 import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { readForm, validateForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";

@@ -1,5 +1,5 @@
 // /auth/signup: a plain form that works without JavaScript; a new account is signed in at once.
-import { useTranslation } from "react-i18next";
+
 import { data, Form } from "react-router";
 import { SignupInput } from "../auth/accounts.server";
 import { loadAuthPage } from "../auth/auth-page.server";
@@ -18,6 +18,7 @@ import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
 import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
+import { useTranslation } from "../i18n/use-translation";
 import { clientAddress } from "../lib/client-address";
 import { parseForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";

@@ -1,6 +1,5 @@
 // /blog/:id: one article. Drafts and scheduled posts open only for those who may edit them (404 for
 // everybody else), with a banner saying the public cannot see it yet.
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { getUser } from "../auth/guards.server";
 import { getBlogPost } from "../content/blog.server";
@@ -8,6 +7,7 @@ import { getDb } from "../db/context";
 import { postEditorPath } from "../editorial/paths";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { articleJsonLd, breadcrumbJsonLd, metaTags, withJsonLd } from "../lib/seo";

@@ -1,5 +1,4 @@
 // /blog: articles, newest first, 10 per page.
-import { useTranslation } from "react-i18next";
 import { BlogCard } from "../components/cards";
 import { PageIntro } from "../components/page-intro";
 import { Pagination } from "../components/pagination";
@@ -8,6 +7,7 @@ import { getDb } from "../db/context";
 import { FEED_PATH } from "../editorial/paths";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { PAGE_SIZE, parsePage } from "../lib/params";
 import { readPublic } from "../lib/public-reads.server";
 import { pageContext } from "../lib/route-context.server";

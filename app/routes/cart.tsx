@@ -1,5 +1,4 @@
 // /cart: the items, their total and the wallet balance, with checkout. Plain forms; optimistic with JavaScript.
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, useFetcher, useFetchers, useNavigation } from "react-router";
 import { z } from "zod";
 import { getUser } from "../auth/guards.server";
@@ -13,6 +12,7 @@ import { readConfig } from "../config.server";
 import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { fail, succeed } from "../lib/enhanced-action.server";
 import { guardServerAction, skipRevalidationAfterFailedRequest } from "../lib/fetcher-failure";
 import { readForm } from "../lib/forms.server";

@@ -1,11 +1,11 @@
 // /certificates/verify/:code: public, no sign-in. Says whether the code names a valid or a revoked
 // certificate, with the holder, course, trainer and date, and nothing else about the learner (no email,
 // no other courses, no revocation reason). An unknown code is a "not found" page with status 404.
-import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { verifyCertificate } from "../certificates/certificates.server";
 import { getDb } from "../db/context";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { cleanSearchText } from "../lib/validation";

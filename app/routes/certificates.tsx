@@ -1,7 +1,6 @@
 // /certificates: the signed-in learner's certificates (course, date, PDF, verification link to share), and
 // the action the "Get your certificate" forms of the course and learn pages post to.
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { z } from "zod";
 import { requireUser } from "../auth/guards.server";
@@ -18,6 +17,7 @@ import { PageIntro } from "../components/page-intro";
 import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { readForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";

@@ -1,11 +1,12 @@
 // /contact: a plain form that works without JavaScript; errors come back localized with the typed values.
-import { useTranslation } from "react-i18next";
+
 import { data, Form, useLocation, useNavigation } from "react-router";
 import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
 import { ContactInput, submitContactMessage } from "../contact/contact.server";
 import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
+import { useTranslation } from "../i18n/use-translation";
 import { clientAddress } from "../lib/client-address";
 import { parseForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";

@@ -1,7 +1,6 @@
 // Coupon codes: /dashboard/admin/coupons (admins: any course, or every course) and /instructor/coupons
 // (trainers: codes for their own courses). Create with a plain form; list with uses; disable.
 
-import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
 import { z } from "zod";
 import { canTeach, isAdmin } from "../access/roles";
@@ -11,6 +10,7 @@ import { PageIntro } from "../components/page-intro";
 import { readConfig } from "../config.server";
 import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
+import { useTranslation } from "../i18n/use-translation";
 import { readForm, validateForm } from "../lib/forms.server";
 import { pick } from "../lib/localized";
 import { formatMoney } from "../lib/money";

@@ -4,7 +4,6 @@
 // nothing recorded. /courses/:id/learn (the same module, route id "course-learn") sends the learner on to
 // the lesson they touched last, or the first.
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, redirect, useFetcher } from "react-router";
 import { z } from "zod";
 import { getUser, loginRedirect, requireUser } from "../auth/guards.server";
@@ -18,6 +17,7 @@ import { PageIntro } from "../components/page-intro";
 import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { openLesson } from "../learning/lesson.server";
 import { progressPercent } from "../learning/policy";
 import { recordProgress } from "../learning/progress.server";

@@ -1,5 +1,4 @@
 // /courses/:id: a course, its outline and the actions that fit the visitor: favourite, cart, enroll, go to course.
-import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { z } from "zod";
 import { canOpenCourse } from "../access/access.server";
@@ -20,6 +19,7 @@ import { isFavorite, toggleFavorite } from "../courses/favorites.server";
 import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { progressByCourse } from "../learning/progress.server";
 import { fail, succeed } from "../lib/enhanced-action.server";
 import { guardServerAction, skipRevalidationAfterFailedRequest } from "../lib/fetcher-failure";

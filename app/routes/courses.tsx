@@ -1,6 +1,5 @@
 // /courses: the catalog. Search, category and sort are one GET form whose state lives in the URL, so it
 // works without JavaScript and every result page can be shared.
-import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { CourseCard } from "../components/cards";
 import { PageIntro } from "../components/page-intro";
@@ -10,6 +9,7 @@ import { COURSE_CATEGORIES } from "../courses/categories";
 import { COURSE_SORTS } from "../courses/sorts";
 import { getDb } from "../db/context";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { PAGE_SIZE, parsePage } from "../lib/params";
 import { readPublic } from "../lib/public-reads.server";
 import { pageContext } from "../lib/route-context.server";

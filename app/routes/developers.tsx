@@ -1,8 +1,8 @@
 // /developers: the API reference, rendered on the server from the OpenAPI document (/api/openapi.json).
 // Native <details> only: no script of its own, nothing from another origin.
-import { useTranslation } from "react-i18next";
 import { referenceGroups } from "../api-docs/openapi.server";
 import { PageIntro } from "../components/page-intro";
+import { useTranslation } from "../i18n/use-translation";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import type { Route } from "./+types/developers";

@@ -1,6 +1,5 @@
 // /dashboard/admin/portfolio: the admins' list of case studies with their status, and "New case study".
 
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { isAdmin } from "../access/roles";
 import { requireRole } from "../auth/guards.server";
@@ -12,6 +11,7 @@ import { listCaseStudiesForEditor } from "../editorial/case-studies.server";
 import { PORTFOLIO_EDITOR_BASE } from "../editorial/paths";
 import { effectiveStatus } from "../editorial/policy";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { pick } from "../lib/localized";
 import { PAGE_SIZE, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";

@@ -1,7 +1,6 @@
 // /dashboard/admin/portfolio/new: the form for a case study that does not exist yet. Saving creates it and
 // opens its editor, where the gallery is filled.
 
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { isAdmin } from "../access/roles";
 import { requireRole } from "../auth/guards.server";
@@ -20,6 +19,7 @@ import { CaseStudyForm as CaseStudySchema } from "../editorial/inputs";
 import { previewHtml, refusalFieldErrors, typedValues } from "../editorial/pages.server";
 import { caseStudyEditorPath } from "../editorial/paths";
 import { localizePath } from "../i18n/languages";
+import { useTranslation } from "../i18n/use-translation";
 import { readForm, validateForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";

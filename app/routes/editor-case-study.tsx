@@ -1,6 +1,5 @@
 // /dashboard/admin/portfolio/:id: edit a case study (admins only), preview it, publish, schedule or unpublish
 // it, keep its gallery (upload several images, reorder, remove, alt texts) and delete it. Plain forms all.
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { CaseStudyForm, CaseStudyPreview } from "../components/editorial/case-study-form";
 import { DeleteSection } from "../components/editorial/delete-section";
@@ -30,6 +29,7 @@ import { caseStudyEditorPath, PORTFOLIO_EDITOR_BASE } from "../editorial/paths";
 import { effectiveStatus, isPublic } from "../editorial/policy";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { readForm, validateForm } from "../lib/forms.server";
 import { pick } from "../lib/localized";
 import { pageContext } from "../lib/route-context.server";

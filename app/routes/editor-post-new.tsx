@@ -1,6 +1,5 @@
 // /dashboard/admin/blog/new and /instructor/blog/new: the form for a post that does not exist yet. Saving
 // creates it (as a draft, published or scheduled, as chosen) and opens its editor, where the cover goes.
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { PostForm } from "../components/editorial/post-form";
 import { PreviewPanel } from "../components/editorial/status-fields";
@@ -13,6 +12,7 @@ import { previewHtml, refusalFieldErrors, requireBlogWriter, typedValues } from 
 import { blogEditorBase } from "../editorial/paths";
 import { createPost } from "../editorial/posts.server";
 import { localizePath } from "../i18n/languages";
+import { useTranslation } from "../i18n/use-translation";
 import { readForm, validateForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";

@@ -1,7 +1,6 @@
 // /dashboard/admin/blog/:id (admins, any post) and /instructor/blog/:id (a trainer's own posts): edit a post,
 // preview it, publish, schedule or unpublish it, set its cover, delete it. Every action is a plain form;
 // deletion asks for confirmation on a second screen (?confirm=delete), so it works without JavaScript too.
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { DeleteSection } from "../components/editorial/delete-section";
 import { PostForm } from "../components/editorial/post-form";
@@ -17,6 +16,7 @@ import { effectiveStatus, isPublic } from "../editorial/policy";
 import { deletePost, updatePost } from "../editorial/posts.server";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { readForm, validateForm } from "../lib/forms.server";
 import { pick } from "../lib/localized";
 import { pageContext } from "../lib/route-context.server";

@@ -1,6 +1,5 @@
 // /dashboard/admin/blog (admins: every post) and /instructor/blog (trainers and admins: their own posts): the
 // blog editor's list, with each post's status and the way into "New post".
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { StatusBadge } from "../components/editorial/status-fields";
 import { PageIntro } from "../components/page-intro";
@@ -11,6 +10,7 @@ import { blogEditorBase } from "../editorial/paths";
 import { effectiveStatus } from "../editorial/policy";
 import { listPostsForEditor } from "../editorial/posts.server";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { pick } from "../lib/localized";
 import { PAGE_SIZE, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";

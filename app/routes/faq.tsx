@@ -1,6 +1,6 @@
 // /faq: questions and answers, each a native <details> so it works without JavaScript.
-import { useTranslation } from "react-i18next";
 import { PageIntro } from "../components/page-intro";
+import { useTranslation } from "../i18n/use-translation";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import type { Route } from "./+types/faq";

@@ -1,5 +1,4 @@
 // The home page: hero, services, featured courses, portfolio and blog teasers, and a call to action.
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { BlogCard, CaseStudyCard, CourseCard } from "../components/cards";
 import { listBlogPosts } from "../content/blog.server";
@@ -7,6 +6,7 @@ import { listCaseStudies } from "../content/portfolio.server";
 import { courseCardView, listPublishedCourses } from "../courses/catalog.server";
 import { getDb } from "../db/context";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { readPublic } from "../lib/public-reads.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags, organizationJsonLd, withJsonLd } from "../lib/seo";

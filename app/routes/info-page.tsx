@@ -1,8 +1,8 @@
 // /help, /safety, /privacy and /terms: one template, content from the `pages` translations.
-import { useTranslation } from "react-i18next";
 import { useMatches } from "react-router";
 import { type ArticleSection, ArticleSections } from "../components/article-sections";
 import { PageIntro } from "../components/page-intro";
+import { useTranslation } from "../i18n/use-translation";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import type { Route } from "./+types/info-page";

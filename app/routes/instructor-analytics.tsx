@@ -2,7 +2,6 @@
 // charts and a table per course. A trainer sees only their own courses; an admin sees every course, or one
 // trainer's with ?trainer=. A page of its own so the studio's course list stays light.
 
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { canTeach, isAdmin } from "../access/roles";
 import { parsePeriod, periodOf } from "../analytics/periods";
@@ -16,6 +15,7 @@ import { Pagination } from "../components/pagination";
 import { readConfig } from "../config.server";
 import { getDb } from "../db/context";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { pick } from "../lib/localized";
 import { PAGE_SIZE, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";

@@ -1,7 +1,6 @@
 // /instructor/courses/new: the landing form for a course that does not exist yet. Saving creates a draft
 // and opens its curriculum, where the first lessons go.
 
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { canTeach } from "../access/roles";
 import { requireRole } from "../auth/guards.server";
@@ -10,6 +9,7 @@ import { EMPTY_LANDING, LandingForm } from "../components/studio/landing-form";
 import { readConfig } from "../config.server";
 import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
+import { useTranslation } from "../i18n/use-translation";
 import { parseForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";

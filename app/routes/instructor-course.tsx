@@ -1,7 +1,6 @@
 // /instructor/courses/:id: a course's landing page editor, its cover, publishing and deletion. Every action
 // is a plain form; deletion asks for confirmation on a second screen (?confirm=delete), so it works without
 // JavaScript too.
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { PageIntro } from "../components/page-intro";
 import { EditorNav } from "../components/studio/editor-nav";
@@ -11,6 +10,7 @@ import { DEFAULT_COURSE_IMAGE } from "../courses/catalog.server";
 import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { readForm, validateForm } from "../lib/forms.server";
 import { pick } from "../lib/localized";
 import { pageContext } from "../lib/route-context.server";

@@ -2,7 +2,6 @@
 // screen, ?deleteLesson=ID) and move up/down are plain forms; with JavaScript the moves are fetchers that
 // reorder at once and roll back with a toast if the server refuses.
 import { type DragEvent, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, useFetcher, useFetchers, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { EnhancedFormMarker } from "../components/enhanced-form-marker";
@@ -14,6 +13,7 @@ import { UnsavedChangesDialog, UnsavedMarker, useUnsavedChanges } from "../compo
 import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { fail, succeed } from "../lib/enhanced-action.server";
 import { guardServerAction, skipRevalidationAfterFailedRequest } from "../lib/fetcher-failure";
 import { readForm, validateForm } from "../lib/forms.server";

@@ -1,7 +1,6 @@
 // /instructor: the studio's course list. A trainer sees their own courses; an admin sees every course and
 // may filter by trainer. Paged by 10 like every list; the filter lives in the URL.
 
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { canTeach, isAdmin } from "../access/roles";
 import { requireRole } from "../auth/guards.server";
@@ -10,6 +9,7 @@ import { Pagination } from "../components/pagination";
 import { DEFAULT_COURSE_IMAGE } from "../courses/catalog.server";
 import { getDb } from "../db/context";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { pick } from "../lib/localized";
 import { PAGE_SIZE, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";

@@ -1,5 +1,4 @@
 // /my-enrollments: the courses a signed-in learner owns, newest first, each one click away from its lessons.
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { requireUser } from "../auth/guards.server";
 import { listEnrollments } from "../commerce/enrollment.server";
@@ -9,6 +8,7 @@ import { CourseProgressBar } from "../components/learning/progress-bar";
 import { PageIntro } from "../components/page-intro";
 import { getDb } from "../db/context";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { progressByCourse } from "../learning/progress.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";

@@ -1,5 +1,4 @@
 // /my-favorites: the courses a signed-in learner saved, each with a one-click way to remove it.
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { requireUser } from "../auth/guards.server";
 import { CourseCard } from "../components/cards";
@@ -10,6 +9,7 @@ import { courseCardView } from "../courses/catalog.server";
 import { listFavoriteCourses } from "../courses/favorites.server";
 import { getDb } from "../db/context";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { skipRevalidationAfterFailedRequest } from "../lib/fetcher-failure";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";

@@ -1,12 +1,12 @@
 // /portfolio/:id: one case study — problem, strategy, result and its gallery. Drafts open only for admins
 // (404 for everybody else), with a banner saying the public cannot see them yet.
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { getUser } from "../auth/guards.server";
 import { getCaseStudy, textOfHtml } from "../content/portfolio.server";
 import { getDb } from "../db/context";
 import { caseStudyEditorPath } from "../editorial/paths";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";

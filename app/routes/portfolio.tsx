@@ -1,10 +1,11 @@
 // /portfolio: case studies, 10 per page.
-import { useTranslation } from "react-i18next";
+
 import { CaseStudyCard } from "../components/cards";
 import { PageIntro } from "../components/page-intro";
 import { Pagination } from "../components/pagination";
 import { listCaseStudies } from "../content/portfolio.server";
 import { getDb } from "../db/context";
+import { useTranslation } from "../i18n/use-translation";
 import { PAGE_SIZE, parsePage } from "../lib/params";
 import { readPublic } from "../lib/public-reads.server";
 import { pageContext } from "../lib/route-context.server";

@@ -1,8 +1,8 @@
 // /services: what the agency does and how a project runs.
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageIntro } from "../components/page-intro";
 import { useLocalizePath } from "../i18n/use-locale";
+import { useTranslation } from "../i18n/use-translation";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import type { Route } from "./+types/services";

@@ -1,5 +1,5 @@
 // Page-side helpers shared by the studio's route modules: the landing form's values, upload refusals.
-import type { TFunction } from "i18next";
+import type { TFunction } from "../i18n/translator";
 import type { UploadReadFailure } from "../media/upload.server";
 import { MINOR_UNITS_PER_UNIT } from "../wallet/wallet.server";
 import type { StudioCourse } from "./courses.server";

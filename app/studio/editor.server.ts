@@ -2,11 +2,11 @@
 // answer (sign-in redirect, 403, 404) and turning the domain's refusals into localized messages and
 // statuses that pages and the JSON API share.
 
-import type { TFunction } from "i18next";
 import type { RouterContextProvider } from "react-router";
 import { canTeach } from "../access/roles";
 import { getUser, loginRedirect, requireRole } from "../auth/guards.server";
 import { getDb } from "../db/context";
+import type { TFunction } from "../i18n/translator";
 import { parseId } from "../lib/params";
 import { getCourseForEditor, type Refusal } from "./courses.server";
 

@@ -1,16 +1,16 @@
-// The server build's useTranslation (app/i18n/react-i18next.server.ts) over the shared per-locale translators
-// (app/middleware/i18next.server.ts): the same strings react-i18next's own hook gives with i18next.
+// The server's useTranslation (app/i18n/use-translation.ts under the TranslationProvider app/entry.server.tsx
+// renders) over the shared per-locale translators (app/middleware/i18next.server.ts): the same strings
+// i18next gives, which is what react-i18next's hook handed out before the app had its own.
 import { createInstance, type i18n as I18n } from "i18next";
 import { createElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider, useTranslation as reactUseTranslation } from "react-i18next";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { i18nextOptions } from "../../app/i18n/i18next-options";
 import { type Locale, NAMESPACES } from "../../app/i18n/languages";
-import { useTranslation } from "../../app/i18n/react-i18next.server";
 import { resources } from "../../app/i18n/resources.server";
-import { type Bundles, translate } from "../../app/i18n/translator";
+import { type Bundles, type TFunction, translate } from "../../app/i18n/translator";
+import { TranslationProvider, useTranslation } from "../../app/i18n/use-translation";
 import {
   createServerI18n,
   getI18n,
@@ -20,21 +20,33 @@ import {
   type ServerI18n,
 } from "../../app/middleware/i18next.server";
 
-type Hook = typeof useTranslation;
+type Body = (t: TFunction) => string;
 
-type Body = (t: ReturnType<Hook>["t"]) => string;
-
-function Probe({ hook, body }: { hook: Hook; body: Body }): ReactNode {
-  const [t] = hook("catalog");
-  const { t: common } = hook();
-  const { t: listed } = hook(["reviews", "common"]);
-  return `${body(t)}|${common("errors.backHome")}|${listed("common:errors.backHome")}`;
+function Probe({ body }: { body: Body }): ReactNode {
+  const { t } = useTranslation("catalog");
+  const { t: common, i18n } = useTranslation();
+  const { t: listed } = useTranslation(["reviews", "common"]);
+  return `${body(t)}|${common("errors.backHome")}|${listed("common:errors.backHome")}|${i18n.language}`;
 }
 
-function render(i18n: ServerI18n | I18n, hook: Hook, body: Body): string {
+/** Collects the `t` it is handed for "catalog", alone and first of a list. */
+function Keep({ seen }: { seen: TFunction[] }): ReactNode {
+  seen.push(useTranslation("catalog").t, useTranslation(["catalog", "common"]).t);
+  return null;
+}
+
+function render(i18n: ServerI18n, body: Body): string {
   return renderToStaticMarkup(
-    createElement(I18nextProvider, { i18n: i18n as I18n }, createElement(Probe, { hook, body })),
+    createElement(TranslationProvider, { value: i18n }, createElement(Probe, { body })),
   );
+}
+
+/** What Probe renders, asked of i18next: react-i18next's hook was `getFixedT(null, first namespace)`. */
+function reference(i18n: I18n, body: Body): string {
+  const catalog = i18n.getFixedT(null, "catalog");
+  const common = i18n.getFixedT(null, "common");
+  const reviews = i18n.getFixedT(null, "reviews");
+  return `${body(catalog)}|${common("errors.backHome")}|${reviews("common:errors.backHome")}|${i18n.language}`;
 }
 
 function i18next(locale: Locale): I18n {
@@ -44,19 +56,30 @@ function i18next(locale: Locale): I18n {
 }
 
 describe("server-side translations", () => {
-  it("gives the same strings as react-i18next's hook over i18next, in both languages, with Arabic plural forms", () => {
+  it("gives the same strings as i18next, in both languages, with Arabic plural forms", () => {
     for (const locale of ["en", "ar"] as const)
       for (const count of [0, 1, 2, 3, 11, 100]) {
-        const body = (t: ReturnType<Hook>["t"]) => t("courses.count", { count });
-        expect(render(i18nFor(locale), useTranslation, body)).toBe(
-          render(i18next(locale), reactUseTranslation as Hook, body),
-        );
+        const body: Body = (t) => t("courses.count", { count });
+        expect(render(i18nFor(locale), body)).toBe(reference(i18next(locale), body));
       }
-    expect(render(i18nFor("ar"), useTranslation, (t) => t("courses.count", { count: 2 }))).toContain(
-      "دورتان",
-    );
-    expect(render(i18nFor("en"), useTranslation, (t) => t("courses.count", { count: 2 }))).toContain(
-      "2 courses",
+    expect(render(i18nFor("ar"), (t) => t("courses.count", { count: 2 }))).toContain("دورتان");
+    expect(render(i18nFor("en"), (t) => t("courses.count", { count: 2 }))).toContain("2 courses");
+  });
+
+  it("hands out the translator's own t functions, the same on every render", () => {
+    const seen: TFunction[] = [];
+    const i18n = i18nFor("ar");
+    for (let round = 0; round < 2; round++)
+      renderToStaticMarkup(
+        createElement(TranslationProvider, { value: i18n }, createElement(Keep, { seen })),
+      );
+    expect(seen).toHaveLength(4);
+    for (const t of seen) expect(t).toBe(i18n.getFixedT(null, "catalog"));
+  });
+
+  it("refuses to render without a TranslationProvider", () => {
+    expect(() => renderToStaticMarkup(createElement(Probe, { body: () => "" }))).toThrow(
+      /TranslationProvider/,
     );
   });
 
@@ -66,11 +89,9 @@ describe("server-side translations", () => {
       ar: resources.ar,
     };
     const ar = createServerI18n("ar", bundles);
-    expect(render(ar, useTranslation, (t) => t("onlyInEnglishForTest"))).toContain("English only");
+    expect(render(ar, (t) => t("onlyInEnglishForTest"))).toContain("English only");
     expect(ar.getFixedT("ar", "catalog")("onlyInEnglishForTest")).toBe("English only");
-    expect(render(i18nFor("en"), useTranslation, (t) => t("common:errors.backHome"))).toContain(
-      "Back to the home page",
-    );
+    expect(render(i18nFor("en"), (t) => t("common:errors.backHome"))).toContain("Back to the home page");
   });
 
   it("getFixedT answers as i18next's for a language and a namespace, and reuses its functions", () => {

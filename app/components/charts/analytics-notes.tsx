@@ -1,5 +1,5 @@
 // How the analytics figures are counted: the period, UTC, refunds and, where learners appear, completion.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 
 export function AnalyticsNotes({ withLearners = false }: { withLearners?: boolean }) {
   const { t } = useTranslation("analytics");

@@ -1,7 +1,7 @@
 // The analytics pages' period selector: a GET form, so the period lives in the URL and works without JS.
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { useTranslation } from "../../i18n/use-translation";
 
 export const PERIOD_CHOICES = ["30", "90", "365"] as const;
 

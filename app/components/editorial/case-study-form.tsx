@@ -1,9 +1,9 @@
 // The case study form, shared by "New case study" and its editor: both languages, Markdown sections,
 // status, and Save / Preview / Reset. With JavaScript, leaving with unsaved changes asks first.
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { CASE_MARKDOWN, type CaseStudyFormValues } from "../../editorial/form-values";
+import { useTranslation } from "../../i18n/use-translation";
 import { ErrorSummary } from "../error-summary";
 import { TextArea, TextField } from "../studio/fields";
 import { UnsavedChangesDialog, UnsavedMarker, useUnsavedChanges } from "../studio/unsaved-changes";

@@ -1,6 +1,6 @@
 // Deleting an item, asked on a second screen (?confirm=delete) so it works without JavaScript too.
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import { useTranslation } from "../../i18n/use-translation";
 
 const sectionClass = "rounded-xl border border-ink/10 bg-white p-6 shadow-sm";
 

@@ -1,7 +1,7 @@
 // A case study's gallery: upload several images at once, then reorder (up/down), remove and describe them
 // (alt text in both languages). Each button is a submit of one plain form, so it all works without JS.
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
+import { useTranslation } from "../../i18n/use-translation";
 
 export type GalleryView = { key: string; url: string; publicId: string; alt: string; altAr: string }[];
 

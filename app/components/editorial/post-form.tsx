@@ -2,9 +2,9 @@
 // and three submits — Save, Preview (renders without saving) and Reset. With JavaScript, leaving with
 // unsaved changes asks first (the studio's guard).
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import type { PostFormValues } from "../../editorial/form-values";
+import { useTranslation } from "../../i18n/use-translation";
 import { ErrorSummary } from "../error-summary";
 import { TextArea, TextField } from "../studio/fields";
 import { UnsavedChangesDialog, UnsavedMarker, useUnsavedChanges } from "../studio/unsaved-changes";

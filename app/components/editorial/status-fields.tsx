@@ -1,5 +1,5 @@
 // Draft / published / scheduled, with the publication date (read as UTC, as the label says).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 
 const STATUSES = ["draft", "published", "scheduled"] as const;
 

@@ -1,8 +1,9 @@
 // The course's lessons beside the player: each links to its lesson page and carries a completion tick. In a
 // free preview only the other previews link; the rest are listed, marked as for enrolled learners.
-import { useTranslation } from "react-i18next";
+
 import { Link } from "react-router";
 import { useLocalizePath } from "../../i18n/use-locale";
+import { useTranslation } from "../../i18n/use-translation";
 import type { CurriculumLesson } from "../../learning/lesson.server";
 
 export function Curriculum({

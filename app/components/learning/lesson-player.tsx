@@ -4,8 +4,8 @@
 // position (progress-tracker.ts: every 15 s while playing, on pause and on leave with navigator.sendBeacon),
 // resume at the saved position, and complete the lesson by themselves at 90 % watched.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
+import { useTranslation } from "../../i18n/use-translation";
 import { parseVimeoMessage, TRACKED_EVENTS, vimeoCommand } from "../../learning/vimeo-messages";
 import type { LessonVideo } from "../../video/playback.server";
 import { createProgressTracker, type ProgressTracker } from "./progress-tracker";

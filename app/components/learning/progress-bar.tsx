@@ -1,5 +1,5 @@
 // A course's completion as a bar with its numbers written out ("3 of 8 lessons completed · 37%").
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 
 export function CourseProgressBar({
   completedLessons,

@@ -1,7 +1,7 @@
 // The course editor's header: back to the list, the two editor sections and the public course page.
-import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
 import { useLocalizePath } from "../../i18n/use-locale";
+import { useTranslation } from "../../i18n/use-translation";
 
 export function EditorNav({ courseId, isPublished }: { courseId: number; isPublished: boolean }) {
   const { t } = useTranslation("studio");

@@ -1,8 +1,8 @@
 // The course landing form (SPEC §3 course form), shared by "New course" and the course editor.
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { COURSE_CATEGORIES } from "../../courses/categories";
+import { useTranslation } from "../../i18n/use-translation";
 import { ErrorSummary } from "../error-summary";
 import { SelectField, TextArea, TextField } from "./fields";
 import { UnsavedChangesDialog, UnsavedMarker, useUnsavedChanges } from "./unsaved-changes";

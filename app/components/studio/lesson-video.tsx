@@ -5,9 +5,9 @@
 // the percentage, pause/resume, automatic retries when the connection drops, and — after a closed tab — the
 // browser remembers the unfinished upload, so choosing the same file again continues where it stopped.
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useRevalidator } from "react-router";
 import type { VideoStatus } from "../../db/schema";
+import { useTranslation } from "../../i18n/use-translation";
 
 export type LessonVideoSummaryView = {
   id: string;

@@ -2,8 +2,8 @@
 // by a link or the back button asks first (useBlocker), closing the tab too (beforeunload). Submitting or
 // resetting the form clears the flag; "Reset" is a native reset button, so it restores the saved values.
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useBlocker } from "react-router";
+import { useTranslation } from "../../i18n/use-translation";
 
 /** `formRef` is a form, or an element holding several forms (input, submit and reset events bubble). */
 export function useUnsavedChanges(formRef: RefObject<HTMLElement | null>) {

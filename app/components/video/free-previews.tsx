@@ -1,7 +1,7 @@
 // The course page's free-preview lessons: anyone may watch them. Local videos play in the native
 // `<video controls preload="metadata">` (no player library: it works without JavaScript and costs no
 // bytes), Vimeo videos in Vimeo's embed player.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 
 export type FreePreviewView = {
   lessonId: number;
