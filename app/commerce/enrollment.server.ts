@@ -2,7 +2,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { readConfig } from "../config.server";
 import { type CourseCard, DEFAULT_COURSE_IMAGE } from "../courses/catalog.server";
-import type { Database } from "../db/client.server";
+import type { Database, Queryable } from "../db/client.server";
 import { cartItems, courses, enrollments, lessons, users } from "../db/schema";
 import type { Locale } from "../i18n/languages";
 import type { TFunction } from "../i18n/translator";
@@ -36,9 +36,7 @@ export type PurchaseOutcome =
   | { ok: false; reason: "unknown_courses"; courseIds: number[] }
   | { ok: false; reason: "insufficient_funds"; required: number; balance: number };
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** Reads run on the shared handle or inside a purchase's transaction (where they see its locks). */
-type Queryable = Database | Transaction;
 
 /**
  * Buys `courseIds` for `userId` with the wallet, all or nothing, in one transaction.

@@ -2,7 +2,7 @@
 // (upload, reorder, remove, alt texts). Every function takes the db first and answers with an
 // { ok: false, reason } union; only admins pass canManageCaseStudies.
 import { desc, eq, type SQL } from "drizzle-orm";
-import type { Database } from "../db/client.server";
+import type { Database, Queryable } from "../db/client.server";
 import { announcePublicChange } from "../db/public-changes.server";
 import { type EditorialStatus, type GalleryImage, type PortfolioItem, portfolioItems } from "../db/schema";
 import { isRowId } from "../lib/validation";
@@ -14,7 +14,6 @@ import {
   htmlOf,
   htmlOfOptional,
   publicNow,
-  type Queryable,
   Rollback,
   rollbackAnswer,
 } from "./common.server";

@@ -2,14 +2,11 @@
 // Markdown fields of a change, and finding an upload the actor may attach.
 import { and, lte, ne, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import type { Database } from "../db/client.server";
+import type { Database, Queryable } from "../db/client.server";
 import type { MediaUpload } from "../db/schema";
 import { renderMarkdown } from "../lib/markdown.server";
 import { findUpload } from "../media/media.server";
 import { type Actor, canAttachMedia } from "../studio/policy";
-
-export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-export type Queryable = Database | Transaction;
 
 export type EditorialRefusal =
   | { ok: false; reason: "not_found" }

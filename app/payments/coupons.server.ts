@@ -4,7 +4,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { isAdmin, type Viewer } from "../access/roles";
-import type { Database } from "../db/client.server";
+import type { Database, Transaction } from "../db/client.server";
 import { type Coupon, couponRedemptions, coupons, courses } from "../db/schema";
 import { INT4_MAX } from "../lib/validation";
 import { CurrencyAmount } from "../wallet/wallet.server";
@@ -86,8 +86,6 @@ export async function createCoupon(
   if (!coupon) return { ok: false, reason: "code_taken" };
   return { ok: true, coupon };
 }
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export type Redemption =
   | { ok: true; couponId: number; code: string; discounts: Map<number, number>; total: number }

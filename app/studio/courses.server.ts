@@ -5,7 +5,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { isAdmin } from "../access/roles";
 import type { CourseCategory } from "../courses/categories";
-import type { Database } from "../db/client.server";
+import type { Database, Queryable, Transaction } from "../db/client.server";
 import { announcePublicChange } from "../db/public-changes.server";
 import { type Course, courses, enrollments, type Lesson, lessons, mediaUploads, users } from "../db/schema";
 import { renderMarkdown } from "../lib/markdown.server";
@@ -25,9 +25,6 @@ import {
   missingForPublish,
   type PublishRequirement,
 } from "./policy";
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-type Queryable = Database | Transaction;
 
 export type StudioCourse = Course & { lessons: Lesson[]; enrollmentCount: number; trainerName: string };
 
