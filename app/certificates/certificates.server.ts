@@ -1,10 +1,10 @@
 // Certificates of completion: issuing (idempotent, one per learner and course), listing, verifying,
 // downloading and revoking. Pages, the JSON API and the seed all go through these functions.
-import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { mayDownloadCertificate } from "../access/policy";
-import type { Viewer } from "../access/roles";
-import type { Database } from "../db/client.server";
+import { isAdmin, type Viewer } from "../access/roles";
+import type { Database, Queryable } from "../db/client.server";
 import { announcePublicChange } from "../db/public-changes.server";
 import { type Certificate, certificates, courses, enrollments, users } from "../db/schema";
 import type { Locale } from "../i18n/languages";
@@ -251,6 +251,10 @@ export async function certificatePdf(
   if (!row || !mayDownloadCertificate(viewer, row) || !row.pdfKey) {
     return { ok: false, reason: "not_found" };
   }
+  // A revoked certificate is no longer the holder's to show (admins keep the record).
+  if (row.revokedAt && !isAdmin(viewer)) {
+    return { ok: false, reason: "not_found" };
+  }
   const bytes = await store.get(row.pdfKey);
   if (!bytes) throw new Error(`certificate ${row.id}: stored PDF ${row.pdfKey} is missing`);
   return { ok: true, bytes, code: row.code };
@@ -313,6 +317,43 @@ export type RevokeOutcome =
   | { ok: false; reason: "not_found" };
 
 /** Revokes certificate `id` with a reason; revoking a revoked certificate keeps the first reason. */
+/**
+ * A refund takes back the certificate the enrollment earned: the holder's certificate of the course, if any
+ * and not yet revoked, is revoked with `reason` inside the refund's transaction. Its verification page says
+ * so at once, and its PDF no longer downloads for the holder.
+ */
+export async function revokeCertificateOfCourse(
+  tx: Queryable,
+  {
+    userId,
+    courseId,
+    revokedById,
+    reason,
+    now = new Date(),
+  }: {
+    userId: string;
+    courseId: number;
+    revokedById: string;
+    reason: string;
+    now?: Date;
+  },
+): Promise<boolean> {
+  const revoked = await tx
+    .update(certificates)
+    .set({ revokedAt: now, revokedReason: reason, revokedById })
+    .where(
+      and(
+        eq(certificates.userId, userId),
+        eq(certificates.courseId, courseId),
+        isNull(certificates.revokedAt),
+      ),
+    )
+    .returning({ id: certificates.id });
+  if (revoked.length === 0) return false;
+  await announcePublicChange(tx, "certificates");
+  return true;
+}
+
 export async function revokeCertificate(
   db: Database,
   { id, reason, adminId, now = new Date() }: { id: string; reason: string; adminId: string; now?: Date },

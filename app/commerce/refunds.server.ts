@@ -4,9 +4,11 @@
 // override, and every refund carries a reason.
 import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { z } from "zod";
+import { revokeCertificateOfCourse } from "../certificates/certificates.server";
 import type { Database } from "../db/client.server";
 import { courses, enrollments, users } from "../db/schema";
 import { safeText } from "../lib/validation";
+import { withdrawReview } from "../reviews/reviews.server";
 import { creditWallet } from "../wallet/wallet.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -91,6 +93,11 @@ export async function refundEnrollment(
       balance = owner?.balance ?? 0;
     }
     await tx.delete(enrollments).where(eq(enrollments.id, enrollmentId));
+    // What the enrollment gave goes with it, in the same transaction: the certificate it earned is revoked
+    // and the review it allowed leaves the course and its rating.
+    const why = `Refunded: ${input.reason}`;
+    await revokeCertificateOfCourse(tx, { userId, courseId, revokedById: adminId, reason: why, now });
+    await withdrawReview(tx, { userId, courseId, hiddenBy: adminId, reason: why, now });
     return {
       ok: true,
       refunded: pricePaid,

@@ -2,7 +2,7 @@
 // the course row first, so parallel reviews of one course queue up and its rating totals stay exact.
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Viewer } from "../access/roles";
-import type { Database } from "../db/client.server";
+import type { Database, Transaction } from "../db/client.server";
 import { announcePublicChange } from "../db/public-changes.server";
 import { courseReviews, courses, enrollments, type User, users } from "../db/schema";
 import type { Locale } from "../i18n/languages";
@@ -19,7 +19,7 @@ import {
   toDistribution,
 } from "./policy";
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Tx = Transaction;
 
 export type ReviewItem = {
   id: number;
@@ -307,6 +307,44 @@ export async function hideReview(
     await announcePublicChange(tx, "catalog");
     return { ok: true };
   });
+}
+
+/**
+ * A refund takes back the right to review: the learner's visible review of the course is hidden with
+ * `reason` and leaves its totals, inside the refund's transaction. Returns whether a review was hidden.
+ */
+export async function withdrawReview(
+  tx: Tx,
+  {
+    userId,
+    courseId,
+    hiddenBy,
+    reason,
+    now = new Date(),
+  }: {
+    userId: string;
+    courseId: number;
+    hiddenBy: string;
+    reason: string;
+    now?: Date;
+  },
+): Promise<boolean> {
+  await lockCourse(tx, courseId);
+  const [hidden] = await tx
+    .update(courseReviews)
+    .set({ hiddenAt: now, hiddenReason: reason, hiddenBy })
+    .where(
+      and(
+        eq(courseReviews.courseId, courseId),
+        eq(courseReviews.userId, userId),
+        isNull(courseReviews.hiddenAt),
+      ),
+    )
+    .returning({ rating: courseReviews.rating });
+  if (!hidden) return false;
+  await adjustTotals(tx, courseId, -hidden.rating, -1);
+  await announcePublicChange(tx, "catalog");
+  return true;
 }
 
 /** What the review routes need of a course to decide who may see its reviews. */

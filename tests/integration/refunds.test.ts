@@ -1,7 +1,16 @@
 // Refunds: the enrollment goes, the price paid comes back as a "refund" ledger row, and the ledger still
 // adds up to the balance; outside the window only an override refunds.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { eq, sum } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  certificatePdf,
+  issueCertificate,
+  verifyCertificate,
+} from "../../app/certificates/certificates.server";
+import { createLocalCertificateStore } from "../../app/certificates/store.server";
 import { purchaseCourses } from "../../app/commerce/enrollment.server";
 import {
   isWithinRefundWindow,
@@ -9,7 +18,17 @@ import {
   refundEnrollment,
 } from "../../app/commerce/refunds.server";
 import type { DatabaseHandle } from "../../app/db/client.server";
-import { courses, enrollments, type User, users, walletLedger } from "../../app/db/schema";
+import {
+  courseReviews,
+  courses,
+  enrollments,
+  lessonProgress,
+  lessons,
+  type User,
+  users,
+  walletLedger,
+} from "../../app/db/schema";
+import { saveReview } from "../../app/reviews/reviews.server";
 import { loader as refundList, action as refundPage } from "../../app/routes/admin-enrollments";
 import { action as refundApi } from "../../app/routes/api/admin-refund";
 import { creditWallet } from "../../app/wallet/wallet.server";
@@ -146,6 +165,60 @@ describe("refundEnrollment", () => {
       await refundEnrollment(handle.db, admin.id, paid.id, { reason: "Late", override: true }, later),
     ).toMatchObject({ ok: true });
     expect(await ledgerSum(learner.id)).toBe(await balanceOf(learner.id));
+  });
+});
+
+describe("what a refund takes back", () => {
+  it("revokes the course's certificate and hides the learner's review, with the rating, in the refund", async () => {
+    const { learner, paid } = await buyer();
+    // The learner finished the course (its one lesson) and holds its certificate, and reviewed it.
+    const [lesson] = await handle.db
+      .insert(lessons)
+      .values({ courseId: paidCourseId, position: 1, title: "Only lesson" })
+      .returning({ id: lessons.id });
+    await handle.db
+      .insert(lessonProgress)
+      .values({
+        userId: learner.id,
+        lessonId: lesson?.id ?? 0,
+        courseId: paidCourseId,
+        completedAt: new Date(),
+      });
+    const store = createLocalCertificateStore(mkdtempSync(path.join(tmpdir(), "manara-refund-")));
+    const issued = await issueCertificate(handle.db, store, {
+      userId: learner.id,
+      courseId: paidCourseId,
+      origin: "http://localhost",
+    });
+    if (!issued.ok) throw new Error(issued.reason);
+    const saved = await saveReview(handle.db, learner, paidCourseId, { rating: 5, comment: "Great" });
+    if (!saved.ok) throw new Error(saved.reason);
+    const [before] = await handle.db.select().from(courses).where(eq(courses.id, paidCourseId));
+
+    expect(
+      await refundEnrollment(handle.db, admin.id, paid.id, { reason: "Changed mind", override: false }),
+    ).toMatchObject({
+      ok: true,
+    });
+
+    const verification = await verifyCertificate(handle.db, issued.certificate.code, "en");
+    expect(verification).toMatchObject({ valid: false, revoked: true });
+    expect(await certificatePdf(handle.db, store, learner, issued.certificate.id)).toEqual({
+      ok: false,
+      reason: "not_found",
+    });
+    // Admins keep the record.
+    expect((await certificatePdf(handle.db, store, admin, issued.certificate.id)).ok).toBe(true);
+    const [review] = await handle.db
+      .select()
+      .from(courseReviews)
+      .where(eq(courseReviews.id, saved.review.id));
+    expect(review?.hiddenAt).not.toBeNull();
+    expect(review?.hiddenReason).toBe("Refunded: Changed mind");
+    const [after] = await handle.db.select().from(courses).where(eq(courses.id, paidCourseId));
+    expect(after?.ratingCount).toBe((before?.ratingCount ?? 0) - 1);
+    expect(after?.ratingSum).toBe((before?.ratingSum ?? 0) - 5);
+    await handle.db.delete(lessons).where(eq(lessons.id, lesson?.id ?? 0));
   });
 });
 
