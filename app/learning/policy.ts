@@ -53,6 +53,38 @@ export function reachesCompletion(positionSeconds: number, videoSeconds: number 
 }
 
 /**
+ * How far past the time since a learner began a lesson their watching may plausibly reach: positions are
+ * saved every 15 s and on pause, and a page may be opened a little before playing. Video shorter than this
+ * can be completed as soon as it is begun; the rule is for lessons long enough to matter.
+ */
+export const WATCH_SLACK_SECONDS = 30;
+
+/**
+ * The most of a lesson a learner can have watched by `now`: never more than the wall-clock time since they
+ * began it (plus the slack), whatever position a client reports.
+ */
+export function plausibleWatch(positionSeconds: number, startedAt: Date, now: Date): number {
+  const elapsed = Math.max(0, Math.floor((now.getTime() - startedAt.getTime()) / 1000));
+  return Math.min(positionSeconds, elapsed + WATCH_SLACK_SECONDS);
+}
+
+/**
+ * Whether a lesson may be marked complete: one with a measured video once 90 % of it was plausibly watched
+ * (the furthest point reached, or the time since it was begun, whichever is more, as "Mark as complete" after
+ * watching without JavaScript reports no positions); any other lesson (no video, or a typed length only) at
+ * once.
+ */
+export function mayMarkComplete(
+  lesson: { videoSeconds: number | null },
+  watch: { watchedSeconds: number; startedAt: Date | null },
+  now: Date,
+): boolean {
+  if (lesson.videoSeconds === null || lesson.videoSeconds <= 0) return true;
+  const sinceStart = watch.startedAt ? plausibleWatch(Number.POSITIVE_INFINITY, watch.startedAt, now) : 0;
+  return reachesCompletion(Math.max(watch.watchedSeconds, sinceStart), lesson.videoSeconds);
+}
+
+/**
  * A course's completion as a whole percentage, rounded down: 100 % means every lesson is done (199 of 200
  * shows 99 %, never a premature 100 %), and any finished lesson shows at least 1 %.
  */

@@ -9,7 +9,14 @@ import { mayRecordProgress } from "../access/policy";
 import type { Database } from "../db/client.server";
 import { lessonProgress, lessons, type User, videos } from "../db/schema";
 import { isRowId } from "../lib/validation";
-import { checkPosition, type PositionCheck, progressPercent, reachesCompletion } from "./policy";
+import {
+  checkPosition,
+  mayMarkComplete,
+  type PositionCheck,
+  plausibleWatch,
+  progressPercent,
+  reachesCompletion,
+} from "./policy";
 
 export type LessonProgressView = {
   lessonId: number;
@@ -33,19 +40,27 @@ export type CourseCompletion = { completedLessons: number; totalLessons: number 
 /** Why a viewer cannot reach a course's lesson; the page and the API turn it into 404, 401 or 403. */
 export type LessonRefusal = "not_found" | "sign_in" | "forbidden";
 
-export type ProgressChange = { positionSeconds?: number; completed?: boolean };
+export type ProgressChange = {
+  positionSeconds?: number;
+  completed?: boolean;
+  /** When the learner opened the lesson page this change comes from (a verified app/learning/opened-token). */
+  openedAt?: Date;
+};
 
 export type RecordOutcome =
   | { ok: true; progress: LessonProgressView }
   | { ok: false; reason: LessonRefusal }
-  | { ok: false; reason: "invalid_position"; check: Exclude<PositionCheck, { ok: true }> };
+  | { ok: false; reason: "invalid_position"; check: Exclude<PositionCheck, { ok: true }> }
+  | { ok: false; reason: "not_watched" };
 
 /**
  * Saves a learner's position in a lesson and/or its completion, after checking access.
  *
- * Completion is monotonic: a position never un-completes a lesson, and a position at 90 % of the video's
- * measured length completes it; only `completed: false` (the learner's "mark as not complete") clears it.
- * A position outside 0…the lesson's length is refused and changes nothing.
+ * A position outside 0…the lesson's length is refused and changes nothing. What counts as watched is never
+ * taken on the client's word (app/learning/policy.ts): the furthest point plausibly reached only grows as
+ * fast as the wall clock since the learner began the lesson. Completion is monotonic: reaching 90 % of the
+ * video's measured length completes it; "mark as complete" completes a video lesson only once that much
+ * could have been watched (any other lesson at once); only `completed: false` clears it.
  */
 export async function recordProgress(
   db: Database,
@@ -53,6 +68,7 @@ export async function recordProgress(
   courseId: number,
   lessonId: number,
   change: ProgressChange,
+  now = new Date(),
 ): Promise<RecordOutcome> {
   const access = await accessToLesson(db, user, courseId, lessonId);
   if (!access.ok) return access;
@@ -74,38 +90,50 @@ export async function recordProgress(
     if (!check.ok) return { ok: false, reason: "invalid_position", check };
     position = check.seconds;
   }
-  const completes =
-    change.completed === true ||
-    (change.completed === undefined &&
-      position !== undefined &&
-      reachesCompletion(position, lesson.videoSeconds));
-  const completedAt =
-    change.completed === false
-      ? sql`null`
-      : completes
-        ? sql`coalesce(${lessonProgress.completedAt}, now())`
-        : sql`${lessonProgress.completedAt}`;
 
-  const [row] = await db
-    .insert(lessonProgress)
-    .values({
-      userId: user.id,
-      lessonId,
-      courseId,
-      positionSeconds: position ?? 0,
-      completedAt: completes ? sql`now()` : null,
-    })
-    .onConflictDoUpdate({
-      target: [lessonProgress.userId, lessonProgress.lessonId],
-      set: {
-        positionSeconds: position ?? sql`${lessonProgress.positionSeconds}`,
+  return db.transaction(async (tx): Promise<RecordOutcome> => {
+    // The learner's row, locked, so parallel saves (a beacon and a click) each see the other's watching.
+    await tx
+      .insert(lessonProgress)
+      .values({ userId: user.id, lessonId, courseId })
+      .onConflictDoNothing({ target: [lessonProgress.userId, lessonProgress.lessonId] });
+    const [current] = await tx
+      .select()
+      .from(lessonProgress)
+      .where(and(eq(lessonProgress.userId, user.id), eq(lessonProgress.lessonId, lessonId)))
+      .for("update");
+    if (!current) throw new Error("recordProgress: the learner's row vanished under its lock");
+
+    // Begun at the first position reported, or earlier if the page it was marked on was opened earlier.
+    const candidates = [current.startedAt, change.openedAt, position !== undefined ? now : undefined];
+    const starts = candidates.filter((time): time is Date => time instanceof Date);
+    const startedAt = starts.length > 0 ? new Date(Math.min(...starts.map((time) => time.getTime()))) : null;
+    const watchedSeconds =
+      position !== undefined && startedAt
+        ? Math.max(current.watchedSeconds, plausibleWatch(position, startedAt, now))
+        : current.watchedSeconds;
+
+    if (change.completed === true && !mayMarkComplete(lesson, { watchedSeconds, startedAt }, now))
+      return { ok: false, reason: "not_watched" };
+    const completes =
+      change.completed === true ||
+      (change.completed === undefined && reachesCompletion(watchedSeconds, lesson.videoSeconds));
+    const completedAt = change.completed === false ? null : (current.completedAt ?? (completes ? now : null));
+
+    const [row] = await tx
+      .update(lessonProgress)
+      .set({
+        positionSeconds: position ?? current.positionSeconds,
+        startedAt,
+        watchedSeconds,
         completedAt,
-        updatedAt: sql`now()`,
-      },
-    })
-    .returning();
-  if (!row) throw new Error("recordProgress: the upsert returned no row");
-  return { ok: true, progress: toView(row) };
+        updatedAt: now,
+      })
+      .where(and(eq(lessonProgress.userId, user.id), eq(lessonProgress.lessonId, lessonId)))
+      .returning();
+    if (!row) throw new Error("recordProgress: the update returned no row");
+    return { ok: true, progress: toView(row) };
+  });
 }
 
 function toView(row: typeof lessonProgress.$inferSelect): LessonProgressView {

@@ -17,6 +17,7 @@ export const API_ERROR_CODES = [
   "conflict",
   "course_unavailable",
   "insufficient_funds",
+  "not_watched",
   "rate_limited",
   "method_not_allowed",
   "payload_too_large",

@@ -19,6 +19,7 @@ import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
 import { useTranslation } from "../i18n/use-translation";
 import { openLesson } from "../learning/lesson.server";
+import { openedToken, readOpenedToken } from "../learning/opened-token.server";
 import { progressPercent } from "../learning/policy";
 import { recordProgress } from "../learning/progress.server";
 import { fail, succeed } from "../lib/enhanced-action.server";
@@ -66,6 +67,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     courseTitle: result.courseTitle,
     opened,
     certificate: opened?.preview ? null : await certificateStatus(db, user, courseId),
+    // When this page was opened, signed: "Mark as complete" without JavaScript has no positions to show.
+    openedToken: user && opened && !opened.preview ? openedToken(user.id, opened.lesson.id) : null,
   };
 }
 
@@ -91,9 +94,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!user || courseId === null || lessonId === null) throw new Response("Not Found", { status: 404 });
   if (!parsed.success) return fail(form, back, t("errors.invalid"), 400);
   const completed = parsed.data.intent === "complete";
-  const outcome = await recordProgress(getDb(context), user, courseId, lessonId, { completed });
+  const openedAt = readOpenedToken(form.get("opened"), user.id, lessonId) ?? undefined;
+  const outcome = await recordProgress(getDb(context), user, courseId, lessonId, { completed, openedAt });
   if (!outcome.ok) {
     if (outcome.reason === "forbidden") return fail(form, back, t("errors.forbidden"), 403);
+    if (outcome.reason === "not_watched") return fail(form, back, t("complete.notWatched"), 409);
     // An unknown lesson has no page to go back to.
     if (form.get("js") !== "1") throw new Response("Not Found", { status: 404 });
     return fail(form, back, t("errors.notFound"), 404);
@@ -125,6 +130,7 @@ export default function CourseLearn({ loaderData }: Route.ComponentProps) {
     <LessonPage
       key={opened.lesson.id}
       opened={opened}
+      openedToken={loaderData.openedToken}
       localize={localize}
       aside={
         <CertificatePanel
@@ -158,10 +164,13 @@ function BackLinks({ courseId }: { courseId: number }) {
  */
 function LessonPage({
   opened,
+  openedToken,
   localize,
   aside,
 }: {
   opened: Opened;
+  /** When the page was opened, signed, for "Mark as complete" (app/learning/opened-token.server.ts). */
+  openedToken: string | null;
   localize: (path: string) => string;
   aside?: ReactNode;
 }) {
@@ -220,6 +229,7 @@ function LessonPage({
               <fetcher.Form method="post" data-testid="complete-form">
                 <EnhancedFormMarker />
                 <input type="hidden" name="intent" value={completed ? "incomplete" : "complete"} />
+                {openedToken ? <input type="hidden" name="opened" value={openedToken} /> : null}
                 <button
                   type="submit"
                   aria-pressed={completed}

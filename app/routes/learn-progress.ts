@@ -41,6 +41,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (outcome.ok) return new Response(null, { status: 204 });
   if (outcome.reason === "forbidden") return status(403, "Forbidden");
   if (outcome.reason === "not_found") return status(404, "Not Found");
+  if (outcome.reason === "not_watched") return status(409, "Not watched yet");
   return status(422, "Position out of range");
 }
 

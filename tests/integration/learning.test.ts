@@ -121,22 +121,27 @@ describe("recordProgress and courseProgress", () => {
   it("completes a lesson at 90 % watched, keeps it completed, and only an explicit unmark clears it", async () => {
     await reset(learner);
     const intro = lessonIds[0] ?? 0;
-    expect(await recordProgress(handle.db, learner, courseId, intro, { positionSeconds: 89 })).toMatchObject({
-      progress: { completed: false },
-    });
-    const done = await recordProgress(handle.db, learner, courseId, intro, { positionSeconds: 90 });
+    const start = new Date();
+    const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
+    const save = (change: Parameters<typeof recordProgress>[4], seconds: number) =>
+      recordProgress(handle.db, learner, courseId, intro, change, at(seconds));
+    expect(await save({ positionSeconds: 0 }, 0)).toMatchObject({ progress: { completed: false } });
+    expect(await save({ positionSeconds: 89 }, 89)).toMatchObject({ progress: { completed: false } });
+    const done = await save({ positionSeconds: 90 }, 90);
     expect(done).toMatchObject({ ok: true, progress: { completed: true } });
     const completedAt = done.ok ? done.progress.completedAt : null;
     // Rewinding does not un-complete it, and completing again keeps the first completion time.
-    expect(await recordProgress(handle.db, learner, courseId, intro, { positionSeconds: 3 })).toMatchObject({
+    expect(await save({ positionSeconds: 3 }, 95)).toMatchObject({
       progress: { completed: true, completedAt, positionSeconds: 3 },
     });
-    expect(await recordProgress(handle.db, learner, courseId, intro, { completed: true })).toMatchObject({
+    expect(await save({ completed: true }, 96)).toMatchObject({
       progress: { completed: true, completedAt, positionSeconds: 3 },
     });
-    expect(await recordProgress(handle.db, learner, courseId, intro, { completed: false })).toMatchObject({
+    expect(await save({ completed: false }, 97)).toMatchObject({
       progress: { completed: false, completedAt: null, positionSeconds: 3 },
     });
+    // Watched once, it may be marked complete again.
+    expect(await save({ completed: true }, 98)).toMatchObject({ progress: { completed: true } });
     // A typed duration completes nothing by itself.
     const typed = lessonIds[1] ?? 0;
     expect(await recordProgress(handle.db, learner, courseId, typed, { positionSeconds: 299 })).toMatchObject(
@@ -144,6 +149,46 @@ describe("recordProgress and courseProgress", () => {
         progress: { completed: false },
       },
     );
+  });
+
+  it("takes no completion on the client's word: a video completes only as fast as the wall clock allows", async () => {
+    await reset(learner);
+    const intro = lessonIds[0] ?? 0;
+    const start = new Date();
+    const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
+    // "completed: true" a second after buying, and a jump to the end a second after starting: neither counts.
+    expect(await recordProgress(handle.db, learner, courseId, intro, { completed: true }, at(1))).toEqual({
+      ok: false,
+      reason: "not_watched",
+    });
+    expect(
+      await recordProgress(handle.db, learner, courseId, intro, { positionSeconds: 0 }, at(0)),
+    ).toMatchObject({
+      ok: true,
+    });
+    expect(
+      await recordProgress(handle.db, learner, courseId, intro, { positionSeconds: 99 }, at(1)),
+    ).toMatchObject({ ok: true, progress: { completed: false, positionSeconds: 99 } });
+    expect(await recordProgress(handle.db, learner, courseId, intro, { completed: true }, at(2))).toEqual({
+      ok: false,
+      reason: "not_watched",
+    });
+    // Once the time it takes to watch 90 % has passed, it may be marked complete (watching without JavaScript
+    // reports no positions), and the next report completes it by itself.
+    expect(
+      await recordProgress(handle.db, learner, courseId, intro, { completed: true }, at(90)),
+    ).toMatchObject({ ok: true, progress: { completed: true } });
+    // A lesson page opened long enough ago counts as the start, when it is signed (opened-token.server.ts).
+    await reset(learner);
+    expect(
+      await recordProgress(handle.db, learner, courseId, intro, { completed: true, openedAt: at(0) }, at(95)),
+    ).toMatchObject({ ok: true, progress: { completed: true } });
+    // A lesson without a measured video has nothing to watch: it may be marked complete at once.
+    const typed = lessonIds[1] ?? 0;
+    expect(await recordProgress(handle.db, learner, courseId, typed, { completed: true })).toMatchObject({
+      ok: true,
+      progress: { completed: true },
+    });
   });
 
   it("refuses strangers and lessons of another course; records the trainer's and an admin's progress", async () => {
@@ -160,8 +205,8 @@ describe("recordProgress and courseProgress", () => {
       ok: false,
       reason: "not_found",
     });
-    expect((await recordProgress(handle.db, trainer, courseId, intro, { completed: true })).ok).toBe(true);
-    expect((await recordProgress(handle.db, admin, courseId, intro, { completed: true })).ok).toBe(true);
+    expect((await recordProgress(handle.db, trainer, courseId, intro, { positionSeconds: 5 })).ok).toBe(true);
+    expect((await recordProgress(handle.db, admin, courseId, intro, { positionSeconds: 5 })).ok).toBe(true);
     const rows = await handle.db
       .select()
       .from(lessonProgress)
@@ -211,7 +256,9 @@ describe("recordProgress and courseProgress", () => {
       percent: 0,
       lastLessonId: null,
     });
-    for (const id of lessonIds) await recordProgress(handle.db, learner, courseId, id, { completed: true });
+    // The video lesson, watched through (its page open for its length); the others have nothing to watch.
+    const opened = { completed: true, openedAt: new Date(Date.now() - 100_000) };
+    for (const id of lessonIds) await recordProgress(handle.db, learner, courseId, id, opened);
     expect(await courseCompletion(handle.db, learner.id, courseId)).toEqual({
       completedLessons: 3,
       totalLessons: 3,
@@ -280,8 +327,14 @@ describe("the progress and play API", () => {
       expect(await response.json()).toMatchObject({ error: { code: "validation_failed" } });
     }
     expect((await courseProgress(handle.db, learner.id, courseId)).lessons[0]?.positionSeconds).toBe(12);
-    const completed = await postProgress(learner, courseId, intro, { completed: true });
-    expect(await completed.json()).toMatchObject({ progress: { completed: true, positionSeconds: 12 } });
+    // The video has not been watched: "completed" is refused with its own code, and nothing changes.
+    const early = await postProgress(learner, courseId, intro, { completed: true });
+    expect(early.status).toBe(409);
+    expect(await early.json()).toMatchObject({ error: { code: "not_watched" } });
+    // A lesson with nothing to watch completes at once.
+    const bare = lessonIds[2] ?? 0;
+    const completed = await postProgress(learner, courseId, bare, { completed: true });
+    expect(await completed.json()).toMatchObject({ progress: { completed: true, positionSeconds: 0 } });
   });
 
   it("GET …/progress answers the course's progress to those who may open it", async () => {
@@ -298,7 +351,7 @@ describe("the progress and play API", () => {
       completedLessons: 1,
       totalLessons: 3,
       percent: 33,
-      lastLessonId: lessonIds[0],
+      lastLessonId: lessonIds[2],
     });
     expect(body.lessons).toHaveLength(3);
     expect((await get(trainer, courseId)).status).toBe(200);
@@ -321,7 +374,7 @@ describe("the progress and play API", () => {
       lesson: { id: intro, title: "Intro", position: 1 },
       preview: false,
       video: { provider: "local", status: "ready", src: `/media/videos/${videoId}`, durationSeconds: 100 },
-      progress: { positionSeconds: 12, completed: true },
+      progress: { positionSeconds: 12, completed: false },
     });
     const noVideo = await (await play(learner, courseId, typed)).json();
     expect(noVideo).toMatchObject({ video: null, pdfUrl: "/media/raw/manara_x" });

@@ -176,14 +176,12 @@ describe("what a refund takes back", () => {
       .insert(lessons)
       .values({ courseId: paidCourseId, position: 1, title: "Only lesson" })
       .returning({ id: lessons.id });
-    await handle.db
-      .insert(lessonProgress)
-      .values({
-        userId: learner.id,
-        lessonId: lesson?.id ?? 0,
-        courseId: paidCourseId,
-        completedAt: new Date(),
-      });
+    await handle.db.insert(lessonProgress).values({
+      userId: learner.id,
+      lessonId: lesson?.id ?? 0,
+      courseId: paidCourseId,
+      completedAt: new Date(),
+    });
     const store = createLocalCertificateStore(mkdtempSync(path.join(tmpdir(), "manara-refund-")));
     const issued = await issueCertificate(handle.db, store, {
       userId: learner.id,

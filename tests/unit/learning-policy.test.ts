@@ -2,10 +2,13 @@ import { describe, expect, it } from "vitest";
 import {
   checkPosition,
   maxPositionSeconds,
+  mayMarkComplete,
+  plausibleWatch,
   progressPercent,
   reachesCompletion,
   resumeFrom,
   UNBOUNDED_POSITION_LIMIT,
+  WATCH_SLACK_SECONDS,
 } from "../../app/learning/policy";
 
 describe("position bounds", () => {
@@ -73,5 +76,46 @@ describe("resume", () => {
     expect(resumeFrom(42, 100)).toBe(42);
     expect(resumeFrom(42, null)).toBe(42);
     expect(resumeFrom(99, 100)).toBe(0);
+  });
+});
+
+describe("what counts as watched", () => {
+  const start = new Date("2026-11-25T10:00:00Z");
+  const secondsLater = (seconds: number) => new Date(start.getTime() + seconds * 1000);
+
+  it("never reaches past the wall-clock time since the lesson was begun, plus the slack", () => {
+    expect(plausibleWatch(600, start, secondsLater(1))).toBe(1 + WATCH_SLACK_SECONDS);
+    expect(plausibleWatch(600, start, secondsLater(300))).toBe(300 + WATCH_SLACK_SECONDS);
+    expect(plausibleWatch(120, start, secondsLater(300))).toBe(120);
+    // A clock that went backwards grants nothing beyond the slack.
+    expect(plausibleWatch(600, start, secondsLater(-50))).toBe(WATCH_SLACK_SECONDS);
+  });
+
+  it("lets a video lesson be marked complete only once 90 % could have been watched", () => {
+    const video = { videoSeconds: 600 };
+    // "completed: true" a second after buying: refused.
+    expect(mayMarkComplete(video, { watchedSeconds: 0, startedAt: null }, secondsLater(1))).toBe(false);
+    expect(mayMarkComplete(video, { watchedSeconds: 0, startedAt: start }, secondsLater(1))).toBe(false);
+    // Positions reported up to 90 %, or the page open that long (no JavaScript reports no positions).
+    expect(mayMarkComplete(video, { watchedSeconds: 540, startedAt: start }, secondsLater(600))).toBe(true);
+    expect(
+      mayMarkComplete(
+        video,
+        { watchedSeconds: 0, startedAt: start },
+        secondsLater(540 - WATCH_SLACK_SECONDS),
+      ),
+    ).toBe(true);
+    expect(
+      mayMarkComplete(
+        video,
+        { watchedSeconds: 0, startedAt: start },
+        secondsLater(500 - WATCH_SLACK_SECONDS),
+      ),
+    ).toBe(false);
+  });
+
+  it("lets a lesson without a measured video (a typed length, or nothing to watch) be marked complete at once", () => {
+    expect(mayMarkComplete({ videoSeconds: null }, { watchedSeconds: 0, startedAt: null }, start)).toBe(true);
+    expect(mayMarkComplete({ videoSeconds: 0 }, { watchedSeconds: 0, startedAt: null }, start)).toBe(true);
   });
 });

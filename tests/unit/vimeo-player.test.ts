@@ -84,12 +84,12 @@ describe("createProgressTracker", () => {
     expect(posts).toHaveLength(2);
   });
 
-  it("completes once at 90 % and refreshes after the server accepted it", async () => {
+  it("saves at once at 90 % (the server decides it completes) and refreshes after the save", async () => {
     const { tracker, posts, onCompleted } = setup();
     tracker.playing(89, 100);
     tracker.playing(90, 100);
     tracker.playing(95, 100);
-    expect(posts).toEqual(["positionSeconds=90&completed=true"]);
+    expect(posts).toEqual(["positionSeconds=90"]);
     await vi.waitFor(() => expect(onCompleted).toHaveBeenCalledTimes(1));
   });
 

@@ -1,6 +1,7 @@
 // When a playing lesson's position is saved, for any player (the native <video> or Vimeo's embed player):
 // every SAVE_EVERY_MS while playing, on pause, on leaving (a beacon, delivered even after the tab closes),
-// and once with `completed` when COMPLETION_SHARE of the video has been watched.
+// and at once when COMPLETION_SHARE of the video has been reached. The server decides whether that completes
+// the lesson (it must have been plausibly watched, app/learning/policy.ts); the page then refreshes its ticks.
 import { COMPLETION_SHARE } from "../../learning/policy";
 
 /** How often a playing video's position is saved. */
@@ -18,17 +19,15 @@ type Options = {
   url: string;
   resumeAt: number;
   completed: boolean;
-  /** After the server accepted the completion: refresh what shows the ticks. */
+  /** After the save at COMPLETION_SHARE: refresh what shows the ticks. */
   onCompleted: () => void;
   now?: () => number;
   post?: (url: string, body: URLSearchParams) => Promise<Response>;
   beacon?: (url: string, body: URLSearchParams) => void;
 };
 
-function body(position: number, complete: boolean): URLSearchParams {
-  const fields = new URLSearchParams({ positionSeconds: String(position) });
-  if (complete) fields.set("completed", "true");
-  return fields;
+function body(position: number): URLSearchParams {
+  return new URLSearchParams({ positionSeconds: String(position) });
 }
 
 export function createProgressTracker({
@@ -52,7 +51,7 @@ export function createProgressTracker({
     if (!complete && at === lastSaved) return;
     lastSaved = at;
     lastSavedAt = now();
-    void post(url, body(at, complete))
+    void post(url, body(at))
       .then((response) => {
         if (complete && response.ok) onCompleted();
       })
@@ -77,7 +76,7 @@ export function createProgressTracker({
       const at = Math.floor(positionSeconds);
       if (at === lastSaved) return;
       lastSaved = at;
-      beacon(url, body(at, false));
+      beacon(url, body(at));
     },
   };
 }

@@ -29,6 +29,10 @@ export const lessonProgress = pgTable(
       .notNull()
       .references(() => courses.id, { onDelete: "cascade" }),
     positionSeconds: integer("position_seconds").notNull().default(0),
+    /** When the learner began the lesson: their first position report, or the lesson page they marked it on. */
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    /** The furthest point plausibly watched: reported positions, never past the time since startedAt. */
+    watchedSeconds: integer("watched_seconds").notNull().default(0),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

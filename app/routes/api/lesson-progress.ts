@@ -31,6 +31,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       positionSeconds: t("api.positionRange", { max: outcome.check.max }),
     });
   }
+  if (outcome.reason === "not_watched") return apiError(409, "not_watched", t("complete.notWatched"));
   return refusalResponse(outcome.reason, t);
 }
 
