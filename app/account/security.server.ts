@@ -88,7 +88,12 @@ export async function listSessions(
 }
 
 /** Ends one of the person's own sessions (never someone else's); false when there was none to end. */
+const SESSION_ID = /^[0-9a-f]{64}$/;
+
 export async function revokeSession(db: Database, userId: string, sessionId: string): Promise<boolean> {
+  // A session's id is the hex SHA-256 of its token: anything else names no session (and a NUL in it once
+  // reached PostgreSQL and answered 500).
+  if (!SESSION_ID.test(sessionId)) return false;
   const deleted = await db
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)))

@@ -156,10 +156,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "revokeSession") {
     const sessionId = formData.get("sessionId");
-    const ended =
-      typeof sessionId === "string" &&
-      sessionId.length <= 128 &&
-      (await revokeSession(db, user.id, sessionId));
+    const ended = typeof sessionId === "string" && (await revokeSession(db, user.id, sessionId));
     return ended
       ? toasts().redirectWithSuccess(back, t("settings.signedOut"))
       : toasts().redirectWithError(back, t("settings.sessionGone"));
