@@ -1,6 +1,6 @@
 // Keyboard only, in both languages, with JavaScript and without: sign in, search the catalog, add a course to
 // the cart and check out. Every stop on the way shows a visible focus ring, and Tab moves forward through
-// the document (no jumps back and forth).
+// the document (no jumps back and forth). The skip link.
 import { expect, type Locator, type Page, test } from "./fixtures";
 import { DEMO_PASSWORD, localized, uniqueEmail } from "./helpers";
 
@@ -20,6 +20,7 @@ const TEXT = {
     cart: "Cart",
     checkout: "Check out with wallet",
     enrolled: /enrolled/,
+    skip: "Skip to content",
   },
   ar: {
     email: "البريد الإلكتروني",
@@ -33,6 +34,7 @@ const TEXT = {
     cart: "السلة",
     checkout: "ادفع من المحفظة",
     enrolled: /التحقت/,
+    skip: "تخطَّ إلى المحتوى",
   },
 } as const;
 
@@ -87,6 +89,22 @@ async function tabTo(page: Page, target: Locator, maxPresses = 60) {
 }
 
 for (const locale of ["en", "ar"] as const) {
+  test(`the skip link is painted on top of the header when focused (${locale})`, async ({ page }) => {
+    const text = TEXT[locale];
+    await page.goto(localized("/", locale));
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: text.skip });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    // What a click at its centre would hit is the link itself, not the logo painted over it.
+    const onTop = await skip.evaluate((link) => {
+      const box = link.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return box.width > 0 && box.height > 0 && link.contains(hit);
+    });
+    expect(onTop).toBe(true);
+  });
+
   test(`keyboard only: sign in, search, add to cart and check out (${locale})`, async ({ page, request }) => {
     test.setTimeout(150_000);
     const text = TEXT[locale];
