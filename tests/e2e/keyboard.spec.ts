@@ -1,7 +1,7 @@
 // Keyboard only, in both languages, with JavaScript and without: sign in, search the catalog, add a course to
 // the cart and check out. Every stop on the way shows a visible focus ring, and Tab moves forward through
-// the document (no jumps back and forth). The skip link.
-import { expect, type Locator, type Page, test } from "./fixtures";
+// the document (no jumps back and forth). Where the focus goes after a client-side navigation; the skip link.
+import { type APIRequestContext, expect, type Locator, type Page, test } from "./fixtures";
 import { DEMO_PASSWORD, localized, uniqueEmail } from "./helpers";
 
 // Sign-ups from an address of their own: the per-address limit is shared by every suite (playwright.config.ts).
@@ -21,6 +21,9 @@ const TEXT = {
     checkout: "Check out with wallet",
     enrolled: /enrolled/,
     skip: "Skip to content",
+    homeTitle: /Manara/,
+    coursesTitle: /^Courses/,
+    courseTitle: /React from Zero to Production/,
   },
   ar: {
     email: "البريد الإلكتروني",
@@ -35,6 +38,9 @@ const TEXT = {
     checkout: "ادفع من المحفظة",
     enrolled: /التحقت/,
     skip: "تخطَّ إلى المحتوى",
+    homeTitle: /منارة/,
+    coursesTitle: /^الدورات/,
+    courseTitle: /React من الصفر إلى الإنتاج/,
   },
 } as const;
 
@@ -88,6 +94,48 @@ async function tabTo(page: Page, target: Locator, maxPresses = 60) {
   throw new Error(`Tab never reached the target; visited ${visited.join(", ")}; ${problems.join("; ")}`);
 }
 
+/** The user menu's toggle: 11 Tabs from the top of a page (skip link, logo, seven links, language, account). */
+const TABS_TO_USER_MENU = 11;
+
+/** Presses Shift+Tab until `target` has the focus. */
+async function shiftTabTo(page: Page, target: Locator, maxPresses: number) {
+  for (let press = 0; press < maxPresses; press++) {
+    await page.keyboard.press("Shift+Tab");
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error(`Shift+Tab did not reach the target in ${maxPresses} presses`);
+}
+
+/** The focus is on the route announcer, which holds the new page's title. */
+async function expectPageAnnounced(page: Page, title: RegExp) {
+  const announcer = page.getByTestId("route-announcer");
+  await expect(announcer).toBeFocused();
+  await expect(announcer).toHaveText(title);
+  expect(await page.title()).toMatch(title);
+}
+
+/** A fresh learner with money, made through the API (sign-ups from this file's own address). */
+async function newLearner(request: APIRequestContext, prefix: string, credit = 0) {
+  const email = uniqueEmail(prefix);
+  const signup = await request.post("/api/auth/signup", {
+    data: { userName: "Keyboard Learner", email, password: "a-good-password" },
+  });
+  expect(signup.ok()).toBe(true);
+  const { user } = (await signup.json()) as { user: { id: string } };
+  if (credit > 0) {
+    const admin = await request.post("/api/auth/login", {
+      data: { email: "admin@manara.local", password: DEMO_PASSWORD },
+    });
+    const { token } = (await admin.json()) as { token: string };
+    const charged = await request.put(`/api/admin/charge-wallet/${user.id}`, {
+      data: { amount: credit },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(charged.ok()).toBe(true);
+  }
+  return { email, password: "a-good-password" };
+}
+
 for (const locale of ["en", "ar"] as const) {
   test(`the skip link is painted on top of the header when focused (${locale})`, async ({ page }) => {
     const text = TEXT[locale];
@@ -105,25 +153,15 @@ for (const locale of ["en", "ar"] as const) {
     expect(onTop).toBe(true);
   });
 
-  test(`keyboard only: sign in, search, add to cart and check out (${locale})`, async ({ page, request }) => {
+  test(`keyboard only: sign in, search, add to cart and check out (${locale})`, async ({
+    page,
+    request,
+  }, testInfo) => {
     test.setTimeout(150_000);
     const text = TEXT[locale];
+    const js = testInfo.project.name !== "no-js";
     // A fresh learner with money, made through the API so the keyboard journey starts at the log-in page.
-    const email = uniqueEmail(`keys-${locale}`);
-    const signup = await request.post("/api/auth/signup", {
-      data: { userName: "Keyboard Learner", email, password: "a-good-password" },
-    });
-    expect(signup.ok()).toBe(true);
-    const { user } = (await signup.json()) as { user: { id: string } };
-    const admin = await request.post("/api/auth/login", {
-      data: { email: "admin@manara.local", password: DEMO_PASSWORD },
-    });
-    const { token } = (await admin.json()) as { token: string };
-    const credit = await request.put(`/api/admin/charge-wallet/${user.id}`, {
-      data: { amount: 100 },
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    expect(credit.ok()).toBe(true);
+    const { email } = await newLearner(request, `keys-${locale}`, 100);
 
     await page.goto(localized("/auth/login", locale));
     const main = page.locator("main");
@@ -133,24 +171,33 @@ for (const locale of ["en", "ar"] as const) {
     await page.keyboard.type("a-good-password");
     await tabTo(page, main.getByRole("button", { name: text.login }));
     await page.keyboard.press("Enter");
-    await expect(page.getByTestId("user-menu").locator("summary")).toContainText("Keyboard Learner", {
-      timeout: 15_000,
-    });
+    const userMenu = page.getByTestId("user-menu");
+    await expect(userMenu.locator("summary")).toContainText("Keyboard Learner", { timeout: 15_000 });
+
+    // The new page starts at the top, as a page load does: the user menu is a few Tabs away (it took 42, through
+    // the whole home page and the footer, when the focus fell to <body> where the log-in button had been).
+    if (js) await expectPageAnnounced(page, text.homeTitle);
+    await tabTo(page, userMenu.locator("summary"), TABS_TO_USER_MENU);
 
     // The catalog, from the header's link.
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await tabTo(page, page.locator("header nav").getByRole("link", { name: text.courses, exact: true }));
+    const coursesLink = page.locator("header nav").getByRole("link", { name: text.courses, exact: true });
+    await shiftTabTo(page, coursesLink, 5);
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(new RegExp(`${localized("/courses", locale)}$`));
-    await tabTo(page, main.getByLabel(text.search, { exact: true }));
+    if (js) await expectPageAnnounced(page, text.coursesTitle);
+    const search = main.getByLabel(text.search, { exact: true });
+    await tabTo(page, search);
     await page.keyboard.type(text.query);
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\?q=/);
     const courseLink = page.getByTestId("course-list").getByRole("link", { name: text.title }).first();
     await expect(courseLink).toBeVisible();
+    // Only the query changed: the focus stays in the search field.
+    if (js) await expect(search).toBeFocused();
     await tabTo(page, courseLink);
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/courses\/\d+$/);
+    if (js) await expectPageAnnounced(page, text.title);
 
     await tabTo(page, main.getByRole("button", { name: text.addToCart }));
     await page.keyboard.press("Enter");
@@ -165,5 +212,38 @@ for (const locale of ["en", "ar"] as const) {
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(new RegExp(`${localized("/my-enrollments", locale)}$`));
     await expect(page.getByTestId("toast-success").last()).toContainText(text.enrolled);
+  });
+
+  test(`the focus after a client-side navigation (${locale})`, async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name === "no-js", "without JavaScript every navigation is a page load");
+    const text = TEXT[locale];
+    await page.goto(localized("/", locale));
+    // The first load is the browser's: nothing is focused and nothing is announced.
+    await expect(page.getByTestId("route-announcer")).toHaveCount(0);
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+
+    // A click on a header link: the header (and the link) stay, yet the focus goes to the new page's title…
+    await page.locator("header nav").getByRole("link", { name: text.courses, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${localized("/courses", locale)}$`));
+    await expectPageAnnounced(page, text.coursesTitle);
+    // …and the next Tab is the skip link, as after a page load.
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: text.skip })).toBeFocused();
+
+    // Another page whose URL names an element (back/forward, or a link to a section): the browser's place.
+    await page.evaluate(
+      (url) => {
+        window.history.pushState(null, "", url);
+        window.dispatchEvent(new PopStateEvent("popstate"));
+      },
+      localized("/courses/1#reviews", locale),
+    );
+    await expect(page.locator("h1")).toHaveText(text.courseTitle);
+    await expect(page.getByRole("link", { name: text.skip })).toBeFocused();
+
+    // Back: a new page again.
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`${localized("/courses", locale)}$`));
+    await expectPageAnnounced(page, text.coursesTitle);
   });
 }
