@@ -1,8 +1,9 @@
 // Keyboard only, in both languages, with JavaScript and without: sign in, search the catalog, add a course to
 // the cart and check out. Every stop on the way shows a visible focus ring, and Tab moves forward through
-// the document (no jumps back and forth). Where the focus goes after a client-side navigation; the skip link.
+// the document (no jumps back and forth). Where the focus goes after a client-side navigation and after a
+// fetcher replaces the focused control; the skip link.
 import { type APIRequestContext, expect, type Locator, type Page, test } from "./fixtures";
-import { DEMO_PASSWORD, localized, uniqueEmail } from "./helpers";
+import { DEMO_PASSWORD, localized, logIn, uniqueEmail } from "./helpers";
 
 // Sign-ups from an address of their own: the per-address limit is shared by every suite (playwright.config.ts).
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": "198.51.100.24" } });
@@ -24,6 +25,9 @@ const TEXT = {
     homeTitle: /Manara/,
     coursesTitle: /^Courses/,
     courseTitle: /React from Zero to Production/,
+    inCart: "In your cart",
+    remove: "Remove",
+    browse: "Browse courses",
   },
   ar: {
     email: "البريد الإلكتروني",
@@ -41,6 +45,9 @@ const TEXT = {
     homeTitle: /منارة/,
     coursesTitle: /^الدورات/,
     courseTitle: /React من الصفر إلى الإنتاج/,
+    inCart: "في سلتك",
+    remove: "إزالة",
+    browse: "تصفّح الدورات",
   },
 } as const;
 
@@ -136,6 +143,16 @@ async function newLearner(request: APIRequestContext, prefix: string, credit = 0
   return { email, password: "a-good-password" };
 }
 
+/** Adds a course to the (guest or signed-in) cart with the course page's button, waiting for the answer. */
+async function addToCart(page: Page, courseId: number, locale: "en" | "ar") {
+  await page.goto(localized(`/courses/${courseId}`, locale));
+  await Promise.all([
+    page.waitForResponse((response) => response.request().method() === "POST"),
+    page.getByTestId("add-to-cart").click(),
+  ]);
+  await expect(page.getByTestId("in-cart")).toBeVisible();
+}
+
 for (const locale of ["en", "ar"] as const) {
   test(`the skip link is painted on top of the header when focused (${locale})`, async ({ page }) => {
     const text = TEXT[locale];
@@ -199,10 +216,13 @@ for (const locale of ["en", "ar"] as const) {
     await expect(page).toHaveURL(/\/courses\/\d+$/);
     if (js) await expectPageAnnounced(page, text.title);
 
-    await tabTo(page, main.getByRole("button", { name: text.addToCart }));
+    const addButton = main.getByRole("button", { name: text.addToCart });
+    await tabTo(page, addButton);
     await page.keyboard.press("Enter");
     await expect(page.getByTestId("toast-success").last()).toBeVisible();
     await expect(page.getByTestId("in-cart")).toBeVisible();
+    // The focus moves to the link that took the button's place.
+    if (js) await expect(page.getByTestId("in-cart").getByRole("link", { name: text.inCart })).toBeFocused();
 
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await tabTo(page, page.locator("header nav").getByRole("link", { name: new RegExp(`^${text.cart}`) }));
@@ -246,4 +266,55 @@ for (const locale of ["en", "ar"] as const) {
     await expect(page).toHaveURL(new RegExp(`${localized("/courses", locale)}$`));
     await expectPageAnnounced(page, text.coursesTitle);
   });
+
+  test(`removing a cart line hands the focus to the next line, then to the empty cart's link (${locale})`, async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name === "no-js", "without JavaScript the form reloads the page");
+    const text = TEXT[locale];
+    await addToCart(page, 1, locale);
+    await addToCart(page, 3, locale);
+    await page.goto(localized("/cart", locale));
+    const lines = page.getByTestId("cart-items").getByRole("listitem");
+    await expect(lines).toHaveCount(2);
+    const second = lines.nth(1).getByRole("link").first();
+    const secondTitle = await second.textContent();
+    await lines.first().getByRole("button", { name: text.remove }).focus();
+    await page.keyboard.press("Enter");
+    await expect(lines).toHaveCount(1);
+    await expect(lines.first().getByRole("link").first()).toHaveText(secondTitle ?? "");
+    await expect(lines.first().getByRole("button", { name: text.remove })).toBeFocused();
+    await Promise.all([
+      page.waitForResponse((response) => response.request().method() === "POST"),
+      page.keyboard.press("Enter"),
+    ]);
+    await expect(page.getByTestId("cart-empty").getByRole("link", { name: text.browse })).toBeFocused();
+  });
 }
+
+test("removing a favourite hands the focus to the next one", async ({ page, request }, testInfo) => {
+  test.skip(testInfo.project.name === "no-js", "without JavaScript the form reloads the page");
+  const { email, password } = await newLearner(request, "keys-favorites");
+  await page.goto("/auth/login");
+  await logIn(page, email, password);
+  await expect(page.getByTestId("user-menu")).toBeVisible();
+  for (const id of [1, 3]) {
+    await page.goto(`/courses/${id}`);
+    await Promise.all([
+      page.waitForResponse((response) => response.request().method() === "POST"),
+      page.getByTestId("favorite-toggle").click(),
+    ]);
+    await expect(page.getByTestId("favorite-toggle")).toHaveAttribute("aria-pressed", "true");
+  }
+  await page.goto("/my-favorites");
+  const removeButtons = page
+    .getByTestId("favorite-list")
+    .getByRole("button", { name: "Remove from favorites" });
+  await expect(removeButtons).toHaveCount(2);
+  await removeButtons.first().focus();
+  await page.keyboard.press("Enter");
+  await expect(removeButtons).toHaveCount(1);
+  await expect(removeButtons.first()).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("empty-state").getByRole("link")).toBeFocused();
+});
