@@ -1,7 +1,7 @@
 // Keyboard only, in both languages, with JavaScript and without: sign in, search the catalog, add a course to
 // the cart and check out. Every stop on the way shows a visible focus ring, and Tab moves forward through
 // the document (no jumps back and forth). Where the focus goes after a client-side navigation and after a
-// fetcher replaces the focused control; the skip link.
+// fetcher replaces the focused control; the skip link; toasts that stay clear of the focus.
 import { type APIRequestContext, expect, type Locator, type Page, test } from "./fixtures";
 import { DEMO_PASSWORD, localized, logIn, uniqueEmail } from "./helpers";
 
@@ -113,6 +113,33 @@ async function shiftTabTo(page: Page, target: Locator, maxPresses: number) {
   throw new Error(`Shift+Tab did not reach the target in ${maxPresses} presses`);
 }
 
+/** The visible toasts that cover the focused element (none, when the toasts keep clear of it). */
+async function toastsOverFocus(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) return [];
+    const box = focused.getBoundingClientRect();
+    return [...document.querySelectorAll<HTMLElement>('[data-testid^="toast-"]')]
+      .filter((toast) => {
+        const style = getComputedStyle(toast);
+        const shown = Number(getComputedStyle(toast.parentElement ?? toast).opacity) * Number(style.opacity);
+        const rect = toast.getBoundingClientRect();
+        return (
+          style.visibility !== "hidden" &&
+          shown > 0.1 &&
+          rect.left < box.right &&
+          rect.right > box.left &&
+          rect.top < box.bottom &&
+          rect.bottom > box.top
+        );
+      })
+      .map(
+        (toast) =>
+          `"${toast.textContent?.trim()}" covers ${focused.tagName.toLowerCase()} "${focused.textContent?.trim()}"`,
+      );
+  });
+}
+
 /** The focus is on the route announcer, which holds the new page's title. */
 async function expectPageAnnounced(page: Page, title: RegExp) {
   const announcer = page.getByTestId("route-announcer");
@@ -192,9 +219,11 @@ for (const locale of ["en", "ar"] as const) {
     await expect(userMenu.locator("summary")).toContainText("Keyboard Learner", { timeout: 15_000 });
 
     // The new page starts at the top, as a page load does: the user menu is a few Tabs away (it took 42, through
-    // the whole home page and the footer, when the focus fell to <body> where the log-in button had been).
+    // the whole home page and the footer, when the focus fell to <body> where the log-in button had been), and
+    // the sign-in toast covers none of the stops on the way.
     if (js) await expectPageAnnounced(page, text.homeTitle);
     await tabTo(page, userMenu.locator("summary"), TABS_TO_USER_MENU);
+    expect(await toastsOverFocus(page)).toEqual([]);
 
     // The catalog, from the header's link.
     const coursesLink = page.locator("header nav").getByRole("link", { name: text.courses, exact: true });
@@ -218,11 +247,23 @@ for (const locale of ["en", "ar"] as const) {
 
     const addButton = main.getByRole("button", { name: text.addToCart });
     await tabTo(page, addButton);
+    if (js) {
+      // The button at the bottom of the window, where the toast it brings appears.
+      await page.setViewportSize({ width: 1280, height: 500 });
+      await addButton.evaluate((button) =>
+        window.scrollBy(0, button.getBoundingClientRect().bottom - (window.innerHeight - 24)),
+      );
+    }
     await page.keyboard.press("Enter");
     await expect(page.getByTestId("toast-success").last()).toBeVisible();
     await expect(page.getByTestId("in-cart")).toBeVisible();
-    // The focus moves to the link that took the button's place.
-    if (js) await expect(page.getByTestId("in-cart").getByRole("link", { name: text.inCart })).toBeFocused();
+    if (js) {
+      // The focus moves to the link that took the button's place, and the toast keeps clear of it.
+      await expect(page.getByTestId("in-cart").getByRole("link", { name: text.inCart })).toBeFocused();
+      await page.waitForTimeout(100); // the toast measures a frame after it appears
+      expect(await toastsOverFocus(page)).toEqual([]);
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
 
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await tabTo(page, page.locator("header nav").getByRole("link", { name: new RegExp(`^${text.cart}`) }));
