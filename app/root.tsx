@@ -15,6 +15,7 @@ import type { Route } from "./+types/root";
 import { canTeach, isAdmin } from "./access/roles";
 import { countCart } from "./commerce/cart.server";
 import { FetcherToasts } from "./components/fetcher-toasts";
+import { RouteAnnouncer } from "./components/route-announcer";
 import { RouteProgress } from "./components/route-progress";
 import { SiteFooter } from "./components/site-footer";
 import { type HeaderUser, SiteHeader } from "./components/site-header";
@@ -107,6 +108,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
+        {/* First in the body: after a client-side navigation it holds the focus, so Tab goes on to the skip link. */}
+        <RouteAnnouncer />
         <RouteProgress />
         <WebFonts />
         <HydrationMarker />

@@ -2,6 +2,7 @@
 import { Link } from "react-router";
 import { useLocalizePath } from "../i18n/use-locale";
 import { useTranslation } from "../i18n/use-translation";
+import { KEEPS_FOCUS } from "./keep-focus";
 
 export function EmptyState({ message }: { message: string }) {
   const { t } = useTranslation("auth");
@@ -11,6 +12,8 @@ export function EmptyState({ message }: { message: string }) {
       <p className="text-lg text-ink/75">{message}</p>
       <Link
         to={localize("/courses")}
+        // Where the focus goes when a list's last entry is removed (keep-focus.ts).
+        {...KEEPS_FOCUS}
         className="mt-6 inline-block rounded-md bg-coral-600 px-6 py-3 font-semibold text-white hover:bg-coral-700"
       >
         {t("account.browse")}

@@ -254,9 +254,10 @@ export function SiteHeader({
 
   return (
     <header className="sticky top-0 z-30 bg-coral-600 text-white shadow-md">
+      {/* Above the header's row when focused: that row comes later in the document, so it would be painted over it. */}
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-ink"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-ink"
       >
         {t("nav.skipToContent")}
       </a>

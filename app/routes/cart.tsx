@@ -1,4 +1,5 @@
 // /cart: the items, their total and the wallet balance, with checkout. Plain forms; optimistic with JavaScript.
+import { useRef } from "react";
 import { data, Form, Link, useFetcher, useFetchers, useNavigation } from "react-router";
 import { z } from "zod";
 import { getUser } from "../auth/guards.server";
@@ -7,6 +8,7 @@ import { purchaseCourses } from "../commerce/enrollment.server";
 import { purchaseRefusal } from "../commerce/refusals";
 import { EnhancedFormMarker } from "../components/enhanced-form-marker";
 import { ErrorSummary } from "../components/error-summary";
+import { KEEPS_FOCUS, useKeepFocus } from "../components/keep-focus";
 import { PageIntro } from "../components/page-intro";
 import { readConfig } from "../config.server";
 import { getDb } from "../db/context";
@@ -163,6 +165,7 @@ function RemoveButton({ courseId }: { courseId: number }) {
       <input type="hidden" name="courseId" value={courseId} />
       <button
         type="submit"
+        {...KEEPS_FOCUS}
         className="rounded-md px-3 py-1.5 text-sm font-semibold text-coral-700 hover:bg-coral-50"
       >
         {t("actions.remove")}
@@ -185,11 +188,15 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   const items = loaderData.items.filter((item) => !removing.has(item.id));
   const checkingOut = navigation.formData?.get("intent") === "checkout";
   const error = actionData && "error" in actionData ? actionData.error : null;
+  // A removed line takes its Remove button with it: the focus goes to the next line's, the previous line's, or
+  // the empty cart's link.
+  const ref = useRef<HTMLDivElement>(null);
+  useKeepFocus(ref);
 
   return (
     <>
       <PageIntro title={t("cart.title")} />
-      <div className="mx-auto max-w-4xl px-4 py-12">
+      <div ref={ref} className="mx-auto max-w-4xl px-4 py-12">
         {error ? <ErrorSummary answer={actionData} message={error} /> : null}
         {items.length === 0 ? (
           <div className="py-10 text-center" data-testid="cart-empty">
@@ -197,6 +204,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
             <p className="mt-2 text-ink/70">{t("cart.emptyHint")}</p>
             <Link
               to={localize("/courses")}
+              {...KEEPS_FOCUS}
               className="mt-6 inline-block rounded-md bg-coral-600 px-6 py-3 font-semibold text-white"
             >
               {t("cart.browse")}

@@ -1,4 +1,5 @@
 // /courses/:id: a course, its outline and the actions that fit the visitor: favourite, cart, enroll, go to course.
+import { useRef } from "react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { z } from "zod";
 import { canOpenCourse } from "../access/access.server";
@@ -10,6 +11,7 @@ import { purchaseCourses } from "../commerce/enrollment.server";
 import { purchaseRefusal } from "../commerce/refusals";
 import { CertificatePanel } from "../components/certificate-panel";
 import { EnhancedFormMarker } from "../components/enhanced-form-marker";
+import { KEEPS_FOCUS, useKeepFocus } from "../components/keep-focus";
 import { CourseProgressBar } from "../components/learning/progress-bar";
 import { ReviewsSection } from "../components/reviews";
 import { FreePreviews } from "../components/video/free-previews";
@@ -371,40 +373,47 @@ function CartButton({ courseId, inCart }: { courseId: number; inCart: boolean })
   const fetcher = useFetcher<typeof action>({ key: `cart-${courseId}` });
   const pendingIntent = fetcher.formData?.get("intent");
   const showInCart = pendingIntent ? pendingIntent === "addToCart" : inCart;
-  if (showInCart) {
-    return (
-      <div className="flex items-center gap-2" data-testid="in-cart">
-        <Link
-          to={localize("/cart")}
-          className="flex-1 rounded-md bg-ink px-4 py-2.5 text-center font-semibold text-white"
-        >
-          {t("actions.inCart")}
-        </Link>
+  // "Add to cart" turns into "In cart" (and back): the focus follows to the control that took its place.
+  const ref = useRef<HTMLDivElement>(null);
+  useKeepFocus(ref);
+  return (
+    <div ref={ref}>
+      {showInCart ? (
+        <div className="flex items-center gap-2" data-testid="in-cart">
+          <Link
+            to={localize("/cart")}
+            {...KEEPS_FOCUS}
+            className="flex-1 rounded-md bg-ink px-4 py-2.5 text-center font-semibold text-white"
+          >
+            {t("actions.inCart")}
+          </Link>
+          <fetcher.Form method="post">
+            <EnhancedFormMarker />
+            <input type="hidden" name="intent" value="removeFromCart" />
+            <button
+              type="submit"
+              {...KEEPS_FOCUS}
+              className="rounded-md border border-ink/20 px-3 py-2.5 text-sm font-semibold hover:bg-sand"
+            >
+              {t("actions.remove")}
+            </button>
+          </fetcher.Form>
+        </div>
+      ) : (
         <fetcher.Form method="post">
           <EnhancedFormMarker />
-          <input type="hidden" name="intent" value="removeFromCart" />
+          <input type="hidden" name="intent" value="addToCart" />
           <button
             type="submit"
-            className="rounded-md border border-ink/20 px-3 py-2.5 text-sm font-semibold hover:bg-sand"
+            data-testid="add-to-cart"
+            {...KEEPS_FOCUS}
+            className="w-full rounded-md bg-ink px-4 py-2.5 font-semibold text-white hover:bg-ink/90"
           >
-            {t("actions.remove")}
+            {t("actions.addToCart")}
           </button>
         </fetcher.Form>
-      </div>
-    );
-  }
-  return (
-    <fetcher.Form method="post">
-      <EnhancedFormMarker />
-      <input type="hidden" name="intent" value="addToCart" />
-      <button
-        type="submit"
-        data-testid="add-to-cart"
-        className="w-full rounded-md bg-ink px-4 py-2.5 font-semibold text-white hover:bg-ink/90"
-      >
-        {t("actions.addToCart")}
-      </button>
-    </fetcher.Form>
+      )}
+    </div>
   );
 }
 

@@ -5,6 +5,7 @@ import { type DragEvent, useEffect, useRef, useState } from "react";
 import { data, Form, Link, useFetcher, useFetchers, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { EnhancedFormMarker } from "../components/enhanced-form-marker";
+import { KEEPS_FOCUS, useKeepFocus } from "../components/keep-focus";
 import { PageIntro } from "../components/page-intro";
 import { EditorNav } from "../components/studio/editor-nav";
 import { TextField } from "../components/studio/fields";
@@ -239,6 +240,7 @@ function MoveButton({
           title: lesson.title,
         })}
         data-testid={`move-${direction}`}
+        {...KEEPS_FOCUS}
         className="rounded-md border border-ink/20 px-3 py-1.5 text-sm font-semibold hover:bg-sand disabled:opacity-40"
       >
         {direction === "up" ? `↑ ${t("curriculum.moveUp")}` : `↓ ${t("curriculum.moveDown")}`}
@@ -344,6 +346,9 @@ export default function Curriculum({ loaderData, actionData }: Route.ComponentPr
   const confirmId = Number(searchParams.get("deleteLesson"));
   const containerRef = useRef<HTMLDivElement>(null);
   const { dirty, blocker } = useUnsavedChanges(containerRef);
+  // A move button turns disabled when its lesson reaches either end: the focus goes to the lesson's other move
+  // button. (When a lesson is moved in the document, React itself puts the focus back on its button.)
+  useKeepFocus(containerRef);
   const busy = navigation.state === "submitting";
   const here = localize(`/instructor/courses/${course.id}/curriculum`);
 

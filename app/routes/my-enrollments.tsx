@@ -60,7 +60,7 @@ export default function MyEnrollments({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageIntro title={t("auth:account.enrollmentsTitle")} lead={t("catalog:enrollment.lead")} />
-      <section className="mx-auto max-w-7xl px-4 py-12">
+      <div className="mx-auto max-w-7xl px-4 py-12">
         <ul
           aria-label={t("catalog:enrollment.listLabel")}
           className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
@@ -123,7 +123,7 @@ export default function MyEnrollments({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </section>
+      </div>
     </>
   );
 }

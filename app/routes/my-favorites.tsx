@@ -1,9 +1,11 @@
 // /my-favorites: the courses a signed-in learner saved, each with a one-click way to remove it.
+import { useRef } from "react";
 import { useFetcher } from "react-router";
 import { requireUser } from "../auth/guards.server";
 import { CourseCard } from "../components/cards";
 import { EmptyState } from "../components/empty-state";
 import { EnhancedFormMarker } from "../components/enhanced-form-marker";
+import { KEEPS_FOCUS, useKeepFocus } from "../components/keep-focus";
 import { PageIntro } from "../components/page-intro";
 import { courseCardView } from "../courses/catalog.server";
 import { listFavoriteCourses } from "../courses/favorites.server";
@@ -44,6 +46,7 @@ function Unfavorite({ courseId }: { courseId: number }) {
       <input type="hidden" name="back" value={localize("/my-favorites")} />
       <button
         type="submit"
+        {...KEEPS_FOCUS}
         className="w-full rounded-md border border-ink/15 px-3 py-2 text-sm font-semibold hover:bg-sand"
       >
         {t("actions.unfavorite")}
@@ -54,10 +57,14 @@ function Unfavorite({ courseId }: { courseId: number }) {
 
 export default function MyFavorites({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
+  // A removed favourite takes its button with it: the focus goes to the next one's, the previous one's, or the
+  // empty state's link.
+  const ref = useRef<HTMLDivElement>(null);
+  useKeepFocus(ref);
   return (
     <>
       <PageIntro title={t("account.favoritesTitle")} />
-      <div className="mx-auto max-w-7xl px-4 py-12">
+      <div ref={ref} className="mx-auto max-w-7xl px-4 py-12">
         {loaderData.courses.length === 0 ? (
           <EmptyState message={t("account.favoritesEmpty")} />
         ) : (

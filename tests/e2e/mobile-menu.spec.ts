@@ -1,5 +1,7 @@
-// The mobile menu opens without JavaScript (<details>); with it, it closes on navigation and locks scrolling.
+// The mobile menu opens without JavaScript (<details>); with it, it closes on navigation, on Escape and when the
+// focus leaves it, and locks scrolling. The desktop dropdowns close the same ways.
 import { expect, test } from "./fixtures";
+import { demoState } from "./helpers";
 
 test.use({ viewport: { width: 390, height: 800 } });
 
@@ -98,3 +100,87 @@ test("menus opened before the JavaScript arrives stay open when the page hydrate
   await page.waitForTimeout(300);
   await expect(dropdown).toHaveAttribute("open", "");
 });
+
+for (const locale of ["en", "ar"] as const) {
+  const prefix = locale === "ar" ? "/ar" : "";
+
+  test(`with the keyboard, the mobile menu closes when the focus leaves it and on Escape (${locale})`, async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name === "no-js", "closing a <details> menu needs JavaScript");
+    await page.goto(`${prefix}/courses`);
+    const menu = page.getByTestId("mobile-menu");
+    const toggle = menu.locator("summary");
+    // Skip link, logo, menu.
+    for (let press = 0; press < 3; press++) await page.keyboard.press("Tab");
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(menu).toHaveAttribute("open", "");
+
+    // Through the menu and out of it: the menu closes, so the focus is not on a link hidden under it.
+    let inside = true;
+    for (let press = 0; press < 30 && inside; press++) {
+      await page.keyboard.press("Tab");
+      inside = await menu.evaluate((details) => details.contains(document.activeElement));
+    }
+    expect(inside).toBe(false);
+    await expect(menu).not.toHaveAttribute("open", "");
+    await expect(page.locator("html")).not.toHaveClass(/menu-open/);
+
+    // Escape closes it and gives the focus back to its toggle.
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await expect(menu).toHaveAttribute("open", "");
+    await page.keyboard.press("Tab");
+    await expect(menu.getByRole("navigation").getByRole("link").first()).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(menu).not.toHaveAttribute("open", "");
+    await expect(toggle).toBeFocused();
+
+    // Shift+Tab out of it, backwards past its toggle, closes it too.
+    await page.keyboard.press("Enter");
+    await expect(menu).toHaveAttribute("open", "");
+    await page.keyboard.press("Shift+Tab");
+    await expect(menu).not.toHaveAttribute("open", "");
+  });
+
+  test(`with the keyboard, the desktop dropdowns close when the focus leaves them and on Escape (${locale})`, async ({
+    browser,
+  }, testInfo) => {
+    test.skip(testInfo.project.name === "no-js", "closing a <details> menu needs JavaScript");
+    const context = await browser.newContext({ storageState: await demoState(browser, "learner") });
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${prefix}/courses`);
+    const userMenu = page.getByTestId("user-menu");
+    const toggle = userMenu.locator("summary");
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await expect(userMenu).toHaveAttribute("open", "");
+    // Tab through its links and the log-out button, then once more: out of the menu, which closes.
+    const stops = await userMenu.locator("a, button").count();
+    for (let press = 0; press < stops; press++) await page.keyboard.press("Tab");
+    await expect(userMenu.getByTestId("logout")).toBeFocused();
+    await expect(userMenu).toHaveAttribute("open", "");
+    await page.keyboard.press("Tab");
+    await expect(userMenu).not.toHaveAttribute("open", "");
+
+    // Escape in the language dropdown: closed, and the focus back on its toggle.
+    const languages = page.getByTestId("language-dropdown");
+    await languages.locator("summary").focus();
+    await page.keyboard.press("Enter");
+    await expect(languages).toHaveAttribute("open", "");
+    await page.keyboard.press("Tab");
+    await expect(languages.locator("a").first()).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(languages).not.toHaveAttribute("open", "");
+    await expect(languages.locator("summary")).toBeFocused();
+
+    // Shift+Tab from an open dropdown's toggle leaves it: closed.
+    await page.keyboard.press("Enter");
+    await expect(languages).toHaveAttribute("open", "");
+    await page.keyboard.press("Shift+Tab");
+    await expect(languages).not.toHaveAttribute("open", "");
+    await context.close();
+  });
+}

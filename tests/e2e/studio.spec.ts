@@ -1,6 +1,6 @@
 // The instructor studio end to end, with JavaScript on and off, in both locales: create a course, add three
 // lessons, reorder them, upload a cover, try to publish too early, publish, find it in the catalog, change
-// its price; with JavaScript, the unsaved-changes prompt.
+// its price; with JavaScript, the unsaved-changes prompt and the focus staying on a moved lesson's button.
 
 import sharp from "sharp";
 import { expect, type Page, test } from "./fixtures";
@@ -77,6 +77,24 @@ for (const locale of ["en", "ar"] as const) {
     await expect.poll(() => lessonTitles(page)).toEqual(["Alpha", "Gamma", "Beta"]);
     await page.reload();
     expect(await lessonTitles(page)).toEqual(["Alpha", "Gamma", "Beta"]);
+    if (testInfo.project.name !== "no-js") {
+      // With the keyboard: the focus stays on the button of a lesson moved down; once the lesson is last,
+      // that button turns disabled and the focus goes to the lesson's other move button.
+      const alpha = page.getByTestId("lesson").filter({ hasText: "Alpha" });
+      const moveDown = async (expected: string[]) => {
+        await Promise.all([
+          page.waitForResponse((response) => response.request().method() === "POST"),
+          page.keyboard.press("Enter"),
+        ]);
+        await expect.poll(() => lessonTitles(page)).toEqual(expected);
+        await expect(page.getByTestId("route-progress")).toHaveCount(0);
+      };
+      await alpha.getByTestId("move-down").focus();
+      await moveDown(["Gamma", "Alpha", "Beta"]);
+      await expect(alpha.getByTestId("move-down")).toBeFocused();
+      await moveDown(["Gamma", "Beta", "Alpha"]);
+      await expect(alpha.getByTestId("move-up")).toBeFocused();
+    }
 
     await page.goto(courseUrl);
     const cover = await sharp({ create: { width: 1200, height: 675, channels: 3, background: "#e4572e" } })
