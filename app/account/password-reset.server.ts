@@ -6,6 +6,7 @@ import type { TFunction } from "i18next";
 import { z } from "zod";
 import { hashPassword } from "../auth/password.server";
 import { hitRateLimit, RATE_LIMITS } from "../auth/rate-limit.server";
+import { publicOrigin } from "../config.server";
 import type { Database } from "../db/client.server";
 import { passwordResetTokens, sessions, users } from "../db/schema";
 import { type Locale, localizePath } from "../i18n/languages";
@@ -41,13 +42,7 @@ export type ForgotPasswordOutcome =
 export async function requestPasswordReset(
   db: Database,
   mailer: Mailer,
-  {
-    email,
-    address,
-    locale,
-    t,
-    origin,
-  }: { email: string; address: string; locale: Locale; t: TFunction; origin: string },
+  { email, address, locale, t }: { email: string; address: string; locale: Locale; t: TFunction },
 ): Promise<ForgotPasswordOutcome> {
   // The per-address limit may say "slow down" out loud: it says nothing about whether the account exists.
   const perIp = await hitRateLimit(db, `reset:ip:${address}`, RATE_LIMITS.passwordResetPerIp);
@@ -71,7 +66,8 @@ export async function requestPasswordReset(
       .where(and(eq(passwordResetTokens.userId, user.id), lte(passwordResetTokens.expiresAt, new Date())));
     await tx.insert(passwordResetTokens).values({ id, userId: user.id, expiresAt });
   });
-  const resetUrl = `${origin}${localizePath("/auth/reset-password", locale)}?token=${token}`;
+  // On the configured origin, never the request's Host: a forged header would mail the token elsewhere.
+  const resetUrl = `${publicOrigin()}${localizePath("/auth/reset-password", locale)}?token=${token}`;
   const name = locale === "ar" && user.nameAr ? user.nameAr : user.name;
   const message = passwordResetMail(t, locale, {
     to: user.email,

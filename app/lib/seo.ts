@@ -1,7 +1,6 @@
 // Per-page <title>, description, canonical link and hreflang alternates, computed in loaders and rendered by `meta`.
 import type { MetaDescriptor } from "react-router";
 import { LANGUAGES, type Locale, localizePath } from "../i18n/languages";
-import { pagePath } from "./page-path";
 
 /** SPEC §1: when a page sets no title of its own, the document carries the Arabic product title. */
 export const DEFAULT_TITLE = "منارة | منصة الدورات والتسويق الرقمي";
@@ -16,27 +15,26 @@ export type PageMeta = {
   jsonLd?: Record<string, unknown>[];
 };
 
+export type PageMetaInput = {
+  title: string;
+  description: string;
+  brand: string;
+  image?: string;
+  /** For a page served under several paths (/about and /about_us): the one search engines should index. */
+  canonicalPath?: string;
+};
+
+/**
+ * The tags of the page at `path` (without the locale prefix), its absolute links on `origin`: the configured
+ * public origin, never the request's own (app/config.server.ts `publicOrigin`).
+ */
 export function pageMeta(
-  request: Request,
+  origin: string,
+  path: string,
   locale: Locale,
-  {
-    title,
-    description,
-    brand,
-    image,
-    canonicalPath,
-  }: {
-    title: string;
-    description: string;
-    brand: string;
-    image?: string;
-    /** For a page served under several paths (/about and /about_us): the one search engines should index. */
-    canonicalPath?: string;
-  },
+  { title, description, brand, image, canonicalPath }: PageMetaInput,
 ): PageMeta {
-  const url = new URL(request.url);
-  const origin = url.origin;
-  const pathname = canonicalPath ?? pagePath(url.pathname);
+  const pathname = canonicalPath ?? path;
   const alternates: PageMeta["alternates"] = LANGUAGES.map((language) => ({
     hrefLang: language.code,
     href: origin + localizePath(pathname, language.code),

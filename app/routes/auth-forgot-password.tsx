@@ -9,7 +9,6 @@ import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
 import { clientAddress } from "../lib/client-address";
 import { readForm, validateForm } from "../lib/forms.server";
-import { publicOrigin } from "../lib/public-origin.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { getDb } from "../middleware/database.server";
@@ -41,7 +40,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     address: clientAddress(context),
     locale: page.locale,
     t: getI18n(context).getFixedT(page.locale, "mail"),
-    origin: publicOrigin(request),
   });
   if (!outcome.ok) {
     return data(

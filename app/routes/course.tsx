@@ -12,7 +12,7 @@ import { EnhancedFormMarker } from "../components/enhanced-form-marker";
 import { CourseProgressBar } from "../components/learning/progress-bar";
 import { ReviewsSection } from "../components/reviews";
 import { FreePreviews } from "../components/video/free-previews";
-import { readConfig } from "../config.server";
+import { publicOrigin, readConfig } from "../config.server";
 import { getCourseForViewer } from "../courses/catalog.server";
 import { isFavorite, toggleFavorite } from "../courses/favorites.server";
 import { localizePath } from "../i18n/languages";
@@ -97,7 +97,7 @@ export async function loader({ request, url, context, params }: Route.LoaderArgs
     user ? reviewEligibility(db, user, course) : "not_enrolled",
   ]);
   return {
-    meta: courseMeta(page, request, course),
+    meta: courseMeta(page, course),
     course: { ...course, priceLabel: page.price(course.price), isFree: course.price === 0 },
     totalMinutes,
     certificate,
@@ -134,12 +134,11 @@ export async function loader({ request, url, context, params }: Route.LoaderArgs
 /** The page's tags with Course and BreadcrumbList JSON-LD (issue 13). */
 function courseMeta(
   page: ReturnType<typeof pageContext>,
-  request: Request,
   course: NonNullable<Awaited<ReturnType<typeof getCourseForViewer>>>,
 ) {
   const description = plainExcerpt(course.description);
   const meta = page.meta(course.title, description, course.image);
-  const origin = new URL(request.url).origin;
+  const origin = publicOrigin();
   const at = (path: string) => origin + localizePath(path, page.locale);
   const currency = readConfig().currency;
   return withJsonLd(

@@ -1,10 +1,13 @@
 // Search engines and link previews (issue 13) on the whole app with the demo content: every URL the sitemap
 // lists answers 200 in both languages with hreflang alternates; robots.txt keeps private areas out; the home,
-// course and blog pages carry valid JSON-LD and Open Graph/Twitter tags of their own.
+// course and blog pages carry valid JSON-LD and Open Graph/Twitter tags of their own, with absolute links on
+// the configured public origin (the requests here name another, http://localhost).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FuzzApp, ORIGIN, startFuzzApp } from "./fuzz/app";
+import { type FuzzApp, startFuzzApp } from "./fuzz/app";
 
 let app: FuzzApp;
+/** PUBLIC_URL's origin, or its default http://localhost:PORT, as the app reads it. */
+let ORIGIN = "";
 
 beforeAll(async () => {
   app = await startFuzzApp();
@@ -12,6 +15,10 @@ beforeAll(async () => {
     "/app/db/seed.server.ts",
   )) as typeof import("../../app/db/seed.server");
   await seed.seedDemoContent(app.db);
+  const config = (await app.vite.ssrLoadModule(
+    "/app/config.server.ts",
+  )) as typeof import("../../app/config.server");
+  ORIGIN = config.publicOrigin();
 }, 180_000);
 afterAll(() => app?.close());
 

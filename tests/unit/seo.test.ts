@@ -10,9 +10,9 @@ import {
 } from "../../app/lib/seo";
 
 describe("pageMeta's image", () => {
-  const request = new Request("https://manara.example/ar/blog/3");
   const meta = (image?: string) =>
-    pageMeta(request, "ar", { title: "t", description: "d", brand: "b", image }).image;
+    pageMeta("https://manara.example", "/blog/3", "ar", { title: "t", description: "d", brand: "b", image })
+      .image;
 
   it("makes site paths absolute and keeps absolute media URLs (Cloudinary covers) as they are", () => {
     expect(meta("/media/images/manara_x.webp")).toBe("https://manara.example/media/images/manara_x.webp");
@@ -62,7 +62,7 @@ describe("JSON-LD builders", () => {
   });
   it("numbers breadcrumbs from 1 and renders JSON-LD and Twitter tags through metaTags", () => {
     const meta = withJsonLd(
-      pageMeta(new Request("https://m.example/blog/1"), "en", { title: "T", description: "D", brand: "B" }),
+      pageMeta("https://m.example", "/blog/1", "en", { title: "T", description: "D", brand: "B" }),
       breadcrumbJsonLd([
         { name: "Home", url: "https://m.example/" },
         { name: "T", url: "https://m.example/blog/1" },
@@ -75,5 +75,21 @@ describe("JSON-LD builders", () => {
       "script:ld+json": { itemListElement: { position: number }[] };
     };
     expect(ld["script:ld+json"].itemListElement.map((item) => item.position)).toEqual([1, 2]);
+  });
+});
+
+describe("pageMeta's links", () => {
+  it("builds every link on the origin it is given", () => {
+    const { canonical, alternates } = pageMeta("https://m.example", "/courses", "ar", {
+      title: "T",
+      description: "D",
+      brand: "B",
+    });
+    expect(canonical).toBe("https://m.example/ar/courses");
+    expect(alternates).toEqual([
+      { hrefLang: "en", href: "https://m.example/courses" },
+      { hrefLang: "ar", href: "https://m.example/ar/courses" },
+      { hrefLang: "x-default", href: "https://m.example/courses" },
+    ]);
   });
 });

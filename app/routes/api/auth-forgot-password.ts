@@ -3,7 +3,6 @@
 import { ForgotPasswordInput, requestPasswordReset } from "../../account/password-reset.server";
 import { apiLocale, methodNotAllowed, readJsonBody, tooManyRequests } from "../../lib/api.server";
 import { clientAddress } from "../../lib/client-address";
-import { publicOrigin } from "../../lib/public-origin.server";
 import { getDb } from "../../middleware/database.server";
 import { getI18n } from "../../middleware/i18next.server";
 import { getMailer } from "../../middleware/mail.server";
@@ -20,7 +19,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     address: clientAddress(context),
     locale,
     t: i18n.getFixedT(locale, "mail"),
-    origin: publicOrigin(request),
   });
   if (!outcome.ok) return tooManyRequests(request, context, outcome.retryAfterSeconds);
   void outcome.delivery;
