@@ -24,7 +24,11 @@ export function pageContext(request: Request, context: Readonly<RouterContextPro
   const i18n = getI18n(context);
   const t = i18n.getFixedT(locale);
   const currency = readConfig().currency;
-  const meta = (title: string, description: string, more: Pick<PageMetaInput, "image" | "canonicalPath">) =>
+  const meta = (
+    title: string,
+    description: string,
+    more: Pick<PageMetaInput, "image" | "canonicalPath" | "pageNumber">,
+  ) =>
     pageMeta(publicOrigin(), pagePath(new URL(request.url).pathname), locale, {
       title,
       description,
@@ -38,6 +42,9 @@ export function pageContext(request: Request, context: Readonly<RouterContextPro
     tIn: (namespace: string) => i18n.getFixedT(locale, namespace),
     meta: (title: string, description: string, image?: string, canonicalPath?: string) =>
       meta(title, description, { image, canonicalPath }),
+    /** A paginated list's tags: page N is its own canonical page (`?page=N`). */
+    listMeta: (title: string, description: string, pageNumber: number) =>
+      meta(title, description, { pageNumber }),
     price: (minorUnits: number) => formatPrice(minorUnits, locale, currency, t("money.free")),
     date: (iso: string) => longDate(locale).format(new Date(iso)),
   };

@@ -56,7 +56,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   return {
     card,
     checkoutState,
-    meta: page.meta(t("title"), t("metaDescription")),
+    meta: page.listMeta(t("title"), t("metaDescription"), pageNumber),
     currency,
     balance: money(history.balance),
     limits: { min: money(limits.min), max: money(limits.max), minValue: toCurrencyUnits(limits.min) },

@@ -48,7 +48,7 @@ function articleMeta(
     meta,
     articleJsonLd({
       headline: post.title,
-      description: post.excerpt,
+      description: meta.description,
       url: meta.canonical,
       image: meta.image,
       inLanguage: page.locale,

@@ -50,8 +50,7 @@ function plainExcerpt(markdown: string): string {
     .replace(/[*_`#>~|]/g, "")
     .replace(/^\s*[-+]\s+/gm, "")
     .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, 160);
+    .trim();
 }
 
 export async function loader({ request, url, context, params }: Route.LoaderArgs) {
@@ -136,8 +135,7 @@ function courseMeta(
   page: ReturnType<typeof pageContext>,
   course: NonNullable<Awaited<ReturnType<typeof getCourseForViewer>>>,
 ) {
-  const description = plainExcerpt(course.description);
-  const meta = page.meta(course.title, description, course.image);
+  const meta = page.meta(course.title, plainExcerpt(course.description), course.image);
   const origin = publicOrigin();
   const at = (path: string) => origin + localizePath(path, page.locale);
   const currency = readConfig().currency;
@@ -145,7 +143,7 @@ function courseMeta(
     meta,
     courseJsonLd({
       name: course.title,
-      description,
+      description: meta.description,
       url: meta.canonical,
       image: meta.image,
       inLanguage: page.locale,

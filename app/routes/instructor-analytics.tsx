@@ -48,7 +48,11 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     isAdmin ? listTrainers(db) : Promise.resolve([]),
   ]);
   return {
-    meta: page.meta(page.t("analytics:instructor.title"), page.t("analytics:instructor.metaDescription")),
+    meta: page.listMeta(
+      page.t("analytics:instructor.title"),
+      page.t("analytics:instructor.metaDescription"),
+      pageNumber,
+    ),
     period: days,
     isAdmin,
     trainers,
