@@ -62,6 +62,19 @@ async function messages() {
   return (await listOutbox(outbox.dir, { limit: 100, offset: 0 })).items;
 }
 
+/** A reset link mailed to `email` by a new request: the mail is written after the answer, so wait for it. */
+async function newLinkFor(email: string) {
+  const mailsTo = async () => (await messages()).filter((message) => message.to === email);
+  const before = (await mailsTo()).length;
+  await forgot(email);
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    const sent = await mailsTo();
+    if (sent.length > before) return tokenFrom(sent[0]?.text ?? "");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no reset mail to ${email}`);
+}
+
 function tokenFrom(text: string): string {
   const match = text.match(/reset-password\?token=([A-Za-z0-9_-]{43})/);
   if (!match?.[1]) throw new Error(`no reset link in: ${text}`);
@@ -154,11 +167,7 @@ describe("forgot password", () => {
 });
 
 describe("reset password page", () => {
-  async function linkFor(email: string) {
-    await forgot(email);
-    const sent = await messages();
-    return tokenFrom(sent[sent.length - 1]?.text ?? "");
-  }
+  const linkFor = newLinkFor;
 
   it("moves the token into a cookie, then sets the password once and ends every session", async () => {
     const member = await createUser(handle.db);
@@ -566,12 +575,7 @@ describe("account deletion", () => {
 });
 
 describe("reset links end with a change of email or password", () => {
-  /** A link mailed to `email` now, from the forgot-password page. */
-  async function linkFor(email: string) {
-    await forgot(email);
-    const sent = (await messages()).filter((message) => message.to === email);
-    return tokenFrom(sent[0]?.text ?? "");
-  }
+  const linkFor = newLinkFor;
 
   /** The link no longer opens the form, and cannot set a password (the account keeps `password`). */
   async function expectRefused(token: string, userId: string, password: string) {
