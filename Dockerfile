@@ -4,7 +4,8 @@
 #
 #   docker build -t manara .
 #   docker run --init -p 3000:3000 \
-#     -e DATABASE_URL=postgres://user:pass@db:5432/manara -e SESSION_SECRET=$(openssl rand -hex 32) manara
+#     -e DATABASE_URL=postgres://user:pass@db:5432/manara -e SESSION_SECRET=$(openssl rand -hex 32) \
+#     -e PUBLIC_URL=https://manara.example manara
 #
 # Without DATABASE_URL it falls back to embedded PGlite under DATA_DIR (/data: mount a volume there), seeded
 # with demo content as `npm start` does: fine for a trial, not for production.

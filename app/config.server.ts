@@ -10,7 +10,7 @@ export type AppConfig = {
   databaseUrl: string | undefined;
   isProduction: boolean;
   currency: string;
-  /** PUBLIC_URL's origin: where links in emails point (app/lib/public-origin.server.ts). */
+  /** PUBLIC_URL's origin as set, or null; absolute links ask `publicOrigin()`, which supplies the default. */
   publicUrl: string | null;
   /** PUBLIC_CACHE_SECONDS: how long anonymous answers and public lists are kept (app/lib/response-cache.server.ts). */
   publicCacheSeconds: number;
@@ -83,6 +83,28 @@ function readPublicUrl(value: string | undefined): string | null {
       `PUBLIC_URL must be an absolute http(s) URL such as https://manara.example; got "${value}".`,
     );
   return url.origin;
+}
+
+/**
+ * The one origin every absolute link is built on: mails, canonical and hreflang links, the sitemap, feeds,
+ * JSON-LD, Open Graph tags and certificates (their QR code too). PUBLIC_URL when set, else
+ * http://localhost:PORT for a local install. Never the request's Host or X-Forwarded-Host header: the client
+ * chooses those, so a reset link built from them could point at an attacker's site, and a page built from
+ * them could tell search engines another site is its home (docs/decisions/042-one-public-origin.md). A
+ * PostgreSQL deployment in production must set it, as it must SESSION_SECRET: it runs under a public name
+ * that localhost is not.
+ */
+export function publicOrigin(env?: NodeJS.ProcessEnv): string {
+  const config = readConfig(env);
+  if (config.publicUrl) return config.publicUrl;
+  if (config.databaseUrl && config.isProduction) {
+    throw new ConfigError(
+      "PUBLIC_URL is required when DATABASE_URL is set and NODE_ENV=production. Set it to the address " +
+        "visitors use, such as https://manara.example: links in mails, pages, the sitemap and certificates " +
+        "are built on it, never on a request's Host header.",
+    );
+  }
+  return `http://localhost:${config.port}`;
 }
 
 const cachedSecrets = new Map<string, string>();

@@ -12,23 +12,31 @@
 // The switch is an attribute on <html>: app/app.css keeps the family out of --font-sans until
 // html[data-web-fonts] puts it in. Without JavaScript (the `scripting: none` media query) the family is always
 // in, so such visitors get the web font as before (font-display: optional decides per page).
+//
+// A page fetches the subsets its language needs: Latin on English pages (no Arabic file: ~134 KB for three
+// weights that an English page never shows), Latin and Arabic on Arabic pages. The browser remembers which
+// languages it has the faces for, and a document switches from its first frame only if its own is among them.
 
-/** localStorage key: set once the faces have been fetched on this browser. */
+/** localStorage key: the languages (space-separated `lang` codes) whose faces this browser has fetched. */
 export const WEB_FONTS_KEY = "manara:web-fonts";
 export const WEB_FONTS_ATTRIBUTE = "data-web-fonts";
 // The inline <head> script that reads the key before the first frame is WEB_FONTS_SCRIPT in
 // app/head-scripts.server.ts: server-only, so its text is not in the browser's JavaScript twice.
 
-/** Text that makes the browser pick the Latin and Arabic subsets of a weight. */
-const SAMPLE_TEXT = "Aa عربي";
+/** Text that makes the browser pick the subsets of a weight a page in `lang` uses (unicode-range). */
+function sampleText(lang: string): string {
+  return lang === "ar" ? "Aa عربي" : "Aa";
+}
 const WEIGHTS = [400, 600, 700] as const;
 
 let fontsFetched = false;
 
-function markWebFontsReady() {
+function markWebFontsReady(lang: string) {
   fontsFetched = true;
   try {
-    localStorage.setItem(WEB_FONTS_KEY, "1");
+    const fetched = new Set((localStorage.getItem(WEB_FONTS_KEY) ?? "").split(" ").filter(Boolean));
+    fetched.add(lang);
+    localStorage.setItem(WEB_FONTS_KEY, [...fetched].join(" "));
   } catch {
     // No storage: the next document starts in the system font again, which is still correct.
   }
@@ -43,12 +51,13 @@ export function fetchWebFontsLater(): void {
     fontsFetched = true;
     return;
   }
+  const lang = document.documentElement.lang;
   const fetchFaces = () => {
     Promise.all(
-      WEIGHTS.map((weight) => document.fonts.load(`${weight} 1em "IBM Plex Sans Arabic"`, SAMPLE_TEXT)),
+      WEIGHTS.map((weight) => document.fonts.load(`${weight} 1em "IBM Plex Sans Arabic"`, sampleText(lang))),
     ).then(
       (faces) => {
-        if (faces.every((loaded) => loaded.length > 0)) markWebFontsReady();
+        if (faces.every((loaded) => loaded.length > 0)) markWebFontsReady(lang);
       },
       () => {},
     );

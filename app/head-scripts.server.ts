@@ -6,10 +6,11 @@ import type { HeadScriptsText } from "./head-scripts";
 import { pageScriptsDeferred, START_SCRIPTS } from "./lib/deferred-scripts.server";
 
 /**
- * Runs before the body is parsed, so a visitor whose browser already holds the font files gets them from the
- * first frame (app/fonts.ts). Storage can throw (privacy modes): then no web font.
+ * Runs before the body is parsed, so a visitor whose browser already holds the font files of the page's
+ * language gets them from the first frame (app/fonts.ts). Storage can throw (privacy modes): then no web
+ * font.
  */
-export const WEB_FONTS_SCRIPT = `try{if(localStorage.getItem(${JSON.stringify(WEB_FONTS_KEY)}))document.documentElement.setAttribute(${JSON.stringify(WEB_FONTS_ATTRIBUTE)},"")}catch(e){}`;
+export const WEB_FONTS_SCRIPT = `try{var d=document.documentElement;if((localStorage.getItem(${JSON.stringify(WEB_FONTS_KEY)})||"").split(" ").indexOf(d.lang)>-1)d.setAttribute(${JSON.stringify(WEB_FONTS_ATTRIBUTE)},"")}catch(e){}`;
 
 export const HEAD_SCRIPTS: HeadScriptsText = {
   webFonts: WEB_FONTS_SCRIPT,

@@ -357,10 +357,14 @@ async function main(): Promise<void> {
         stdio: ["ignore", "ignore", "inherit"],
       });
       if (seed.status !== 0) throw new Error("npm run db:seed failed on the scratch PostgreSQL database");
-      // Production with DATABASE_URL requires a session secret; a fresh one for this run.
+      // Production with DATABASE_URL requires a session secret (a fresh one for this run) and PUBLIC_URL.
       const secret = randomBytes(32).toString("hex");
       suites.push(
-        await runSuite("postgres", { ...env, DATABASE_URL: scratch.url, SESSION_SECRET: secret }, track),
+        await runSuite(
+          "postgres",
+          { ...env, DATABASE_URL: scratch.url, SESSION_SECRET: secret, PUBLIC_URL: "http://localhost" },
+          track,
+        ),
       );
       console.error("Catalog at scale on PostgreSQL…");
       catalog = await catalogScale(DATABASE_URL);

@@ -3,7 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { ConfigError, getSessionSecret, readConfig } from "../app/config.server";
+import { ConfigError, getSessionSecret, publicOrigin, readConfig } from "../app/config.server";
 import { assertSupportedNode } from "../server/runtime.mjs";
 import { printBanner } from "./banner";
 import { prepareDatabase } from "./prepare-database";
@@ -43,9 +43,11 @@ try {
   process.exit(1);
 }
 let config: ReturnType<typeof readConfig>;
+let origin: string;
 try {
   config = readConfig();
   getSessionSecret();
+  origin = publicOrigin();
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(`\n  Cannot start: ${error.message}\n`);
@@ -61,7 +63,7 @@ if (needsBuild()) {
 }
 
 const { driver } = await prepareDatabase({ seed: "if-empty-embedded" });
-printBanner(config.port, driver);
+printBanner(config.port, driver, origin);
 
 /**
  * Rendering a page allocates many short-lived objects, and under load many renders are in flight at once:

@@ -14,12 +14,12 @@ import {
   courseReviews,
   courses,
   favorites,
-  passwordResetTokens,
   sessions,
   topUpRequests,
   users,
 } from "../db/schema";
 import { safeText } from "../lib/validation";
+import { endResetLinks } from "./password-reset.server";
 import { mayDeleteOwnAccount } from "./policy";
 
 /** What an anonymised account is called wherever a name used to show (the Arabic pages use `nameAr`). */
@@ -80,7 +80,7 @@ export async function deleteAccount(
       })
       .where(eq(users.id, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
-    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+    await endResetLinks(tx, userId);
     await tx.delete(cartItems).where(eq(cartItems.userId, userId));
     await tx.delete(favorites).where(eq(favorites.userId, userId));
     // The star stays in the course's average; the words were the person's.

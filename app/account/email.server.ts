@@ -1,5 +1,6 @@
 // Changing the sign-in email. It asks for the password (a borrowed, unlocked laptop must not be enough to
-// take the account over), and the old address is told, with a way back in if it was not its owner.
+// take the account over), and the old address is told, with a way back in if it was not its owner. Reset
+// links mailed to the old address end with the change.
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { verifyPassword } from "../auth/password.server";
@@ -7,6 +8,7 @@ import type { Database } from "../db/client.server";
 import { isUniqueViolation } from "../db/errors";
 import { users } from "../db/schema";
 import { safeText } from "../lib/validation";
+import { endResetLinks } from "./password-reset.server";
 
 /** Messages are keys in the `auth` namespace. */
 export const EmailChangeInput = z.object({
@@ -40,12 +42,16 @@ export async function changeEmail(
     return { ok: false, reason: "wrong_password" };
   if (user.email.toLowerCase() === input.newEmail) return { ok: false, reason: "same_email" };
   try {
-    const updated = await db
-      .update(users)
-      .set({ email: input.newEmail })
-      .where(and(eq(users.id, userId), ne(sql`lower(${users.email})`, input.newEmail)))
-      .returning({ id: users.id });
-    if (updated.length === 0) return { ok: false, reason: "same_email" };
+    const changed = await db.transaction(async (tx) => {
+      const updated = await tx
+        .update(users)
+        .set({ email: input.newEmail })
+        .where(and(eq(users.id, userId), ne(sql`lower(${users.email})`, input.newEmail)))
+        .returning({ id: users.id });
+      if (updated.length > 0) await endResetLinks(tx, userId);
+      return updated.length > 0;
+    });
+    if (!changed) return { ok: false, reason: "same_email" };
   } catch (error) {
     // The unique index on lower(email) decides races between two people claiming one address.
     if (isUniqueViolation(error)) return { ok: false, reason: "email_taken" };

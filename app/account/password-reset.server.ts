@@ -5,7 +5,8 @@ import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { hashPassword } from "../auth/password.server";
 import { hitRateLimit, RATE_LIMITS } from "../auth/rate-limit.server";
-import type { Database } from "../db/client.server";
+import { publicOrigin } from "../config.server";
+import type { Database, Queryable } from "../db/client.server";
 import { passwordResetTokens, sessions, users } from "../db/schema";
 import { type Locale, localizePath } from "../i18n/languages";
 import type { TFunction } from "../i18n/translator";
@@ -41,13 +42,7 @@ export type ForgotPasswordOutcome =
 export async function requestPasswordReset(
   db: Database,
   mailer: Mailer,
-  {
-    email,
-    address,
-    locale,
-    t,
-    origin,
-  }: { email: string; address: string; locale: Locale; t: TFunction; origin: string },
+  { email, address, locale, t }: { email: string; address: string; locale: Locale; t: TFunction },
 ): Promise<ForgotPasswordOutcome> {
   // The per-address limit may say "slow down" out loud: it says nothing about whether the account exists.
   const perIp = await hitRateLimit(db, `reset:ip:${address}`, RATE_LIMITS.passwordResetPerIp);
@@ -58,20 +53,27 @@ export async function requestPasswordReset(
   const perAccount = await hitRateLimit(db, `reset:account:${email}`, RATE_LIMITS.passwordResetPerAccount);
   const none = { ok: true as const, delivery: Promise.resolve() };
   if (!perAccount.allowed) return none;
-  const [user] = await db
-    .select({ id: users.id, name: users.name, nameAr: users.nameAr, email: users.email })
-    .from(users)
-    .where(and(eq(sql`lower(${users.email})`, email), isNull(users.deletedAt)));
-  if (!user) return none;
   const { token, id, expiresAt } = newResetToken();
-  await db.transaction(async (tx) => {
+  const user = await db.transaction(async (tx) => {
+    // The row lock orders this after an email or password change under way (which ends every link, this
+    // one included, once it has it) or before it: a link is never issued for an address the account no
+    // longer has, nor survives a change that started before it was stored.
+    const [found] = await tx
+      .select({ id: users.id, name: users.name, nameAr: users.nameAr, email: users.email })
+      .from(users)
+      .where(and(eq(sql`lower(${users.email})`, email), isNull(users.deletedAt)))
+      .for("update");
+    if (!found) return undefined;
     // Old links of this account that have run out go with the new one's arrival.
     await tx
       .delete(passwordResetTokens)
-      .where(and(eq(passwordResetTokens.userId, user.id), lte(passwordResetTokens.expiresAt, new Date())));
-    await tx.insert(passwordResetTokens).values({ id, userId: user.id, expiresAt });
+      .where(and(eq(passwordResetTokens.userId, found.id), lte(passwordResetTokens.expiresAt, new Date())));
+    await tx.insert(passwordResetTokens).values({ id, userId: found.id, expiresAt });
+    return found;
   });
-  const resetUrl = `${origin}${localizePath("/auth/reset-password", locale)}?token=${token}`;
+  if (!user) return none;
+  // On the configured origin, never the request's Host: a forged header would mail the token elsewhere.
+  const resetUrl = `${publicOrigin()}${localizePath("/auth/reset-password", locale)}?token=${token}`;
   const name = locale === "ar" && user.nameAr ? user.nameAr : user.name;
   const message = passwordResetMail(t, locale, {
     to: user.email,
@@ -134,13 +136,22 @@ export async function resetPassword(
       .where(and(eq(users.id, spent.userId), isNull(users.deletedAt)))
       .returning({ id: users.id, email: users.email });
     if (!user) return { ok: false, reason: "invalid_token" } as const;
-    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    await endResetLinks(tx, user.id);
     const revoked = await tx
       .delete(sessions)
       .where(eq(sessions.userId, user.id))
       .returning({ id: sessions.id });
     return { ok: true, userId: user.id, email: user.email, revokedSessions: revoked.length } as const;
   });
+}
+
+/**
+ * Ends every outstanding reset link of the account. Whatever changes its email or its password calls it in
+ * the same transaction (the change of either, a reset, the account's deletion): a link mailed before the
+ * change, perhaps to an address that is no longer the owner's, must not set a password after it.
+ */
+export async function endResetLinks(db: Queryable, userId: string): Promise<void> {
+  await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
 }
 
 /** Removes links that have run out (the sweeper's job; a link is also deleted when it is used). */

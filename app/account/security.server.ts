@@ -7,6 +7,7 @@ import { type SessionKind, sessionIdOf } from "../auth/session.server";
 import type { Database } from "../db/client.server";
 import { sessions, users } from "../db/schema";
 import { safeText } from "../lib/validation";
+import { endResetLinks } from "./password-reset.server";
 import { type DeviceSummary, summarizeUserAgent } from "./user-agent";
 
 /** Messages are keys in the `auth` namespace. */
@@ -24,8 +25,8 @@ export type PasswordChangeOutcome =
 
 /**
  * Checks the current password, stores the new one and ends every other session (browsers and API tokens),
- * keeping only the one that asked. An account that only ever signed in with Google has no password to
- * give: it may set one.
+ * keeping only the one that asked, and every outstanding reset link. An account that only ever signed in
+ * with Google has no password to give: it may set one.
  */
 export async function changePassword(
   db: Database,
@@ -45,6 +46,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   return db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await endResetLinks(tx, userId);
     const revoked = await tx
       .delete(sessions)
       .where(and(eq(sessions.userId, userId), ne(sessions.id, sessionIdOf(currentToken))))

@@ -5,7 +5,7 @@ import { createRemoteJWKSet, type JWTPayload, errors as joseErrors, jwtVerify } 
 import { createCookie } from "react-router";
 import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
-import { getSessionSecret, readConfig } from "../config.server";
+import { getSessionSecret, publicOrigin, readConfig } from "../config.server";
 import type { Database } from "../db/client.server";
 import { isUniqueViolation } from "../db/errors";
 import { type User, users } from "../db/schema";
@@ -222,14 +222,11 @@ const OAUTH_COOKIE_PATH = "/auth/google";
 const OAUTH_COOKIE_MAX_AGE = 600;
 
 /**
- * One Authenticator per request: the verify callback closes over this request's database handle, and the
- * callback URL follows the origin the visitor used (behind a proxy, TRUST_PROXY makes that the public one).
+ * One Authenticator per request: the verify callback closes over this request's database handle. The
+ * callback URL is on the site's public origin (PUBLIC_URL), the one registered with Google, never the
+ * request's Host.
  */
-export function googleAuthenticator(
-  db: Database,
-  request: Request,
-  config: GoogleConfig,
-): Authenticator<User> {
+export function googleAuthenticator(db: Database, config: GoogleConfig): Authenticator<User> {
   const strategy = new OAuth2Strategy<User>(
     {
       cookie: {
@@ -245,7 +242,7 @@ export function googleAuthenticator(
       clientSecret: config.clientSecret,
       authorizationEndpoint: config.authorizationEndpoint,
       tokenEndpoint: config.tokenEndpoint,
-      redirectURI: `${new URL(request.url).origin}/auth/google/callback`,
+      redirectURI: `${publicOrigin()}/auth/google/callback`,
       scopes: ["openid", "email", "profile"],
     },
     async ({ tokens }) => {

@@ -4,6 +4,7 @@ import { and, count, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { mayDownloadCertificate } from "../access/policy";
 import { isAdmin, type Viewer } from "../access/roles";
+import { publicOrigin } from "../config.server";
 import type { Database, Queryable } from "../db/client.server";
 import { announcePublicChange } from "../db/public-changes.server";
 import { type Certificate, certificates, courses, enrollments, users } from "../db/schema";
@@ -53,9 +54,9 @@ export function certificatePdfKey(code: string): string {
   return `${code}.pdf`;
 }
 
-/** The public verification page of a code, on `origin` (the site the learner used), in English. */
-export function verifyUrl(origin: string, code: string): string {
-  return `${origin}/certificates/verify/${code}`;
+/** The public verification page of a code, on the public origin, in English (the PDF's link and QR code). */
+export function verifyUrl(code: string): string {
+  return `${publicOrigin()}/certificates/verify/${code}`;
 }
 
 async function findCertificate(db: Database, userId: string, courseId: number) {
@@ -82,13 +83,11 @@ export async function issueCertificate(
   {
     userId,
     courseId,
-    origin,
     now = new Date(),
     code: fixedCode,
   }: {
     userId: string;
     courseId: number;
-    origin: string;
     now?: Date;
     /** The demo seed only: a known code, so the demo's verification page has a stable address. */
     code?: string;
@@ -131,7 +130,7 @@ export async function issueCertificate(
     const code = fixedCode ?? generateCertificateCode();
     const pdfKey = certificatePdfKey(code);
     const issuedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
-    const pdf = await renderCertificatePdf({ ...names, code, issuedAt, verifyUrl: verifyUrl(origin, code) });
+    const pdf = await renderCertificatePdf({ ...names, code, issuedAt, verifyUrl: verifyUrl(code) });
     try {
       await store.put(pdfKey, pdf);
     } catch (error) {

@@ -1,4 +1,5 @@
 // The JSON shape of a certificate on the API: one place, so the list and generate answer alike.
+import { publicOrigin } from "../config.server";
 import type { Certificate } from "../db/schema";
 import type { Locale } from "../i18n/languages";
 import { certificatePdfPath, certificateTitle, verifyUrl } from "./certificates.server";
@@ -20,7 +21,6 @@ export function certificateJson(
     "id" | "code" | "courseId" | "courseTitle" | "courseTitleAr" | "issuedAt" | "revokedAt"
   >,
   locale: Locale,
-  origin: string,
 ): CertificateJson {
   return {
     id: certificate.id,
@@ -29,7 +29,7 @@ export function certificateJson(
     courseTitle: certificateTitle(certificate, locale),
     issuedAt: certificate.issuedAt.toISOString(),
     revoked: certificate.revokedAt !== null,
-    pdfUrl: origin + certificatePdfPath(certificate.id, { api: true }),
-    verifyUrl: verifyUrl(origin, certificate.code),
+    pdfUrl: publicOrigin() + certificatePdfPath(certificate.id, { api: true }),
+    verifyUrl: verifyUrl(certificate.code),
   };
 }

@@ -31,7 +31,11 @@ function LanguageList({ onDark }: { onDark: boolean }) {
           >
             <Flag code={language.code} className="h-4 w-6" />
             <span className="flex flex-col leading-tight">
-              <bdi lang={language.code}>{language.nativeName}</bdi>
+              {/* Another language's name keeps the system font: one word such as "العربية" must not make an
+                  English page download the Arabic font files (~45 KB a weight). */}
+              <bdi lang={language.code} className={language.code === locale ? undefined : "font-system"}>
+                {language.nativeName}
+              </bdi>
               <span className={`text-xs ${onDark ? "text-white" : "text-ink/70"}`} lang="en">
                 {language.englishName} · {language.code.toUpperCase()}
               </span>

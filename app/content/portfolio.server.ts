@@ -6,6 +6,7 @@ import { getReadableCaseStudy, listReadableCaseStudies } from "../editorial/case
 import { type Actor, canManageCaseStudies, effectiveStatus, isPublic } from "../editorial/policy";
 import type { Locale } from "../i18n/languages";
 import { pick } from "../lib/localized";
+import { shortenAtWord } from "../lib/shorten";
 
 export type CaseStudyImage = { url: string; alt: string | null };
 
@@ -35,9 +36,7 @@ export function textOfHtml(html: string, max = 220): string {
     .replaceAll("&amp;", "&")
     .replace(/\s+/g, " ")
     .trim();
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), max - 20)).trimEnd()}…`;
+  return shortenAtWord(text, max);
 }
 
 function toCaseStudy(row: PortfolioItem, locale: Locale): CaseStudy {

@@ -3,7 +3,6 @@
 import { and, eq } from "drizzle-orm";
 import { certificatePdfKey, issueCertificate } from "../certificates/certificates.server";
 import { type CertificateStore, certificateStore } from "../certificates/store.server";
-import { readConfig } from "../config.server";
 import type { Database } from "./client.server";
 import { certificates, courses, enrollments, lessonProgress, lessons, users } from "./schema";
 
@@ -51,7 +50,6 @@ export async function seedDemoCertificate(db: Database, store: CertificateStore 
   const outcome = await issueCertificate(db, store, {
     userId: learner.id,
     courseId: course.id,
-    origin: `http://localhost:${readConfig().port}`,
     code: DEMO_CERTIFICATE.code,
   });
   if (!outcome.ok) throw new Error(`seedDemoCertificate: ${outcome.reason}`);

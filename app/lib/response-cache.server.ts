@@ -9,8 +9,10 @@
 //    visitor who sends the same URL;
 //  - only complete 200 answers to GET, of the app's own kinds (HTML documents, React Router's data
 //    answers, JSON), that set no cookie and do not say `Cache-Control: private`, `no-store` or `no-cache`;
-//  - the key is the URL (origin, path and query) plus the request headers the answer names in `Vary` (the
-//    API varies on Accept-Language); `Vary: *` is never stored.
+//  - the key is the URL's path and query plus the request headers the answer names in `Vary` (the API varies
+//    on Accept-Language); `Vary: *` is never stored. Not the origin: no answer depends on the Host header
+//    (absolute links use the configured public origin, docs/decisions/042-one-public-origin.md), and a key
+//    holding it would let a client fill the cache with one entry per Host it makes up.
 // Freshness: an entry lives `ttlMs`; `invalidate()` drops everything at once (a committed public change,
 // app/db/public-changes.server.ts, calls it on every server), and an answer whose rendering began before an
 // invalidation is not stored.
@@ -94,11 +96,13 @@ export function createResponseCache({
   }
 
   return {
-    /** The cache key of a request that may be answered from the cache, or null. */
+    /** The cache key of a request that may be answered from the cache (its path and query), or null. */
     keyFor(method: string, url: string, headers: Headers): string | null {
       if (ttlMs <= 0 || (method !== "GET" && method !== "HEAD")) return null;
       if (headers.has("cookie") || headers.has("authorization")) return null;
-      return url;
+      // An absolute URL ("http://host/path?query"): the path starts at the first slash after "//".
+      const path = url.indexOf("/", url.indexOf("//") + 2);
+      return path === -1 ? "/" : url.slice(path);
     },
 
     /** A fresh stored answer for this request, or undefined. */

@@ -1,10 +1,11 @@
 // What almost every page loader needs first: the locale, a translator for it and the page's SEO tags.
 import type { RouterContextProvider } from "react-router";
-import { readConfig } from "../config.server";
+import { publicOrigin, readConfig } from "../config.server";
 import type { Locale } from "../i18n/languages";
 import { getI18n, getLocaleFromContext } from "../middleware/i18next.server";
 import { formatPrice } from "./money";
-import { pageMeta } from "./seo";
+import { pagePath } from "./page-path";
+import { type PageMetaInput, pageMeta } from "./seo";
 
 const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
 
@@ -23,13 +24,27 @@ export function pageContext(request: Request, context: Readonly<RouterContextPro
   const i18n = getI18n(context);
   const t = i18n.getFixedT(locale);
   const currency = readConfig().currency;
+  const meta = (
+    title: string,
+    description: string,
+    more: Pick<PageMetaInput, "image" | "canonicalPath" | "pageNumber">,
+  ) =>
+    pageMeta(publicOrigin(), pagePath(new URL(request.url).pathname), locale, {
+      title,
+      description,
+      brand: t("brand.titleSuffix"),
+      ...more,
+    });
   return {
     locale,
     t,
     /** A translator whose keys are relative to one namespace, as zod messages are. */
     tIn: (namespace: string) => i18n.getFixedT(locale, namespace),
     meta: (title: string, description: string, image?: string, canonicalPath?: string) =>
-      pageMeta(request, locale, { title, description, brand: t("brand.titleSuffix"), image, canonicalPath }),
+      meta(title, description, { image, canonicalPath }),
+    /** A paginated list's tags: page N is its own canonical page (`?page=N`). */
+    listMeta: (title: string, description: string, pageNumber: number) =>
+      meta(title, description, { pageNumber }),
     price: (minorUnits: number) => formatPrice(minorUnits, locale, currency, t("money.free")),
     date: (iso: string) => longDate(locale).format(new Date(iso)),
   };

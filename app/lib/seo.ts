@@ -1,7 +1,7 @@
 // Per-page <title>, description, canonical link and hreflang alternates, computed in loaders and rendered by `meta`.
 import type { MetaDescriptor } from "react-router";
 import { LANGUAGES, type Locale, localizePath } from "../i18n/languages";
-import { pagePath } from "./page-path";
+import { shortenAtWord } from "./shorten";
 
 /** SPEC §1: when a page sets no title of its own, the document carries the Arabic product title. */
 export const DEFAULT_TITLE = "منارة | منصة الدورات والتسويق الرقمي";
@@ -16,36 +16,42 @@ export type PageMeta = {
   jsonLd?: Record<string, unknown>[];
 };
 
+/** Search engines show about this many characters of a description; a longer one is shortened at a word. */
+export const MAX_DESCRIPTION = 160;
+
+export type PageMetaInput = {
+  title: string;
+  description: string;
+  brand: string;
+  image?: string;
+  /** For a page served under several paths (/about and /about_us): the one search engines should index. */
+  canonicalPath?: string;
+  /** A paginated list's page: page N (N > 1) is its own canonical page, `?page=N`, in every language. */
+  pageNumber?: number;
+};
+
+/**
+ * The tags of the page at `path` (without the locale prefix), its absolute links on `origin`: the configured
+ * public origin, never the request's own (app/config.server.ts `publicOrigin`).
+ */
 export function pageMeta(
-  request: Request,
+  origin: string,
+  path: string,
   locale: Locale,
-  {
-    title,
-    description,
-    brand,
-    image,
-    canonicalPath,
-  }: {
-    title: string;
-    description: string;
-    brand: string;
-    image?: string;
-    /** For a page served under several paths (/about and /about_us): the one search engines should index. */
-    canonicalPath?: string;
-  },
+  { title, description, brand, image, canonicalPath, pageNumber = 1 }: PageMetaInput,
 ): PageMeta {
-  const url = new URL(request.url);
-  const origin = url.origin;
-  const pathname = canonicalPath ?? pagePath(url.pathname);
+  const pathname = canonicalPath ?? path;
+  const query = pageNumber > 1 ? `?page=${pageNumber}` : "";
+  const at = (code: Locale) => origin + localizePath(pathname, code) + query;
   const alternates: PageMeta["alternates"] = LANGUAGES.map((language) => ({
     hrefLang: language.code,
-    href: origin + localizePath(pathname, language.code),
+    href: at(language.code),
   }));
-  alternates.push({ hrefLang: "x-default", href: origin + localizePath(pathname, "en") });
+  alternates.push({ hrefLang: "x-default", href: at("en") });
   return {
     title: title === brand ? title : `${title} | ${brand}`,
-    description,
-    canonical: origin + localizePath(pathname, locale),
+    description: shortenAtWord(description, MAX_DESCRIPTION),
+    canonical: at(locale),
     alternates,
     // Site paths become absolute; media-store URLs (Cloudinary) already are.
     image: image ? (image.startsWith("/") ? origin + image : image) : undefined,
@@ -132,7 +138,8 @@ export function courseJsonLd(course: {
     url: course.url,
     ...(course.image ? { image: course.image } : {}),
     inLanguage: course.inLanguage,
-    provider: { "@type": "Organization", name: course.provider.name, sameAs: course.provider.url },
+    // The site's own address is the Organization's `url`; `sameAs` would name its profiles elsewhere.
+    provider: { "@type": "Organization", name: course.provider.name, url: course.provider.url },
     offers: {
       "@type": "Offer",
       category: Number(course.price) === 0 ? "Free" : "Paid",

@@ -5,6 +5,7 @@
 // (or before the learner is back) all end with exactly one credit.
 import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
+import { publicOrigin } from "../config.server";
 import type { Database } from "../db/client.server";
 import { type CardPayment, cardPayments } from "../db/schema";
 import { creditWallet } from "../wallet/wallet.server";
@@ -15,8 +16,9 @@ export type StartOutcome =
   | { ok: false; reason: "stripe_error" };
 
 /**
- * Creates the Checkout Session. `returnUrl` is the wallet page (absolute); Stripe adds the session id on
- * success. The amount (minor units) was validated against TOP_UP_MIN / TOP_UP_MAX by the caller's schema.
+ * Creates the Checkout Session. `returnPath` is the wallet page, which Stripe sends the learner back to on
+ * the site's public origin (never the request's Host); it adds the session id on success. The amount (minor
+ * units) was validated against TOP_UP_MIN / TOP_UP_MAX by the caller's schema.
  */
 export async function startCardTopUp(
   db: Database,
@@ -26,17 +28,18 @@ export async function startCardTopUp(
     email,
     amount,
     currency,
-    returnUrl,
+    returnPath,
     productName,
   }: {
     userId: string;
     email: string;
     amount: number;
     currency: string;
-    returnUrl: string;
+    returnPath: string;
     productName: string;
   },
 ): Promise<StartOutcome> {
+  const returnUrl = publicOrigin() + returnPath;
   let session: Stripe.Checkout.Session;
   try {
     session = await stripe.checkout.sessions.create({

@@ -56,7 +56,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   return {
     card,
     checkoutState,
-    meta: page.meta(t("title"), t("metaDescription")),
+    meta: page.listMeta(t("title"), t("metaDescription"), pageNumber),
     currency,
     balance: money(history.balance),
     limits: { min: money(limits.min), max: money(limits.max), minValue: toCurrencyUnits(limits.min) },
@@ -91,7 +91,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, url, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const { locale } = pageContext(request, context);
   const t = getI18n(context).getFixedT(locale, "wallet");
@@ -105,7 +105,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       email: user.email,
       amount: form.data.amount,
       currency: readConfig().currency,
-      returnUrl: `${url.origin}${back}`,
+      returnPath: back,
       productName: getI18n(context).getFixedT(locale, "payments")("checkout.productName"),
     });
     if (!started.ok) {

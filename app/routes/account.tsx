@@ -20,13 +20,12 @@ import { clearGuestCartCookie } from "../commerce/cart.server";
 import { ChangeEmailSection, DeleteAccountSection } from "../components/account-sections";
 import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
-import { readConfig } from "../config.server";
+import { publicOrigin, readConfig } from "../config.server";
 import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
 import { useTranslation } from "../i18n/use-translation";
 import { readForm, validateForm } from "../lib/forms.server";
 import { formatMoney } from "../lib/money";
-import { publicOrigin } from "../lib/public-origin.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { emailChangedMail } from "../mail/messages.server";
@@ -120,7 +119,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     // The old address hears of it, with the way back in if the change was not its owner's doing.
     const mailT = getI18n(context).getFixedT(locale, "mail");
-    const forgotUrl = `${publicOrigin(request)}${localizePath("/auth/forgot-password", locale)}`;
+    const forgotUrl = `${publicOrigin()}${localizePath("/auth/forgot-password", locale)}`;
     const name = locale === "ar" && outcome.nameAr ? outcome.nameAr : outcome.name;
     await getMailer(context)
       .send(

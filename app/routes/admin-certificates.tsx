@@ -39,7 +39,11 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     offset: (pageNumber - 1) * PAGE_SIZE,
   });
   return {
-    meta: page.meta(page.t("certificates:admin.title"), page.t("certificates:admin.metaDescription")),
+    meta: page.listMeta(
+      page.t("certificates:admin.title"),
+      page.t("certificates:admin.metaDescription"),
+      pageNumber,
+    ),
     q,
     certificates: list.items.map((row) => ({
       id: row.id,

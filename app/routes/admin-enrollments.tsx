@@ -44,7 +44,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const t = page.tIn("wallet");
   const now = new Date();
   return {
-    meta: page.meta(t("refunds.title"), t("refunds.metaDescription")),
+    meta: page.listMeta(t("refunds.title"), t("refunds.metaDescription"), pageNumber),
     q,
     days: refundWindowDays(),
     items: items.map((item) => ({

@@ -37,7 +37,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
         })
       : { items: [], total: 0 };
   return {
-    meta: page.meta(t("outbox.title"), t("outbox.metaDescription")),
+    meta: page.listMeta(t("outbox.title"), t("outbox.metaDescription"), pageNumber),
     smtp: mailer.kind === "smtp",
     to,
     messages: outbox.items.map((message) => {

@@ -50,7 +50,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const money = (minorUnits: number) => formatMoney(minorUnits, page.locale, currency);
   const t = page.tIn("wallet");
   return {
-    meta: page.meta(t("admin.title"), t("admin.metaDescription")),
+    meta: page.listMeta(t("admin.title"), t("admin.metaDescription"), pageNumber),
     status,
     statuses: TOP_UP_STATUSES,
     items: items.map(({ request: item, userName, userEmail, walletBalance }) => ({

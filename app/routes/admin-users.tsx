@@ -52,7 +52,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   });
   const currency = readConfig().currency;
   return {
-    meta: page.meta(page.t("admin:users.title"), page.t("admin:users.metaDescription")),
+    meta: page.listMeta(page.t("admin:users.title"), page.t("admin:users.metaDescription"), pageNumber),
     filters: { q: query.q ?? "", role: query.role ?? "", sort: query.sort, order: query.order },
     // The option lists come from server modules the browser bundle cannot import.
     options: { roles: USER_ROLES, sorts: USER_SORTS, orders: SORT_ORDERS },

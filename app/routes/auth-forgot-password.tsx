@@ -11,7 +11,6 @@ import { getDb } from "../db/context";
 import { useTranslation } from "../i18n/use-translation";
 import { clientAddress } from "../lib/client-address";
 import { readForm, validateForm } from "../lib/forms.server";
-import { publicOrigin } from "../lib/public-origin.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { getI18n } from "../middleware/i18next.server";
@@ -42,7 +41,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     address: clientAddress(context),
     locale: page.locale,
     t: getI18n(context).getFixedT(page.locale, "mail"),
-    origin: publicOrigin(request),
   });
   if (!outcome.ok) {
     return data(

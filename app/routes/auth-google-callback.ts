@@ -45,7 +45,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   try {
     // Without a state the strategy would start a new flow instead; here that can only be a bad link.
     if (!state) throw new ReferenceError("Missing state in the callback URL.");
-    const user = await googleAuthenticator(db, request, config).authenticate(GOOGLE_STRATEGY, request);
+    const user = await googleAuthenticator(db, config).authenticate(GOOGLE_STRATEGY, request);
     response = await startBrowserSession(db, request, user, {
       redirectTo,
       message: t("login.welcome", { name: user.name }),

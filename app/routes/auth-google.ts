@@ -17,7 +17,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   // must not make it act as the callback.
   const start = new Request(new URL(url.pathname, url.origin), { headers: request.headers });
   try {
-    await googleAuthenticator(getDb(context), request, config).authenticate(GOOGLE_STRATEGY, start);
+    await googleAuthenticator(getDb(context), config).authenticate(GOOGLE_STRATEGY, start);
   } catch (outcome) {
     // The strategy answers the start step by throwing its redirect to Google, with the state cookie set.
     if (!(outcome instanceof Response)) throw outcome;

@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data({ fieldErrors: { email: t("signup.emailTaken") }, values, formError: null }, { status: 409 });
   }
-  await sendWelcomeMail(request, context, page.locale, outcome.user);
+  await sendWelcomeMail(context, page.locale, outcome.user);
   return startBrowserSession(db, request, outcome.user, {
     redirectTo: safeRedirect(form.data.redirectTo, localizePath("/", page.locale)),
     message: t("signup.welcome", { name: outcome.user.name }),

@@ -1,6 +1,7 @@
 // /blog/feed.xml and /ar/blog/feed.xml: an Atom feed of the 20 newest public posts in that language, with
 // their sanitized HTML as content. Linked from the blog pages (<link rel="alternate"> and a visible link).
 
+import { publicOrigin } from "../config.server";
 import { getDb } from "../db/context";
 import { FEED_PATH } from "../editorial/paths";
 import { listPublicPosts } from "../editorial/posts.server";
@@ -21,9 +22,9 @@ function xml(text: string): string {
     .replaceAll("'", "&apos;");
 }
 
-export async function loader({ request, url, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageContext(request, context);
-  const origin = url.origin;
+  const origin = publicOrigin();
   const { items } = await listPublicPosts(getDb(context), { limit: FEED_SIZE, offset: 0, countTotal: false });
   const blogUrl = origin + localizePath("/blog", page.locale);
   const updated = items.reduce(

@@ -2,6 +2,7 @@
 // everybody else), with a banner saying the public cannot see it yet.
 import { Link } from "react-router";
 import { getUser } from "../auth/guards.server";
+import { publicOrigin } from "../config.server";
 import { getBlogPost } from "../content/blog.server";
 import { getDb } from "../db/context";
 import { postEditorPath } from "../editorial/paths";
@@ -22,7 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const post = id ? await getBlogPost(getDb(context), page.locale, id, viewer) : null;
   if (!post) throw new Response("Not Found", { status: 404 });
   return {
-    meta: articleMeta(page, request, post),
+    meta: articleMeta(page, post),
     post: { ...post, dateLabel: page.date(post.publishedAt) },
     editPath: post.canEdit && viewer ? postEditorPath(viewer, post.id) : null,
   };
@@ -31,7 +32,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 /** The page's tags with Article and BreadcrumbList JSON-LD (issue 13). */
 function articleMeta(
   page: ReturnType<typeof pageContext>,
-  request: Request,
   post: {
     id: number;
     title: string;
@@ -42,13 +42,13 @@ function articleMeta(
   },
 ) {
   const meta = page.meta(post.title, post.excerpt, post.cover ?? undefined);
-  const origin = new URL(request.url).origin;
+  const origin = publicOrigin();
   const at = (path: string) => origin + localizePath(path, page.locale);
   return withJsonLd(
     meta,
     articleJsonLd({
       headline: post.title,
-      description: post.excerpt,
+      description: meta.description,
       url: meta.canonical,
       image: meta.image,
       inLanguage: page.locale,

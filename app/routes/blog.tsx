@@ -24,7 +24,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     listBlogPosts(getDb(context), page.locale, query),
   );
   return {
-    meta: page.meta(page.t("catalog:blog.title"), page.t("catalog:blog.metaDescription")),
+    meta: page.listMeta(page.t("catalog:blog.title"), page.t("catalog:blog.metaDescription"), pageNumber),
     posts: items.map((post) => ({ ...post, dateLabel: page.date(post.publishedAt) })),
     page: pageNumber,
     pageCount: Math.ceil(total / PAGE_SIZE),

@@ -27,10 +27,9 @@ import type { Route } from "./+types/certificates";
 
 export const handle = { i18n: ["certificates"] };
 
-export async function loader({ request, url, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const page = pageContext(request, context);
-  const origin = url.origin;
   const items = await listCertificates(getDb(context), user.id, page.locale);
   return {
     meta: page.meta(page.t("certificates:mine.title"), page.t("certificates:mine.metaDescription")),
@@ -44,14 +43,14 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       pdfPath: certificatePdfPath(item.id, { api: false }),
       verifyPath: localizedVerifyPath(item.code, page.locale),
       // The link to share is the one printed on the PDF and in its QR code.
-      verifyUrl: verifyUrl(origin, item.code),
+      verifyUrl: verifyUrl(item.code),
     })),
   };
 }
 
 const GenerateForm = z.object({ intent: z.literal("generate"), courseId: entityId("invalid") });
 
-export async function action({ request, url, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const page = pageContext(request, context);
   const t = page.tIn("certificates");
@@ -65,7 +64,6 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const outcome = await issueCertificate(getDb(context), certificateStore(), {
     userId: user.id,
     courseId,
-    origin: url.origin,
   });
   if (!outcome.ok) {
     if (outcome.reason === "not_found") return toasts().redirectWithError(back, t("actions.notEnrolled"));

@@ -15,7 +15,7 @@ import { KEEPS_FOCUS, useKeepFocus } from "../components/keep-focus";
 import { CourseProgressBar } from "../components/learning/progress-bar";
 import { ReviewsSection } from "../components/reviews";
 import { FreePreviews } from "../components/video/free-previews";
-import { readConfig } from "../config.server";
+import { publicOrigin, readConfig } from "../config.server";
 import { getCourseForViewer } from "../courses/catalog.server";
 import { isFavorite, toggleFavorite } from "../courses/favorites.server";
 import { getDb } from "../db/context";
@@ -54,8 +54,7 @@ function plainExcerpt(markdown: string): string {
     .replace(/[*_`#>~|]/g, "")
     .replace(/^\s*[-+]\s+/gm, "")
     .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, 160);
+    .trim();
 }
 
 export async function loader({ request, url, context, params }: Route.LoaderArgs) {
@@ -101,7 +100,7 @@ export async function loader({ request, url, context, params }: Route.LoaderArgs
     user ? reviewEligibility(db, user, course) : "not_enrolled",
   ]);
   return {
-    meta: courseMeta(page, request, course),
+    meta: courseMeta(page, course),
     course: { ...course, priceLabel: page.price(course.price), isFree: course.price === 0 },
     totalMinutes,
     certificate,
@@ -138,19 +137,17 @@ export async function loader({ request, url, context, params }: Route.LoaderArgs
 /** The page's tags with Course and BreadcrumbList JSON-LD (issue 13). */
 function courseMeta(
   page: ReturnType<typeof pageContext>,
-  request: Request,
   course: NonNullable<Awaited<ReturnType<typeof getCourseForViewer>>>,
 ) {
-  const description = plainExcerpt(course.description);
-  const meta = page.meta(course.title, description, course.image);
-  const origin = new URL(request.url).origin;
+  const meta = page.meta(course.title, plainExcerpt(course.description), course.image);
+  const origin = publicOrigin();
   const at = (path: string) => origin + localizePath(path, page.locale);
   const currency = readConfig().currency;
   return withJsonLd(
     meta,
     courseJsonLd({
       name: course.title,
-      description,
+      description: meta.description,
       url: meta.canonical,
       image: meta.image,
       inLanguage: page.locale,

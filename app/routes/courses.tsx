@@ -27,7 +27,11 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     listPublishedCourses(getDb(context), page.locale, query),
   );
   return {
-    meta: page.meta(page.t("catalog:courses.title"), page.t("catalog:courses.metaDescription")),
+    meta: page.listMeta(
+      page.t("catalog:courses.title"),
+      page.t("catalog:courses.metaDescription"),
+      pageNumber,
+    ),
     courses: items.map((card) => courseCardView(card, page.price)),
     filters,
     total,

@@ -30,7 +30,11 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     offset: (pageNumber - 1) * PAGE_SIZE,
   });
   return {
-    meta: page.meta(page.t("editorial:caseStudies.title"), page.t("editorial:caseStudies.meta")),
+    meta: page.listMeta(
+      page.t("editorial:caseStudies.title"),
+      page.t("editorial:caseStudies.meta"),
+      pageNumber,
+    ),
     items: items.map((item) => ({
       id: item.id,
       title: pick(page.locale, item.title, item.titleAr),

@@ -31,7 +31,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   });
   const heading = page.t(area === "admin" ? "editorial:posts.adminTitle" : "editorial:posts.mineTitle");
   return {
-    meta: page.meta(heading, page.t("editorial:posts.meta")),
+    meta: page.listMeta(heading, page.t("editorial:posts.meta"), pageNumber),
     heading,
     area,
     base: blogEditorBase(area),

@@ -1,6 +1,7 @@
 // The home page: hero, services, featured courses, portfolio and blog teasers, and a call to action.
 import { Link } from "react-router";
 import { BlogCard, CaseStudyCard, CourseCard } from "../components/cards";
+import { publicOrigin } from "../config.server";
 import { listBlogPosts } from "../content/blog.server";
 import { listCaseStudies } from "../content/portfolio.server";
 import { courseCardView, listPublishedCourses } from "../courses/catalog.server";
@@ -14,7 +15,7 @@ import type { Route } from "./+types/home";
 
 export const handle = { i18n: ["home", "catalog", "reviews"] };
 
-export async function loader({ request, url, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageContext(request, context);
   const db = getDb(context);
   const courseQuery = { limit: 6, offset: 0, countTotal: false };
@@ -33,7 +34,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   return {
     meta: withJsonLd(
       page.meta(page.t("home:meta.title"), page.t("home:meta.description")),
-      organizationJsonLd(url.origin, page.t("brand.name"), page.t("home:meta.description")),
+      organizationJsonLd(publicOrigin(), page.t("brand.name"), page.t("home:meta.description")),
     ),
     courses: courses.items.map((card) => courseCardView(card, page.price)),
     caseStudies: caseStudies.items,

@@ -50,7 +50,11 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     admin ? listTrainers(db) : Promise.resolve([]),
   ]);
   return {
-    meta: page.meta(page.t("analytics:instructor.title"), page.t("analytics:instructor.metaDescription")),
+    meta: page.listMeta(
+      page.t("analytics:instructor.title"),
+      page.t("analytics:instructor.metaDescription"),
+      pageNumber,
+    ),
     period: days,
     isAdmin: admin,
     trainers,

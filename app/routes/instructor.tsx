@@ -36,7 +36,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   ]);
   const store = getMediaStore(context);
   return {
-    meta: page.meta(page.t("studio:title"), page.t("studio:metaDescription")),
+    meta: page.listMeta(page.t("studio:title"), page.t("studio:metaDescription"), pageNumber),
     isAdmin: admin,
     trainers,
     trainerId: trainerId ?? "",

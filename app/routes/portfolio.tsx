@@ -22,7 +22,11 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     listCaseStudies(getDb(context), page.locale, query),
   );
   return {
-    meta: page.meta(page.t("catalog:portfolio.title"), page.t("catalog:portfolio.metaDescription")),
+    meta: page.listMeta(
+      page.t("catalog:portfolio.title"),
+      page.t("catalog:portfolio.metaDescription"),
+      pageNumber,
+    ),
     items,
     page: pageNumber,
     pageCount: Math.ceil(total / PAGE_SIZE),

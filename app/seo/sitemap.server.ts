@@ -14,6 +14,7 @@ export const PUBLIC_PAGES = [
   "/blog",
   "/contact",
   "/faq",
+  "/developers",
   "/help",
   "/safety",
   "/privacy",

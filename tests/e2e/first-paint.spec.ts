@@ -1,9 +1,13 @@
 // What the first paint waits for (docs/decisions/026-first-paint.md): no font file on a visitor's first page,
 // the web fonts fetched once it has loaded and used from the next page on, and no JavaScript fetched before
-// the first paint. Without JavaScript the web font is declared as before, and no JavaScript is fetched.
+// the first paint. Without JavaScript the web font is declared as before, and no JavaScript is fetched. An
+// English page never downloads an Arabic font file (issue 31): not in the background, not for the language
+// switcher's "العربية".
 import { expect, type Page, test } from "./fixtures";
 
 const PLEX = /IBM Plex Sans Arabic/;
+/** A font file of the Arabic subset (every file's name starts with the family's, "ibm-plex-sans-arabic"). */
+const ARABIC_FILE = /sans-arabic-arabic-\d+-normal/;
 
 /**
  * Whether React has hydrated the page: its elements carry React's fiber keys. (The deferred module script,
@@ -41,12 +45,14 @@ for (const prefix of ["", "/ar"]) {
     expect(await bodyFont(page)).not.toMatch(PLEX);
     expect(await page.locator("html").getAttribute("data-web-fonts")).toBeNull();
 
-    // After load, the faces arrive in the background and the page keeps its font (nothing shifts).
+    // After load, the faces of the page's language arrive in the background and the page keeps its font
+    // (nothing shifts): Latin everywhere, Arabic on Arabic pages only.
+    const lang = prefix ? "ar" : "en";
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem("manara:web-fonts")), { timeout: 10_000 })
-      .toBe("1");
-    expect(fontRequests.some((url) => url.includes("-arabic-400-normal"))).toBe(true);
+      .toBe(lang);
     expect(fontRequests.some((url) => url.includes("-latin-700-normal"))).toBe(true);
+    expect(fontRequests.some((url) => ARABIC_FILE.test(url))).toBe(lang === "ar");
     expect(await bodyFont(page)).not.toMatch(PLEX);
 
     // A client-side navigation (once hydrated) switches when it starts; a new document starts in the web font.
@@ -63,6 +69,43 @@ for (const prefix of ["", "/ar"]) {
     expect(await bodyFont(page)).toMatch(PLEX);
   });
 }
+
+test("an English page never downloads an Arabic font file; the visitor's first Arabic page does", async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name === "no-js", "JavaScript fetches the fonts; see the no-JS test");
+  const arabicFiles = new Set<string>();
+  page.on("request", (request) => {
+    if (request.resourceType() === "font" && ARABIC_FILE.test(request.url())) arabicFiles.add(request.url());
+  });
+  await page.goto("/courses");
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem("manara:web-fonts")), { timeout: 10_000 })
+    .toBe("en");
+  // The next English page is in the web font; its language switcher's "العربية" keeps the system font, so
+  // opening it fetches no Arabic face either.
+  await page.goto("/about_us");
+  await expect(page.locator("html")).toHaveAttribute("data-web-fonts", "");
+  expect(await bodyFont(page)).toMatch(PLEX);
+  await page.getByTestId("language-dropdown").locator("summary").click();
+  const arabicName = page.getByTestId("language-dropdown").locator('[data-language="ar"] bdi');
+  await expect(arabicName).toBeVisible();
+  expect(await arabicName.evaluate((element) => getComputedStyle(element).fontFamily)).not.toMatch(PLEX);
+  await page.evaluate(() => document.fonts.ready);
+  expect([...arabicFiles]).toEqual([]);
+
+  // The English faces say nothing about the Arabic ones: the first Arabic page starts in the system font
+  // and fetches them after it has loaded, and the next starts in the web font.
+  await page.goto("/ar/courses");
+  expect(await page.locator("html").getAttribute("data-web-fonts")).toBeNull();
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem("manara:web-fonts")), { timeout: 10_000 })
+    .toBe("en ar");
+  expect(arabicFiles.size).toBe(3);
+  await page.goto("/ar/about_us");
+  await expect(page.locator("html")).toHaveAttribute("data-web-fonts", "");
+  expect(await bodyFont(page)).toMatch(PLEX);
+});
 
 test("the document names its modules only in deferred form; they start after the first paint and hydrate the page", async ({
   page,

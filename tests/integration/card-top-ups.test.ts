@@ -4,6 +4,7 @@
 import { eq, sum } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { publicOrigin } from "../../app/config.server";
 import type { DatabaseHandle } from "../../app/db/client.server";
 import { cardPayments, topUpRequests, users, walletLedger } from "../../app/db/schema";
 import { applyStripeEvent } from "../../app/payments/card-top-ups.server";
@@ -124,8 +125,8 @@ describe("starting a card top-up", () => {
       currency: "usd",
       client_reference_id: learner.id,
       metadata: { userId: learner.id, amount: "1250" },
-      success_url: "http://test/account/wallet?checkout={CHECKOUT_SESSION_ID}",
-      cancel_url: "http://test/account/wallet?checkout=cancelled",
+      success_url: `${publicOrigin()}/account/wallet?checkout={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${publicOrigin()}/account/wallet?checkout=cancelled`,
     });
     expect(fake.requests.every((request) => request.authorized)).toBe(true);
     const [payment] = await handle.db
@@ -168,7 +169,7 @@ describe("starting a card top-up", () => {
     const session = fake.sessions.get(location.split("/").pop() ?? "");
     expect(session).toMatchObject({
       amount_total: 2_500,
-      success_url: "http://test/ar/account/wallet?checkout={CHECKOUT_SESSION_ID}",
+      success_url: `${publicOrigin()}/ar/account/wallet?checkout={CHECKOUT_SESSION_ID}`,
     });
   });
 });
@@ -302,7 +303,7 @@ describe("the webhook", () => {
       ],
       client_reference_id: learner.id,
       metadata: { userId: learner.id, amount: "700" },
-      success_url: "http://test/account/wallet?checkout={CHECKOUT_SESSION_ID}",
+      success_url: `${publicOrigin()}/account/wallet?checkout={CHECKOUT_SESSION_ID}`,
     });
     const session = fake.sessions.get(created.id);
     if (!session) throw new Error("no session");

@@ -3,6 +3,7 @@
 // others, the gallery (upload several, reorder, alt texts, remove) and the Atom feeds.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publicOrigin } from "../../app/config.server";
 import type { DatabaseHandle } from "../../app/db/client.server";
 import { blogPosts, portfolioItems, type User } from "../../app/db/schema";
 import { loader as blogPage } from "../../app/routes/blog";
@@ -223,14 +224,14 @@ describe("feeds", () => {
     expect(xml).toMatch(
       /^<\?xml version="1.0" encoding="utf-8"\?>\n<feed xmlns="http:\/\/www.w3.org\/2005\/Atom" xml:lang="en"/,
     );
-    expect(xml).toContain(`<id>http://test/blog/${published}</id>`);
+    expect(xml).toContain(`<id>${publicOrigin()}/blog/${published}</id>`);
     expect(xml).toContain("<title>Feed &lt;b&gt;post&lt;/b&gt;</title>");
     expect(xml).toContain('<content type="html">&lt;p dir=&quot;auto&quot;&gt;Hello &lt;strong&gt;readers');
     expect(xml).not.toContain("Secret draft");
     expect(xml).not.toContain(`/blog/${draft}<`);
     const arabic = await ((await run(page("/ar/blog/feed.xml", null), blogFeed)) as Response).text();
     expect(arabic).toContain('xml:lang="ar"');
-    expect(arabic).toContain(`<id>http://test/ar/blog/${published}</id>`);
+    expect(arabic).toContain(`<id>${publicOrigin()}/ar/blog/${published}</id>`);
     expect(arabic).toContain("<title>مقال الخلاصة</title>");
     expect(arabic).toContain("<title>مدونة منارة</title>");
   });

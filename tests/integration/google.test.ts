@@ -7,6 +7,7 @@ import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { toPublicUser } from "../../app/auth/accounts.server";
 import { findSessionUser, sessionCookie } from "../../app/auth/session.server";
+import { publicOrigin } from "../../app/config.server";
 import type { DatabaseHandle } from "../../app/db/client.server";
 import { sessions, users } from "../../app/db/schema";
 import { action as apiGoogle, loader as apiGoogleGet } from "../../app/routes/api/auth-google";
@@ -483,7 +484,8 @@ describe("the Google redirect flow", () => {
     expect(`${start.location.origin}${start.location.pathname}`).toBe(`${googleUrl}/authorize`);
     const params = start.location.searchParams;
     expect(params.get("client_id")).toBe(CLIENT_ID);
-    expect(params.get("redirect_uri")).toBe("http://test/auth/google/callback");
+    // The public origin's callback (the one registered with Google), not the request's (http://test).
+    expect(params.get("redirect_uri")).toBe(`${publicOrigin()}/auth/google/callback`);
     expect(params.get("response_type")).toBe("code");
     expect(params.get("scope")).toBe("openid email profile");
     expect(params.get("code_challenge_method")).toBe("S256");
@@ -503,7 +505,7 @@ describe("the Google redirect flow", () => {
     expect(tokenRequests).toHaveLength(1);
     const form = tokenRequests[0]?.form;
     expect(form?.get("code")).toBe("abc");
-    expect(form?.get("redirect_uri")).toBe("http://test/auth/google/callback");
+    expect(form?.get("redirect_uri")).toBe(`${publicOrigin()}/auth/google/callback`);
     const verifier = form?.get("code_verifier") ?? "";
     expect(createHash("sha256").update(verifier).digest("base64url")).toBe(params.get("code_challenge"));
 

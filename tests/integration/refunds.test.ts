@@ -186,7 +186,6 @@ describe("what a refund takes back", () => {
     const issued = await issueCertificate(handle.db, store, {
       userId: learner.id,
       courseId: paidCourseId,
-      origin: "http://localhost",
     });
     if (!issued.ok) throw new Error(issued.reason);
     const saved = await saveReview(handle.db, learner, paidCourseId, { rating: 5, comment: "Great" });

@@ -242,7 +242,6 @@ beforeAll(async () => {
   const issued = await issueCertificate(handle.db, certificateStore, {
     userId: people.user.id,
     courseId: certifiedCourseId,
-    origin: "http://test",
   });
   if (!issued.ok) throw new Error("certificate fixture failed");
   certificate = { id: issued.certificate.id, code: issued.certificate.code };

@@ -1,10 +1,15 @@
 // Search engines and link previews (issue 13) on the whole app with the demo content: every URL the sitemap
 // lists answers 200 in both languages with hreflang alternates; robots.txt keeps private areas out; the home,
-// course and blog pages carry valid JSON-LD and Open Graph/Twitter tags of their own.
+// course and blog pages carry valid JSON-LD and Open Graph/Twitter tags of their own. Issue 31: absolute
+// links on the configured public origin (the requests here name another, http://localhost), descriptions
+// shortened at a word with "…", each page of a list its own canonical page, /developers in the sitemap.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FuzzApp, ORIGIN, startFuzzApp } from "./fuzz/app";
+import { seedCourses } from "../../app/db/seed-data/courses";
+import { type FuzzApp, startFuzzApp } from "./fuzz/app";
 
 let app: FuzzApp;
+/** PUBLIC_URL's origin, or its default http://localhost:PORT, as the app reads it. */
+let ORIGIN = "";
 
 beforeAll(async () => {
   app = await startFuzzApp();
@@ -12,6 +17,10 @@ beforeAll(async () => {
     "/app/db/seed.server.ts",
   )) as typeof import("../../app/db/seed.server");
   await seed.seedDemoContent(app.db);
+  const config = (await app.vite.ssrLoadModule(
+    "/app/config.server.ts",
+  )) as typeof import("../../app/config.server");
+  ORIGIN = config.publicOrigin();
 }, 180_000);
 afterAll(() => app?.close());
 
@@ -45,6 +54,8 @@ describe("sitemap.xml", () => {
     expect(paths).toContain("/");
     expect(paths).toContain("/ar");
     expect(paths).toContain("/ar/courses");
+    expect(paths).toContain("/developers");
+    expect(paths).toContain("/ar/developers");
     expect(paths.filter((path) => /^\/blog\/\d+$/.test(path))).toHaveLength(6);
     expect(paths.filter((path) => /^\/ar\/portfolio\/\d+$/.test(path))).toHaveLength(6);
     expect(paths.filter((path) => /^\/courses\/\d+$/.test(path)).length).toBeGreaterThanOrEqual(24);
@@ -167,4 +178,98 @@ describe("JSON-LD and link previews", () => {
     expect(metaContent(page, "property", "og:type")).toBe("article");
     expect(metaContent(page, "property", "og:title")).toContain(post?.titleAr ?? "missing");
   }, 60_000);
+});
+
+/** The page's <link rel="canonical"> and its hreflang alternates, as hreflang → href. */
+function links(page: string) {
+  const canonical = page.match(/<link rel="canonical" href="([^"]*)"/)?.[1];
+  const alternates = Object.fromEntries(
+    [...page.matchAll(/<link rel="alternate" hrefLang="([^"]*)" href="([^"]*)"/g)].map((match) => [
+      match[1],
+      match[2],
+    ]),
+  );
+  return { canonical, alternates };
+}
+
+/** HTML attribute text back to the text (React escapes &, <, >, " and '). */
+function unescapeHtml(text: string): string {
+  return text
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&");
+}
+
+describe("canonical links of paginated lists", () => {
+  it("page N of a list is its own canonical page, in both languages; page 1 carries no page", async () => {
+    for (const [path, english] of [
+      ["/courses?page=2", "/courses?page=2"],
+      ["/ar/courses?page=3", "/courses?page=3"],
+      ["/courses?page=2&q=data", "/courses?page=2"],
+      ["/blog?page=2", "/blog?page=2"],
+      ["/ar/portfolio?page=2", "/portfolio?page=2"],
+      ["/courses?page=1", "/courses"],
+    ] as const) {
+      const { canonical, alternates } = links(await html(path));
+      const arabic = english.replace(/^\//, "/ar/");
+      expect(canonical, path).toBe(`${ORIGIN}${path.startsWith("/ar") ? arabic : english}`);
+      expect(alternates, path).toEqual({
+        en: `${ORIGIN}${english}`,
+        ar: `${ORIGIN}${arabic}`,
+        "x-default": `${ORIGIN}${english}`,
+      });
+    }
+  });
+});
+
+describe("descriptions", () => {
+  it("every course's JSON-LD, meta and og description is whole words, with … when shortened", async () => {
+    const sitemap = await (await app.fetch("/sitemap.xml")).text();
+    const pages = [...sitemap.matchAll(/<loc>[^<]*?((?:\/ar)?\/courses\/\d+)<\/loc>/g)].map(
+      (match) => match[1] ?? "",
+    );
+    expect(pages.length).toBeGreaterThanOrEqual(48);
+    let shortened = 0;
+    for (const path of pages) {
+      const page = await html(path);
+      const course = jsonLd(page).find((item) => item["@type"] === "Course") as {
+        name: string;
+        description: string;
+        provider: Record<string, unknown>;
+      };
+      const meta = unescapeHtml(page.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? "");
+      expect(meta, path).toBe(course.description);
+      expect(unescapeHtml(metaContent(page, "property", "og:description") ?? ""), path).toBe(meta);
+      expect(meta.length, path).toBeLessThanOrEqual(160);
+      // The site is the provider's url; sameAs would claim it as one of its profiles elsewhere.
+      expect(course.provider, path).toEqual({
+        "@type": "Organization",
+        name: expect.any(String),
+        url: `${ORIGIN}/`,
+      });
+      const source = seedCourses.find(
+        (seed) => seed.title.en === course.name || seed.title.ar === course.name,
+      );
+      const markdown = (path.startsWith("/ar") ? source?.description.ar : source?.description.en) ?? "";
+      // The description as the page reads it: Markdown without its marks (app/routes/course.tsx).
+      const full = markdown
+        .replace(/[*_`#>~|]/g, "")
+        .replace(/^\s*[-+]\s+/gm, "")
+        .replace(/\s+/g, " ")
+        .trim();
+      if (!meta.endsWith("…")) {
+        expect(meta, path).toBe(full);
+        continue;
+      }
+      shortened += 1;
+      // Whole words: the description goes on after what was kept with a space (perhaps after punctuation).
+      const kept = meta.slice(0, -1);
+      expect(full.startsWith(kept), path).toBe(true);
+      expect(full.slice(kept.length), path).toMatch(/^[,.;:!?،؛]*\s/);
+    }
+    // Most demo descriptions are longer than 160 characters.
+    expect(shortened).toBeGreaterThan(pages.length / 2);
+  }, 300_000);
 });

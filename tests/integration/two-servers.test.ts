@@ -30,8 +30,10 @@ beforeAll(async () => {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: url.toString(),
-    // Production with PostgreSQL refuses a missing secret; both servers must share it to share sessions.
+    // Production with PostgreSQL refuses a missing secret (both servers must share it to share sessions)
+    // and a missing public origin.
     SESSION_SECRET: randomUUID(),
+    PUBLIC_URL: "http://manara.test",
     PUBLIC_CACHE_SECONDS: "120",
   };
   delete env.TRUST_PROXY;

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, getSessionSecret, readConfig } from "../../app/config.server";
+import { ConfigError, getSessionSecret, publicOrigin, readConfig } from "../../app/config.server";
 
 describe("configuration", () => {
   it("has the documented defaults", () => {
@@ -20,7 +20,7 @@ describe("configuration", () => {
         NODE_ENV: "production",
         DATA_DIR: tmpdir(),
       }),
-    ).toThrow(ConfigError);
+    ).toThrow(/SESSION_SECRET is required/);
   });
 
   it("prefers SESSION_SECRET when it is set", () => {
@@ -55,6 +55,22 @@ describe("PUBLIC_URL", () => {
       "https://manara.example",
     );
     expect(readConfig({}).publicUrl).toBeNull();
+  });
+
+  it("is the public origin when set; unset, http://localhost:PORT", () => {
+    expect(publicOrigin({ PUBLIC_URL: "https://manara.example/x", PORT: "8080" })).toBe(
+      "https://manara.example",
+    );
+    expect(publicOrigin({})).toBe("http://localhost:3000");
+    expect(publicOrigin({ PORT: "4510", NODE_ENV: "production" })).toBe("http://localhost:4510");
+    expect(publicOrigin({ DATABASE_URL: "postgres://x@localhost/db" })).toBe("http://localhost:3000");
+  });
+
+  it("is required for a PostgreSQL production start, with a message that says so", () => {
+    const env = { DATABASE_URL: "postgres://x@localhost/db", NODE_ENV: "production" };
+    expect(() => publicOrigin(env)).toThrow(ConfigError);
+    expect(() => publicOrigin(env)).toThrow(/PUBLIC_URL is required when DATABASE_URL is set/);
+    expect(publicOrigin({ ...env, PUBLIC_URL: "https://manara.example" })).toBe("https://manara.example");
   });
 
   it.each(["manara.example", "javascript:alert(1)", "ftp://manara.example"])(

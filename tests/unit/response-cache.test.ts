@@ -22,9 +22,22 @@ function clock(start = 1_000) {
 
 describe("which requests may use the cache", () => {
   const cache = createResponseCache();
-  it("takes GET and HEAD without Cookie or Authorization, keyed by the URL alone", () => {
-    expect(cache.keyFor("GET", URL_A, req())).toBe(URL_A);
-    expect(cache.keyFor("HEAD", URL_A, req({ "accept-language": "ar" }))).toBe(URL_A);
+  it("takes GET and HEAD without Cookie or Authorization, keyed by the URL's path and query alone", () => {
+    expect(cache.keyFor("GET", URL_A, req())).toBe("/courses");
+    expect(cache.keyFor("HEAD", URL_A, req({ "accept-language": "ar" }))).toBe("/courses");
+    expect(cache.keyFor("GET", "http://localhost:3000/courses?page=2&q=a", req())).toBe(
+      "/courses?page=2&q=a",
+    );
+    expect(cache.keyFor("GET", "http://localhost", req())).toBe("/");
+  });
+
+  it("keys every Host alike: no answer depends on it, and made-up hosts must not fill the cache", () => {
+    const keys = [
+      "http://localhost/courses",
+      "http://evil.example/courses",
+      "https://[::1]:8443/courses",
+    ].map((url) => cache.keyFor("GET", url, req()));
+    expect(new Set(keys)).toEqual(new Set(["/courses"]));
   });
 
   it("never takes a request that carries a cookie or credentials, or changes state", () => {

@@ -4,7 +4,6 @@ import { ForgotPasswordInput, requestPasswordReset } from "../../account/passwor
 import { getDb } from "../../db/context";
 import { apiLocale, methodNotAllowed, readJsonBody, tooManyRequests } from "../../lib/api.server";
 import { clientAddress } from "../../lib/client-address";
-import { publicOrigin } from "../../lib/public-origin.server";
 import { getI18n } from "../../middleware/i18next.server";
 import { getMailer } from "../../middleware/mail.server";
 import type { Route } from "./+types/auth-forgot-password";
@@ -20,7 +19,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     address: clientAddress(context),
     locale,
     t: i18n.getFixedT(locale, "mail"),
-    origin: publicOrigin(request),
   });
   if (!outcome.ok) return tooManyRequests(request, context, outcome.retryAfterSeconds);
   void outcome.delivery;

@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return tooManyRequests(request, context, outcome.retryAfterSeconds);
     return apiError(409, "conflict", t("signup.emailTaken"), { email: t("signup.emailTaken") });
   }
-  await sendWelcomeMail(request, context, apiLocale(request), outcome.user);
+  await sendWelcomeMail(context, apiLocale(request), outcome.user);
   const token = await createSession(db, outcome.user.id, "api", request.headers.get("User-Agent"));
   // A bearer token must never sit in a cache (a proxy's or the browser's).
   return Response.json(

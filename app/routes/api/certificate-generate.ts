@@ -11,18 +11,16 @@ import { parseId } from "../../lib/params";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/certificate-generate";
 
-export async function action({ request, url, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireApiUser(request, context);
   if (request.method !== "POST") return methodNotAllowed(request, context, "POST");
   const locale = apiLocale(request);
   const t = getI18n(context).getFixedT(locale, "certificates");
   const courseId = parseId(params.courseId);
   if (courseId === null) return apiError(404, "not_found", t("api.notEnrolled"));
-  const origin = url.origin;
   const outcome = await issueCertificate(getDb(context), certificateStore(), {
     userId: user.id,
     courseId,
-    origin,
   });
   if (!outcome.ok && outcome.reason === "not_found") return apiError(404, "not_found", t("api.notEnrolled"));
   if (!outcome.ok) {
@@ -39,7 +37,7 @@ export async function action({ request, url, context, params }: Route.ActionArgs
     );
   }
   return Response.json(
-    { certificate: certificateJson(outcome.certificate, locale, origin) },
+    { certificate: certificateJson(outcome.certificate, locale) },
     { status: outcome.created ? 201 : 200 },
   );
 }

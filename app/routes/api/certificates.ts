@@ -7,16 +7,15 @@ import { certificates } from "../../db/schema";
 import { apiLocale, methodNotAllowed } from "../../lib/api.server";
 import type { Route } from "./+types/certificates";
 
-export async function loader({ request, url, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireApiUser(request, context);
   const locale = apiLocale(request);
-  const origin = url.origin;
   const rows = await getDb(context)
     .select()
     .from(certificates)
     .where(eq(certificates.userId, user.id))
     .orderBy(desc(certificates.issuedAt), desc(certificates.id));
-  return Response.json({ items: rows.map((row) => certificateJson(row, locale, origin)) });
+  return Response.json({ items: rows.map((row) => certificateJson(row, locale)) });
 }
 
 export function action({ request, context }: Route.ActionArgs) {

@@ -12,7 +12,7 @@ import { topUpJson } from "../../wallet/api.server";
 import { requestTopUp, TopUpInput } from "../../wallet/top-ups.server";
 import type { Route } from "./+types/wallet-top-up";
 
-export async function action({ request, url, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = requireApiUser(request, context);
   if (request.method !== "POST") return methodNotAllowed(request, context, "POST");
   const i18n = getI18n(context);
@@ -25,7 +25,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       email: user.email,
       amount: data.amount,
       currency: readConfig().currency,
-      returnUrl: `${url.origin}/account/wallet`,
+      returnPath: "/account/wallet",
       productName: i18n.getFixedT(apiLocale(request), "payments")("checkout.productName"),
     });
     if (!started.ok) {
