@@ -2,9 +2,8 @@
 // its process, answers every request within a bound — 2xx, or 503 with Retry-After while the database is
 // away, never 500 — and serves again by itself once PostgreSQL is back. The database is a private cluster
 // of this test's own (tests/integration/private-postgres.ts), restarted fast and killed outright while
-// clients are busy: anonymous pages (with a cookie, so the anonymous cache does not answer them), signed-in
-// pages and data requests, the API with a Bearer token, and the health check.
-
+// clients are busy: anonymous pages (with a cookie, so the anonymous cache does not answer them) and searches
+// (each a transaction), signed-in pages and data requests, the API with a Bearer token, and the health check.
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -36,6 +35,8 @@ type Sample = {
   error?: string;
 };
 type Probe = { label: string; path: string; headers: Record<string, string> };
+/** Search terms enough that the kept public lists rarely answer: each search is a transaction of its own. */
+const SEARCH_TERMS = Array.from({ length: 300 }, (_, index) => `co${index}`);
 
 const skipReason = privatePostgresUnavailableReason();
 /** Requests tried again after a kept-alive connection was reset on reuse (see `timedRequest`). */
@@ -149,6 +150,7 @@ beforeAll(async () => {
   probes = [
     { label: "anonymous /", path: "/", headers: anonymous },
     { label: "anonymous /courses", path: "/courses", headers: anonymous },
+    { label: "anonymous /courses?q=", path: "/courses?q=react", headers: anonymous },
     { label: "anonymous /ar/courses/:id", path: `/ar/courses/${course.id}`, headers: anonymous },
     { label: "signed-in /ar/my-enrollments", path: "/ar/my-enrollments", headers: signedIn },
     { label: "signed-in /courses", path: "/courses", headers: signedIn },
@@ -183,7 +185,10 @@ describe.skipIf(Boolean(skipReason))(
       // Each client cycles through the kinds of request, starting at a different one.
       const clients = Array.from({ length: CLIENTS }, async (_, client) => {
         for (let turn = client; running; turn++) {
-          const probe = probes[turn % probes.length] as Probe;
+          const next = probes[turn % probes.length] as Probe;
+          const probe = next.path.includes("?q=")
+            ? { ...next, path: `/courses?q=${SEARCH_TERMS[turn % SEARCH_TERMS.length]}` }
+            : next;
           const sample = await timedRequest(port, agent, probe);
           samples.push(sample);
           // A failed answer comes fast; do not spin on it.
