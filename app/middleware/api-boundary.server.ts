@@ -2,9 +2,10 @@
 // matched, never by string tests on the raw path: routing decodes and ignores case, so `/API/auth/me` and
 // `/%61pi/auth/me` are API calls too (they once read the session cookie). Any error nobody expected
 // answers the JSON error shape with 500, never the HTML error page; while the database is away, 503
-// `unavailable` with Retry-After (the database middleware answers those requests 503 first). Every answer says `Vary:
-// Accept-Language`, which is true (messages and course fields follow it) and tells caches — the server's
-// own anonymous cache included (app/lib/response-cache.server.ts) — to keep one copy per language asked for.
+// `unavailable` with Retry-After (the database middleware answers those requests 503 first). Every answer
+// says `Vary: Accept-Language`, which is true (messages and course fields follow it) and tells caches — the
+// server's own anonymous cache included (app/lib/response-cache.server.ts) — to keep one copy per language
+// asked for.
 import type { MiddlewareFunction } from "react-router";
 import { isDatabaseUnavailable } from "../db/errors";
 import { internalError, serviceUnavailable } from "../lib/api.server";
