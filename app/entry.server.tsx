@@ -1,14 +1,16 @@
 // Server rendering: React Router's Node entry, wrapped in the request's translator, the page's
-// translations for the browser, the inlined stylesheet and the CSP nonce.
+// translations for the browser, the inlined stylesheet and the CSP nonce. A page that failed because the
+// database is away renders its error page with 503 and Retry-After instead of 500.
 // Written so that no request can leave a timer or a rejected promise behind that takes the process down.
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import appCss from "./app.css?inline";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./db/errors";
 import { DocumentStylesProvider } from "./document-styles";
 import { HeadScriptsProvider } from "./head-scripts";
 import { HEAD_SCRIPTS } from "./head-scripts.server";
@@ -19,6 +21,11 @@ import { TranslationProvider } from "./i18n/use-translation";
 import { DEFER_MODULE_SCRIPTS } from "./lib/defer-module-scripts.server";
 import { stylesSplice } from "./lib/document-slots.server";
 import { spliceDocument } from "./lib/splice-document.server";
+import {
+  databaseUnavailableResponse,
+  databaseWasUnavailable,
+  noteDatabaseUnavailable,
+} from "./middleware/database.server";
 import { getI18n, type ServerI18n } from "./middleware/i18next.server";
 import { contentSecurityPolicy, createNonce } from "./security/csp.server";
 import { NonceProvider } from "./security/nonce";
@@ -52,6 +59,24 @@ function plainErrorPage(status: number, headers: Headers): Response {
   );
 }
 
+/**
+ * Every error React Router caught in a loader, an action or a middleware comes here before anything is
+ * answered. One that says the database is away is noted on the request (one log line, no stack), so the
+ * answer becomes 503; anything else is logged in full, as React Router's own handler does.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isDatabaseUnavailable(error)) {
+    noteDatabaseUnavailable(context, request, error);
+    return;
+  }
+  // A Response thrown on purpose (the 503 below) is an answer, not an error.
+  if (error instanceof Response) return;
+  // React Router's own errors (a 405…) carry the Error that explains them, which its default handler logs.
+  const explained = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(explained ?? error);
+};
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -59,6 +84,13 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // The page failed because the database is away: thrown, this makes React Router render the error page
+  // again as a 503 (its data, for the browser, says 503 too), and that second render comes back here.
+  if (responseStatusCode === 500 && databaseWasUnavailable(loadContext)) throw databaseUnavailableResponse();
+  if (responseStatusCode === 503) {
+    responseHeaders.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+    responseHeaders.set("Cache-Control", "no-store");
+  }
   const i18n = requestI18n(loadContext);
   if (!i18n) return plainErrorPage(responseStatusCode >= 400 ? responseStatusCode : 404, responseHeaders);
 

@@ -144,13 +144,17 @@ export default function App() {
   return <Outlet />;
 }
 
-/** Title and body keys of the error page by status; other 4xx read as 400, other 5xx as 500. */
+/**
+ * Title and body keys of the error page by status; other 4xx read as 400, other 5xx as 500. 503: the
+ * database is away (entry.server.tsx).
+ */
 const ERROR_MESSAGES: Partial<Record<number, [string, string]>> & Record<400 | 500, [string, string]> = {
   400: ["errors.badRequestTitle", "errors.badRequestBody"],
   403: ["errors.forbiddenTitle", "errors.forbiddenBody"],
   404: ["errors.notFoundTitle", "errors.notFoundBody"],
   413: ["errors.tooLargeTitle", "errors.tooLargeBody"],
   500: ["errors.errorTitle", "errors.errorBody"],
+  503: ["errors.unavailableTitle", "errors.unavailableBody"],
 };
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

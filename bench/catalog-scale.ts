@@ -7,9 +7,9 @@
 import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { drizzle } from "drizzle-orm/postgres-js";
-import { migrate } from "drizzle-orm/postgres-js/migrator";
-import postgres from "postgres";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
 import { listPublishedCourses } from "../app/courses/catalog.server";
 import type { Database } from "../app/db/client.server";
 import * as schema from "../app/db/schema";
@@ -65,18 +65,24 @@ const loadNow = () => Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
 
 export async function catalogScale(baseUrl: string): Promise<CatalogReport> {
   const dbName = `manara_bench_catalog_${process.pid}`;
-  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${dbName}`);
-  const client = postgres(withDatabase(baseUrl, dbName), { max: 2, onnotice: () => {} });
+  const admin = new pg.Client({ connectionString: baseUrl });
+  admin.on("error", () => {});
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const client = new pg.Pool({ connectionString: withDatabase(baseUrl, dbName), max: 2 });
+  client.on("error", () => {});
   try {
     const plain = drizzle(client, { schema }) as unknown as Database;
     await migrate(plain, { migrationsFolder: path.join(root, "drizzle") });
     console.error(`  seeding ${COURSES} courses…`);
-    const [trainer] = await client`
-      insert into users (name, email, role) values ('Bench Trainer', 'bench-trainer@manara.local', 'trainer')
-      returning id`;
+    const {
+      rows: [trainer],
+    } = await client.query<{ id: string }>(
+      `insert into users (name, email, role) values ('Bench Trainer', 'bench-trainer@manara.local', 'trainer')
+       returning id`,
+    );
     // Words that appear in some titles only, so a search matches a realistic fraction of the catalog.
-    await client.unsafe(
+    await client.query(
       `insert into courses (slug, title, title_ar, description, description_ar, category, price, is_published,
          trainer_id, created_at)
        select 'bench-' || i,
@@ -91,14 +97,14 @@ export async function catalogScale(baseUrl: string): Promise<CatalogReport> {
          $1,
          now() - (i || ' minutes')::interval
        from generate_series(1, $2::int) as i`,
-      [trainer?.id as string, COURSES],
+      [trainer?.id, COURSES],
     );
-    await client.unsafe(
+    await client.query(
       `insert into lessons (course_id, position, title)
        select c.id, p, 'Lesson ' || p from courses c cross join generate_series(1, 3) as p`,
     );
     // The steady state autovacuum keeps: statistics, and a visibility map for index-only scans.
-    await client.unsafe("vacuum analyze");
+    await client.query("vacuum analyze");
 
     const captured: Captured[] = [];
     const db = drizzle(client, {
@@ -225,12 +231,18 @@ export async function catalogScale(baseUrl: string): Promise<CatalogReport> {
         if (statement.query.startsWith("select set_config")) settings = statement;
         else statements.push({ ...statement, settings });
       }
-      const explain = (statement: Captured & { settings?: Captured }, prefix: string) =>
-        client.begin(async (tx) => {
-          if (statement.settings)
-            await tx.unsafe(statement.settings.query, statement.settings.params as never[]);
-          return tx.unsafe(`${prefix} ${statement.query}`, statement.params as never[]);
-        });
+      // One transaction, so set_config's local settings apply to the statement explained after them.
+      const explain = async (statement: Captured & { settings?: Captured }, prefix: string) => {
+        const tx = await client.connect();
+        try {
+          await tx.query("begin");
+          if (statement.settings) await tx.query(statement.settings.query, statement.settings.params);
+          return (await tx.query(`${prefix} ${statement.query}`, statement.params)).rows;
+        } finally {
+          await tx.query("rollback");
+          tx.release();
+        }
+      };
       const times = statements.map(() => [] as number[]);
       const wholeTimes: number[] = [];
       const plans: string[] = [];
@@ -279,9 +291,9 @@ export async function catalogScale(baseUrl: string): Promise<CatalogReport> {
     }
     return { courses: COURSES, loadAverage: { start: loadAtStart, end: loadNow() }, queries: results };
   } finally {
-    await client.end({ timeout: 5 });
-    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-    await admin.end({ timeout: 5 });
+    await client.end();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
   }
 }
 

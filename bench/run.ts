@@ -15,7 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import autocannon from "autocannon";
-import postgres from "postgres";
+import pg from "pg";
 import { type CatalogQueryResult, catalogMarkdown, catalogScale } from "./catalog-scale";
 import {
   formatRatio,
@@ -227,15 +227,17 @@ function leakTable(checks: LeakCheck[]): string {
 /** A scratch database on the BENCH_DATABASE_URL server: created for this run, dropped after it. */
 async function scratchDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `manara_bench_${process.pid}`;
-  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  const admin = new pg.Client({ connectionString: baseUrl });
+  admin.on("error", () => {});
+  await admin.connect();
+  await admin.query(`create database ${name}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     drop: async () => {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end({ timeout: 5 });
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
     },
   };
 }

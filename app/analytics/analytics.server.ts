@@ -7,10 +7,9 @@ import type { BucketUnit, Period } from "./periods";
 
 const STEP: Record<BucketUnit, string> = { day: "1 day", week: "1 week", month: "1 month" };
 
-/** Both drivers' `execute` results, as plain rows (postgres.js gives an array, PGlite `{ rows }`). */
+/** An `execute` result's rows (node-postgres and PGlite both answer `{ rows }`). */
 async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
-  return Array.isArray(result) ? result : result.rows;
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 const iso = (date: Date) => date.toISOString();

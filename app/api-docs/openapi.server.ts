@@ -59,6 +59,7 @@ export function errorAnswers(endpoint: EndpointDoc): Map<number, Set<ApiErrorCod
   for (const [status, code] of endpoint.errors ?? []) add(status, code);
   add(405, "method_not_allowed");
   add(500, "internal_error");
+  add(503, "unavailable");
   return new Map([...answers].sort(([a], [b]) => a - b));
 }
 

@@ -1,18 +1,21 @@
-// One database handle for the whole app: postgres.js when DATABASE_URL is set, otherwise embedded PGlite.
+// One database handle for the whole app: node-postgres (pg) when DATABASE_URL is set, otherwise embedded
+// PGlite. Why pg and not postgres.js, and what a request sees while PostgreSQL is away:
+// docs/decisions/039-postgres-driver-and-outages.md.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { drizzle as drizzlePostgres, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
-import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
-import postgres from "postgres";
+import { drizzle as drizzleNodePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
 import { readConfig } from "../config.server";
+import { type Listener, listenWithReconnects } from "./listen.server";
 import { PUBLIC_CHANGES_CHANNEL, registerChangeFeed, topicOf } from "./public-changes.server";
 import * as schema from "./schema";
 
 /**
- * Both drivers expose the same drizzle query builder; we type the handle as the postgres.js flavour so
- * domain modules are written once. Driver-specific result shapes (`execute`) are not used in the app.
+ * Both drivers expose the same drizzle query builder, and both answer `execute` with `{ rows }`; we type
+ * the handle as the node-postgres flavour so domain modules are written once.
  */
-export type Database = PostgresJsDatabase<typeof schema>;
+export type Database = NodePgDatabase<typeof schema>;
 /** The handle inside `db.transaction(...)`; functions that may run inside a caller's transaction take either. */
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type Queryable = Database | Transaction;
@@ -26,54 +29,107 @@ export type DatabaseHandle = {
 const migrationsFolder = path.resolve(process.cwd(), "drizzle");
 
 /**
+ * While PostgreSQL is away a request fails within these instead of waiting for it (and answers 503,
+ * app/db/errors.ts). Connecting, or waiting for a free connection of the pool: 2 s. A statement: PostgreSQL
+ * cancels it after 4 s (the connection stays usable); if no answer comes at all (a dead network), the
+ * driver gives up after 5 s.
+ */
+export const DATABASE_TIMEOUTS = { connectMs: 2_000, statementMs: 4_000, queryMs: 5_000 };
+
+/**
  * Any fixed 64-bit key, the same in every process: while one process migrates, the others wait on it.
  * ("manara" in ASCII.)
  */
 export const MIGRATION_LOCK_KEY = 0x6d616e617261;
 
+const logDatabase = (message: string) => console.error(`[manara db] ${message}`);
+
+/** A lost connection, said in one line: what PostgreSQL or the network reported. */
+function describeError(error: unknown): string {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  return code ? `${message} (${code})` : String(message ?? error);
+}
+
+/**
+ * A pool that survives PostgreSQL going away. node-postgres reports a connection lost outside a query as an
+ * 'error' event, on the pool for an idle client and on the client itself while it is checked out (inside a
+ * transaction, between two statements); an event nobody listens to would be an uncaught exception
+ * (brianc/node-postgres#2386, #2439). The pool drops such a client and connects a new one when next asked.
+ */
+function resilientPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool({
+    keepAlive: true,
+    connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
+    ...config,
+  });
+  pool.on("error", (error) => logDatabase(`An idle connection was lost: ${describeError(error)}`));
+  pool.on("connect", (client) => client.on("error", () => {}));
+  // A client given back inside a transaction or with a statement still running (a rollback that timed out
+  // after its connection stopped answering) must not serve the next caller: end it, so the pool drops it.
+  pool.on("release", (error, client) => {
+    if (!error && client.getTransactionStatus() !== "I") client.end().catch(() => {});
+  });
+  return pool;
+}
+
 /**
  * Several servers starting together would otherwise race through the same migrations (duplicate schema,
- * half-applied steps). One reserved connection holds a session-level advisory lock while the pool migrates;
- * if the process dies, PostgreSQL drops the lock with the connection.
+ * half-applied steps). One connection holds a session-level advisory lock while another migrates; if the
+ * process dies, PostgreSQL drops the lock with the connection. Migrations (and the wait for another
+ * server's) may take longer than a request's statement: they get a pool of their own without the timeouts.
  */
-async function migrateUnderLock(client: postgres.Sql, db: Database) {
-  const lock = await client.reserve();
+async function migrateUnderLock(url: string) {
+  const pool = resilientPool({ connectionString: url, max: 2 });
   try {
-    await lock`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+    const lock = await pool.connect();
     try {
-      await migratePostgres(db, { migrationsFolder });
+      await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      try {
+        await migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder });
+      } finally {
+        await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+      }
     } finally {
-      await lock`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
+      lock.release();
     }
   } finally {
-    lock.release();
+    await pool.end();
   }
 }
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
-  // At least two connections: one holds the migration lock while another migrates.
-  const client = postgres(url, { max: Math.max(2, options.max ?? 10), onnotice: () => {} });
-  const db = drizzlePostgres(client, { schema });
-  // postgres.js listens on a connection of its own and reconnects by itself; after a reconnect some
-  // notifications may have been missed, so the caches forget everything (`onlisten` runs on every connect).
+  await migrateUnderLock(url);
+  const connection = {
+    connectionString: url,
+    statement_timeout: DATABASE_TIMEOUTS.statementMs,
+    query_timeout: DATABASE_TIMEOUTS.queryMs,
+  };
+  const pool = resilientPool({ ...connection, max: options.max ?? 10 });
+  const db = drizzleNodePg(pool, { schema });
+  // Notifications arrive on a connection of their own that reconnects by itself; after a reconnect some may
+  // have been missed, so the caches forget everything.
+  let listener: Listener | undefined;
+  let closed = false;
   registerChangeFeed(db, async (deliver) => {
-    let connected = false;
-    await client.listen(
-      PUBLIC_CHANGES_CHANNEL,
-      (payload) => deliver(topicOf(payload)),
-      () => {
-        if (connected) deliver(null);
-        connected = true;
-      },
-    );
+    const started = await listenWithReconnects({
+      client: { ...connection, keepAlive: true, connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs },
+      channel: PUBLIC_CHANGES_CHANNEL,
+      onNotification: (payload) => deliver(topicOf(payload)),
+      onReconnect: () => deliver(null),
+      log: logDatabase,
+    });
+    if (closed) await started.close();
+    else listener = started;
   });
-  try {
-    await migrateUnderLock(client, db);
-  } catch (error) {
-    await client.end({ timeout: 5 });
-    throw error;
-  }
-  return { db, driver: "postgres", close: () => client.end({ timeout: 5 }) };
+  return {
+    db,
+    driver: "postgres",
+    close: async () => {
+      closed = true;
+      await listener?.close();
+      await pool.end();
+    },
+  };
 }
 
 /** `dataDir` undefined opens an in-memory database (tests). */

@@ -48,8 +48,9 @@ function deliver(db: object, topic: PublicTopic | null) {
 }
 
 /**
- * How the database client says where `db`'s notifications come from (postgres.js `listen`, PGlite `listen`).
- * Nothing listens until a cache subscribes, so handles that no cache reads (tests, scripts) open no channel.
+ * How the database client says where `db`'s notifications come from (app/db/listen.server.ts, PGlite
+ * `listen`). Nothing listens until a cache subscribes, so handles that no cache reads (tests, scripts) open
+ * no channel.
  */
 export function registerChangeFeed(db: object, start: ChangeFeed): void {
   feeds.set(db, { start, listening: null });

@@ -1,6 +1,7 @@
 // The JSON API's one error shape, {error: {code, message, fields?}}, and its zod-validated body reader.
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
+import { DATABASE_RETRY_AFTER_SECONDS } from "../db/errors";
 import type { Locale } from "../i18n/languages";
 import type { TFunction } from "../i18n/translator";
 import { getI18n, type ServerI18n } from "../middleware/i18next.server";
@@ -23,6 +24,7 @@ export const API_ERROR_CODES = [
   "payload_too_large",
   "unsupported_media_type",
   "internal_error",
+  "unavailable",
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
@@ -90,6 +92,13 @@ export function bodyErrorResponse(error: BodyError, t: TFunction): Response {
 /** What /api answers for an error nobody expected: the JSON shape, never the HTML error page. */
 export function internalError(request: Request, i18n: ServerI18n): Response {
   return apiError(500, "internal_error", i18n.getFixedT(apiLocale(request))("api.internalError"));
+}
+
+/** What /api answers while the database is away: 503 and when to try again, never a 500. */
+export function serviceUnavailable(request: Request, i18n: ServerI18n): Response {
+  return apiError(503, "unavailable", i18n.getFixedT(apiLocale(request))("api.unavailable"), undefined, {
+    headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" },
+  });
 }
 
 type ContextWithI18n = Readonly<RouterContextProvider>;

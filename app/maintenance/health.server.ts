@@ -1,6 +1,7 @@
 // The health check behind GET /healthz: the database answers a read-only `select 1` in time, or it does not.
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, unavailableReason } from "../db/errors";
 
 /** The route pattern React Router reports for /healthz (root path "" joined with "healthz"). */
 export const HEALTH_ROUTE_PATH = "healthz";
@@ -22,7 +23,10 @@ export async function databaseAnswers(db: Database, timeoutMs = HEALTH_TIMEOUT_M
     const probe = db.execute(sql`select 1`).then(
       () => true,
       (error: unknown) => {
-        console.error("Health check: the database did not answer:", error);
+        // An outage in one line per probe; anything else in full.
+        if (isDatabaseUnavailable(error))
+          console.error(`Health check: the database is unavailable (${unavailableReason(error)})`);
+        else console.error("Health check: the database did not answer:", error);
         return false;
       },
     );
@@ -35,6 +39,8 @@ export async function databaseAnswers(db: Database, timeoutMs = HEALTH_TIMEOUT_M
 export function healthResponse(ok: boolean): Response {
   return Response.json(ok ? { status: "ok" } : { status: "unavailable" }, {
     status: ok ? 200 : 503,
-    headers: { "Cache-Control": "no-store" },
+    headers: ok
+      ? { "Cache-Control": "no-store" }
+      : { "Cache-Control": "no-store", "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
   });
 }

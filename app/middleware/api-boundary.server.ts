@@ -1,11 +1,15 @@
 // The edge of the JSON API. Whether a request is an API call is decided by the route React Router
 // matched, never by string tests on the raw path: routing decodes and ignores case, so `/API/auth/me` and
 // `/%61pi/auth/me` are API calls too (they once read the session cookie). Any error nobody expected
-// answers the JSON error shape with 500, never the HTML error page. Every answer says `Vary:
-// Accept-Language`, which is true (messages and course fields follow it) and tells caches — the server's
-// own anonymous cache included (app/lib/response-cache.server.ts) — to keep one copy per language asked for.
+// answers the JSON error shape with 500, never the HTML error page; while the database is away, 503
+// `unavailable` with Retry-After (the database middleware answers those requests 503 first). Every answer
+// says `Vary: Accept-Language`, which is true (messages and course fields follow it) and tells caches — the
+// server's own anonymous cache included (app/lib/response-cache.server.ts) — to keep one copy per language
+// asked for.
 import type { MiddlewareFunction } from "react-router";
-import { internalError } from "../lib/api.server";
+import { isDatabaseUnavailable } from "../db/errors";
+import { internalError, serviceUnavailable } from "../lib/api.server";
+import { noteDatabaseUnavailable } from "./database.server";
 import { getI18n } from "./i18next.server";
 
 /**
@@ -25,11 +29,21 @@ export const apiBoundaryMiddleware: MiddlewareFunction<Response> = async (
   try {
     const response = await next();
     // React Router answers a resource route's unexpected error itself, as plain text: replace it.
-    if (response.status >= 500 && !response.headers.get("content-type")?.includes("json"))
-      return varyOnLanguage(internalError(request, getI18n(context)));
+    if (response.status >= 500 && !response.headers.get("content-type")?.includes("json")) {
+      response.body?.cancel().catch(() => {});
+      return varyOnLanguage(
+        response.status === 503
+          ? serviceUnavailable(request, getI18n(context))
+          : internalError(request, getI18n(context)),
+      );
+    }
     return varyOnLanguage(response);
   } catch (error) {
     if (error instanceof Response) return varyOnLanguage(error);
+    if (isDatabaseUnavailable(error)) {
+      noteDatabaseUnavailable(context, request, error);
+      return varyOnLanguage(serviceUnavailable(request, getI18n(context)));
+    }
     console.error(error);
     return varyOnLanguage(internalError(request, getI18n(context)));
   }

@@ -2,9 +2,9 @@
 // totals stay exact through every kind of write to courses, and a search answers exactly what ILIKE did.
 import type { PGlite } from "@electric-sql/pglite";
 import { and, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
-import type postgres from "postgres";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listPublishedCourses } from "../../app/courses/catalog.server";
 import { COURSE_CATEGORIES, type CourseCategory } from "../../app/courses/categories";
@@ -304,18 +304,25 @@ describe("search shape", () => {
 
 describe("a search shorter than a trigram", () => {
   type Statement = { query: string; params: unknown[] };
-  /** The driver's own client under drizzle (PGlite or postgres.js). */
+  /** The driver's own client under drizzle (PGlite, or node-postgres's pool). */
   const rawClient = () => (handle.db as unknown as { $client: unknown }).$client;
 
-  /** The statements a call sends, in order, through a logging drizzle on the same connection. */
+  /**
+   * The statements a call sends, in order, through a logging drizzle on the same connection. Transaction
+   * control (`begin`, `commit`) is left out: drizzle sends it as statements through node-postgres.
+   */
   async function statementsOf(call: (db: Database) => Promise<unknown>): Promise<Statement[]> {
     const statements: Statement[] = [];
-    const logger = { logQuery: (query: string, params: unknown[]) => statements.push({ query, params }) };
+    const logger = {
+      logQuery: (query: string, params: unknown[]) => {
+        if (!/^(begin|commit|rollback)\b/i.test(query)) statements.push({ query, params });
+      },
+    };
     const client = rawClient();
     const db =
       handle.driver === "pglite"
         ? drizzlePglite(client as PGlite, { schema, logger })
-        : drizzlePostgres(client as postgres.Sql, { schema, logger });
+        : drizzleNodePg(client as pg.Pool, { schema, logger });
     await call(db as unknown as Database);
     return statements;
   }
@@ -336,9 +343,14 @@ describe("a search shorter than a trigram", () => {
         explain(async (query, params) => (await tx.query<Record<string, unknown>>(query, params)).rows),
       );
     } else {
-      await (rawClient() as postgres.Sql).begin((tx) =>
-        explain((query, params) => tx.unsafe(query, params as never[])),
-      );
+      const connection = await (rawClient() as pg.Pool).connect();
+      try {
+        await connection.query("begin");
+        await explain(async (query, params) => (await connection.query(query, params)).rows);
+      } finally {
+        await connection.query("rollback");
+        connection.release();
+      }
     }
     return plans;
   }

@@ -53,7 +53,7 @@ const courseIds = {} as Record<CourseKey, number>;
 async function setUp() {
   handle = await createTestDatabase();
   // createTestDatabase opens five connections; the race needs one per checkout to be a real race.
-  const rows = await handle.db.execute<{ name: string }>(sql`select current_database() as name`);
+  const { rows } = await handle.db.execute<{ name: string }>(sql`select current_database() as name`);
   const url = new URL(process.env.TEST_DATABASE_URL ?? "");
   url.pathname = `/${rows[0]?.name}`;
   wide = await openPostgres(url.toString(), { max: PARALLEL_PURCHASES + CREDITS_DURING_RACE.length });

@@ -40,6 +40,7 @@ describe("GET /healthz", () => {
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ status: "unavailable" });
     expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(response.headers.get("Retry-After")).toBe("5");
   });
 
   it("gives up on a database that does not answer in time", async () => {
@@ -48,7 +49,7 @@ describe("GET /healthz", () => {
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
-  it("answers 503 from the middleware when the database cannot be opened; other routes still fail", async () => {
+  it("answers 503 from the middleware when the database cannot be opened, with Retry-After on every route", async () => {
     // A port nothing listens on: opening the configured database fails at once.
     const saved = { url: process.env.DATABASE_URL };
     process.env.DATABASE_URL = "postgres://nobody@127.0.0.1:1/none";
@@ -64,7 +65,15 @@ describe("GET /healthz", () => {
       const response = (await databaseMiddleware(args("healthz"), next)) as Response;
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({ status: "unavailable" });
-      await expect(databaseMiddleware(args("courses"), next)).rejects.toThrow();
+      expect(response.headers.get("Retry-After")).toBe("5");
+      // Another route's request fails with a 503 answer: a page renders it as its error page, /api as JSON.
+      const refused = await Promise.resolve(databaseMiddleware(args("courses"), next)).then(
+        () => null,
+        (thrown: unknown) => thrown,
+      );
+      expect(refused).toBeInstanceOf(Response);
+      expect((refused as Response).status).toBe(503);
+      expect((refused as Response).headers.get("Retry-After")).toBe("5");
     } finally {
       if (saved.url === undefined) delete process.env.DATABASE_URL;
       else process.env.DATABASE_URL = saved.url;

@@ -3,9 +3,9 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import postgres from "postgres";
 import { describe, expect, it } from "vitest";
 import { type DatabaseHandle, openPostgres } from "../../app/db/client.server";
+import { adminConnection } from "./test-database";
 
 const SERVERS = 4;
 /** A missing lock does not lose every race; a few fresh databases make it show up reliably. */
@@ -16,9 +16,9 @@ const journal = JSON.parse(
 ) as { entries: { tag: string; when: number }[] };
 
 async function startTogetherOnFreshDatabase(adminUrl: string) {
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  const admin = await adminConnection(adminUrl);
   const name = `manara_migrate_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  await admin.unsafe(`create database "${name}"`);
+  await admin.query(`create database "${name}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handles: DatabaseHandle[] = [];
@@ -30,18 +30,19 @@ async function startTogetherOnFreshDatabase(adminUrl: string) {
     const failures = starts.flatMap((start) =>
       start.status === "rejected" ? [String((start.reason as Error)?.message ?? start.reason)] : [],
     );
-    const check = postgres(url.toString(), { max: 1, onnotice: () => {} });
+    const check = await adminConnection(url.toString());
     try {
-      const rows = await check<{ created_at: string }[]>`
-        select created_at from drizzle.__drizzle_migrations order by created_at`;
+      const { rows } = await check.query<{ created_at: string }>(
+        "select created_at from drizzle.__drizzle_migrations order by created_at",
+      );
       return { failures, applied: rows.map((row) => Number(row.created_at)) };
     } finally {
-      await check.end({ timeout: 5 });
+      await check.end();
     }
   } finally {
     await Promise.all(handles.map((handle) => handle.close()));
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end({ timeout: 5 });
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
   }
 }
 

@@ -18,7 +18,7 @@ let courseId = 0;
 
 async function setUp() {
   handle = await createTestDatabase();
-  const rows = await handle.db.execute<{ name: string }>(sql`select current_database() as name`);
+  const { rows } = await handle.db.execute<{ name: string }>(sql`select current_database() as name`);
   const url = new URL(process.env.TEST_DATABASE_URL ?? "");
   url.pathname = `/${rows[0]?.name}`;
   wide = await openPostgres(url.toString(), { max: LEARNERS });

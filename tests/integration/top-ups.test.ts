@@ -328,7 +328,7 @@ describe("many admins approving one request at once (PostgreSQL)", () => {
   const PARALLEL = 16;
   if (process.env.TEST_DATABASE_URL) {
     it(`credits it exactly once among ${PARALLEL} parallel approvals, for each of 5 requests`, async () => {
-      const rows = await handle.db.execute<{ name: string }>(sql`select current_database() as name`);
+      const { rows } = await handle.db.execute<{ name: string }>(sql`select current_database() as name`);
       const url = new URL(process.env.TEST_DATABASE_URL ?? "");
       url.pathname = `/${rows[0]?.name}`;
       const wide = await openPostgres(url.toString(), { max: PARALLEL });

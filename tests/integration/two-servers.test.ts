@@ -4,11 +4,11 @@
 // TEST_DATABASE_URL.
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../app/db/seed.server";
 import { ensureServerBuild } from "./server-build";
 import { type ServerProcess, seed, send, startServer } from "./server-process";
+import { adminConnection } from "./test-database";
 
 const testUrl = process.env.TEST_DATABASE_URL;
 const servers: ServerProcess[] = [];
@@ -17,11 +17,11 @@ let dropDatabase: (() => Promise<void>) | undefined;
 beforeAll(async () => {
   if (!testUrl) return;
   await ensureServerBuild();
-  const admin = postgres(testUrl, { max: 1, onnotice: () => {} });
+  const admin = await adminConnection(testUrl);
   const name = `manara_two_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  await admin.unsafe(`create database "${name}"`);
+  await admin.query(`create database "${name}"`);
   dropDatabase = async () => {
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.query(`drop database if exists "${name}" with (force)`);
     await admin.end();
   };
   const url = new URL(testUrl);

@@ -9,12 +9,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import postgres from "postgres";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createServer, type ViteDevServer } from "vite";
 import type { Database, DatabaseHandle } from "../../../app/db/client.server";
 import { edgeRefusal } from "../../../server/edge.mjs";
 import type * as AuthHelpers from "../auth-helpers";
+import { adminConnection } from "../test-database";
 
 export const ORIGIN = "http://localhost";
 
@@ -35,14 +35,14 @@ export async function startFuzzApp(): Promise<FuzzApp> {
   let dropDatabase: (() => Promise<void>) | undefined;
   const testUrl = process.env.TEST_DATABASE_URL;
   if (testUrl) {
-    const admin = postgres(testUrl, { max: 1, onnotice: () => {} });
+    const admin = await adminConnection(testUrl);
     const name = `manara_fuzz_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
-    await admin.unsafe(`create database "${name}"`);
+    await admin.query(`create database "${name}"`);
     const url = new URL(testUrl);
     url.pathname = `/${name}`;
     process.env.DATABASE_URL = url.toString();
     dropDatabase = async () => {
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.query(`drop database if exists "${name}" with (force)`);
       await admin.end();
     };
   } else {
