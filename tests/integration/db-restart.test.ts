@@ -108,8 +108,9 @@ beforeAll(async () => {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: cluster.url,
-    // Production with PostgreSQL refuses a missing secret.
+    // Production with PostgreSQL refuses a missing secret and a missing public origin.
     SESSION_SECRET: randomUUID(),
+    PUBLIC_URL: "http://localhost",
   };
   delete env.TRUST_PROXY;
   await seed(env);
