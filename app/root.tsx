@@ -78,7 +78,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       locale,
       toast: toast ? { type: toast.type, message: toast.message } : undefined,
       user,
-      cartCount: await countCart(getDb(context), request, viewer),
+      // Read with the session for a signed-in visitor (app/middleware/auth.server.ts), unless an action of
+      // this very request may have changed the cart since; a guest's is a cookie.
+      cartCount:
+        (request.method === "GET" || request.method === "HEAD" ? getViewer(context).cartCount : null) ??
+        (await countCart(getDb(context), request, viewer)),
     },
     { headers },
   );

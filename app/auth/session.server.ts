@@ -1,11 +1,11 @@
 // Sessions as database rows. A browser holds the token in a signed cookie, an API client as a Bearer
 // token; both are the same kind of row, so logging out or revoking truly ends access.
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, inArray, lt, or } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { getSessionSecret, readConfig } from "../config.server";
 import type { Database } from "../db/client.server";
-import { sessions, type User, users } from "../db/schema";
+import { cartItems, sessions, type User, users } from "../db/schema";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -46,12 +46,26 @@ export async function createSession(
   return token;
 }
 
-/** The signed-in user for a token, or null when it is unknown, expired (idle or absolute) or revoked. */
-export async function findSessionUser(db: Database, token: string, now = new Date()): Promise<User | null> {
+/** A live session: its person and, when asked for, how many courses are in their cart. */
+export type FoundSession = { user: User; cartCount: number };
+
+/**
+ * The person a session token belongs to, or null when it is unknown or past either deadline (then it is
+ * deleted). With `withCartCount`, the same statement counts their cart: every page shows it in the header,
+ * and one statement per page view is half the database work of two (bench/results/ab-*.md).
+ */
+export async function findSession(
+  db: Database,
+  token: string,
+  { now = new Date(), withCartCount = false }: { now?: Date; withCartCount?: boolean } = {},
+): Promise<FoundSession | null> {
   if (!token || token.length > 200) return null;
   const id = hashToken(token);
+  const cartCount = withCartCount
+    ? sql<number>`(select count(*)::int from ${cartItems} where ${cartItems.userId} = ${users.id})`
+    : sql<number>`0`;
   const [row] = await db
-    .select({ session: sessions, user: users })
+    .select({ session: sessions, user: users, cartCount })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, id));
@@ -64,7 +78,12 @@ export async function findSessionUser(db: Database, token: string, now = new Dat
   if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
   }
-  return row.user;
+  return { user: row.user, cartCount: Number(row.cartCount) };
+}
+
+/** The signed-in user for a token, or null when it is unknown, expired (idle or absolute) or revoked. */
+export async function findSessionUser(db: Database, token: string, now = new Date()): Promise<User | null> {
+  return (await findSession(db, token, { now }))?.user ?? null;
 }
 
 export async function deleteSession(db: Database, token: string): Promise<void> {

@@ -96,7 +96,7 @@ function call(
       handle.db,
       request,
       (args) => {
-        if (viewer) setViewer(args.context, { user: viewer, token: "t", via });
+        if (viewer) setViewer(args.context, { user: viewer, token: "t", via, cartCount: null });
         return handler(args as never);
       },
       params,
