@@ -105,7 +105,8 @@ describe("instructor API", () => {
       isPublished: false,
       trainerId: trainer.id,
       lessonCount: 2,
-      image: { url: null, public_id: null },
+      // No image yet: the default picture, as on every answer (courseImageJson).
+      image: { url: "/images/course.jpg", public_id: null },
     });
     expect(course.descriptionHtml).toContain("<strong>SQL</strong>");
     expect(
