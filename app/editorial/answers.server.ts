@@ -40,7 +40,6 @@ export function describeRefusal(
 const CODES: Record<number, ApiErrorCode> = {
   403: "forbidden",
   404: "not_found",
-  409: "conflict",
   422: "validation_failed",
 };
 

@@ -5,11 +5,14 @@ import { getI18n } from "../middleware/i18next.server";
 import type { Refusal } from "./courses.server";
 import { describeRefusal } from "./editor.server";
 
-const CODES: Record<number, ApiErrorCode> = {
-  403: "forbidden",
-  404: "not_found",
-  409: "conflict",
-  422: "validation_failed",
+const CODES: Record<Refusal["reason"], ApiErrorCode> = {
+  not_found: "not_found",
+  lesson_not_found: "not_found",
+  forbidden: "forbidden",
+  cannot_publish: "cannot_publish",
+  has_enrollments: "has_enrollments",
+  media_not_found: "validation_failed",
+  too_many_lessons: "validation_failed",
 };
 
 export function refusalAnswer(request: Request, context: Readonly<RouterContextProvider>, refusal: Refusal) {
@@ -21,5 +24,5 @@ export function refusalAnswer(request: Request, context: Readonly<RouterContextP
       : refusal.reason === "cannot_publish"
         ? Object.fromEntries(refusal.missing.map((item) => [item, t(`publish.missing.${item}`)]))
         : undefined;
-  return apiError(status, CODES[status] ?? "bad_request", message, fields);
+  return apiError(status, CODES[refusal.reason], message, fields);
 }
