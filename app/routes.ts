@@ -100,6 +100,7 @@ export default [
     route("certificates/verify/:code", "routes/certificate-verify.tsx"),
     route("account", "routes/account.tsx"),
     route("account/wallet", "routes/account-wallet.tsx"),
+    route("account/confirm-email", "routes/account-confirm-email.tsx"),
     route("instructor", "routes/instructor.tsx"),
     route("instructor/analytics", "routes/instructor-analytics.tsx"),
     route("instructor/courses/new", "routes/instructor-course-new.tsx"),

@@ -877,17 +877,24 @@ function pageActions(): PageAction[] {
       },
     },
     {
-      // Wrong passwords only: a right one would really change the fixture's email or delete it.
+      // Wrong passwords only: a right one would really delete the fixture (or ask to move its email).
       name: "account email and deletion",
       path: "/account",
       role: "user",
       readsBody: true,
       fields: {
-        intent: fc.constantFrom("email", "delete"),
+        intent: fc.constantFrom("email", "cancelEmail", "delete"),
         newEmail: email,
         currentPassword: fc.constantFrom("short", "x".repeat(200), "not-the-password"),
         confirmation: fc.constantFrom("short", "x".repeat(200), "", "not-the-password"),
       },
+    },
+    {
+      name: "email confirmation",
+      path: "/account/confirm-email",
+      role: "user",
+      readsBody: true,
+      fields: { token: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), text(0), fc.constant("")) },
     },
     {
       name: "admin users",

@@ -12,6 +12,10 @@ import { createCaseStudy } from "../../app/editorial/case-studies.server";
 import { createPost } from "../../app/editorial/posts.server";
 import { storeUpload } from "../../app/media/media.server";
 import { loader as account, action as accountAction } from "../../app/routes/account";
+import {
+  action as confirmEmailAction,
+  loader as confirmEmailPage,
+} from "../../app/routes/account-confirm-email";
 import { loader as wallet, action as walletAction } from "../../app/routes/account-wallet";
 import {
   loader as adminCertificates,
@@ -416,6 +420,31 @@ const CASES: Case[] = [
     method: "POST",
     path: "/account",
     body: () => new URLSearchParams({ intent: "email", newEmail: "x@example.com", currentPassword: "wrong" }),
+    expected: { guest: "login", user: 400, trainer: 400, admin: 400 },
+  },
+  {
+    name: "POST /account (cancel a pending email change)",
+    kind: "page",
+    handler: accountAction,
+    method: "POST",
+    path: "/account",
+    body: () => new URLSearchParams({ intent: "cancelEmail" }),
+    expected: PAGE_USER,
+  },
+  {
+    name: "GET /account/confirm-email (no link: the page says it does not work)",
+    kind: "page",
+    handler: confirmEmailPage,
+    path: "/ar/account/confirm-email",
+    expected: PAGE_USER,
+  },
+  {
+    name: "POST /account/confirm-email (unknown token: the guard, then the rule)",
+    kind: "page",
+    handler: confirmEmailAction,
+    method: "POST",
+    path: "/account/confirm-email",
+    body: () => new URLSearchParams({ token: "A".repeat(43) }),
     expected: { guest: "login", user: 400, trainer: 400, admin: 400 },
   },
   {
