@@ -13,6 +13,8 @@ export default [
   route("api/auth/password", "routes/api/auth-password.ts"),
   route("api/auth/forgot-password", "routes/api/auth-forgot-password.ts"),
   route("api/auth/reset-password", "routes/api/auth-reset-password.ts"),
+  route("api/auth/email", "routes/api/auth-email.ts"),
+  route("api/auth/email/confirm", "routes/api/auth-email-confirm.ts"),
   route("api/auth/google", "routes/api/auth-google.ts"),
   route("api/auth", "routes/api/auth-users.ts"),
   route("api/admin/stats", "routes/api/admin-stats.ts"),

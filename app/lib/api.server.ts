@@ -19,6 +19,10 @@ export const API_ERROR_CODES = [
   "course_unavailable",
   "insufficient_funds",
   "not_watched",
+  /** A mailed link's token that is unknown, used, replaced or another account's. */
+  "token_invalid",
+  /** A mailed link's token that ran out. */
+  "token_expired",
   "rate_limited",
   "method_not_allowed",
   "payload_too_large",

@@ -34,6 +34,8 @@ import { createSmtpMailer, listOutbox, type Mailer } from "../../app/mail/mailer
 import { i18nFor } from "../../app/middleware/i18next.server";
 import { action as accountAction, loader as accountLoader } from "../../app/routes/account";
 import { action as confirmAction, loader as confirmLoader } from "../../app/routes/account-confirm-email";
+import { action as emailApi, loader as emailApiLoader } from "../../app/routes/api/auth-email";
+import { action as emailConfirmApi } from "../../app/routes/api/auth-email-confirm";
 import { action as forgotApi } from "../../app/routes/api/auth-forgot-password";
 import { action as passwordApi } from "../../app/routes/api/auth-password";
 import { action as resetApi } from "../../app/routes/api/auth-reset-password";
@@ -702,6 +704,116 @@ describe("email change", () => {
     expect(unwrap(await confirm(await cookieFor(handle.db, member.id), token)).status).toBe(400);
     expect(await emailOf(member.id)).toBe(member.email);
   });
+});
+
+describe("email change through the JSON API", () => {
+  async function api(method: string, path: string, bearer: string, body?: unknown) {
+    const request = fromAddress(
+      new Request(`http://test${path}`, {
+        method,
+        headers: {
+          Authorization: bearer,
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+      "192.0.2.60",
+    );
+    const handler = path.endsWith("/confirm")
+      ? emailConfirmApi
+      : method === "GET"
+        ? emailApiLoader
+        : emailApi;
+    return (await runRoute(handle.db, request, handler as never, {}, { mail: outbox })) as Response;
+  }
+
+  async function tokenTo(to: string) {
+    const mail = (await messages()).find((message) => message.to === to);
+    return mail?.text.match(/confirm-email\?token=([A-Za-z0-9_-]{43})/)?.[1] ?? "";
+  }
+
+  it("POST /api/auth/email mails the link; GET shows it pending; confirm changes the email once; DELETE cancels", async () => {
+    const member = await createUser(handle.db);
+    const bearer = await bearerFor(handle.db, member.id);
+    const newEmail = `api-moved-${crypto.randomUUID()}@example.com`;
+    const asked = await api("POST", "/api/auth/email", bearer, { newEmail, currentPassword: TEST_PASSWORD });
+    expect(asked.status).toBe(202);
+    expect(await asked.json()).toEqual({ pending: { email: newEmail, expiresAt: expect.any(String) } });
+    expect((await messages()).map((message) => message.to).sort()).toEqual([member.email, newEmail].sort());
+    const shown = await api("GET", "/api/auth/email", bearer);
+    expect(await shown.json()).toMatchObject({ email: member.email, pending: { email: newEmail } });
+
+    const token = await tokenTo(newEmail);
+    const done = await api("POST", "/api/auth/email/confirm", bearer, { token });
+    expect(done.status).toBe(200);
+    expect(await done.json()).toMatchObject({ user: { id: member.id, email: newEmail } });
+    const reused = await api("POST", "/api/auth/email/confirm", bearer, { token });
+    expect(reused.status).toBe(422);
+    expect(await reused.json()).toMatchObject({
+      error: { code: "token_invalid", fields: { token: expect.any(String) } },
+    });
+
+    await api("POST", "/api/auth/email", bearer, {
+      newEmail: `api-later-${crypto.randomUUID()}@example.com`,
+      currentPassword: TEST_PASSWORD,
+    });
+    const cancelled = await api("DELETE", "/api/auth/email", bearer);
+    expect(cancelled.status).toBe(204);
+    expect(await (await api("GET", "/api/auth/email", bearer)).json()).toEqual({
+      email: newEmail,
+      pending: null,
+    });
+  });
+
+  it("answers 410 token_expired, 409 for an address taken meanwhile, 422 for bad bodies, never 5xx", async () => {
+    const member = await createUser(handle.db);
+    const bearer = await bearerFor(handle.db, member.id);
+    const newEmail = `api-late-${crypto.randomUUID()}@example.com`;
+    await api("POST", "/api/auth/email", bearer, { newEmail, currentPassword: TEST_PASSWORD });
+    const token = await tokenTo(newEmail);
+    await handle.db
+      .update(emailChanges)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(emailChanges.userId, member.id));
+    const expired = await api("POST", "/api/auth/email/confirm", bearer, { token });
+    expect(expired.status).toBe(410);
+    expect(await expired.json()).toMatchObject({ error: { code: "token_expired" } });
+
+    const takenEmail = `api-taken-${crypto.randomUUID()}@example.com`;
+    await api("POST", "/api/auth/email", bearer, { newEmail: takenEmail, currentPassword: TEST_PASSWORD });
+    const takenToken = await tokenTo(takenEmail);
+    await createUser(handle.db, "user", takenEmail);
+    const taken = await api("POST", "/api/auth/email/confirm", bearer, { token: takenToken });
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toMatchObject({ error: { code: "conflict" } });
+    expect(await emailOf(member.id)).toBe(member.email);
+
+    const wrong = await api("POST", "/api/auth/email", bearer, {
+      newEmail: "x@example.com",
+      currentPassword: "nope",
+    });
+    expect(wrong.status).toBe(422);
+    expect(await wrong.json()).toMatchObject({
+      error: { code: "validation_failed", fields: { currentPassword: expect.any(String) } },
+    });
+    for (const [path, body] of [
+      ["/api/auth/email", { newEmail: 42, currentPassword: TEST_PASSWORD }],
+      ["/api/auth/email", { newEmail: "a\u0000@example.com", currentPassword: TEST_PASSWORD }],
+      ["/api/auth/email/confirm", { token: "x".repeat(5000) }],
+      ["/api/auth/email/confirm", { token: "short" }],
+      ["/api/auth/email/confirm", {}],
+    ] as const) {
+      const response = await api("POST", path, bearer, body);
+      expect(response.status, `${path} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
+      expect(response.status, `${path} ${JSON.stringify(body)}`).toBeLessThan(500);
+    }
+    expect(await emailOf(member.id)).toBe(member.email);
+  });
+
+  async function emailOf(userId: string) {
+    const [row] = await handle.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    return row?.email;
+  }
 });
 
 describe("account deletion", () => {

@@ -195,6 +195,22 @@ const API: ApiEndpoint[] = [
     role: "guest",
     json: { token: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), text(0)), password },
   },
+  { name: "email", method: "GET", path: "/api/auth/email", role: "user" },
+  {
+    name: "email change",
+    method: "POST",
+    path: "/api/auth/email",
+    role: "user",
+    json: { newEmail: email, currentPassword: password },
+  },
+  { name: "email change cancel", method: "DELETE", path: "/api/auth/email", role: "user" },
+  {
+    name: "email confirm",
+    method: "POST",
+    path: "/api/auth/email/confirm",
+    role: "user",
+    json: { token: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), text(0)) },
+  },
   { name: "ledger", method: "GET", path: "/api/account/ledger", role: "user", query: ["limit", "offset"] },
   {
     name: "top-up request",
