@@ -19,6 +19,7 @@ import {
   users,
 } from "../db/schema";
 import { safeText } from "../lib/validation";
+import { endEmailChanges } from "./email-change-rows.server";
 import { endResetLinks } from "./password-reset.server";
 import { mayDeleteOwnAccount } from "./policy";
 
@@ -81,6 +82,7 @@ export async function deleteAccount(
       .where(eq(users.id, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await endResetLinks(tx, userId);
+    await endEmailChanges(tx, userId);
     await tx.delete(cartItems).where(eq(cartItems.userId, userId));
     await tx.delete(favorites).where(eq(favorites.userId, userId));
     // The star stays in the course's average; the words were the person's.

@@ -1,14 +1,26 @@
-// Changing the sign-in email. It asks for the password (a borrowed, unlocked laptop must not be enough to
-// take the account over), and the old address is told, with a way back in if it was not its owner. Reset
-// links mailed to the old address end with the change.
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+// Changing the sign-in email (docs/decisions/043). Asking takes the password (a borrowed, unlocked laptop
+// must not be enough) and only stores a pending change: a single-use link goes to the NEW address, and the
+// old one is told a change was asked for, with the way back in. The email changes when the account's owner,
+// signed in, opens the link and confirms; reset links mailed to the old address end then.
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { verifyPassword } from "../auth/password.server";
-import type { Database } from "../db/client.server";
+import { hitRateLimits, RATE_LIMITS } from "../auth/rate-limit.server";
+import { publicOrigin } from "../config.server";
+import type { Database, Queryable } from "../db/client.server";
 import { isUniqueViolation } from "../db/errors";
-import { users } from "../db/schema";
+import { emailChanges, users } from "../db/schema";
+import { type Locale, localizePath } from "../i18n/languages";
+import type { TFunction } from "../i18n/translator";
 import { emailAddress, safeText } from "../lib/validation";
+import type { Mailer } from "../mail/mailer.server";
+import { emailChangeConfirmMail, emailChangedMail, emailChangeRequestedMail } from "../mail/messages.server";
+import { endEmailChanges } from "./email-change-rows.server";
 import { endResetLinks } from "./password-reset.server";
+import { isWellFormedResetToken, newLinkToken, resetTokenId } from "./reset-token";
+
+/** How long a confirmation link works. */
+export const EMAIL_CHANGE_HOURS = 24;
 
 /** Messages are keys in the `auth` namespace. */
 export const EmailChangeInput = z.object({
@@ -19,17 +31,46 @@ export const EmailChangeInput = z.object({
 });
 export type EmailChangeInput = z.infer<typeof EmailChangeInput>;
 
-export type EmailChangeOutcome =
-  | { ok: true; previousEmail: string; name: string; nameAr: string | null }
-  | { ok: false; reason: "wrong_password" | "no_password" | "same_email" | "email_taken" };
+/** The confirmation: the token of the mailed link. */
+export const EmailChangeConfirmInput = z.object({
+  token: safeText({ max: 200, error: "emailConfirm.invalid" }),
+});
 
-export async function changeEmail(
+export type PendingEmailChange = { newEmail: string; expiresAt: Date };
+
+export type EmailChangeRequestOutcome =
+  | (PendingEmailChange & {
+      ok: true;
+      /** Both mails; a mail that fails is logged, never the request's failure. */
+      delivery: Promise<void>;
+    })
+  | { ok: false; reason: "wrong_password" | "no_password" | "same_email" | "email_taken" }
+  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+
+/**
+ * Stores a pending change (replacing an older one of the account) and mails the confirmation link to the new
+ * address and a notice to the current one, in `locale` (`t` fixed to the `mail` namespace).
+ */
+export async function requestEmailChange(
   db: Database,
-  userId: string,
-  input: EmailChangeInput,
-): Promise<EmailChangeOutcome> {
+  mailer: Mailer,
+  {
+    userId,
+    input,
+    address,
+    locale,
+    t,
+  }: { userId: string; input: EmailChangeInput; address: string; locale: Locale; t: TFunction },
+): Promise<EmailChangeRequestOutcome> {
+  // Counted before the password is checked, so the form is no way to guess passwords quickly either.
+  const limited = await hitRateLimits(db, [
+    { key: `email-change:account:${userId}`, rule: RATE_LIMITS.emailChangePerAccount },
+    { key: `email-change:ip:${address}`, rule: RATE_LIMITS.emailChangePerIp },
+  ]);
+  if (!limited.allowed)
+    return { ok: false, reason: "rate_limited", retryAfterSeconds: limited.retryAfterSeconds };
   const [user] = await db
-    .select({ email: users.email, passwordHash: users.passwordHash, name: users.name, nameAr: users.nameAr })
+    .select({ email: users.email, passwordHash: users.passwordHash })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   // A Google-only account has no password to confirm with; it sets one first (the page says so).
@@ -37,21 +78,165 @@ export async function changeEmail(
   if (!(await verifyPassword(input.currentPassword, user.passwordHash)))
     return { ok: false, reason: "wrong_password" };
   if (user.email.toLowerCase() === input.newEmail) return { ok: false, reason: "same_email" };
+  // Said now so a typo is caught at once; the confirmation checks again, since the address may be taken
+  // in between.
+  if (await isEmailTaken(db, input.newEmail, userId)) return { ok: false, reason: "email_taken" };
+
+  const { token, id, expiresAt } = newLinkToken(EMAIL_CHANGE_HOURS * 60);
+  const account = await db.transaction(async (tx) => {
+    // The row lock orders this with a confirmation or a reset of the same account under way.
+    const [locked] = await tx
+      .select({ name: users.name, nameAr: users.nameAr, email: users.email })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      .for("update");
+    if (!locked) return undefined;
+    // A newer request replaces the older one: its link stops working.
+    await endEmailChanges(tx, userId);
+    await tx.insert(emailChanges).values({ id, userId, newEmail: input.newEmail, expiresAt });
+    return locked;
+  });
+  if (!account) return { ok: false, reason: "no_password" };
+
+  // On the configured origin, never the request's Host: a forged header would mail the token elsewhere.
+  const confirmUrl = `${publicOrigin()}${localizePath("/account/confirm-email", locale)}?token=${token}`;
+  const forgotUrl = `${publicOrigin()}${localizePath("/auth/forgot-password", locale)}`;
+  const name = locale === "ar" && account.nameAr ? account.nameAr : account.name;
+  const mails = [
+    emailChangeConfirmMail(t, locale, { to: input.newEmail, name, confirmUrl, hours: EMAIL_CHANGE_HOURS }),
+    emailChangeRequestedMail(t, locale, {
+      to: account.email,
+      name,
+      newEmail: input.newEmail,
+      forgotUrl,
+      hours: EMAIL_CHANGE_HOURS,
+    }),
+  ];
+  const delivery = Promise.all(
+    mails.map((message) =>
+      mailer.send(message).catch((error: unknown) => {
+        console.error("email-change mail failed", error);
+      }),
+    ),
+  ).then(() => undefined);
+  return { ok: true, newEmail: input.newEmail, expiresAt, delivery };
+}
+
+/** Whether another account (deleted ones included: their addresses are unique placeholders) has it. */
+async function isEmailTaken(db: Queryable, email: string, userId: string): Promise<boolean> {
+  const [other] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, email), ne(users.id, userId)));
+  return Boolean(other);
+}
+
+/** The account's pending change, if one is waiting and has not run out. */
+export async function pendingEmailChange(db: Database, userId: string): Promise<PendingEmailChange | null> {
+  const [row] = await db
+    .select({ newEmail: emailChanges.newEmail, expiresAt: emailChanges.expiresAt })
+    .from(emailChanges)
+    .where(and(eq(emailChanges.userId, userId), gt(emailChanges.expiresAt, new Date())));
+  return row ?? null;
+}
+
+/** Withdraws the account's pending change; false when there was none. */
+export async function cancelEmailChange(db: Database, userId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(emailChanges)
+    .where(eq(emailChanges.userId, userId))
+    .returning({ id: emailChanges.id });
+  return deleted.length > 0;
+}
+
+export type EmailChangeLinkState =
+  | { state: "valid"; newEmail: string }
+  | { state: "expired" }
+  | { state: "invalid" };
+
+/**
+ * What a link says to the signed-in account, without spending it: for the confirmation page to offer its
+ * button, or say why not. A link of another account is "invalid" to this one.
+ */
+export async function emailChangeLinkState(
+  db: Database,
+  userId: string,
+  token: unknown,
+): Promise<EmailChangeLinkState> {
+  if (!isWellFormedResetToken(token)) return { state: "invalid" };
+  const [row] = await db
+    .select({ newEmail: emailChanges.newEmail, expiresAt: emailChanges.expiresAt })
+    .from(emailChanges)
+    .where(and(eq(emailChanges.id, resetTokenId(token)), eq(emailChanges.userId, userId)));
+  if (!row) return { state: "invalid" };
+  if (row.expiresAt <= new Date()) return { state: "expired" };
+  return { state: "valid", newEmail: row.newEmail };
+}
+
+export type EmailChangeConfirmOutcome =
+  | { ok: true; previousEmail: string; newEmail: string }
+  | { ok: false; reason: "invalid_token" | "expired" | "email_taken" };
+
+/**
+ * Makes the change the link stands for, if it is the signed-in account's, unexpired and its address still
+ * free, then tells the old address it is done (in `locale`, `t` fixed to `mail`). Deleting the row is what
+ * spends the link (two tabs cannot both use it); a refused link is left as it was, so it says the same
+ * again, until the sweeper removes it. Outstanding reset links end in the same transaction. Other sessions
+ * stay signed in: the email is not a credential and the password is unchanged (docs/decisions/043).
+ */
+export async function confirmEmailChange(
+  db: Database,
+  mailer: Mailer,
+  { userId, token, locale, t }: { userId: string; token: string; locale: Locale; t: TFunction },
+): Promise<EmailChangeConfirmOutcome> {
+  if (!isWellFormedResetToken(token)) return { ok: false, reason: "invalid_token" };
+  type Changed = { ok: true; previousEmail: string; newEmail: string; name: string; nameAr: string | null };
+  let outcome: Changed | Exclude<EmailChangeConfirmOutcome, { ok: true }>;
   try {
-    const changed = await db.transaction(async (tx) => {
-      const updated = await tx
-        .update(users)
-        .set({ email: input.newEmail })
-        .where(and(eq(users.id, userId), ne(sql`lower(${users.email})`, input.newEmail)))
-        .returning({ id: users.id });
-      if (updated.length > 0) await endResetLinks(tx, userId);
-      return updated.length > 0;
+    outcome = await db.transaction(async (tx): Promise<typeof outcome> => {
+      const [user] = await tx
+        .select({ email: users.email, name: users.name, nameAr: users.nameAr })
+        .from(users)
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+        .for("update");
+      if (!user) return { ok: false, reason: "invalid_token" };
+      const [pending] = await tx
+        .select({ newEmail: emailChanges.newEmail, expiresAt: emailChanges.expiresAt })
+        .from(emailChanges)
+        .where(and(eq(emailChanges.id, resetTokenId(token)), eq(emailChanges.userId, userId)));
+      if (!pending) return { ok: false, reason: "invalid_token" };
+      if (pending.expiresAt <= new Date()) return { ok: false, reason: "expired" };
+      if (await isEmailTaken(tx, pending.newEmail, userId)) return { ok: false, reason: "email_taken" };
+      // Deleting the row is what spends the link: a cancel or a second tab that got there first leaves none.
+      const [spent] = await tx
+        .delete(emailChanges)
+        .where(eq(emailChanges.id, resetTokenId(token)))
+        .returning({ newEmail: emailChanges.newEmail });
+      if (!spent) return { ok: false, reason: "invalid_token" };
+      await tx.update(users).set({ email: spent.newEmail }).where(eq(users.id, userId));
+      await endResetLinks(tx, userId);
+      return {
+        ok: true,
+        previousEmail: user.email,
+        newEmail: spent.newEmail,
+        name: user.name,
+        nameAr: user.nameAr,
+      };
     });
-    if (!changed) return { ok: false, reason: "same_email" };
   } catch (error) {
-    // The unique index on lower(email) decides races between two people claiming one address.
+    // The unique index on lower(email) decides a race with a sign-up claiming the address at this moment
+    // (the transaction rolled back: the link stays, and says "taken" if opened again).
     if (isUniqueViolation(error)) return { ok: false, reason: "email_taken" };
     throw error;
   }
-  return { ok: true, previousEmail: user.email, name: user.name, nameAr: user.nameAr };
+  if (!outcome.ok) return outcome;
+  // The old address hears the change is done, with the way back in if it was not its owner's doing.
+  const forgotUrl = `${publicOrigin()}${localizePath("/auth/forgot-password", locale)}`;
+  const name = locale === "ar" && outcome.nameAr ? outcome.nameAr : outcome.name;
+  await mailer
+    .send(
+      emailChangedMail(t, locale, { to: outcome.previousEmail, name, newEmail: outcome.newEmail, forgotUrl }),
+    )
+    .catch((error: unknown) => console.error("email-changed mail failed", error));
+  return { ok: true, previousEmail: outcome.previousEmail, newEmail: outcome.newEmail };
 }

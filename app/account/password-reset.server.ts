@@ -13,6 +13,7 @@ import type { TFunction } from "../i18n/translator";
 import { emailAddress, safeText } from "../lib/validation";
 import type { Mailer } from "../mail/mailer.server";
 import { passwordResetMail } from "../mail/messages.server";
+import { endEmailChanges } from "./email-change-rows.server";
 import { isWellFormedResetToken, newResetToken, RESET_TOKEN_MINUTES, resetTokenId } from "./reset-token";
 
 /** Messages are keys in the `auth` namespace. */
@@ -106,8 +107,8 @@ export type ResetPasswordOutcome =
 
 /**
  * Sets the password the link's owner chose. Deleting the token row is what spends it, so two tabs
- * submitting the same link at once cannot both succeed; every other link of the account and every session
- * (browsers and API tokens) end with it.
+ * submitting the same link at once cannot both succeed; every other link of the account, a pending email
+ * change and every session (browsers and API tokens) end with it.
  */
 export async function resetPassword(
   db: Database,
@@ -133,6 +134,8 @@ export async function resetPassword(
       .returning({ id: users.id, email: users.email });
     if (!user) return { ok: false, reason: "invalid_token" } as const;
     await endResetLinks(tx, user.id);
+    // An email change asked for with the old password ends too: the old mailbox's holder is back in.
+    await endEmailChanges(tx, user.id);
     const revoked = await tx
       .delete(sessions)
       .where(eq(sessions.userId, user.id))

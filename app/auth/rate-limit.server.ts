@@ -16,6 +16,13 @@ export const RATE_LIMITS = {
   passwordResetPerIp: { limit: 20, windowSeconds: 60 * 60 },
   /** Reset mails one account receives per hour; requests past it get the same answer and no mail. */
   passwordResetPerAccount: { limit: 3, windowSeconds: 60 * 60 },
+  /**
+   * Email-change requests of one account, wrong passwords included (each good one mails two addresses; the
+   * count also bounds password guesses through the form).
+   */
+  emailChangePerAccount: { limit: 5, windowSeconds: 60 * 60 },
+  /** Email-change requests from one address, whatever the account. */
+  emailChangePerIp: { limit: 20, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };

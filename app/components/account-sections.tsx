@@ -1,5 +1,6 @@
-// Two of /account's forms: changing the sign-in email and deleting the account. Both ask for the password
-// (a Google-only account types its email to confirm a deletion instead) and work without JavaScript.
+// Two of /account's forms: changing the sign-in email (with the change waiting for its confirmation link, and
+// a way to cancel it) and deleting the account. Both ask for the password (a Google-only account types its
+// email to confirm a deletion instead) and work without JavaScript.
 import { Form, useNavigation } from "react-router";
 import { useTranslation } from "../i18n/use-translation";
 import { ErrorSummary, fieldErrorLinks } from "./error-summary";
@@ -62,10 +63,13 @@ function Field({
 
 export function ChangeEmailSection({
   email,
+  pending,
   hasPassword,
   answer,
 }: {
   email: string;
+  /** A change waiting for its link to be opened: the new address and when the link runs out. */
+  pending: { email: string; until: string } | null;
   hasPassword: boolean;
   answer?: Answer;
 }) {
@@ -80,6 +84,24 @@ export function ChangeEmailSection({
       <p className="mt-2 text-ink/80">
         {t("email.current")} <strong dir="ltr">{email}</strong>
       </p>
+      {pending ? (
+        <div className="mt-4 rounded-md border border-teal-700/40 p-4" data-testid="pending-email">
+          <h3 className="font-semibold">{t("email.pendingHeading")}</h3>
+          <p className="mt-1 text-ink/80">
+            {t("email.pendingUntil", { email: pending.email, date: pending.until })}
+          </p>
+          <Form method="post" className="mt-3">
+            <input type="hidden" name="intent" value="cancelEmail" />
+            <button
+              type="submit"
+              disabled={busy}
+              className="rounded-md border border-ink/30 px-4 py-2 text-sm font-semibold hover:bg-ink/5 disabled:opacity-60"
+            >
+              {t("email.cancel")}
+            </button>
+          </Form>
+        </div>
+      ) : null}
       {hasPassword ? (
         <Form
           method="post"

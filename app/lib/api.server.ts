@@ -36,6 +36,10 @@ export const API_ERROR_CODES = [
   "lessons_remaining",
   "not_enrolled",
   "own_course",
+  /** A mailed link's token that is unknown, used, replaced or another account's. */
+  "token_invalid",
+  /** A mailed link's token that ran out. */
+  "token_expired",
   "rate_limited",
   "method_not_allowed",
   "payload_too_large",

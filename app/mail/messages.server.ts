@@ -72,3 +72,41 @@ export function emailChangedMail(
     t("signature"),
   ]);
 }
+
+/** To the new address: the link that makes the change. */
+export function emailChangeConfirmMail(
+  t: TFunction,
+  locale: Locale,
+  { to, name, confirmUrl, hours }: { to: string; name: string; confirmUrl: string; hours: number },
+): MailMessage {
+  return compose(to, locale, t("emailChangeConfirm.subject"), [
+    t("emailChangeConfirm.greeting", { name }),
+    t("emailChangeConfirm.body"),
+    { link: confirmUrl, label: t("emailChangeConfirm.action") },
+    t("emailChangeConfirm.expiry", { count: hours }),
+    t("emailChangeConfirm.notYou"),
+    t("signature"),
+  ]);
+}
+
+/** To the current address, when a change is asked for: no confirmation link, only the way back in. */
+export function emailChangeRequestedMail(
+  t: TFunction,
+  locale: Locale,
+  {
+    to,
+    name,
+    newEmail,
+    forgotUrl,
+    hours,
+  }: { to: string; name: string; newEmail: string; forgotUrl: string; hours: number },
+): MailMessage {
+  return compose(to, locale, t("emailChangeRequested.subject"), [
+    t("emailChangeRequested.greeting", { name }),
+    t("emailChangeRequested.body", { email: newEmail }),
+    t("emailChangeRequested.pending", { count: hours }),
+    t("emailChangeRequested.notYou"),
+    { link: forgotUrl, label: t("emailChangeRequested.action") },
+    t("signature"),
+  ]);
+}

@@ -1,6 +1,8 @@
-// Housekeeping for the tables that only grow: rate-limit windows that have passed and expired sessions.
+// Housekeeping for the tables that only grow: rate-limit windows that have passed, expired sessions, and
+// links that ran out (password resets, email-change confirmations).
 // Deletes in bounded batches (no long locks, no huge transactions) on an unref'd timer in the server process.
 import { and, inArray, lt } from "drizzle-orm";
+import { deleteExpiredEmailChanges } from "../account/email-change-rows.server";
 import { deleteExpiredResetTokens } from "../account/password-reset.server";
 import { RATE_LIMITS } from "../auth/rate-limit.server";
 import { deleteExpiredSessions } from "../auth/session.server";
@@ -22,7 +24,13 @@ export const RATE_LIMIT_RETENTION_SECONDS = Math.max(
   ...Object.values(RATE_LIMITS).map((rule) => rule.windowSeconds),
 );
 
-export type SweepResult = { rateLimits: number; sessions: number; videos?: number; resetTokens?: number };
+export type SweepResult = {
+  rateLimits: number;
+  sessions: number;
+  videos?: number;
+  resetTokens?: number;
+  emailChanges?: number;
+};
 
 /** One bounded pass: at most `batchSize` rows from each table. */
 export async function sweepExpiredRows(
@@ -50,7 +58,9 @@ export async function sweepExpiredRows(
     (await releaseOrphanVideos(db, Math.min(batchSize, 100)));
   // Unused "forgot password" links past their half hour (few rows: one per request, rate-limited).
   const resetTokens = await deleteExpiredResetTokens(db, now);
-  return { rateLimits: deletedLimits.length, sessions: deletedSessions, videos, resetTokens };
+  // Email changes whose confirmation link ran out unopened (one row per account at most).
+  const emailChanges = await deleteExpiredEmailChanges(db, now);
+  return { rateLimits: deletedLimits.length, sessions: deletedSessions, videos, resetTokens, emailChanges };
 }
 
 export type SweeperOptions = {

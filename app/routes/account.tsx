@@ -1,10 +1,15 @@
 // /account: the signed-in person's settings: their name (in English and optionally in Arabic), their sign-in
-// email, their password, the sessions they are signed in with, and deleting the account. Plain forms, told
-// apart by `intent`.
+// email (a change waits for its link to be opened, /account/confirm-email), their password, the sessions they
+// are signed in with, and deleting the account. Plain forms, told apart by `intent`.
 
 import { data, Form, useNavigation } from "react-router";
 import { AccountDeletionInput, deleteAccount } from "../account/deletion.server";
-import { changeEmail, EmailChangeInput } from "../account/email.server";
+import {
+  cancelEmailChange,
+  EmailChangeInput,
+  pendingEmailChange,
+  requestEmailChange,
+} from "../account/email.server";
 import { mayDeleteOwnAccount } from "../account/policy";
 import { ProfileInput, updateProfile } from "../account/profile.server";
 import {
@@ -20,15 +25,15 @@ import { clearGuestCartCookie } from "../commerce/cart.server";
 import { ChangeEmailSection, DeleteAccountSection } from "../components/account-sections";
 import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
-import { publicOrigin, readConfig } from "../config.server";
+import { readConfig } from "../config.server";
 import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
 import { useTranslation } from "../i18n/use-translation";
+import { clientAddress } from "../lib/client-address";
 import { readForm, validateForm } from "../lib/forms.server";
 import { formatMoney } from "../lib/money";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { emailChangedMail } from "../mail/messages.server";
 import { getViewer } from "../middleware/auth.server";
 import { getI18n } from "../middleware/i18next.server";
 import { getMailer } from "../middleware/mail.server";
@@ -41,11 +46,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const page = pageContext(request, context);
   const t = page.tIn("auth");
-  const sessions = await listSessions(getDb(context), user.id, getViewer(context).token ?? "");
+  const db = getDb(context);
+  const sessions = await listSessions(db, user.id, getViewer(context).token ?? "");
+  const pending = await pendingEmailChange(db, user.id);
   return {
     meta: page.meta(t("settings.title"), t("settings.metaDescription")),
     profile: { name: user.name, nameAr: user.nameAr ?? "", email: user.email },
     hasPassword: user.passwordHash !== null,
+    pendingEmail: pending
+      ? { email: pending.newEmail, until: linkDeadline(pending.expiresAt, page.locale) }
+      : null,
     // Deleting says what happens to the money left in the wallet; admins and course owners cannot.
     walletBalance:
       user.walletBalance > 0 ? formatMoney(user.walletBalance, page.locale, readConfig().currency) : null,
@@ -102,7 +112,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         { form: "email", fieldErrors: form.fieldErrors, values: { newEmail: form.values.newEmail } },
         { status: 400 },
       );
-    const outcome = await changeEmail(db, user.id, form.data);
+    const outcome = await requestEmailChange(db, getMailer(context), {
+      userId: user.id,
+      input: form.data,
+      address: clientAddress(context),
+      locale,
+      t: getI18n(context).getFixedT(locale, "mail"),
+    });
     if (!outcome.ok) {
       const fieldErrors =
         outcome.reason === "wrong_password" || outcome.reason === "no_password"
@@ -111,27 +127,27 @@ export async function action({ request, context }: Route.ActionArgs) {
                 outcome.reason === "no_password" ? "email.noPassword" : "settings.wrongPassword",
               ),
             }
-          : { newEmail: t(outcome.reason === "email_taken" ? "signup.emailTaken" : "email.same") };
+          : {
+              newEmail:
+                outcome.reason === "rate_limited"
+                  ? t("email.rateLimited", { count: Math.ceil(outcome.retryAfterSeconds / 60) })
+                  : t(outcome.reason === "email_taken" ? "signup.emailTaken" : "email.same"),
+            };
+      const status = outcome.reason === "email_taken" ? 409 : outcome.reason === "rate_limited" ? 429 : 400;
+      const headers: HeadersInit =
+        outcome.reason === "rate_limited" ? { "Retry-After": String(outcome.retryAfterSeconds) } : {};
       return data(
         { form: "email", fieldErrors, values: { newEmail: form.data.newEmail } },
-        { status: outcome.reason === "email_taken" ? 409 : 400 },
+        { status, headers },
       );
     }
-    // The old address hears of it, with the way back in if the change was not its owner's doing.
-    const mailT = getI18n(context).getFixedT(locale, "mail");
-    const forgotUrl = `${publicOrigin()}${localizePath("/auth/forgot-password", locale)}`;
-    const name = locale === "ar" && outcome.nameAr ? outcome.nameAr : outcome.name;
-    await getMailer(context)
-      .send(
-        emailChangedMail(mailT, locale, {
-          to: outcome.previousEmail,
-          name,
-          newEmail: form.data.newEmail,
-          forgotUrl,
-        }),
-      )
-      .catch((error: unknown) => console.error("email-changed mail failed", error));
-    return toasts().redirectWithSuccess(back, t("email.changed", { email: form.data.newEmail }));
+    await outcome.delivery;
+    return toasts().redirectWithSuccess(back, t("email.requested", { email: outcome.newEmail }));
+  }
+  if (intent === "cancelEmail") {
+    return (await cancelEmailChange(db, user.id))
+      ? toasts().redirectWithSuccess(back, t("email.cancelled"))
+      : toasts().redirectWithError(back, t("email.nothingToCancel"));
   }
   if (intent === "delete") {
     const form = validateForm(formData, AccountDeletionInput, t);
@@ -172,6 +188,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   await updateProfile(db, user.id, form.data);
   // Post/Redirect/Get: the header and every page pick the new name up from the fresh request.
   return toasts().redirectWithSuccess(back, t("settings.saved"));
+}
+
+/** When a confirmation link runs out, to the minute; in UTC, since the server does not know the reader's zone. */
+function linkDeadline(expiresAt: Date, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  }).format(expiresAt);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
@@ -341,6 +370,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </section>
       <ChangeEmailSection
         email={profile.email}
+        pending={loaderData.pendingEmail}
         hasPassword={loaderData.hasPassword}
         answer={actionData?.form === "email" ? actionData : undefined}
       />

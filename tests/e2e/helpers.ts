@@ -74,6 +74,8 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/my-favorites",
     "/account",
     "/account/wallet",
+    // Without a link it says the link does not work and leads back to the settings.
+    "/account/confirm-email",
     "/certificates",
   ],
   trainer: [

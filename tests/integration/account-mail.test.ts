@@ -1,7 +1,8 @@
 // Issue 14's mail and account rules: the "forgot password" request answers the same for every address and
 // mails a single-use, short-lived link stored hashed; a reset ends every session; the welcome mail; the
-// SMTP path against a local SMTP server; email change; account deletion that keeps the ledger whole; reset
-// links that end with any change of the account's email or password (issue 31, item 3).
+// SMTP path against a local SMTP server; email change, confirmed by a link mailed to the new address (issue
+// 31, item 6); account deletion that keeps the ledger whole; reset links that end with any change of the
+// account's email or password (issue 31, item 3).
 
 import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
@@ -22,6 +23,7 @@ import type { DatabaseHandle } from "../../app/db/client.server";
 import {
   certificates,
   courseReviews,
+  emailChanges,
   passwordResetTokens,
   rateLimits,
   sessions,
@@ -30,7 +32,10 @@ import {
 } from "../../app/db/schema";
 import { createSmtpMailer, listOutbox, type Mailer } from "../../app/mail/mailer.server";
 import { i18nFor } from "../../app/middleware/i18next.server";
-import { action as accountAction } from "../../app/routes/account";
+import { action as accountAction, loader as accountLoader } from "../../app/routes/account";
+import { action as confirmAction, loader as confirmLoader } from "../../app/routes/account-confirm-email";
+import { action as emailApi, loader as emailApiLoader } from "../../app/routes/api/auth-email";
+import { action as emailConfirmApi } from "../../app/routes/api/auth-email-confirm";
 import { action as forgotApi } from "../../app/routes/api/auth-forgot-password";
 import { action as passwordApi } from "../../app/routes/api/auth-password";
 import { action as resetApi } from "../../app/routes/api/auth-reset-password";
@@ -441,36 +446,374 @@ describe("SMTP", () => {
 });
 
 describe("email change", () => {
-  function emailForm(cookie: string, fields: Record<string, string>) {
-    const request = formRequest("http://test/account", { intent: "email", ...fields });
-    request.headers.set("Cookie", cookie);
-    return request;
+  /** A form post to /account (or another page) by the holder of `cookie`, from a client address of its own. */
+  function post(
+    cookie: string,
+    fields: Record<string, string>,
+    { path = "/account", handler = accountAction as unknown } = {},
+  ) {
+    const request = fromAddress(formRequest(`http://test${path}`, fields), "198.51.100.60");
+    if (cookie) request.headers.set("Cookie", cookie);
+    return settle(runRoute(handle.db, request, handler as never, {}, { mail: outbox }));
   }
 
-  it("asks for the password, refuses a taken address, and tells the old address", async () => {
+  function ask(cookie: string, newEmail: string, path = "/account") {
+    return post(cookie, { intent: "email", newEmail, currentPassword: TEST_PASSWORD }, { path });
+  }
+
+  async function confirm(cookie: string, token: string, path = "/account/confirm-email") {
+    return post(cookie, { token }, { path: `${path}?token=${token}`, handler: confirmAction });
+  }
+
+  async function confirmPage(cookie: string, token: string) {
+    const request = new Request(`http://test/account/confirm-email?token=${token}`);
+    if (cookie) request.headers.set("Cookie", cookie);
+    return settle(runRoute(handle.db, request, confirmLoader as never));
+  }
+
+  async function emailOf(userId: string) {
+    const [row] = await handle.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    return row?.email;
+  }
+
+  /** The token of the newest confirmation link mailed to `to`. */
+  async function confirmationTo(to: string): Promise<string> {
+    const mail = (await messages()).find((message) => message.to === to);
+    const match = mail?.text.match(/confirm-email\?token=([A-Za-z0-9_-]{43})/);
+    if (!match?.[1]) throw new Error(`no confirmation link to ${to}`);
+    return match[1];
+  }
+
+  const newAddress = () => `moved-${crypto.randomUUID()}@example.com`;
+
+  it("asks for the password, refuses a taken address, and changes nothing until the link is used", async () => {
     const member = await createUser(handle.db);
     const other = await createUser(handle.db);
     const cookie = await cookieFor(handle.db, member.id);
-    const run = (fields: Record<string, string>) =>
-      settle(runRoute(handle.db, emailForm(cookie, fields), accountAction as never, {}, { mail: outbox }));
 
-    const wrong = unwrap(await run({ newEmail: "new@example.com", currentPassword: "not it" }));
+    const wrong = unwrap(
+      await post(cookie, { intent: "email", newEmail: newAddress(), currentPassword: "not it" }),
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ fieldErrors: { currentPassword: expect.any(String) } });
-    const taken = unwrap(await run({ newEmail: other.email.toUpperCase(), currentPassword: TEST_PASSWORD }));
+    const taken = unwrap(await ask(cookie, other.email.toUpperCase()));
     expect(taken.status).toBe(409);
-    const newEmail = `moved-${crypto.randomUUID()}@example.com`;
-    const done = (await run({
-      newEmail: ` ${newEmail.toUpperCase()} `,
-      currentPassword: TEST_PASSWORD,
-    })) as Response;
+    expect(await messages()).toHaveLength(0);
+
+    const newEmail = newAddress();
+    const done = (await ask(cookie, ` ${newEmail.toUpperCase()} `)) as Response;
     expect(done.status).toBe(302);
-    const [row] = await handle.db.select({ email: users.email }).from(users).where(eq(users.id, member.id));
-    expect(row?.email).toBe(newEmail);
+    expect(done.headers.get("Location")).toBe("/account");
+    // Not yet: the account still signs in with its old address.
+    expect(await emailOf(member.id)).toBe(member.email);
+
     const sent = await messages();
-    expect(sent.map((message) => message.to)).toEqual([member.email]);
-    expect(sent[0]?.text).toContain(newEmail);
+    expect(sent.map((message) => message.to).sort()).toEqual([member.email, newEmail].sort());
+    const toNew = sent.find((message) => message.to === newEmail);
+    expect(toNew?.subject).toBe("Confirm your new Manara email address");
+    // On the configured origin (PUBLIC_URL or its default), not the request's (http://test).
+    expect(toNew?.text).toContain(`${PUBLIC}/account/confirm-email?token=`);
+    const toOld = sent.find((message) => message.to === member.email);
+    expect(toOld?.subject).toBe("A change of your Manara email address was requested");
+    expect(toOld?.text).toContain(newEmail);
+    // The old address hears of it, but never gets the link that makes the change.
+    expect(`${toOld?.text}${toOld?.html}`).not.toContain("confirm-email");
+    expect(toOld?.text).toContain(`${PUBLIC}/auth/forgot-password`);
+
+    // Stored as the token's digest, for 24 hours; the account page shows it waiting.
+    const token = await confirmationTo(newEmail);
+    const [row] = await handle.db.select().from(emailChanges).where(eq(emailChanges.userId, member.id));
+    expect(row?.id).toBe(resetTokenId(token));
+    expect(row?.newEmail).toBe(newEmail);
+    const hours = ((row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0)) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.99);
+    expect(hours).toBeLessThan(24.01);
+    const page = unwrap(
+      await runRoute(
+        handle.db,
+        new Request("http://test/account", { headers: { Cookie: cookie } }),
+        accountLoader as never,
+      ),
+    );
+    expect(page.body).toMatchObject({
+      profile: { email: member.email },
+      pendingEmail: { email: newEmail, until: expect.any(String) },
+    });
   });
+
+  it("changes the email when the asking account confirms by POST; reset links end, other sessions stay", async () => {
+    const member = await createUser(handle.db);
+    const cookie = await cookieFor(handle.db, member.id);
+    await cookieFor(handle.db, member.id);
+    const resetLink = await newLinkFor(member.email);
+    const newEmail = newAddress();
+    await ask(cookie, newEmail);
+    const token = await confirmationTo(newEmail);
+    // Asking alone ends nothing.
+    expect(await isResetTokenValid(handle.db, resetLink)).toBe(true);
+
+    // Opening the link (what a mail scanner does) only shows the button.
+    const landing = (await confirmPage(cookie, token)) as { type?: string; init?: { headers?: HeadersInit } };
+    expect(unwrap(landing).body).toMatchObject({ newEmail, token, problem: null });
+    expect(new Headers(landing.init?.headers).get("Cache-Control")).toBe("no-store");
+    expect(await emailOf(member.id)).toBe(member.email);
+
+    const done = (await confirm(cookie, token)) as Response;
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/account");
+    expect(await emailOf(member.id)).toBe(newEmail);
+    expect(await authenticateWithPassword(handle.db, newEmail, TEST_PASSWORD)).not.toBeNull();
+    expect(await authenticateWithPassword(handle.db, member.email, TEST_PASSWORD)).toBeNull();
+    // The reset link mailed to the old address no longer works; both sessions are still signed in.
+    expect(await isResetTokenValid(handle.db, resetLink)).toBe(false);
+    expect(await handle.db.select().from(sessions).where(eq(sessions.userId, member.id))).toHaveLength(2);
+    // The old address is told it is done.
+    const notice = (await messages()).find(
+      (message) => message.to === member.email && message.subject === "Your Manara email address was changed",
+    );
+    expect(notice?.text).toContain(newEmail);
+    expect(await handle.db.select().from(emailChanges).where(eq(emailChanges.userId, member.id))).toEqual([]);
+
+    // The link works once.
+    const again = unwrap(await confirm(cookie, token));
+    expect(again).toEqual({ status: 400, body: { problem: "invalid_token" } });
+    expect(unwrap(await confirmPage(cookie, token)).body).toMatchObject({
+      token: null,
+      problem: "invalid_token",
+    });
+  });
+
+  it("refuses a link that ran out, saying so, and changes nothing", async () => {
+    const member = await createUser(handle.db);
+    const cookie = await cookieFor(handle.db, member.id);
+    const newEmail = newAddress();
+    await ask(cookie, newEmail);
+    const token = await confirmationTo(newEmail);
+    await handle.db
+      .update(emailChanges)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(emailChanges.userId, member.id));
+    expect(unwrap(await confirmPage(cookie, token)).body).toMatchObject({ token: null, problem: "expired" });
+    expect(unwrap(await confirm(cookie, token))).toEqual({ status: 410, body: { problem: "expired" } });
+    expect(await emailOf(member.id)).toBe(member.email);
+  });
+
+  it("refuses an address someone took between the request and the confirmation", async () => {
+    const member = await createUser(handle.db);
+    const cookie = await cookieFor(handle.db, member.id);
+    const newEmail = newAddress();
+    await ask(cookie, newEmail);
+    const token = await confirmationTo(newEmail);
+    // Another account signs up with it, spelled in capitals: the rule is sign-up's, case-insensitive.
+    await createUser(handle.db, "user", newEmail.toUpperCase());
+    expect(unwrap(await confirm(cookie, token))).toEqual({ status: 409, body: { problem: "email_taken" } });
+    expect(await emailOf(member.id)).toBe(member.email);
+  });
+
+  it("a newer request replaces the older, whose link stops working; a pending change can be cancelled", async () => {
+    const member = await createUser(handle.db);
+    const cookie = await cookieFor(handle.db, member.id);
+    const [first, second] = [newAddress(), newAddress()];
+    await ask(cookie, first);
+    const firstToken = await confirmationTo(first);
+    await ask(cookie, second);
+    const secondToken = await confirmationTo(second);
+    expect(unwrap(await confirm(cookie, firstToken)).status).toBe(400);
+    expect(
+      await handle.db.select().from(emailChanges).where(eq(emailChanges.userId, member.id)),
+    ).toMatchObject([{ newEmail: second }]);
+
+    const cancelled = (await post(cookie, { intent: "cancelEmail" })) as Response;
+    expect(cancelled.status).toBe(302);
+    const page = unwrap(
+      await runRoute(
+        handle.db,
+        new Request("http://test/account", { headers: { Cookie: cookie } }),
+        accountLoader as never,
+      ),
+    );
+    expect(page.body).toMatchObject({ pendingEmail: null });
+    expect(unwrap(await confirm(cookie, secondToken)).status).toBe(400);
+    expect(await emailOf(member.id)).toBe(member.email);
+  });
+
+  it("is the asking account's alone: another account cannot use the link, a guest signs in first", async () => {
+    const member = await createUser(handle.db);
+    const finder = await createUser(handle.db);
+    const newEmail = newAddress();
+    await ask(await cookieFor(handle.db, member.id), newEmail);
+    const token = await confirmationTo(newEmail);
+
+    const stranger = await cookieFor(handle.db, finder.id);
+    expect(unwrap(await confirmPage(stranger, token)).body).toMatchObject({ problem: "invalid_token" });
+    expect(unwrap(await confirm(stranger, token)).status).toBe(400);
+    expect(await emailOf(member.id)).toBe(member.email);
+    expect(await emailOf(finder.id)).toBe(finder.email);
+
+    const guest = (await confirmPage("", token)) as Response;
+    expect(guest.status).toBe(302);
+    const login = new URL(guest.headers.get("Location") ?? "", "http://test");
+    expect(login.pathname).toBe("/auth/login");
+    expect(login.searchParams.get("redirectTo")).toBe(`/account/confirm-email?token=${token}`);
+    // The stranger's attempt did not spend it: its owner still can.
+    expect(((await confirm(await cookieFor(handle.db, member.id), token)) as Response).status).toBe(302);
+    expect(await emailOf(member.id)).toBe(newEmail);
+  });
+
+  it("writes both mails in Arabic from the Arabic page, the link to the Arabic confirmation page", async () => {
+    const member = await createUser(handle.db);
+    const newEmail = newAddress();
+    const done = (await ask(await cookieFor(handle.db, member.id), newEmail, "/ar/account")) as Response;
+    expect(done.headers.get("Location")).toBe("/ar/account");
+    const sent = await messages();
+    expect(sent.map((message) => message.locale)).toEqual(["ar", "ar"]);
+    const toNew = sent.find((message) => message.to === newEmail);
+    expect(toNew?.subject).toBe("أكّد بريدك الإلكتروني الجديد في منارة");
+    expect(toNew?.html).toContain('dir="rtl"');
+    expect(toNew?.text).toContain(`${PUBLIC}/ar/account/confirm-email?token=`);
+    expect(sent.find((message) => message.to === member.email)?.subject).toBe(
+      "طُلب تغيير بريدك الإلكتروني في منارة",
+    );
+  });
+
+  it("takes five requests an hour per account, wrong passwords included; then 429 and no mail", async () => {
+    const member = await createUser(handle.db);
+    const cookie = await cookieFor(handle.db, member.id);
+    const statuses = [];
+    for (let attempt = 0; attempt < 5; attempt++)
+      statuses.push(
+        unwrap(await post(cookie, { intent: "email", newEmail: newAddress(), currentPassword: "guess" }))
+          .status,
+      );
+    expect(statuses).toEqual([400, 400, 400, 400, 400]);
+    const limited = unwrap(await ask(cookie, newAddress()));
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ fieldErrors: { newEmail: expect.stringContaining("Too many") } });
+    expect(await messages()).toHaveLength(0);
+  });
+
+  it("ends with a password reset: the old mailbox's holder is not moved out afterwards", async () => {
+    const member = await createUser(handle.db);
+    const newEmail = newAddress();
+    await ask(await cookieFor(handle.db, member.id), newEmail);
+    const token = await confirmationTo(newEmail);
+    const link = await newLinkFor(member.email);
+    expect(await resetPassword(handle.db, { token: link, password: "taken back secret" })).toMatchObject({
+      ok: true,
+    });
+    expect(unwrap(await confirm(await cookieFor(handle.db, member.id), token)).status).toBe(400);
+    expect(await emailOf(member.id)).toBe(member.email);
+  });
+});
+
+describe("email change through the JSON API", () => {
+  async function api(method: string, path: string, bearer: string, body?: unknown) {
+    const request = fromAddress(
+      new Request(`http://test${path}`, {
+        method,
+        headers: {
+          Authorization: bearer,
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+      "192.0.2.60",
+    );
+    const handler = path.endsWith("/confirm")
+      ? emailConfirmApi
+      : method === "GET"
+        ? emailApiLoader
+        : emailApi;
+    return (await runRoute(handle.db, request, handler as never, {}, { mail: outbox })) as Response;
+  }
+
+  async function tokenTo(to: string) {
+    const mail = (await messages()).find((message) => message.to === to);
+    return mail?.text.match(/confirm-email\?token=([A-Za-z0-9_-]{43})/)?.[1] ?? "";
+  }
+
+  it("POST /api/auth/email mails the link; GET shows it pending; confirm changes the email once; DELETE cancels", async () => {
+    const member = await createUser(handle.db);
+    const bearer = await bearerFor(handle.db, member.id);
+    const newEmail = `api-moved-${crypto.randomUUID()}@example.com`;
+    const asked = await api("POST", "/api/auth/email", bearer, { newEmail, currentPassword: TEST_PASSWORD });
+    expect(asked.status).toBe(202);
+    expect(await asked.json()).toEqual({ pending: { email: newEmail, expiresAt: expect.any(String) } });
+    expect((await messages()).map((message) => message.to).sort()).toEqual([member.email, newEmail].sort());
+    const shown = await api("GET", "/api/auth/email", bearer);
+    expect(await shown.json()).toMatchObject({ email: member.email, pending: { email: newEmail } });
+
+    const token = await tokenTo(newEmail);
+    const done = await api("POST", "/api/auth/email/confirm", bearer, { token });
+    expect(done.status).toBe(200);
+    expect(await done.json()).toMatchObject({ user: { id: member.id, email: newEmail } });
+    const reused = await api("POST", "/api/auth/email/confirm", bearer, { token });
+    expect(reused.status).toBe(422);
+    expect(await reused.json()).toMatchObject({
+      error: { code: "token_invalid", fields: { token: expect.any(String) } },
+    });
+
+    await api("POST", "/api/auth/email", bearer, {
+      newEmail: `api-later-${crypto.randomUUID()}@example.com`,
+      currentPassword: TEST_PASSWORD,
+    });
+    const cancelled = await api("DELETE", "/api/auth/email", bearer);
+    expect(cancelled.status).toBe(204);
+    expect(await (await api("GET", "/api/auth/email", bearer)).json()).toEqual({
+      email: newEmail,
+      pending: null,
+    });
+  });
+
+  it("answers 410 token_expired, 409 for an address taken meanwhile, 422 for bad bodies, never 5xx", async () => {
+    const member = await createUser(handle.db);
+    const bearer = await bearerFor(handle.db, member.id);
+    const newEmail = `api-late-${crypto.randomUUID()}@example.com`;
+    await api("POST", "/api/auth/email", bearer, { newEmail, currentPassword: TEST_PASSWORD });
+    const token = await tokenTo(newEmail);
+    await handle.db
+      .update(emailChanges)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(emailChanges.userId, member.id));
+    const expired = await api("POST", "/api/auth/email/confirm", bearer, { token });
+    expect(expired.status).toBe(410);
+    expect(await expired.json()).toMatchObject({ error: { code: "token_expired" } });
+
+    const takenEmail = `api-taken-${crypto.randomUUID()}@example.com`;
+    await api("POST", "/api/auth/email", bearer, { newEmail: takenEmail, currentPassword: TEST_PASSWORD });
+    const takenToken = await tokenTo(takenEmail);
+    await createUser(handle.db, "user", takenEmail);
+    const taken = await api("POST", "/api/auth/email/confirm", bearer, { token: takenToken });
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toMatchObject({ error: { code: "conflict" } });
+    expect(await emailOf(member.id)).toBe(member.email);
+
+    const wrong = await api("POST", "/api/auth/email", bearer, {
+      newEmail: "x@example.com",
+      currentPassword: "nope",
+    });
+    expect(wrong.status).toBe(422);
+    expect(await wrong.json()).toMatchObject({
+      error: { code: "validation_failed", fields: { currentPassword: expect.any(String) } },
+    });
+    for (const [path, body] of [
+      ["/api/auth/email", { newEmail: 42, currentPassword: TEST_PASSWORD }],
+      ["/api/auth/email", { newEmail: "a\u0000@example.com", currentPassword: TEST_PASSWORD }],
+      ["/api/auth/email/confirm", { token: "x".repeat(5000) }],
+      ["/api/auth/email/confirm", { token: "short" }],
+      ["/api/auth/email/confirm", {}],
+    ] as const) {
+      const response = await api("POST", path, bearer, body);
+      expect(response.status, `${path} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
+      expect(response.status, `${path} ${JSON.stringify(body)}`).toBeLessThan(500);
+    }
+    expect(await emailOf(member.id)).toBe(member.email);
+  });
+
+  async function emailOf(userId: string) {
+    const [row] = await handle.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    return row?.email;
+  }
 });
 
 describe("account deletion", () => {
@@ -597,15 +940,22 @@ describe("reset links end with a change of email or password", () => {
     return settle(runRoute(handle.db, request, accountAction as never, {}, { mail: outbox }));
   }
 
-  it("a new email (the /account form) ends the links mailed to the old address", async () => {
+  /** Asks for `newEmail` on /account and opens the mailed link: the token, and the confirmation's answer. */
+  async function changeEmailFully(userId: string, newEmail: string) {
+    const cookie = await cookieFor(handle.db, userId);
+    await accountForm(cookie, { intent: "email", newEmail, currentPassword: TEST_PASSWORD });
+    const mail = (await messages()).find((message) => message.to === newEmail);
+    const token = mail?.text.match(/confirm-email\?token=([A-Za-z0-9_-]{43})/)?.[1] ?? "";
+    const request = formRequest(`http://test/account/confirm-email?token=${token}`, { token });
+    request.headers.set("Cookie", cookie);
+    return settle(runRoute(handle.db, request, confirmAction as never, {}, { mail: outbox }));
+  }
+
+  it("a new email (asked on /account, confirmed by its link) ends the links mailed to the old address", async () => {
     const member = await createUser(handle.db);
     const stranger = await createUser(handle.db);
     const [old, untouched] = [await linkFor(member.email), await linkFor(stranger.email)];
-    const done = (await accountForm(await cookieFor(handle.db, member.id), {
-      intent: "email",
-      newEmail: `moved-${crypto.randomUUID()}@example.com`,
-      currentPassword: TEST_PASSWORD,
-    })) as Response;
+    const done = (await changeEmailFully(member.id, `moved-${crypto.randomUUID()}@example.com`)) as Response;
     expect(done.status).toBe(302);
     await expectRefused(old, member.id, TEST_PASSWORD);
     // Another account's link is its own business.
@@ -673,13 +1023,15 @@ describe("reset links end with a change of email or password", () => {
     for (let round = 0; round < 5; round++) {
       const member = await createUser(handle.db);
       const newEmail = `race-${crypto.randomUUID()}@example.com`;
+      const cookie = await cookieFor(handle.db, member.id);
+      await accountForm(cookie, { intent: "email", newEmail, currentPassword: TEST_PASSWORD });
+      const mail = (await messages()).find((message) => message.to === newEmail);
+      const token = mail?.text.match(/confirm-email\?token=([A-Za-z0-9_-]{43})/)?.[1] ?? "";
+      const confirmation = formRequest(`http://test/account/confirm-email?token=${token}`, { token });
+      confirmation.headers.set("Cookie", cookie);
       await Promise.all([
         forgot(member.email, undefined, `198.51.100.${round + 20}`),
-        accountForm(await cookieFor(handle.db, member.id), {
-          intent: "email",
-          newEmail,
-          currentPassword: TEST_PASSWORD,
-        }),
+        settle(runRoute(handle.db, confirmation, confirmAction as never, {}, { mail: outbox })),
       ]);
       const [row] = await handle.db.select({ email: users.email }).from(users).where(eq(users.id, member.id));
       expect(row?.email).toBe(newEmail);

@@ -195,6 +195,22 @@ const API: ApiEndpoint[] = [
     role: "guest",
     json: { token: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), text(0)), password },
   },
+  { name: "email", method: "GET", path: "/api/auth/email", role: "user" },
+  {
+    name: "email change",
+    method: "POST",
+    path: "/api/auth/email",
+    role: "user",
+    json: { newEmail: email, currentPassword: password },
+  },
+  { name: "email change cancel", method: "DELETE", path: "/api/auth/email", role: "user" },
+  {
+    name: "email confirm",
+    method: "POST",
+    path: "/api/auth/email/confirm",
+    role: "user",
+    json: { token: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), text(0)) },
+  },
   { name: "ledger", method: "GET", path: "/api/account/ledger", role: "user", query: ["limit", "offset"] },
   {
     name: "top-up request",
@@ -880,17 +896,24 @@ function pageActions(): PageAction[] {
       },
     },
     {
-      // Wrong passwords only: a right one would really change the fixture's email or delete it.
+      // Wrong passwords only: a right one would really delete the fixture (or ask to move its email).
       name: "account email and deletion",
       path: "/account",
       role: "user",
       readsBody: true,
       fields: {
-        intent: fc.constantFrom("email", "delete"),
+        intent: fc.constantFrom("email", "cancelEmail", "delete"),
         newEmail: email,
         currentPassword: fc.constantFrom("short", "x".repeat(200), "not-the-password"),
         confirmation: fc.constantFrom("short", "x".repeat(200), "", "not-the-password"),
       },
+    },
+    {
+      name: "email confirmation",
+      path: "/account/confirm-email",
+      role: "user",
+      readsBody: true,
+      fields: { token: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), text(0), fc.constant("")) },
     },
     {
       name: "admin users",

@@ -6,11 +6,19 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { newResetToken } from "../../app/account/reset-token";
+import { newLinkToken, newResetToken } from "../../app/account/reset-token";
 import { ENDPOINTS } from "../../app/api-docs/endpoints";
 import { errorAnswers, openApiDocument, openApiPaths } from "../../app/api-docs/openapi.server";
 import { ApiErrorBody, type EndpointDoc } from "../../app/api-docs/registry";
-import { blogPosts, enrollments, passwordResetTokens, topUpRequests, users } from "../../app/db/schema";
+import {
+  blogPosts,
+  emailChanges,
+  enrollments,
+  passwordResetTokens,
+  topUpRequests,
+  type User,
+  users,
+} from "../../app/db/schema";
 import routes from "../../app/routes";
 import { type FuzzApp, startFuzzApp } from "./fuzz/app";
 import { createFixtures, type Fixtures, type Role } from "./fuzz/fixtures";
@@ -184,7 +192,7 @@ async function call(
   method: EndpointDoc["method"],
   route: string,
   target: string,
-  { as, body, expectStatus }: { as?: Role; body?: unknown; expectStatus: number },
+  { as, body, expectStatus }: { as?: Role | User; body?: unknown; expectStatus: number },
 ): Promise<Json> {
   const endpoint = entry(method, route);
   const headers: Record<string, string> = {};
@@ -259,6 +267,7 @@ describe("conformance", () => {
     await call("get", "api/certificates", "/api/certificates", { as: "user", expectStatus: 200 });
     await call("get", "api/account/ledger", "/api/account/ledger", { as: "user", expectStatus: 200 });
     await call("get", "api/auth/me", "/api/auth/me", { as: "user", expectStatus: 200 });
+    await call("get", "api/auth/email", "/api/auth/email", { as: "user", expectStatus: 200 });
     await call("get", "api/admin/stats", "/api/admin/stats", { as: "admin", expectStatus: 200 });
     await call("get", "api/auth", "/api/auth?limit=5", { as: "admin", expectStatus: 200 });
     await call("get", "api/admin/top-ups", "/api/admin/top-ups?status=pending", {
@@ -302,6 +311,23 @@ describe("conformance", () => {
       .values({ id: reset.id, userId: signedUp?.id ?? "", expiresAt: reset.expiresAt });
     await call("post", "api/auth/reset-password", "/api/auth/reset-password", {
       body: { token: reset.token, password: "another-horse-battery" },
+      expectStatus: 200,
+    });
+    // An email change: asked for (mailed), shown pending, withdrawn, asked again and confirmed.
+    const mover = await app.helpers.createUser(app.db);
+    const moved = `openapi-moved-${Date.now()}@example.com`;
+    const change = { newEmail: moved, currentPassword: "correct-horse-battery" };
+    await call("post", "api/auth/email", "/api/auth/email", { as: mover, body: change, expectStatus: 202 });
+    const shown = await call("get", "api/auth/email", "/api/auth/email", { as: mover, expectStatus: 200 });
+    expect(shown.pending).toMatchObject({ email: moved });
+    await call("delete", "api/auth/email", "/api/auth/email", { as: mover, expectStatus: 204 });
+    await call("post", "api/auth/email", "/api/auth/email", { as: mover, body: change, expectStatus: 202 });
+    // The mailed token is random; one minted the same way stands in for the link.
+    const link = newLinkToken(60);
+    await app.db.update(emailChanges).set({ id: link.id }).where(eq(emailChanges.userId, mover.id));
+    await call("post", "api/auth/email/confirm", "/api/auth/email/confirm", {
+      as: mover,
+      body: { token: link.token },
       expectStatus: 200,
     });
     await call("patch", "api/auth/me", "/api/auth/me", {
@@ -474,6 +500,29 @@ describe("conformance", () => {
     await call("post", "api/auth/login", "/api/auth/login", {
       body: { email: "nobody@example.com", password: "wrong-password" },
       expectStatus: 401,
+    });
+    const mover = await app.helpers.createUser(app.db);
+    await call("post", "api/auth/email/confirm", "/api/auth/email/confirm", {
+      as: mover,
+      body: { token: "A".repeat(43) },
+      expectStatus: 422,
+    });
+    const late = newLinkToken(60, new Date(Date.now() - 2 * 3_600_000));
+    await app.db.insert(emailChanges).values({
+      id: late.id,
+      userId: mover.id,
+      newEmail: `late-${mover.id}@example.com`,
+      expiresAt: late.expiresAt,
+    });
+    await call("post", "api/auth/email/confirm", "/api/auth/email/confirm", {
+      as: mover,
+      body: { token: late.token },
+      expectStatus: 410,
+    });
+    await call("post", "api/auth/email", "/api/auth/email", {
+      as: mover,
+      body: { newEmail: fixtures.people.admin.email, currentPassword: "correct-horse-battery" },
+      expectStatus: 409,
     });
     // A method the route does not take: 405 with the error shape.
     const response = await app.fetch("/api/courses", { method: "DELETE" });

@@ -3,7 +3,7 @@
 // page a visitor, learner, trainer or admin reaches (the end-to-end suite's PAGES_BY_ROLE, in both
 // languages, and their data requests), the feeds, the sitemap, robots.txt, the API's absolute links, the
 // Google and Stripe redirects, a certificate (its JSON and the link printed on its PDF, which is also its QR
-// code), and every mail with a link (reset, welcome, email changed) — each with a foreign Host or
+// code), and every mail with a link (reset, welcome, email change) — each with a foreign Host or
 // X-Forwarded-Host. No body, header or mail may name the foreign host; absolute links use PUBLIC_URL's origin
 // (here the default, http://localhost:PORT).
 import { execFile } from "node:child_process";
@@ -204,7 +204,7 @@ describe("a foreign Host or X-Forwarded-Host", () => {
     expect(sitemap).toContain(`<loc>${origin}/ar/courses</loc>`);
   }, 900_000);
 
-  it("is named by no mail: reset links (page and API), the welcome and the email-changed mail", async () => {
+  it("is named by no mail: reset links (page and API), the welcome and the email-change mails", async () => {
     const before = outbox().length;
     const json = { "Content-Type": "application/json" };
     const form = { "Content-Type": "application/x-www-form-urlencoded" };
@@ -239,6 +239,7 @@ describe("a foreign Host or X-Forwarded-Host", () => {
       ),
     ]);
     const mover = await app.helpers.createUser(app.db);
+    const moved = `moved-${crypto.randomUUID()}@example.com`;
     answers.push([
       "email change",
       await ask(
@@ -252,7 +253,7 @@ describe("a foreign Host or X-Forwarded-Host", () => {
         },
         new URLSearchParams({
           intent: "email",
-          newEmail: `moved-${crypto.randomUUID()}@example.com`,
+          newEmail: moved,
           currentPassword: TEST_PASSWORD,
         }).toString(),
       ),
@@ -261,10 +262,12 @@ describe("a foreign Host or X-Forwarded-Host", () => {
       expect(answer.status, `${label}: ${answer.body.toString().slice(0, 300)}`).toBeLessThan(400);
       expect(leaks(label, answer)).toEqual([]);
     }
-    const mails = (await outboxOf(before + 4)).slice(before);
+    const mails = (await outboxOf(before + 5)).slice(before);
     expect(mails.map((mail) => mail.to).sort()).toEqual(
-      ["learner@manara.local", "learner@manara.local", newcomer, mover.email].sort(),
+      ["learner@manara.local", "learner@manara.local", newcomer, mover.email, moved].sort(),
     );
+    // The confirmation link to the new address is on the configured origin too.
+    expect(mails.find((mail) => mail.to === moved)?.text).toContain(`${origin}/account/confirm-email?token=`);
     for (const mail of mails) {
       expect(`${mail.text}\n${mail.html}`, mail.to).not.toContain(FOREIGN);
       expect(mail.text, mail.to).toContain(`${origin}/`);

@@ -12,6 +12,10 @@ import { createCaseStudy } from "../../app/editorial/case-studies.server";
 import { createPost } from "../../app/editorial/posts.server";
 import { storeUpload } from "../../app/media/media.server";
 import { loader as account, action as accountAction } from "../../app/routes/account";
+import {
+  action as confirmEmailAction,
+  loader as confirmEmailPage,
+} from "../../app/routes/account-confirm-email";
 import { loader as wallet, action as walletAction } from "../../app/routes/account-wallet";
 import {
   loader as adminCertificates,
@@ -32,6 +36,8 @@ import { action as refundApi } from "../../app/routes/api/admin-refund";
 import { loader as adminStats } from "../../app/routes/api/admin-stats";
 import { action as topUpReviewApi } from "../../app/routes/api/admin-top-up-review";
 import { loader as topUpQueueApi } from "../../app/routes/api/admin-top-ups";
+import { loader as emailApi, action as emailApiAction } from "../../app/routes/api/auth-email";
+import { action as emailConfirmApi } from "../../app/routes/api/auth-email-confirm";
 import { action as forgotApi } from "../../app/routes/api/auth-forgot-password";
 import { action as apiLogout } from "../../app/routes/api/auth-logout";
 import { loader as apiMe, action as apiMeAction } from "../../app/routes/api/auth-me";
@@ -416,6 +422,31 @@ const CASES: Case[] = [
     method: "POST",
     path: "/account",
     body: () => new URLSearchParams({ intent: "email", newEmail: "x@example.com", currentPassword: "wrong" }),
+    expected: { guest: "login", user: 400, trainer: 400, admin: 400 },
+  },
+  {
+    name: "POST /account (cancel a pending email change)",
+    kind: "page",
+    handler: accountAction,
+    method: "POST",
+    path: "/account",
+    body: () => new URLSearchParams({ intent: "cancelEmail" }),
+    expected: PAGE_USER,
+  },
+  {
+    name: "GET /account/confirm-email (no link: the page says it does not work)",
+    kind: "page",
+    handler: confirmEmailPage,
+    path: "/ar/account/confirm-email",
+    expected: PAGE_USER,
+  },
+  {
+    name: "POST /account/confirm-email (unknown token: the guard, then the rule)",
+    kind: "page",
+    handler: confirmEmailAction,
+    method: "POST",
+    path: "/account/confirm-email",
+    body: () => new URLSearchParams({ token: "A".repeat(43) }),
     expected: { guest: "login", user: 400, trainer: 400, admin: 400 },
   },
   {
@@ -1238,6 +1269,39 @@ const CASES: Case[] = [
     method: "POST",
     path: "/api/auth/password",
     body: () => JSON.stringify({ currentPassword: "not-the-password", newPassword: "whatever-new-1" }),
+    expected: { guest: 401, user: 422, trainer: 422, admin: 422 },
+  },
+  {
+    name: "GET /api/auth/email",
+    kind: "api",
+    handler: emailApi,
+    path: "/api/auth/email",
+    expected: API_USER,
+  },
+  {
+    name: "POST /api/auth/email (a wrong current password: the guard, then the rule)",
+    kind: "api",
+    handler: emailApiAction,
+    method: "POST",
+    path: "/api/auth/email",
+    body: () => JSON.stringify({ newEmail: "matrix-moved@example.com", currentPassword: "not-the-password" }),
+    expected: { guest: 401, user: 422, trainer: 422, admin: 422 },
+  },
+  {
+    name: "DELETE /api/auth/email (cancel)",
+    kind: "api",
+    handler: emailApiAction,
+    method: "DELETE",
+    path: "/api/auth/email",
+    expected: API_USER,
+  },
+  {
+    name: "POST /api/auth/email/confirm (unknown token: the guard, then the rule)",
+    kind: "api",
+    handler: emailConfirmApi,
+    method: "POST",
+    path: "/api/auth/email/confirm",
+    body: () => JSON.stringify({ token: "A".repeat(43) }),
     expected: { guest: 401, user: 422, trainer: 422, admin: 422 },
   },
   {

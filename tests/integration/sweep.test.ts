@@ -1,11 +1,12 @@
 // The housekeeping of tables that only grow: expired sessions and passed rate-limit windows go, in bounded
-// batches; fresh rows stay. The scheduler never overlaps runs and survives errors.
-import { count, like } from "drizzle-orm";
+// batches, and so do email changes whose link ran out; fresh rows stay. The scheduler never overlaps runs and survives errors.
+import { count, eq, like } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { newLinkToken } from "../../app/account/reset-token";
 import { RATE_LIMITS } from "../../app/auth/rate-limit.server";
 import { SESSION_LIFETIMES } from "../../app/auth/session.server";
 import type { Database, DatabaseHandle } from "../../app/db/client.server";
-import { rateLimits, sessions } from "../../app/db/schema";
+import { emailChanges, rateLimits, sessions } from "../../app/db/schema";
 import {
   RATE_LIMIT_RETENTION_SECONDS,
   type SweepResult,
@@ -99,6 +100,37 @@ describe("sweepExpiredRows", () => {
     expect(await countWhere("fresh:")).toBe(5);
     const left = await handle.db.select({ id: sessions.id }).from(sessions);
     expect(left.map((row) => row.id).sort()).toEqual(["idle-api-ok", "live"]);
+  });
+});
+
+describe("sweepExpiredRows and email changes", () => {
+  it("deletes pending email changes whose link ran out, and keeps those still waiting", async () => {
+    const now = new Date();
+    const [ranOut, waiting] = [await createUser(handle.db), await createUser(handle.db)];
+    const expired = newLinkToken(24 * 60, new Date(now.getTime() - 25 * HOUR));
+    const live = newLinkToken(24 * 60, now);
+    await handle.db.insert(emailChanges).values([
+      {
+        id: expired.id,
+        userId: ranOut.id,
+        newEmail: `gone-${ranOut.id}@example.com`,
+        expiresAt: expired.expiresAt,
+      },
+      {
+        id: live.id,
+        userId: waiting.id,
+        newEmail: `kept-${waiting.id}@example.com`,
+        expiresAt: live.expiresAt,
+      },
+    ]);
+    expect(await sweepExpiredRows(handle.db, { now })).toMatchObject({ emailChanges: 1 });
+    expect(await handle.db.select().from(emailChanges).where(eq(emailChanges.userId, ranOut.id))).toEqual([]);
+    expect(
+      await handle.db
+        .select({ id: emailChanges.id })
+        .from(emailChanges)
+        .where(eq(emailChanges.userId, waiting.id)),
+    ).toEqual([{ id: live.id }]);
   });
 });
 

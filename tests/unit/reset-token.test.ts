@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import {
   isWellFormedResetToken,
+  newLinkToken,
   newResetToken,
   RESET_TOKEN_MINUTES,
   resetTokenId,
@@ -19,6 +20,14 @@ describe("reset tokens", () => {
     expect(first.id).not.toBe(second.id);
     expect(first.expiresAt.toISOString()).toBe("2026-11-23T10:30:00.000Z");
     expect(RESET_TOKEN_MINUTES).toBe(30);
+  });
+
+  it("give the email-change link the same rules with its own lifetime", () => {
+    const now = new Date("2026-11-25T10:00:00Z");
+    const link = newLinkToken(24 * 60, now);
+    expect(isWellFormedResetToken(link.token)).toBe(true);
+    expect(link.id).toBe(resetTokenId(link.token));
+    expect(link.expiresAt.toISOString()).toBe("2026-11-26T10:00:00.000Z");
   });
 
   it("digests the known SHA-256 test vector", () => {

@@ -1,16 +1,21 @@
 // Sign-up, sign-in, the caller's profile and password (app/routes/api/auth-*.ts).
 import { z } from "zod";
+import { EMAIL_CHANGE_HOURS, EmailChangeConfirmInput, EmailChangeInput } from "../../account/email.server";
 import { ForgotPasswordInput, ResetPasswordInput } from "../../account/password-reset.server";
 import { ProfilePatch } from "../../account/profile.server";
 import { PasswordChangeInput } from "../../account/security.server";
 import { ApiLoginInput, ApiSignupInput } from "../../auth/accounts.server";
-import { ApiUser, type EndpointDoc, json, ok, UserWithToken } from "../registry";
+import { ApiUser, type EndpointDoc, isoDate, json, ok, UserWithToken } from "../registry";
 
 const GoogleToken = z.object({
   token: z
     .union([z.string(), z.object({ credential: z.string() }), z.object({ idToken: z.string() })])
     .describe("A Google ID token, bare or wrapped as {credential} / {idToken} / {token}"),
 });
+
+const PendingEmail = z
+  .strictObject({ email: z.string(), expiresAt: isoDate })
+  .describe("A change waiting for its link to be opened: the new address and when the link runs out");
 
 export const authEndpoints: EndpointDoc[] = [
   {
@@ -99,6 +104,66 @@ export const authEndpoints: EndpointDoc[] = [
     auth: "user",
     body: json(PasswordChangeInput),
     responses: { 200: ok("Sessions ended", z.strictObject({ revokedSessions: z.int().min(0) })) },
+  },
+  {
+    method: "get",
+    route: "api/auth/email",
+    tag: "Auth",
+    summary: "The caller's sign-in email and a change waiting for confirmation",
+    auth: "user",
+    responses: {
+      200: ok(
+        "The email, and the pending change or null",
+        z.strictObject({ email: z.string(), pending: PendingEmail.nullable() }),
+      ),
+    },
+  },
+  {
+    method: "post",
+    route: "api/auth/email",
+    tag: "Auth",
+    summary: "Ask to change the caller's sign-in email",
+    description:
+      "Checks the current password and stores a pending change, replacing an older one: a single-use link " +
+      `valid for ${EMAIL_CHANGE_HOURS} hours goes to the new address, and the current address is told (without ` +
+      "the link). The email changes only through POST /api/auth/email/confirm. A wrong password or the same " +
+      "address is 422 with a field error; an address in use is 409; more than 5 requests an hour per account " +
+      "(or 20 per client address) are 429.",
+    auth: "user",
+    body: json(EmailChangeInput),
+    responses: { 202: ok("The pending change", z.strictObject({ pending: PendingEmail })) },
+    errors: [
+      [409, "conflict"],
+      [429, "rate_limited"],
+    ],
+  },
+  {
+    method: "delete",
+    route: "api/auth/email",
+    tag: "Auth",
+    summary: "Cancel the caller's pending email change",
+    description: "Its link stops working. 204 whether or not a change was pending.",
+    auth: "user",
+    responses: { 204: ok("No change is pending") },
+  },
+  {
+    method: "post",
+    route: "api/auth/email/confirm",
+    tag: "Auth",
+    summary: "Confirm a pending email change with its link's token",
+    description:
+      "The `token` query parameter of the link mailed to the new address, sent by the account that asked. " +
+      "Spends the token, changes the email and ends outstanding password-reset links; other sessions stay " +
+      "signed in. `token_invalid` (422): unknown, used, replaced by a newer request, or another account's. " +
+      "`token_expired` (410): it ran out. 409: the address was taken in the meantime.",
+    auth: "user",
+    body: json(EmailChangeConfirmInput),
+    responses: { 200: ok("The caller, with the new email", z.strictObject({ user: ApiUser })) },
+    errors: [
+      [409, "conflict"],
+      [410, "token_expired"],
+      [422, "token_invalid"],
+    ],
   },
   {
     method: "post",

@@ -43,6 +43,26 @@ export const passwordResetTokens = pgTable(
   (table) => [index("password_reset_tokens_user_idx").on(table.userId)],
 );
 
+/**
+ * An email change waiting for its confirmation link to be opened (docs/decisions/043). As with reset links,
+ * only the SHA-256 of the token is kept. One per account: a newer request replaces the older one.
+ */
+export const emailChanges = pgTable(
+  "email_changes",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Lower-cased, as sign-up stores it. */
+    newEmail: text("new_email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("email_changes_expires_at_idx").on(table.expiresAt)],
+);
+
 export const rateLimits = pgTable("rate_limits", {
   /** e.g. `login:ip:203.0.113.7` or `login:account:sara@example.com`. */
   key: text("key").primaryKey(),
