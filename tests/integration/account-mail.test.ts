@@ -785,7 +785,7 @@ describe("email change through the JSON API", () => {
     await createUser(handle.db, "user", takenEmail);
     const taken = await api("POST", "/api/auth/email/confirm", bearer, { token: takenToken });
     expect(taken.status).toBe(409);
-    expect(await taken.json()).toMatchObject({ error: { code: "conflict" } });
+    expect(await taken.json()).toMatchObject({ error: { code: "email_taken" } });
     expect(await emailOf(member.id)).toBe(member.email);
 
     const wrong = await api("POST", "/api/auth/email", bearer, {

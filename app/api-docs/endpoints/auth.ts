@@ -133,7 +133,7 @@ export const authEndpoints: EndpointDoc[] = [
     body: json(EmailChangeInput),
     responses: { 202: ok("The pending change", z.strictObject({ pending: PendingEmail })) },
     errors: [
-      [409, "conflict"],
+      [409, "email_taken"],
       [429, "rate_limited"],
     ],
   },
@@ -160,7 +160,7 @@ export const authEndpoints: EndpointDoc[] = [
     body: json(EmailChangeConfirmInput),
     responses: { 200: ok("The caller, with the new email", z.strictObject({ user: ApiUser })) },
     errors: [
-      [409, "conflict"],
+      [409, "email_taken"],
       [410, "token_expired"],
       [422, "token_invalid"],
     ],

@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return apiError(410, "token_expired", message, { token: message });
       }
       case "email_taken":
-        return apiError(409, "conflict", t("emailConfirm.taken"));
+        return apiError(409, "email_taken", t("emailConfirm.taken"));
     }
   }
   return Response.json(

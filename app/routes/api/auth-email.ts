@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "rate_limited":
         return tooManyRequests(request, context, outcome.retryAfterSeconds);
       case "email_taken":
-        return apiError(409, "conflict", t("signup.emailTaken"), { newEmail: t("signup.emailTaken") });
+        return apiError(409, "email_taken", t("signup.emailTaken"), { newEmail: t("signup.emailTaken") });
       case "same_email":
         return apiError(422, "validation_failed", failed, { newEmail: t("email.same") });
       case "no_password":
