@@ -485,6 +485,7 @@ describe("playback", () => {
     expect(whole.headers.get("accept-ranges")).toBe("bytes");
     expect(whole.headers.get("cache-control")).toMatch(/^private/);
     expect(whole.headers.get("content-type")).toBe("video/mp4");
+    expect(whole.headers.get("content-security-policy")).toBe("sandbox");
     expect(sha256(new Uint8Array(await whole.arrayBuffer()))).toBe(sha256(DEMO_2));
     const part = await app.fetch(`/media/videos/${videoId}`, {
       headers: { ...auth, Range: "bytes=100-199" },
