@@ -44,8 +44,12 @@ export async function seedDemoReviews(db: Database): Promise<void> {
         .select({ reply: courseReviews.reply })
         .from(courseReviews)
         .where(and(eq(courseReviews.id, saved.review.id)));
-      if (!review?.reply)
-        await replyToReview(db, { id: course.trainerId }, course.id, saved.review.id, { reply: demo.reply });
+      const [trainer] = await db
+        .select({ id: users.id, role: users.role })
+        .from(users)
+        .where(eq(users.id, course.trainerId));
+      if (!review?.reply && trainer)
+        await replyToReview(db, trainer, course.id, saved.review.id, { reply: demo.reply });
     }
   }
 }

@@ -76,6 +76,8 @@ export const UPLOADS_FAILURE_STATUS: Record<UploadReadFailure | "too_many_files"
   too_large: 413,
   no_file: 400,
   unsupported_type: 415,
+  pdf_active_content: 422,
+  pdf_unchecked: 422,
   too_many_files: 422,
   unreadable: 415,
 };

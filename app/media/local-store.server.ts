@@ -3,6 +3,7 @@
 // PDFs under DATA_DIR/media/private, reachable only through the access-checked /media/raw route.
 import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import pLimit from "p-limit";
 import sharp, { type OutputInfo } from "sharp";
 import { CONTENT_TYPES, isImageKind, type SniffedKind } from "./sniff";
 import {
@@ -17,6 +18,18 @@ import { cardImageUrl } from "./urls";
 
 export const PAGE_WIDTH = 1280;
 export const CARD_SIZE = { width: 480, height: 270 } as const;
+
+/**
+ * Decoding is where an image costs memory: about 4 bytes a pixel, whatever the size of the file (a 5 MB PNG
+ * can hold 40 megapixels, 160 MB decoded). So uploads are decoded at most `IMAGE_DECODES` at a time (the
+ * rest wait their turn, holding only their compressed bytes), each with libvips on one thread and no
+ * operation cache, and an image over `MAX_INPUT_PIXELS` is refused before it is decoded (decision 044).
+ */
+export const IMAGE_DECODES = 2;
+export const MAX_INPUT_PIXELS = 40_000_000;
+const imageDecodes = pLimit(IMAGE_DECODES);
+sharp.concurrency(1);
+sharp.cache(false);
 
 /** File names under images/ that /media/images serves: a public id and an optional -card suffix. */
 export const LOCAL_IMAGE_FILE = /^(manara_[0-9a-f]{32})(-card)?\.webp$/;
@@ -42,21 +55,10 @@ export function createLocalStore(root: string): MediaStore & { root: string } {
         } satisfies StoredMedia;
       }
       await mkdir(imagesDir, { recursive: true });
-      // rotate() applies the EXIF orientation; sharp writes no metadata unless asked to (withMetadata).
-      const source = sharp(bytes, { limitInputPixels: 40_000_000 }).rotate();
       let page: { data: Buffer; info: OutputInfo };
       let card: Buffer;
       try {
-        page = await source
-          .clone()
-          .resize({ width: PAGE_WIDTH, withoutEnlargement: true })
-          .webp({ quality: 82 })
-          .toBuffer({ resolveWithObject: true });
-        card = await source
-          .clone()
-          .resize({ ...CARD_SIZE, fit: "cover" })
-          .webp({ quality: 78 })
-          .toBuffer();
+        ({ page, card } = await imageDecodes(() => resizeImage(bytes)));
       } catch (error) {
         // The bytes start like an image but do not decode (truncated, corrupt, too many pixels).
         throw new UnreadableMedia(error);
@@ -94,6 +96,25 @@ export function createLocalStore(root: string): MediaStore & { root: string } {
     },
     cardUrl: cardImageUrl,
   };
+}
+
+/**
+ * The page-size WebP, and the card cut from it (so the upload is decoded once). rotate() applies the EXIF
+ * orientation; sharp writes no metadata unless asked to (withMetadata).
+ */
+async function resizeImage(
+  bytes: Uint8Array,
+): Promise<{ page: { data: Buffer; info: OutputInfo }; card: Buffer }> {
+  const page = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .resize({ width: PAGE_WIDTH, withoutEnlargement: true })
+    .webp({ quality: 82 })
+    .toBuffer({ resolveWithObject: true });
+  const card = await sharp(page.data)
+    .resize({ ...CARD_SIZE, fit: "cover" })
+    .webp({ quality: 78 })
+    .toBuffer();
+  return { page, card };
 }
 
 /** The path of an image file /media/images may serve, or null for any other name. */

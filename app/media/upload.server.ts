@@ -1,12 +1,21 @@
 // Reads one uploaded file from a multipart request without ever holding more than the limit in memory,
 // and judges it by its bytes. Answers are reasons, not Responses: pages and the API word them differently.
 import { BodyError, readBodyBytes } from "../lib/request-body.server";
+import { pdfActiveContent } from "./pdf-active-content";
 import { isImageKind, MAX_IMAGE_BYTES, MAX_PDF_BYTES, type SniffedKind, sniffKind } from "./sniff";
 
 /** Room for the multipart boundaries and the other small fields around the file. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-export type UploadReadFailure = "not_multipart" | "too_large" | "no_file" | "unsupported_type";
+export type UploadReadFailure =
+  | "not_multipart"
+  | "too_large"
+  | "no_file"
+  | "unsupported_type"
+  /** A PDF with JavaScript, event or launch actions, or XFA (decision 044). */
+  | "pdf_active_content"
+  /** A PDF whose object streams could not be read to check for those (encrypted, unusual filters). */
+  | "pdf_unchecked";
 
 export type UploadRead =
   | { ok: true; bytes: Uint8Array; kind: SniffedKind; fields: Record<string, string> }
@@ -17,6 +26,8 @@ export const UPLOAD_FAILURE_STATUS: Record<UploadReadFailure, number> = {
   too_large: 413,
   no_file: 400,
   unsupported_type: 415,
+  pdf_active_content: 422,
+  pdf_unchecked: 422,
 };
 
 /**
@@ -51,6 +62,14 @@ export async function readUpload(request: Request, accept: "image" | "pdf" | "an
   if (accept === "pdf" && kind !== "pdf") return { ok: false, reason: "unsupported_type" };
   if (bytes.byteLength > (isImageKind(kind) ? MAX_IMAGE_BYTES : MAX_PDF_BYTES)) {
     return { ok: false, reason: "too_large" };
+  }
+  if (kind === "pdf") {
+    const verdict = pdfActiveContent(bytes);
+    if (!verdict.ok)
+      return {
+        ok: false,
+        reason: verdict.reason === "active_content" ? "pdf_active_content" : "pdf_unchecked",
+      };
   }
   return { ok: true, bytes, kind, fields };
 }

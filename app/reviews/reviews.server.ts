@@ -1,6 +1,7 @@
 // Course reviews (issue 13): one rule set for the course page's forms and the JSON API. Every write locks
 // the course row first, so parallel reviews of one course queue up and its rating totals stay exact.
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { maySeeCourse } from "../access/policy";
 import type { Viewer } from "../access/roles";
 import type { Database, Transaction } from "../db/client.server";
 import { announcePublicChange } from "../db/public-changes.server";
@@ -144,11 +145,17 @@ export async function reviewEligibility(
 
 async function lockCourse(tx: Tx, courseId: number) {
   const [course] = await tx
-    .select({ id: courses.id, trainerId: courses.trainerId })
+    .select({ id: courses.id, trainerId: courses.trainerId, isPublished: courses.isPublished })
     .from(courses)
     .where(eq(courses.id, courseId))
     .for("update");
   return course;
+}
+
+/** The course, locked, if it exists for `viewer` (maySeeCourse): a draft they may not see is not there. */
+async function lockVisibleCourse(tx: Tx, viewer: Viewer, courseId: number) {
+  const course = await lockCourse(tx, courseId);
+  return course && maySeeCourse(viewer, course) ? course : undefined;
 }
 
 async function adjustTotals(tx: Tx, courseId: number, sumDelta: number, countDelta: number) {
@@ -175,7 +182,7 @@ export async function saveReview(
   now = new Date(),
 ): Promise<SaveReviewOutcome> {
   return db.transaction(async (tx) => {
-    const course = await lockCourse(tx, courseId);
+    const course = await lockVisibleCourse(tx, user, courseId);
     if (!course) return { ok: false, reason: "not_found" };
     const refusal = await reviewEligibility(tx as unknown as Database, user, course);
     if (refusal) return { ok: false, reason: refusal };
@@ -226,15 +233,15 @@ export async function saveReview(
 /** Deletes the caller's own review of the course. */
 export async function deleteOwnReview(
   db: Database,
-  userId: string,
+  user: Pick<User, "id" | "role">,
   courseId: number,
 ): Promise<{ ok: true } | { ok: false; reason: "not_found" }> {
   return db.transaction(async (tx) => {
-    const course = await lockCourse(tx, courseId);
+    const course = await lockVisibleCourse(tx, user, courseId);
     if (!course) return { ok: false, reason: "not_found" };
     const [removed] = await tx
       .delete(courseReviews)
-      .where(and(eq(courseReviews.courseId, courseId), eq(courseReviews.userId, userId)))
+      .where(and(eq(courseReviews.courseId, courseId), eq(courseReviews.userId, user.id)))
       .returning({ rating: courseReviews.rating, hiddenAt: courseReviews.hiddenAt });
     if (!removed) return { ok: false, reason: "not_found" };
     if (!removed.hiddenAt) await adjustTotals(tx, courseId, -removed.rating, -1);
@@ -246,14 +253,14 @@ export async function deleteOwnReview(
 /** The course's trainer answers a review, once. */
 export async function replyToReview(
   db: Database,
-  user: Pick<User, "id">,
+  user: Pick<User, "id" | "role">,
   courseId: number,
   reviewId: number,
   input: ReplyInput,
   now = new Date(),
 ): Promise<{ ok: true } | { ok: false; reason: "not_found" | "forbidden" | "already_replied" }> {
   return db.transaction(async (tx) => {
-    const course = await lockCourse(tx, courseId);
+    const course = await lockVisibleCourse(tx, user, courseId);
     if (!course) return { ok: false, reason: "not_found" };
     if (course.trainerId !== user.id) return { ok: false, reason: "forbidden" };
     const [updated] = await tx

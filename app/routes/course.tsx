@@ -298,7 +298,7 @@ async function reviewAction(
     return toasts().redirectWithSuccess(anchor, t(outcome.created ? "saved" : "updated"));
   }
   if (intent === "deleteReview") {
-    const outcome = await deleteOwnReview(db, user.id, courseId);
+    const outcome = await deleteOwnReview(db, user, courseId);
     if (!outcome.ok) return error("errors.noReview");
     return toasts().redirectWithSuccess(anchor, t("deleted"));
   }

@@ -3,6 +3,7 @@
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { Readable } from "node:stream";
+import { UPLOADED_FILE_HEADERS } from "../media/delivery";
 import { localImagePath } from "../media/local-store.server";
 import { getMediaStore } from "../middleware/media.server";
 import type { Route } from "./+types/media-image";
@@ -23,7 +24,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       "Content-Type": "image/webp",
       "Content-Length": String(size),
       "Cache-Control": "public, max-age=31536000, immutable",
-      "X-Content-Type-Options": "nosniff",
+      ...UPLOADED_FILE_HEADERS,
     },
   });
 }

@@ -7,6 +7,7 @@ import { Readable } from "node:stream";
 import { accessToLessonPdf } from "../access/access.server";
 import { getUser, loginRedirect } from "../auth/guards.server";
 import { getDb } from "../db/context";
+import { UPLOADED_FILE_HEADERS } from "../media/delivery";
 import { findUpload } from "../media/media.server";
 import { PUBLIC_ID_PATTERN } from "../media/store.server";
 import { getMediaStore } from "../middleware/media.server";
@@ -38,7 +39,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       "Content-Disposition": `inline; filename="${upload.publicId}.pdf"`,
       // Access depends on who asks: never stored by shared caches.
       "Cache-Control": "private, max-age=300",
-      "X-Content-Type-Options": "nosniff",
+      ...UPLOADED_FILE_HEADERS,
     },
   });
 }

@@ -9,6 +9,7 @@ import { accessToVideo } from "../access/access.server";
 import { getUser } from "../auth/guards.server";
 import { bearerToken, findSessionUser } from "../auth/session.server";
 import { getDb } from "../db/context";
+import { UPLOADED_FILE_HEADERS } from "../media/delivery";
 import { localVideoHost } from "../video/host.server";
 import { parseRange } from "../video/policy";
 import { findVideo } from "../video/videos.server";
@@ -40,7 +41,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     "Accept-Ranges": "bytes",
     // Who may watch depends on who asks: never kept by shared caches.
     "Cache-Control": "private, max-age=3600",
-    "X-Content-Type-Options": "nosniff",
+    ...UPLOADED_FILE_HEADERS,
     ETag: `"${video.id}-${size}"`,
   };
   const range = parseRange(request.headers.get("range"), size);

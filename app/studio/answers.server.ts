@@ -33,6 +33,10 @@ export function uploadFailureMessage(reason: UploadReadFailure | "unreadable", t
       return t("errors.uploadMissing");
     case "unreadable":
       return t("errors.uploadUnreadable");
+    case "pdf_active_content":
+      return t("errors.pdfActiveContent");
+    case "pdf_unchecked":
+      return t("errors.pdfUnchecked");
     default:
       return t("errors.uploadType");
   }

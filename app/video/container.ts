@@ -1,5 +1,9 @@
 // What an uploaded video really is, judged by its bytes (never its name or declared type), and how long an
-// MP4/MOV lasts, read from its `mvhd` box. Pure functions over bytes: unit-tested in tests/unit/video-container.test.ts.
+// MP4/MOV lasts, read from its `mvhd` box. Pure functions over bytes: unit-tested in
+// tests/unit/video-policy.test.ts, and fed hostile headers by the fuzz suite (tests/integration/fuzz.test.ts).
+// The bytes are the uploader's: every size, version and count in them is checked before it is believed, and a
+// header that makes no sense reads as "duration unknown", never as a number the database cannot hold.
+import { plausibleDurationSeconds } from "./policy";
 
 export type VideoContainer = "mp4" | "webm" | "mov";
 
@@ -65,10 +69,12 @@ export type ReadAt = (position: number, length: number) => Promise<Uint8Array>;
 
 /**
  * The duration in whole seconds (rounded) of an MP4/MOV file, from the `mvhd` box inside `moov`, or null when
- * it cannot be found (a WebM, a truncated file). Walks the top-level boxes by their sizes, so a `moov` at the
- * end of a large file is found without reading the media data.
+ * it cannot be found or makes no sense (a WebM, a truncated file, a box size past the end of the file, a zero
+ * timescale, a duration beyond `MAX_VIDEO_SECONDS`). Walks the top-level boxes by their sizes, so a `moov` at
+ * the end of a large file is found without reading the media data.
  */
 export async function readMp4Duration(readAt: ReadAt, fileSize: number): Promise<number | null> {
+  if (!Number.isSafeInteger(fileSize) || fileSize < 8) return null;
   let offset = 0;
   for (let boxes = 0; offset + 8 <= fileSize && boxes < 1000; boxes++) {
     const header = await readAt(offset, 16);
@@ -83,7 +89,9 @@ export async function readMp4Duration(readAt: ReadAt, fileSize: number): Promise
     } else if (size === 0) {
       size = fileSize - offset;
     }
-    if (size < headerSize) return null;
+    // A 64-bit size past 2^53 is not a number we can add exactly; a box cannot be smaller than its header
+    // nor reach past the end of the file.
+    if (!Number.isSafeInteger(size) || size < headerSize || size > fileSize - offset) return null;
     if (type === "moov") {
       const moov = await readAt(offset + headerSize, Math.min(size - headerSize, 16 * 1024 * 1024));
       return mvhdDuration(moov);
@@ -93,26 +101,39 @@ export async function readMp4Duration(readAt: ReadAt, fileSize: number): Promise
   return null;
 }
 
+/** Bytes of an `mvhd` box up to the end of its duration field: version 0 has 32-bit times, version 1 64-bit. */
+const MVHD_LENGTH = { 0: 8 + 4 + 4 + 4 + 4 + 4, 1: 8 + 4 + 8 + 8 + 4 + 8 } as const;
+
 /** Finds `mvhd` among the children of a `moov` box's payload. */
 export function mvhdDuration(moov: Uint8Array): number | null {
   let offset = 0;
   while (offset + 8 <= moov.length) {
     const size = u32(moov, offset);
     const type = ascii(moov, offset + 4, offset + 8);
+    // Sizes 0 ("to the end") and 1 (64-bit) do not occur for moov's children; anything below a header is garbage.
     if (size < 8) return null;
     if (type === "mvhd") {
       const version = moov[offset + 8];
+      if (version !== 0 && version !== 1) return null;
+      // The whole of the fields we read must be inside the box, and the box inside what was read.
+      if (size < MVHD_LENGTH[version] || offset + MVHD_LENGTH[version] > moov.length) return null;
+      const fields = offset + 8 + 4;
       let timescale: number;
       let duration: number;
       if (version === 1) {
-        timescale = u32(moov, offset + 8 + 4 + 16);
-        duration = u32(moov, offset + 8 + 4 + 20) * 2 ** 32 + u32(moov, offset + 8 + 4 + 24);
+        timescale = u32(moov, fields + 16);
+        const high = u32(moov, fields + 20);
+        const low = u32(moov, fields + 24);
+        // All ones means "unknown" (ISO/IEC 14496-12 §8.2.2).
+        if (high === 0xffffffff && low === 0xffffffff) return null;
+        duration = high * 2 ** 32 + low;
       } else {
-        timescale = u32(moov, offset + 8 + 4 + 8);
-        duration = u32(moov, offset + 8 + 4 + 12);
+        timescale = u32(moov, fields + 8);
+        duration = u32(moov, fields + 12);
+        if (duration === 0xffffffff) return null;
       }
-      if (!timescale || duration === 0xffffffff) return null;
-      return Math.round(duration / timescale);
+      if (timescale === 0) return null;
+      return plausibleDurationSeconds(duration / timescale);
     }
     offset += size;
   }

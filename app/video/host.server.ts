@@ -12,7 +12,7 @@ import { FileStore } from "@tus/file-store";
 import { Server, Upload } from "@tus/server";
 import { readConfig } from "../config.server";
 import type { VideoProvider } from "../db/schema";
-import { mapVimeoStatus, type RemoteVideoState } from "./policy";
+import { mapVimeoStatus, plausibleDurationSeconds, type RemoteVideoState } from "./policy";
 
 export const TUS_PATH = "/api/videos/tus";
 /** Unfinished uploads are abandoned (and their bytes removed) after this long. */
@@ -222,8 +222,7 @@ export function createVimeoHost(accessToken: string): VideoHost {
         upload: (body.upload as { status?: string } | undefined)?.status,
         transcode: (body.transcode as { status?: string } | undefined)?.status,
       });
-      const duration =
-        typeof body.duration === "number" && body.duration > 0 ? Math.round(body.duration) : null;
+      const duration = plausibleDurationSeconds(body.duration);
       const embedUrl =
         typeof body.player_embed_url === "string" &&
         body.player_embed_url.startsWith(`${vimeoPlayerOrigin()}/`)

@@ -21,6 +21,24 @@ export const VIDEO_ERROR_CODES: readonly VideoErrorCode[] = [
   "storage_failed",
 ];
 
+/**
+ * The longest video whose measured length is believed: the longest lesson a trainer may type (10 000
+ * minutes, the `lessons_duration_range` check). Anything longer, like an MP4 header claiming 2^63 ticks, is
+ * a broken or hostile header, not a lesson.
+ */
+export const MAX_VIDEO_SECONDS = 10_000 * 60;
+
+/**
+ * A video length as measured by a host or read from a container header, in whole seconds (rounded), or null
+ * ("unknown") for anything that is not a finite length from 1 s to `MAX_VIDEO_SECONDS`: NaN, infinities,
+ * negatives, zero, absurdly long. The learning rules then fall back on the lesson's typed duration.
+ */
+export function plausibleDurationSeconds(seconds: unknown): number | null {
+  if (typeof seconds !== "number" || !Number.isFinite(seconds)) return null;
+  const whole = Math.round(seconds);
+  return whole >= 1 && whole <= MAX_VIDEO_SECONDS ? whole : null;
+}
+
 export type RemoteVideoState = {
   status: VideoStatus;
   error?: VideoErrorCode;

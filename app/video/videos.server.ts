@@ -315,8 +315,11 @@ export async function refreshVideo(db: Database, video: Video, now = new Date())
   if (video.provider === "local") {
     if (video.status !== "uploading") return video;
     const host = localVideoHost();
-    const onDisk = Math.min(await localBytesOnDisk(host, video.id), video.size);
-    return { ...video, bytesReceived: onDisk };
+    const onDisk = await localBytesOnDisk(host, video.id);
+    // Every byte is there but the upload was never judged (the request that brought the last one failed
+    // half-way): judge it now, so an upload cannot stay "uploading" once it is complete.
+    if (onDisk === video.size) return (await finishLocalVideo(db, video.id, host)) ?? video;
+    return { ...video, bytesReceived: Math.min(onDisk, video.size) };
   }
   if (video.status === "ready" || video.status === "error") return video;
   const host = hostFor("vimeo");

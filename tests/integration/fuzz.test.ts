@@ -5,8 +5,11 @@
 // never reads the session cookie, JSON endpoints take only application/json (415), bodies over 1 MB are
 // refused before they are read (413). Seeded (FUZZ_SEED) and bounded; FUZZ_SURVEY=1 lists every failing
 // case instead of stopping at the first, FUZZ_RUNS_FACTOR scales the number of runs.
+import { desc, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { videos } from "../../app/db/schema";
+import { MAX_VIDEO_SECONDS } from "../../app/video/policy";
 import { type FuzzApp, startFuzzApp } from "./fuzz/app";
 import {
   anyFormRequestBody,
@@ -19,6 +22,7 @@ import {
   queryString,
   RAW_BODIES,
 } from "./fuzz/arbitraries";
+import { type HostileVideo, hostileMp4, mvhdBomb } from "./fuzz/containers";
 import { createFixtures, type Fixtures, type Role } from "./fuzz/fixtures";
 import {
   type Case,
@@ -27,6 +31,8 @@ import {
   checkAll,
   fuzz,
   isApiTarget,
+  type Outcome,
+  runCase,
   SEED,
   SURVEY,
   surveyCount,
@@ -1977,4 +1983,121 @@ describe("fuzz: the examples of issue 7", { timeout: TIMEOUT }, () => {
     }
     expect(failures).toEqual([]);
   });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Video containers (issue 31): files that pass the sniffer and then lie in their headers. Whichever way they
+// arrive (multipart, or tus), the answer is never a 5xx, and the upload ends ready (with an unknown or a
+// plausible duration) or failed — never left "uploading".
+
+describe("fuzz: hostile video containers", () => {
+  type Via = "multipart" | "tus";
+
+  /** Sends `video` to the fixtures' lesson the way `via` says; the outcome of the request that finishes it. */
+  async function upload(video: HostileVideo, via: Via): Promise<Outcome & { videoId?: string }> {
+    const lessonId = fixtures.lessonId;
+    if (via === "multipart") {
+      const form = new FormData();
+      form.set("lessonId", String(lessonId));
+      form.set("file", new File([new Uint8Array(video.bytes)], "hostile.mp4", { type: "video/mp4" }));
+      const request = new Request("http://x", { method: "POST", body: form });
+      const outcome = await runCase(app, fixtures, {
+        method: "POST",
+        target: "/api/instructor/upload-video",
+        role: "trainer",
+        credentials: "bearer",
+        contentType: request.headers.get("content-type") ?? "",
+        body: new Uint8Array(await request.arrayBuffer()),
+        expect: (observed) =>
+          observed.status === 201 || observed.status === 415
+            ? null
+            : `expected 201 or 415, got ${observed.status}: ${observed.body.slice(0, 160)}`,
+      });
+      const videoId =
+        outcome.observed?.status === 201 ? JSON.parse(outcome.observed.body).videoId : undefined;
+      return { ...outcome, videoId };
+    }
+    const link = await app.fetch("/api/instructor/create-upload-link", {
+      method: "POST",
+      headers: {
+        Authorization: (await fixtures.bearer("trainer")) ?? "",
+        "Content-Type": "application/json",
+      },
+      body: JSON.stringify({ fileSize: video.bytes.length, fileName: "hostile.mp4", lessonId }),
+    });
+    if (link.status !== 201)
+      return { problems: [`no upload link: ${link.status}`], description: video.about };
+    const { videoId, uploadLink } = (await link.json()) as { videoId: string; uploadLink: string };
+    const outcome = await runCase(app, fixtures, {
+      method: "PATCH",
+      target: uploadLink,
+      role: "trainer",
+      credentials: "bearer",
+      contentType: "application/offset+octet-stream",
+      headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": "0" },
+      body: new Uint8Array(video.bytes),
+      expect: (observed) =>
+        observed.status === 204 || observed.status === 415
+          ? null
+          : `expected 204 or 415, got ${observed.status}: ${observed.body.slice(0, 160)}`,
+    });
+    return { ...outcome, videoId };
+  }
+
+  /** What is wrong with the video row the upload left behind. */
+  async function rowProblems(videoId: string | undefined): Promise<string[]> {
+    const [row] = videoId
+      ? await app.db.select().from(videos).where(eq(videos.id, videoId))
+      : await app.db
+          .select()
+          .from(videos)
+          .where(eq(videos.lessonId, fixtures.lessonId))
+          .orderBy(desc(videos.createdAt))
+          .limit(1);
+    if (!row) return videoId ? [`video ${videoId} vanished`] : [];
+    const problems: string[] = [];
+    if (row.status !== "ready" && row.status !== "error") problems.push(`video left ${row.status}`);
+    const seconds = row.durationSeconds;
+    if (seconds !== null && !(Number.isInteger(seconds) && seconds >= 1 && seconds <= MAX_VIDEO_SECONDS))
+      problems.push(`implausible duration ${seconds}`);
+    return problems;
+  }
+
+  async function check(video: HostileVideo, via: Via): Promise<string[]> {
+    const outcome = await upload(video, via);
+    const problems = [...outcome.problems, ...(await rowProblems(outcome.videoId))];
+    return problems.map((problem) => `${via}: ${video.about} → ${problem}`);
+  }
+
+  it(
+    "the mvhd of issue 31 (version 1, 2^63−1 ticks) is ready with an unknown duration, by multipart and tus",
+    async () => {
+      for (const via of ["multipart", "tus"] as const) {
+        expect(await check({ bytes: mvhdBomb(), about: "mvhd bomb" }, via)).toEqual([]);
+        const [row] = await app.db
+          .select()
+          .from(videos)
+          .where(eq(videos.lessonId, fixtures.lessonId))
+          .orderBy(desc(videos.createdAt))
+          .limit(1);
+        expect(row).toMatchObject({ status: "ready", durationSeconds: null });
+      }
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "generated MP4 headers (sizes, versions, timescales, durations, truncation) never 5xx nor stay uploading",
+    async () => {
+      const runs = Math.max(1, Math.round(60 * Number(process.env.FUZZ_RUNS_FACTOR ?? 1)));
+      await fc.assert(
+        fc.asyncProperty(hostileMp4, fc.constantFrom<Via>("multipart", "tus"), async (video, via) => {
+          const problems = await check(video, via);
+          if (problems.length > 0) throw new Error(problems.join("\n"));
+        }),
+        { seed: SEED, numRuns: runs, endOnFailure: false },
+      );
+    },
+    TIMEOUT,
+  );
 });

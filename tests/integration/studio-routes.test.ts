@@ -1,10 +1,10 @@
 // The studio through its routes: the instructor API (JSON, Bearer tokens, one error shape), the page
 // actions (plain forms with localized field errors that keep what was typed), uploads and media serving.
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/client.server";
-import { courses, lessons, type User } from "../../app/db/schema";
+import { courses, lessons, mediaUploads, type User } from "../../app/db/schema";
 import { action as courseApi } from "../../app/routes/api/instructor-course";
 import { action as createApi } from "../../app/routes/api/instructor-course-create";
 import { loader as myCoursesApi } from "../../app/routes/api/instructor-my-courses";
@@ -18,6 +18,7 @@ import { action as newCourseAction } from "../../app/routes/instructor-course-ne
 import { action as curriculumAction } from "../../app/routes/instructor-curriculum";
 import { loader as mediaImage } from "../../app/routes/media-image";
 import { loader as mediaRaw } from "../../app/routes/media-raw";
+import { hostilePdfs, plainPdf, uncheckablePdf } from "../fakes/pdf-samples";
 import { bearerFor, cookieFor, createUser } from "./auth-helpers";
 import { formRequest, runRoute, settle } from "./route-context";
 import { createCourseFor, enroll, imageBytes, multipart, PDF_BYTES } from "./studio-factories";
@@ -289,6 +290,7 @@ describe("uploads", () => {
       expect(served.status).toBe(200);
       expect(served.headers.get("content-type")).toBe("image/webp");
       expect(served.headers.get("cache-control")).toContain("immutable");
+      expect(served.headers.get("content-security-policy")).toBe("sandbox");
       const bytes = Buffer.from(await served.arrayBuffer());
       const metadata = await sharp(bytes).metadata();
       expect(metadata.format).toBe("webp");
@@ -324,6 +326,29 @@ describe("uploads", () => {
     hugePdf.set(PDF_BYTES.slice(0, 8));
     expect((await upload("trainer", multipart(hugePdf, "notes.pdf"))).status).toBe(413);
     expect((await upload("learner", multipart(await imageBytes("png")))).status).toBe(403);
+  });
+
+  it("refuses PDFs that carry JavaScript or launch actions (422, in the caller's language), storing nothing", async () => {
+    const stored = async () => Number((await handle.db.select({ n: count() }).from(mediaUploads))[0]?.n ?? 0);
+    const before = await stored();
+    for (const sample of hostilePdfs()) {
+      const response = await upload("trainer", multipart(sample.bytes, "notes.pdf"));
+      expect(response.status, sample.about).toBe(422);
+      const { error } = await response.json();
+      expect(error.code, sample.about).toBe("validation_failed");
+      expect(error.message, sample.about).toContain("JavaScript");
+    }
+    const arabic = await upload("trainer", multipart(hostilePdfs()[0]?.bytes ?? PDF_BYTES, "notes.pdf"), {
+      "Accept-Language": "ar",
+    });
+    expect(arabic.status).toBe(422);
+    expect((await arabic.json()).error.message).toContain("يحتوي ملف PDF هذا");
+    const unchecked = await upload("trainer", multipart(uncheckablePdf(), "notes.pdf"));
+    expect(unchecked.status).toBe(422);
+    expect((await unchecked.json()).error.message).toContain("could not be checked");
+    expect(await stored()).toBe(before);
+    // A plain PDF that only opens at page 1 and mentions /JavaScript in its text is fine.
+    expect((await upload("trainer", multipart(plainPdf(), "notes.pdf"))).status).toBe(201);
   });
 
   it("deletes only for the uploader or an admin, and never a file in use", async () => {
@@ -381,6 +406,9 @@ describe("uploads", () => {
     expect(enrolled.status).toBe(200);
     expect(enrolled.headers.get("content-type")).toBe("application/pdf");
     expect(enrolled.headers.get("cache-control")).toContain("private");
+    // Opened directly, the PDF is a document of our origin: sandboxed, so nothing in it runs as the site.
+    expect(enrolled.headers.get("content-security-policy")).toBe("sandbox");
+    expect(enrolled.headers.get("x-content-type-options")).toBe("nosniff");
     expect(new Uint8Array(await enrolled.arrayBuffer())).toEqual(PDF_BYTES);
     expect((await get("trainer")).status).toBe(200);
     expect((await get("admin")).status).toBe(200);
@@ -694,6 +722,13 @@ describe("lesson PDFs through the curriculum page", () => {
     const image = unwrap(await attach(await imageBytes("png"), "notes.pdf"));
     expect(image.status).toBe(415);
     expect(String(image.body.pdfError)).toContain("PDF");
+
+    // A PDF that runs JavaScript when opened: refused with the form's message, the lesson keeps its PDF.
+    const scripted = unwrap(await attach(hostilePdfs()[0]?.bytes ?? PDF_BYTES, "scripted.pdf"));
+    expect(scripted.status).toBe(422);
+    expect(String(scripted.body.pdfError)).toContain("JavaScript");
+    const [kept] = await handle.db.select().from(lessons).where(eq(lessons.courseId, course.id));
+    expect(kept?.pdfPublicId).toBe(second?.pdfPublicId);
 
     const removed = (await run(
       page(`/instructor/courses/${id}/curriculum`, "trainer", {

@@ -4,7 +4,7 @@
 // cross-site cookies, expired links); the streamed multipart endpoints; Range playback and who may watch;
 // replaced and deleted videos lose their bytes.
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -279,6 +279,22 @@ describe("refusals", () => {
     expect(wrongOffset.status).toBe(409);
   });
 
+  it("never leaves a complete upload 'uploading': one whose last request failed is judged when its status is read", async () => {
+    // Every byte reached the disk, but the request that brought the last one died before judging it.
+    const { videoId } = await linkFor(lessonIds[1] ?? 0, DEMO_2.length);
+    writeFileSync(path.join(videoDir, videoId), DEMO_2);
+    expect((await videoRow(videoId))?.status).toBe("uploading");
+    const status = await app.fetch(`/api/instructor/video-status/${videoId}`, {
+      headers: { Authorization: trainerAuth },
+    });
+    expect(await status.json()).toMatchObject({ status: "ready", durationSeconds: 20 });
+    const [lesson] = await app.db
+      .select()
+      .from(lessons)
+      .where(eq(lessons.id, lessonIds[1] ?? 0));
+    expect(lesson?.videoId).toBe(videoId);
+  });
+
   it("judges the container by its bytes: a renamed text file is refused and its bytes removed", async () => {
     const text = new TextEncoder().encode(
       "This is not a video at all, only words pretending to be one. ".repeat(4),
@@ -487,6 +503,7 @@ describe("playback", () => {
     expect(whole.headers.get("accept-ranges")).toBe("bytes");
     expect(whole.headers.get("cache-control")).toMatch(/^private/);
     expect(whole.headers.get("content-type")).toBe("video/mp4");
+    expect(whole.headers.get("content-security-policy")).toBe("sandbox");
     expect(sha256(new Uint8Array(await whole.arrayBuffer()))).toBe(sha256(DEMO_2));
     const part = await app.fetch(`/media/videos/${videoId}`, {
       headers: { ...auth, Range: "bytes=100-199" },

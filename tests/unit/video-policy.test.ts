@@ -5,8 +5,15 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy } from "../../app/security/csp.server";
 import { mvhdDuration, readMp4Duration, sniffVideo } from "../../app/video/container";
-import { canWriteVideo, mapVimeoStatus, parseRange } from "../../app/video/policy";
+import {
+  canWriteVideo,
+  MAX_VIDEO_SECONDS,
+  mapVimeoStatus,
+  parseRange,
+  plausibleDurationSeconds,
+} from "../../app/video/policy";
 import { edgeRefusal, isTusUploadPath } from "../../server/edge.mjs";
+import { FTYP, mvhdBomb, mvhdPayload, box as sizedBox } from "../integration/fuzz/containers";
 
 const DEMO = path.resolve("app/db/seed-data/videos");
 const bytes = (text: string) => new Uint8Array(Buffer.from(text, "binary"));
@@ -76,6 +83,80 @@ describe("MP4 duration", () => {
     view1.setUint32(28, 600 * 3600);
     expect(mvhdDuration(box("mvhd", v1))).toBe(3600);
     expect(mvhdDuration(new Uint8Array([0, 0, 0, 2, 1, 2, 3]))).toBeNull();
+  });
+
+  const whole = (data: Uint8Array) => (position: number, length: number) =>
+    Promise.resolve(data.subarray(position, position + length));
+  const file = (...boxes: Uint8Array[]) => {
+    const out = new Uint8Array(boxes.reduce((sum, part) => sum + part.length, 0));
+    let at = 0;
+    for (const part of boxes) {
+      out.set(part, at);
+      at += part.length;
+    }
+    return out;
+  };
+
+  it("reads a hostile header as an unknown duration, never as a number past int4 (issue 31)", async () => {
+    const bomb = mvhdBomb();
+    expect(await readMp4Duration(whole(bomb), bomb.length)).toBeNull();
+    const mvhd = (version: number, timescale: number, ticks: bigint) =>
+      mvhdDuration(sizedBox("mvhd", mvhdPayload(version, timescale, ticks)));
+    expect(mvhd(1, 1000, 2n ** 64n - 1n)).toBeNull(); // "unknown" in the standard
+    expect(mvhd(0, 1000, 2n ** 32n - 1n)).toBeNull();
+    expect(mvhd(1, 1, 2n ** 53n + 1n)).toBeNull();
+    expect(mvhd(0, 0, 5000n)).toBeNull(); // zero timescale
+    expect(mvhd(2, 1000, 5000n)).toBeNull(); // no version 2
+    expect(mvhd(0, 1000, 0n)).toBeNull(); // zero length
+    expect(mvhd(0, 1, BigInt(MAX_VIDEO_SECONDS))).toBe(MAX_VIDEO_SECONDS);
+    expect(mvhd(0, 1, BigInt(MAX_VIDEO_SECONDS + 1))).toBeNull();
+    expect(mvhd(1, 90_000, 90_000n * 125n)).toBe(125);
+    // An mvhd cut before its duration, or claiming fewer bytes than its fields need.
+    const cut = sizedBox("mvhd", mvhdPayload(1, 1000, 5000n)).subarray(0, 30);
+    expect(mvhdDuration(cut)).toBeNull();
+    expect(
+      mvhdDuration(sizedBox("mvhd", mvhdPayload(0, 1000, 5000n), { kind: "u32", value: 20 })),
+    ).toBeNull();
+  });
+
+  it("refuses box sizes that overflow, undercut their header or reach past the end of the file", async () => {
+    const moov = sizedBox("moov", sizedBox("mvhd", mvhdPayload(0, 1000, 61_000n)));
+    const honest = file(FTYP, moov);
+    expect(await readMp4Duration(whole(honest), honest.length)).toBe(61);
+    for (const size of [
+      { kind: "u64", value: 2n ** 63n - 1n },
+      { kind: "u64", value: 2n ** 53n + 1n },
+      { kind: "u64", value: 3n },
+      { kind: "u32", value: 7 },
+      { kind: "u32", value: 0xffffffff },
+    ] as const) {
+      const data = file(FTYP, sizedBox("free", new Uint8Array(16), size), moov);
+      expect(await readMp4Duration(whole(data), data.length)).toBeNull();
+    }
+    // Sizes and offsets that are not numbers at all.
+    expect(await readMp4Duration(whole(honest), Number.NaN)).toBeNull();
+    expect(await readMp4Duration(whole(honest), -1)).toBeNull();
+  });
+});
+
+describe("plausibleDurationSeconds", () => {
+  it("is whole seconds from 1 to MAX_VIDEO_SECONDS, anything else unknown", () => {
+    expect(plausibleDurationSeconds(20.4)).toBe(20);
+    expect(plausibleDurationSeconds(MAX_VIDEO_SECONDS)).toBe(MAX_VIDEO_SECONDS);
+    for (const value of [
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      -1,
+      0,
+      0.4,
+      MAX_VIDEO_SECONDS + 1,
+      2 ** 63,
+      1e308,
+      "20",
+      null,
+      undefined,
+    ])
+      expect(plausibleDurationSeconds(value)).toBeNull();
   });
 });
 

@@ -10,7 +10,8 @@ export const mediaEndpoints: EndpointDoc[] = [
     route: "api/cloudinary/upload",
     tag: "Media",
     summary: "Upload an image (JPEG, PNG, WebP, AVIF ≤ 5 MB) or a PDF (≤ 20 MB)",
-    description: "Judged by its bytes; stored in whichever media store is configured.",
+    description:
+      "Judged by its bytes; stored in whichever media store is configured. A PDF carrying JavaScript, event or launch actions or an XFA form (or whose object streams cannot be read to check) is 422.",
     auth: "staff",
     body: { schema: z.object({ file }), contentType: "multipart/form-data" },
     responses: {
@@ -29,6 +30,7 @@ export const mediaEndpoints: EndpointDoc[] = [
       [400, "bad_request"],
       [413, "payload_too_large"],
       [415, "unsupported_media_type"],
+      [422, "validation_failed"],
     ],
   },
   {

@@ -37,7 +37,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!id) return notFound();
   const db = getDb(context);
   if (request.method === "DELETE") {
-    const outcome = await deleteOwnReview(db, user.id, id);
+    const outcome = await deleteOwnReview(db, user, id);
     if (!outcome.ok) return apiError(404, "not_found", t("errors.noReview"));
     return new Response(null, { status: 204 });
   }

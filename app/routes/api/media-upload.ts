@@ -16,6 +16,7 @@ const CODE: Record<number, ApiErrorCode> = {
   400: "bad_request",
   413: "payload_too_large",
   415: "unsupported_media_type",
+  422: "validation_failed",
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
