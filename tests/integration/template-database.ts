@@ -1,0 +1,103 @@
+// The migrated database every test file starts from, built once per Vitest run by tests/global-setup.ts:
+// running every migration for each of ~40 files cost more than the files' own tests. With PostgreSQL it is
+// a template database beside TEST_DATABASE_URL's, copied by CREATE DATABASE … TEMPLATE; with PGlite, the
+// data directory of a migrated database, dumped to a file that each file's PGlite starts from.
+import { rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { openPostgres } from "../../app/db/client.server";
+
+const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, "../../drizzle");
+
+/** What the global setup hands the test files (Vitest's provide/inject). */
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The PostgreSQL template's name (TEST_DATABASE_URL set), or "". */
+    postgresTemplate: string;
+    /** The file holding the migrated PGlite data directory (TEST_DATABASE_URL unset), or "". */
+    pgliteTemplate: string;
+  }
+}
+
+/**
+ * One connection to the PostgreSQL server of `url`, for creating and dropping databases. A lost connection
+ * rejects the statement in flight; the listener keeps its 'error' event from being an uncaught exception.
+ */
+export async function adminConnection(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  client.on("error", () => {});
+  await client.connect();
+  return client;
+}
+
+/** `url` with its database replaced by `name`. */
+export function databaseUrl(url: string, name: string): string {
+  const next = new URL(url);
+  next.pathname = `/${name}`;
+  return next.toString();
+}
+
+/**
+ * The template's name, from TEST_DATABASE_URL's database: one per CI database, so runs on different
+ * databases of one server do not share (or drop) each other's template. PostgreSQL keeps 63 bytes of a name.
+ */
+export function templateName(url: string): string {
+  const base = decodeURIComponent(new URL(url).pathname.slice(1)) || "postgres";
+  return `${base.slice(0, 63 - "_template".length)}_template`;
+}
+
+async function dropTemplate(admin: pg.Client, name: string) {
+  // A template cannot be dropped while it is one.
+  await admin.query(`alter database "${name}" is_template false`).catch(() => {});
+  await admin.query(`drop database if exists "${name}" with (force)`);
+}
+
+/** Migrates a fresh template database; the returned function drops it. */
+export async function createPostgresTemplate(
+  url: string,
+): Promise<{ name: string; drop: () => Promise<void> }> {
+  const name = templateName(url);
+  const admin = await adminConnection(url);
+  try {
+    // Left over by a run that was killed before its teardown.
+    await dropTemplate(admin, name);
+    await admin.query(`create database "${name}"`);
+    const handle = await openPostgres(databaseUrl(url, name), { max: 1 });
+    await handle.close();
+    // No connections from now on (not even autovacuum's), so every copy can start at once: PostgreSQL
+    // refuses to copy a database someone is connected to.
+    await admin.query(`alter database "${name}" with is_template true allow_connections false`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    name,
+    drop: async () => {
+      const last = await adminConnection(url);
+      try {
+        await dropTemplate(last, name);
+      } finally {
+        await last.end();
+      }
+    },
+  };
+}
+
+/** Migrates an in-memory PGlite and writes its data directory to a file; the returned function deletes it. */
+export async function createPgliteTemplate(): Promise<{ file: string; remove: () => void }> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  // The same extensions and migrations as openPglite, which each copy runs again (finding nothing to do).
+  const client = new PGlite({ extensions: { pg_trgm } });
+  const file = path.join(tmpdir(), `manara-pglite-template-${process.pid}-${Date.now()}.tar`);
+  try {
+    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    writeFileSync(file, Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()));
+  } finally {
+    await client.close();
+  }
+  return { file, remove: () => rmSync(file, { force: true }) };
+}
