@@ -41,18 +41,48 @@ export function databaseUrl(url: string, name: string): string {
 }
 
 /**
- * The template's name, from TEST_DATABASE_URL's database: one per CI database, so runs on different
- * databases of one server do not share (or drop) each other's template. PostgreSQL keeps 63 bytes of a name.
+ * The template's name, from TEST_DATABASE_URL's database and this run's process id: one per run, so two runs
+ * on one database (two terminals, or CI beside a person) never drop each other's template. PostgreSQL keeps
+ * 63 bytes of a name: 40 of the database's are enough to tell them apart.
  */
-export function templateName(url: string): string {
+export function templateName(url: string, pid = process.pid): string {
+  return `${templatePrefix(url)}${pid}`;
+}
+
+/** What every template of TEST_DATABASE_URL's database is named with before its process id. */
+function templatePrefix(url: string): string {
   const base = decodeURIComponent(new URL(url).pathname.slice(1)) || "postgres";
-  return `${base.slice(0, 63 - "_template".length)}_template`;
+  return `${base.slice(0, 40)}_tmpl_`;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 async function dropTemplate(admin: pg.Client, name: string) {
   // A template cannot be dropped while it is one.
   await admin.query(`alter database "${name}" is_template false`).catch(() => {});
   await admin.query(`drop database if exists "${name}" with (force)`);
+}
+
+/**
+ * Templates of this database left by runs killed before their teardown: their process is gone (the tests
+ * and PostgreSQL's clients run on one machine, as in CI).
+ */
+async function dropAbandonedTemplates(admin: pg.Client, url: string) {
+  const { rows } = await admin.query<{ datname: string }>(
+    "select datname from pg_database where starts_with(datname, $1)",
+    [templatePrefix(url)],
+  );
+  for (const { datname } of rows) {
+    const pid = Number(datname.split("_").at(-1));
+    if (Number.isInteger(pid) && pid > 0 && !isRunning(pid)) await dropTemplate(admin, datname);
+  }
 }
 
 /** Migrates a fresh template database; the returned function drops it. */
@@ -62,8 +92,7 @@ export async function createPostgresTemplate(
   const name = templateName(url);
   const admin = await adminConnection(url);
   try {
-    // Left over by a run that was killed before its teardown.
-    await dropTemplate(admin, name);
+    await dropAbandonedTemplates(admin, url);
     await admin.query(`create database "${name}"`);
     const handle = await openPostgres(databaseUrl(url, name), { max: 1 });
     await handle.close();
