@@ -132,8 +132,14 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   };
 }
 
-/** `dataDir` undefined opens an in-memory database (tests). */
-export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+/**
+ * `dataDir` undefined opens an in-memory database (tests). `loadDataDir`: a data directory dumped by PGlite's
+ * `dumpDataDir`, started from instead of an empty one (the tests' migrated template, tests/global-setup.ts).
+ */
+export async function openPglite(
+  dataDir: string | undefined,
+  { loadDataDir }: { loadDataDir?: Blob } = {},
+): Promise<DatabaseHandle> {
   // Imported lazily so a PostgreSQL deployment never loads the WebAssembly build.
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
@@ -141,7 +147,11 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // PGlite ignores the options object when the first argument is undefined, so pass one object.
-  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  const client = new PGlite({
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   // One process owns an embedded database, but the notifications still arrive at commit, like PostgreSQL's.

@@ -72,7 +72,7 @@ describe("the Cloudinary adapter against a signature-checking fake", () => {
           { bytes: await imageBytes("png"), kind: "png" },
           "manara_0123456789abcdef0123456789abcdef",
         ),
-      ).rejects.toBeTruthy();
+      ).rejects.toMatchObject({ http_code: 401, message: "Invalid Signature" });
       expect(fake.requests.at(-1)?.signed).toBe(false);
     } finally {
       cloudinary.config({ api_secret: CLOUD.secret });

@@ -189,17 +189,20 @@ describe("the post editor", () => {
     form.set("file", new File([new Uint8Array(await imageBytes("jpeg"))], "cover.jpg"));
     const uploaded = await run(page(`/instructor/blog/${id}`, "trainer", form), postEditorAction, params);
     expect((uploaded as Response).status).toBe(302);
-    const view = unwrap(await run(page(`/blog/${id}`, null), blogPostPage, params));
-    expect((view.body.post as { cover: string }).cover).toMatch(
-      /^\/media\/images\/manara_[0-9a-f]{32}\.webp$/,
-    );
+    const coverOf = async () =>
+      (unwrap(await run(page(`/blog/${id}`, null), blogPostPage, params)).body.post as { cover: string })
+        .cover;
+    const cover = await coverOf();
+    expect(cover).toMatch(/^\/media\/images\/manara_[0-9a-f]{32}\.webp$/);
     const bad = new FormData();
     bad.set("file", new File(["not an image"], "cover.jpg"));
     const refused = unwrap(
       await run(page(`/instructor/blog/${id}`, "trainer", bad), postEditorAction, params),
     );
     expect(refused.status).toBe(415);
-    expect(refused.body.coverError).toBeTruthy();
+    expect(refused.body.coverError).toBe("Only JPEG, PNG, WebP and AVIF images are accepted.");
+    // A refused upload leaves the cover it would have replaced.
+    expect(await coverOf()).toBe(cover);
     const deleted = await run(
       page(`/instructor/blog/${id}`, "trainer", { intent: "delete" }),
       postEditorAction,

@@ -4,7 +4,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/client.server";
-import { cartItems, contactMessages, courses, enrollments, rateLimits, sessions } from "../../app/db/schema";
+import {
+  cartItems,
+  contactMessages,
+  courses,
+  enrollments,
+  rateLimits,
+  sessions,
+  users,
+} from "../../app/db/schema";
 import { isSameOriginRequest, sameOriginMiddleware } from "../../app/middleware/same-origin.server";
 import { action as apiLogin } from "../../app/routes/api/auth-login";
 import { loader as apiMe } from "../../app/routes/api/auth-me";
@@ -16,14 +24,18 @@ import { action as cartAction } from "../../app/routes/cart";
 import { action as contactAction } from "../../app/routes/contact";
 import { action as courseAction } from "../../app/routes/course";
 import { loader as coursesLoader } from "../../app/routes/courses";
-import { cookieFor, createUser, TEST_PASSWORD } from "./auth-helpers";
+import { toasts } from "../../app/toast.server";
+import { creditWallet } from "../../app/wallet/wallet.server";
+import { cookieFor, cookiesFrom, createUser, TEST_PASSWORD } from "./auth-helpers";
 import { formRequest, fromAddress, routePattern, runRoute, settle } from "./route-context";
 import { createTestDatabase } from "./test-database";
 
 let handle: DatabaseHandle;
 let courseId = 0;
+let adminId = "";
 beforeAll(async () => {
   handle = await createTestDatabase();
+  adminId = (await createUser(handle.db, "admin")).id;
   const trainer = await createUser(handle.db, "trainer");
   const [course] = await handle.db
     .insert(courses)
@@ -51,6 +63,25 @@ const run = <T>(request: Request, handler: unknown, params: Record<string, strin
 
 const fromIp = fromAddress;
 
+async function fund(userId: string, amount: number) {
+  const outcome = await creditWallet(handle.db, { userId, actorId: adminId, amount, reason: "Top-up" });
+  expect(outcome.ok).toBe(true);
+}
+
+async function balanceOf(userId: string) {
+  const [row] = await handle.db
+    .select({ balance: users.walletBalance })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.balance;
+}
+
+/** The toast a redirect carries in its cookie. */
+async function toastOf(response: Response) {
+  const request = new Request("http://test/", { headers: { Cookie: cookiesFrom(response) } });
+  return (await toasts().getToast(request)).toast;
+}
+
 const contactFields = {
   name: "Sara",
   email: "sara@example.com",
@@ -73,6 +104,8 @@ describe("the API is decided by the matched route, not the raw path", () => {
 
   it("a cross-site text/plain POST to /API/…/bulk/enroll with a cookie charges nothing", async () => {
     const user = await createUser(handle.db);
+    // Money for the course, so a charge would show.
+    await fund(user.id, 5_000);
     const request = new Request("http://test/API/course/enrollment/bulk/enroll", {
       method: "POST",
       headers: { Cookie: await cookieFor(handle.db, user.id), "Content-Type": "text/plain" },
@@ -81,6 +114,7 @@ describe("the API is decided by the matched route, not the raw path", () => {
     const response = await settle(run<Response>(request, apiBulkEnroll));
     expect((response as Response).status).toBe(401);
     expect(await handle.db.$count(enrollments, eq(enrollments.userId, user.id))).toBe(0);
+    expect(await balanceOf(user.id)).toBe(5_000);
   });
 
   it("JSON endpoints take only JSON bodies: 415 otherwise", async () => {
@@ -155,14 +189,28 @@ describe("bodies are bounded and typed before they are read", () => {
 
 describe("text and ids that once reached PostgreSQL unchecked", () => {
   it("a NUL byte in any contact field is a field error, and nothing is stored", async () => {
-    for (const field of ["name", "email", "subject", "message", "website"]) {
-      const result = await run<{ init: ResponseInit }>(
-        formRequest("http://test/contact", { ...contactFields, [field]: "a\u0000b-long-enough" }),
+    // Each value is one the form takes once the NUL is gone (an empty honeypot is dropped silently), so only
+    // the NUL can be what is refused, and the error is on that field alone.
+    const withNul: Record<keyof typeof contactFields, string> = {
+      name: "Sa\u0000ra",
+      email: "sa\u0000ra@example.com",
+      subject: "A pro\u0000ject",
+      message: "We need a new\u0000website soon.",
+      website: "\u0000",
+    };
+    for (const [field, value] of Object.entries(withNul)) {
+      const result = await run<{ init: ResponseInit; data: { fieldErrors: Record<string, string> } }>(
+        formRequest("http://test/contact", { ...contactFields, [field]: value }),
         contactAction,
       );
       expect(result.init.status, field).toBe(400);
+      expect(Object.keys(result.data.fieldErrors), field).toEqual([field]);
     }
     expect(await handle.db.$count(contactMessages)).toBe(0);
+    // The same fields without the NUL are a message.
+    const accepted = await settle(run(formRequest("http://test/contact", contactFields), contactAction));
+    expect((accepted as Response).status).toBe(302);
+    expect(await handle.db.$count(contactMessages)).toBe(1);
   });
 
   it("a NUL byte in a sign-up name or a login email is a 422, not a 500", async () => {
@@ -190,22 +238,36 @@ describe("text and ids that once reached PostgreSQL unchecked", () => {
   });
 
   it("a NUL byte in a search is dropped: the catalog answers", async () => {
-    const page = await run<{ total: number }>(
-      new Request("http://test/courses?q=Hard%00ening"),
+    const page = await run<{ filters: { q: string }; courses: { id: number }[] }>(
+      new Request("http://test/courses?q=%00Hardening%00"),
       coursesLoader,
     );
-    expect(page).toBeDefined();
+    expect(page.filters.q).toBe("Hardening");
+    expect(page.courses.map((course) => course.id)).toEqual([courseId]);
+    // A query of NULs alone is no query: the whole catalog, as without one.
+    const everything = await (await run<Response>(new Request("http://test/api/courses"), apiCourses)).json();
     const api = await run<Response>(new Request("http://test/api/courses?q=%00%00"), apiCourses);
     expect(api.status).toBe(200);
+    const body = (await api.json()) as { items: { id: number }[]; total: number };
+    expect(body.total).toBe(1);
+    expect(body).toEqual(everything);
   });
 
   it("removing course 2147483648 from the cart is refused without touching the database", async () => {
     const user = await createUser(handle.db);
+    await handle.db.insert(cartItems).values({ userId: user.id, courseId });
     const request = formRequest("http://test/cart", { intent: "remove", courseId: "2147483648" });
     request.headers.set("Cookie", await cookieFor(handle.db, user.id));
-    const response = await settle(run(request, cartAction));
-    expect((response as Response).status).toBe(302);
-    expect(await handle.db.$count(cartItems, eq(cartItems.userId, user.id))).toBe(0);
+    const response = (await settle(run(request, cartAction))) as Response;
+    // Refused with the form's error, not read as "not in your cart" (which would have asked the database).
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/cart");
+    expect(await toastOf(response)).toMatchObject({
+      type: "error",
+      message: "This request could not be understood.",
+    });
+    const cart = await handle.db.select().from(cartItems).where(eq(cartItems.userId, user.id));
+    expect(cart.map((item) => item.courseId)).toEqual([courseId]);
   });
 });
 

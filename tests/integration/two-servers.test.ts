@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../app/db/seed.server";
 import { ensureServerBuild } from "./server-build";
 import { type ServerProcess, seed, send, startServer } from "./server-process";
-import { adminConnection } from "./test-database";
+import { adminConnection, createDatabaseFromTemplate } from "./test-database";
 
 const testUrl = process.env.TEST_DATABASE_URL;
 const servers: ServerProcess[] = [];
@@ -18,8 +18,7 @@ beforeAll(async () => {
   if (!testUrl) return;
   await ensureServerBuild();
   const admin = await adminConnection(testUrl);
-  const name = `manara_two_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  await admin.query(`create database "${name}"`);
+  const name = await createDatabaseFromTemplate(admin, "manara_two");
   dropDatabase = async () => {
     await admin.query(`drop database if exists "${name}" with (force)`);
     await admin.end();

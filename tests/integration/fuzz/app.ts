@@ -4,7 +4,6 @@
 // Express app gives every request (server/app.ts), loaded through Vite in middleware mode so no prior
 // `react-router build` is needed. The database is the app's own `getDatabase()` handle, opened
 // from DATA_DIR (PGlite on a temp directory) or, with TEST_DATABASE_URL, a throwaway PostgreSQL database.
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,7 +13,8 @@ import { createServer, type ViteDevServer } from "vite";
 import type { Database, DatabaseHandle } from "../../../app/db/client.server";
 import { edgeRefusal } from "../../../server/edge.mjs";
 import type * as AuthHelpers from "../auth-helpers";
-import { adminConnection } from "../test-database";
+import { databaseUrl } from "../template-database";
+import { adminConnection, createDatabaseFromTemplate } from "../test-database";
 
 export const ORIGIN = "http://localhost";
 
@@ -36,11 +36,8 @@ export async function startFuzzApp(): Promise<FuzzApp> {
   const testUrl = process.env.TEST_DATABASE_URL;
   if (testUrl) {
     const admin = await adminConnection(testUrl);
-    const name = `manara_fuzz_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
-    await admin.query(`create database "${name}"`);
-    const url = new URL(testUrl);
-    url.pathname = `/${name}`;
-    process.env.DATABASE_URL = url.toString();
+    const name = await createDatabaseFromTemplate(admin, "manara_fuzz");
+    process.env.DATABASE_URL = databaseUrl(testUrl, name);
     dropDatabase = async () => {
       await admin.query(`drop database if exists "${name}" with (force)`);
       await admin.end();
