@@ -1,7 +1,6 @@
 // The JSON API's side of the editorial domain: the paging query and the image references of SPEC §3.
 import type { RouterContextProvider } from "react-router";
-import { apiError, apiLocale } from "../lib/api.server";
-import { translateIssues } from "../lib/forms.server";
+import { apiError, apiLocale, readApiQuery } from "../lib/api.server";
 import { getI18n } from "../middleware/i18next.server";
 import type { GalleryRequest } from "./case-studies.server";
 import { ListQuery } from "./inputs";
@@ -14,17 +13,8 @@ export function readListQuery(
   request: Request,
   context: Context,
 ): { limit: number; offset: number; error?: never } | { error: Response } {
-  const parsed = ListQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (parsed.success) return parsed.data;
-  const t = getI18n(context).getFixedT(apiLocale(request));
-  return {
-    error: apiError(
-      422,
-      "validation_failed",
-      t("api.validationFailed"),
-      translateIssues(parsed.error.issues, getI18n(context).getFixedT(apiLocale(request), "editorial")),
-    ),
-  };
+  const parsed = readApiQuery(request, ListQuery, getI18n(context), "editorial");
+  return parsed.error ? { error: parsed.error } : parsed.data;
 }
 
 export function notFound(request: Request, context: Context): Response {

@@ -1,16 +1,9 @@
 // The studio's refusals as JSON API errors, in the caller's language.
 import type { RouterContextProvider } from "react-router";
-import { type ApiErrorCode, apiError, apiLocale } from "../lib/api.server";
+import { apiLocale, apiRefusal } from "../lib/api.server";
 import { getI18n } from "../middleware/i18next.server";
 import type { Refusal } from "./courses.server";
 import { describeRefusal } from "./editor.server";
-
-const CODES: Record<number, ApiErrorCode> = {
-  403: "forbidden",
-  404: "not_found",
-  409: "conflict",
-  422: "validation_failed",
-};
 
 export function refusalAnswer(request: Request, context: Readonly<RouterContextProvider>, refusal: Refusal) {
   const t = getI18n(context).getFixedT(apiLocale(request), "studio");
@@ -21,5 +14,5 @@ export function refusalAnswer(request: Request, context: Readonly<RouterContextP
       : refusal.reason === "cannot_publish"
         ? Object.fromEntries(refusal.missing.map((item) => [item, t(`publish.missing.${item}`)]))
         : undefined;
-  return apiError(status, CODES[status] ?? "bad_request", message, fields);
+  return apiRefusal(status, message, fields);
 }

@@ -3,7 +3,7 @@ import { isAdmin } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
 import { readListQuery } from "../../editorial/api.server";
-import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
+import { apiLocale, methodNotAllowed, validationFailed } from "../../lib/api.server";
 import { getI18n } from "../../middleware/i18next.server";
 import { topUpJson } from "../../wallet/api.server";
 import { listTopUps, TopUpQueueStatus } from "../../wallet/top-ups.server";
@@ -15,9 +15,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const status = TopUpQueueStatus.safeParse(url.searchParams.get("status") ?? undefined);
   if (!status.success) {
     const t = getI18n(context).getFixedT(apiLocale(request));
-    return apiError(422, "validation_failed", t("api.validationFailed"), {
-      status: t("api.validationFailed"),
-    });
+    return validationFailed(request, getI18n(context), { status: t("api.validationFailed") });
   }
   url.searchParams.delete("status");
   const query = readListQuery(new Request(url), context);

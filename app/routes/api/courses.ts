@@ -4,25 +4,15 @@ import { listPublishedCourses } from "../../courses/catalog.server";
 import { courseCardJson } from "../../courses/course-json";
 import { CourseListQuery } from "../../courses/list-query";
 import { getDb } from "../../db/context";
-import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
-import { translateIssues } from "../../lib/forms.server";
+import { apiLocale, methodNotAllowed, readApiQuery } from "../../lib/api.server";
 import { readPublic } from "../../lib/public-reads.server";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/courses";
 
-export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const params = Object.fromEntries(url.searchParams);
-  const parsed = CourseListQuery.safeParse(params);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const parsed = readApiQuery(request, CourseListQuery, getI18n(context), "common");
+  if (parsed.error) return parsed.error;
   const locale = apiLocale(request);
-  if (!parsed.success) {
-    const t = getI18n(context).getFixedT(locale);
-    return apiError(
-      422,
-      "validation_failed",
-      t("api.validationFailed"),
-      translateIssues(parsed.error.issues, t),
-    );
-  }
   const { limit, offset, q, category, sort } = parsed.data;
   const query = { limit, offset, q, category, sort };
   const { items, total } = await readPublic(context, "catalog", ["courses", locale, query], () =>

@@ -3,25 +3,16 @@
 import { canTeach } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
-import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
-import { translateIssues } from "../../lib/forms.server";
+import { methodNotAllowed, readApiQuery } from "../../lib/api.server";
 import { getI18n } from "../../middleware/i18next.server";
 import { listStudioCourses } from "../../studio/courses.server";
 import { MyCoursesQuery } from "../../studio/inputs";
 import type { Route } from "./+types/instructor-my-courses";
 
-export async function loader({ request, url, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireApiRole(request, context, canTeach);
-  const parsed = MyCoursesQuery.safeParse(Object.fromEntries(url.searchParams));
-  if (!parsed.success) {
-    const t = getI18n(context).getFixedT(apiLocale(request));
-    return apiError(
-      422,
-      "validation_failed",
-      t("api.validationFailed"),
-      translateIssues(parsed.error.issues, t),
-    );
-  }
+  const parsed = readApiQuery(request, MyCoursesQuery, getI18n(context), "common");
+  if (parsed.error) return parsed.error;
   const { limit, offset, trainerId } = parsed.data;
   const { items, total } = await listStudioCourses(getDb(context), user, { limit, offset, trainerId });
   return Response.json({
