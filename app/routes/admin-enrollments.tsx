@@ -16,7 +16,7 @@ import { Pagination } from "../components/pagination";
 import { readConfig } from "../config.server";
 import { getDb } from "../db/context";
 import { useTranslation } from "../i18n/use-translation";
-import { readForm } from "../lib/forms.server";
+import { parseForm } from "../lib/forms.server";
 import { pick } from "../lib/localized";
 import { formatMoney } from "../lib/money";
 import { PAGE_SIZE, parsePage } from "../lib/params";
@@ -69,9 +69,9 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const { locale } = pageContext(request, context);
   const t = getI18n(context).getFixedT(locale, "wallet");
   const back = backToPage(url);
-  const parsed = RefundForm.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) {
-    const reasonIssue = parsed.error.issues.some((issue) => issue.path[0] === "reason");
+  const parsed = await parseForm(request, RefundForm, t);
+  if (!parsed.ok) {
+    const reasonIssue = parsed.fieldErrors.reason !== undefined;
     return toasts().redirectWithError(back, t(reasonIssue ? "errors.refundReason" : "errors.formInvalid"));
   }
   const outcome = await refundEnrollment(getDb(context), admin.id, parsed.data.id, parsed.data);

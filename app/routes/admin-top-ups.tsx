@@ -11,7 +11,7 @@ import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
 import { useTranslation } from "../i18n/use-translation";
-import { readForm } from "../lib/forms.server";
+import { parseForm } from "../lib/forms.server";
 import { formatMoney } from "../lib/money";
 import { PAGE_SIZE, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
@@ -80,8 +80,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { locale } = pageContext(request, context);
   const t = getI18n(context).getFixedT(locale, "wallet");
   const back = localizePath("/dashboard/admin/top-ups", locale);
-  const parsed = ReviewForm.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return toasts().redirectWithError(back, t("errors.formInvalid"));
+  const parsed = await parseForm(request, ReviewForm, t);
+  if (!parsed.ok) return toasts().redirectWithError(back, t("errors.formInvalid"));
   const db = getDb(context);
   const outcome =
     parsed.data.intent === "approve"

@@ -17,7 +17,7 @@ import { useLocalizePath } from "../i18n/use-locale";
 import { useTranslation } from "../i18n/use-translation";
 import { fail, succeed } from "../lib/enhanced-action.server";
 import { guardServerAction, skipRevalidationAfterFailedRequest } from "../lib/fetcher-failure";
-import { readForm } from "../lib/forms.server";
+import { readForm, validateForm } from "../lib/forms.server";
 import { formatMoney } from "../lib/money";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
@@ -83,8 +83,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = getUser(context);
   const form = await readForm(request);
   const back = localizePath("/cart", page.locale);
-  const parsed = CartAction.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return fail(form, back, t("actions.invalid"), 400);
+  const parsed = validateForm(form, CartAction, t);
+  if (!parsed.ok) return fail(form, back, t("actions.invalid"), 400);
 
   if (parsed.data.intent === "remove" || parsed.data.intent === "clear") {
     const change =

@@ -18,7 +18,7 @@ import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
 import { useTranslation } from "../i18n/use-translation";
-import { readForm } from "../lib/forms.server";
+import { parseForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { entityId } from "../lib/validation";
@@ -54,13 +54,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const page = pageContext(request, context);
   const t = page.tIn("certificates");
-  const form = await readForm(request);
-  const parsed = GenerateForm.safeParse(Object.fromEntries(form));
+  const parsed = await parseForm(request, GenerateForm, t);
   const mine = localizePath("/certificates", page.locale);
-  if (!parsed.success)
-    return toasts().redirectWithError(safeRedirect(form.get("back"), mine), t("actions.invalid"));
+  if (!parsed.ok)
+    return toasts().redirectWithError(safeRedirect(parsed.values.back, mine), t("actions.invalid"));
   const { courseId } = parsed.data;
-  const back = safeRedirect(form.get("back"), localizePath(`/courses/${courseId}`, page.locale));
+  const back = safeRedirect(parsed.values.back, localizePath(`/courses/${courseId}`, page.locale));
   const outcome = await issueCertificate(getDb(context), certificateStore(), {
     userId: user.id,
     courseId,

@@ -106,9 +106,9 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     page.locale,
   );
   const form = await readForm(request);
-  if (form.get("intent") === "disable") {
-    const parsed = DisableInput.safeParse(Object.fromEntries(form));
-    const outcome = parsed.success ? await disableCoupon(db, user, parsed.data.id) : { ok: false as const };
+  const disable = validateForm(form, DisableInput, t);
+  if (disable.values.intent === "disable") {
+    const outcome = disable.ok ? await disableCoupon(db, user, disable.data.id) : { ok: false as const };
     if (!outcome.ok) return toasts().redirectWithError(back, t("coupons.notFound"));
     return toasts().redirectWithSuccess(back, t("coupons.disabled"));
   }
@@ -127,10 +127,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       not_your_course: "coupon.errors.notYourCourse",
       course_required: "coupon.errors.courseRequired",
     }[outcome.reason];
-    return data(
-      { fieldErrors: { [field]: t(key) }, values: Object.fromEntries(form) as Record<string, string> },
-      { status: 400 },
-    );
+    return data({ fieldErrors: { [field]: t(key) }, values: parsed.values }, { status: 400 });
   }
   return toasts().redirectWithSuccess(back, t("coupons.created", { code: outcome.coupon.code }));
 }

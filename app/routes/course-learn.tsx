@@ -22,9 +22,9 @@ import { openLesson } from "../learning/lesson.server";
 import { openedToken, readOpenedToken } from "../learning/opened-token.server";
 import { progressPercent } from "../learning/policy";
 import { recordProgress } from "../learning/progress.server";
-import { fail, succeed } from "../lib/enhanced-action.server";
+import { fail, isEnhanced, succeed } from "../lib/enhanced-action.server";
 import { guardServerAction, skipRevalidationAfterFailedRequest } from "../lib/fetcher-failure";
-import { readForm } from "../lib/forms.server";
+import { readForm, validateForm } from "../lib/forms.server";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
@@ -72,7 +72,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-const LearnAction = z.object({ intent: z.enum(["complete", "incomplete"]) });
+const LearnAction = z.object({
+  intent: z.enum(["complete", "incomplete"]),
+  /** The signed time the page was opened (app/learning/opened-token.server.ts), checked when read. */
+  opened: z.string().optional(),
+});
 
 /** "Mark as complete" and "mark as not complete": a plain form without JS, a fetcher with it. */
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -87,20 +91,20 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   );
   const user = getUser(context);
   if (!user) {
-    if (form.get("js") === "1") return fail(form, back, t("errors.loginFirst"), 401);
+    if (isEnhanced(form)) return fail(form, back, t("errors.loginFirst"), 401);
     requireUser(request, context);
   }
-  const parsed = LearnAction.safeParse(Object.fromEntries(form));
+  const parsed = validateForm(form, LearnAction, t);
   if (!user || courseId === null || lessonId === null) throw new Response("Not Found", { status: 404 });
-  if (!parsed.success) return fail(form, back, t("errors.invalid"), 400);
+  if (!parsed.ok) return fail(form, back, t("errors.invalid"), 400);
   const completed = parsed.data.intent === "complete";
-  const openedAt = readOpenedToken(form.get("opened"), user.id, lessonId) ?? undefined;
+  const openedAt = readOpenedToken(parsed.data.opened ?? null, user.id, lessonId) ?? undefined;
   const outcome = await recordProgress(getDb(context), user, courseId, lessonId, { completed, openedAt });
   if (!outcome.ok) {
     if (outcome.reason === "forbidden") return fail(form, back, t("errors.forbidden"), 403);
     if (outcome.reason === "not_watched") return fail(form, back, t("complete.notWatched"), 409);
     // An unknown lesson has no page to go back to.
-    if (form.get("js") !== "1") throw new Response("Not Found", { status: 404 });
+    if (!isEnhanced(form)) throw new Response("Not Found", { status: 404 });
     return fail(form, back, t("errors.notFound"), 404);
   }
   return succeed(form, back, t(completed ? "complete.marked" : "complete.unmarked"), {

@@ -23,9 +23,9 @@ import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
 import { useTranslation } from "../i18n/use-translation";
 import { progressByCourse } from "../learning/progress.server";
-import { fail, succeed } from "../lib/enhanced-action.server";
+import { fail, isEnhanced, succeed } from "../lib/enhanced-action.server";
 import { guardServerAction, skipRevalidationAfterFailedRequest } from "../lib/fetcher-failure";
-import { readForm } from "../lib/forms.server";
+import { readForm, validateForm } from "../lib/forms.server";
 import { formatMoney, toCurrencyUnits } from "../lib/money";
 import { parseId, parsePage } from "../lib/params";
 import { readPublic } from "../lib/public-reads.server";
@@ -182,12 +182,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = getUser(context);
   const id = parseId(params.id);
   const form = await readForm(request);
-  const parsed = CourseAction.safeParse(Object.fromEntries(form));
+  const parsed = validateForm(form, CourseAction, t);
   // Forms elsewhere (e.g. /my-favorites) post here too and ask to come back to their own page.
   // Built from the parsed id, never the raw segment: a decoded `params.id` can hold characters no
   // Location header may carry.
-  const back = safeRedirect(form.get("back"), localizePath(id ? `/courses/${id}` : "/courses", page.locale));
-  if (!id || !parsed.success) return fail(form, back, t("actions.invalid"), 400);
+  const back = safeRedirect(
+    parsed.values.back,
+    localizePath(id ? `/courses/${id}` : "/courses", page.locale),
+  );
+  if (!id || !parsed.ok) return fail(form, back, t("actions.invalid"), 400);
   const loginFirst = () =>
     toasts().redirectWithInfo(
       `${localizePath("/auth/login", page.locale)}?${new URLSearchParams({ redirectTo: back })}`,
@@ -196,8 +199,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   switch (parsed.data.intent) {
     case "favorite": {
-      if (!user)
-        return form.get("js") === "1" ? fail(form, back, t("actions.loginFirst"), 401) : loginFirst();
+      if (!user) return isEnhanced(form) ? fail(form, back, t("actions.loginFirst"), 401) : loginFirst();
       const outcome = await toggleFavorite(db, user.id, id, parsed.data.want === "true");
       if (!outcome.ok) return fail(form, back, t("actions.unavailable"), 404);
       return succeed(form, back, t(outcome.favorited ? "actions.favorited" : "actions.unfavorited"), {

@@ -2,6 +2,7 @@
 // is a plain form; deletion asks for confirmation on a second screen (?confirm=delete), so it works without
 // JavaScript too.
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { z } from "zod";
 import { PageIntro } from "../components/page-intro";
 import { EditorNav } from "../components/studio/editor-nav";
 import { LandingForm } from "../components/studio/landing-form";
@@ -11,12 +12,12 @@ import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
 import { useTranslation } from "../i18n/use-translation";
-import { readForm, validateForm } from "../lib/forms.server";
+import { parseForm } from "../lib/forms.server";
 import { pick } from "../lib/localized";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { storeUpload } from "../media/media.server";
-import { readUpload, UPLOAD_FAILURE_STATUS } from "../media/upload.server";
+import { isMultipart, readUpload, UPLOAD_FAILURE_STATUS } from "../media/upload.server";
 import { getMediaStore } from "../middleware/media.server";
 import { landingValues, uploadFailureMessage } from "../studio/answers.server";
 import { deleteCourse, setCourseImage, setPublished, updateCourse } from "../studio/courses.server";
@@ -59,12 +60,18 @@ type ActionAnswer = {
 
 const answer = (body: ActionAnswer, status: number) => data(body, { status });
 
-/** What was typed, as text, to refill the form after a refusal. */
-function typedValues(form: FormData): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string") values[key] = value;
-  return values;
-}
+/** The page's submits, told apart by `intent`. */
+const CourseEditorAction = z.discriminatedUnion(
+  "intent",
+  [
+    CourseLandingForm.extend({ intent: z.literal("saveLanding") }),
+    z.object({ intent: z.literal("removeCover") }),
+    z.object({ intent: z.literal("publish") }),
+    z.object({ intent: z.literal("unpublish") }),
+    z.object({ intent: z.literal("deleteCourse") }),
+  ],
+  { error: "errors.formInvalid" },
+);
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { actor, course } = await requireEditableCourse(request, context, params.id);
@@ -75,7 +82,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const here = localizePath(`/instructor/courses/${course.id}`, page.locale);
 
   // The cover form is the page's only multipart form.
-  if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
+  if (isMultipart(request)) {
     const upload = await readUpload(request, "image");
     if (!upload.ok) {
       return answer(
@@ -103,15 +110,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return toasts().redirectWithSuccess(here, t("cover.uploaded"));
   }
 
-  const form = await readForm(request);
-  switch (form.get("intent")) {
+  const parsed = await parseForm(request, CourseEditorAction, t);
+  if (!parsed.ok) {
+    if (parsed.fieldErrors.intent) return answer({ error: t("errors.formInvalid") }, 400);
+    return answer({ fieldErrors: parsed.fieldErrors, values: parsed.values }, 400);
+  }
+  switch (parsed.data.intent) {
     case "saveLanding": {
-      const parsed = validateForm(form, CourseLandingForm, t);
-      if (!parsed.ok) return answer({ fieldErrors: parsed.fieldErrors, values: parsed.values }, 400);
       const outcome = await updateCourse(db, store, actor, course.id, parsed.data);
       if (!outcome.ok) {
         const { status, message } = describeRefusal(outcome, t);
-        return answer({ fieldErrors: { form: message }, values: typedValues(form) }, status);
+        return answer({ fieldErrors: { form: message }, values: parsed.values }, status);
       }
       return toasts().redirectWithSuccess(here, t("landing.saved"));
     }
@@ -122,7 +131,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     case "publish":
     case "unpublish": {
-      const publish = form.get("intent") === "publish";
+      const publish = parsed.data.intent === "publish";
       const outcome = await setPublished(db, actor, course.id, publish);
       if (!outcome.ok) {
         const { status, message } = describeRefusal(outcome, t);
@@ -138,8 +147,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (!outcome.ok) return toasts().redirectWithError(here, describeRefusal(outcome, t).message);
       return toasts().redirectWithSuccess(localizePath("/instructor", page.locale), t("delete.done"));
     }
-    default:
-      return answer({ error: t("errors.formInvalid") }, 400);
   }
 }
 

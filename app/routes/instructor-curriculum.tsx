@@ -71,16 +71,28 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-const LessonRef = z.object({ lessonId: entityId("errors.formInvalid") });
-const Move = LessonRef.extend({ direction: z.enum(["up", "down"]) });
-const Reorder = z.object({
-  order: z
-    .string()
-    .max(2_400)
-    .regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9}){0,199}$/)
-    .transform((value) => value.split(",").map(Number))
-    .pipe(z.array(z.number().int().max(INT4_MAX))),
-});
+const LessonId = entityId("errors.formInvalid");
+/**
+ * The page's submits, told apart by `intent`, with the lesson they concern; a lesson's own fields are read
+ * after (LessonForm), so a refused lesson keeps what was typed beside the right lesson.
+ */
+const CurriculumAction = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("addLesson") }),
+  z.object({
+    intent: z.literal("reorder"),
+    // Drag and drop (JavaScript only): the whole order at once, as comma-separated lesson ids.
+    order: z
+      .string()
+      .max(2_400)
+      .regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9}){0,199}$/)
+      .transform((value) => value.split(",").map(Number))
+      .pipe(z.array(z.number().int().max(INT4_MAX))),
+  }),
+  z.object({ intent: z.literal("saveLesson"), lessonId: LessonId }),
+  z.object({ intent: z.literal("moveLesson"), lessonId: LessonId, direction: z.enum(["up", "down"]) }),
+  z.object({ intent: z.literal("deleteLesson"), lessonId: LessonId }),
+  z.object({ intent: z.literal("removePdf"), lessonId: LessonId }),
+]);
 
 type LessonAnswer = {
   lessonId?: number | "new";
@@ -122,8 +134,10 @@ export async function action({ request, url, context, params }: Route.ActionArgs
   }
 
   const form = await readForm(request);
-  const intent = form.get("intent");
-  if (intent === "addLesson") {
+  const action = validateForm(form, CurriculumAction, t);
+  if (!action.ok) return fail(form, here, t("errors.formInvalid"), 400);
+  const submitted = action.data;
+  if (submitted.intent === "addLesson") {
     const parsed = validateForm(form, LessonForm, t);
     if (!parsed.ok)
       return data(
@@ -136,21 +150,16 @@ export async function action({ request, url, context, params }: Route.ActionArgs
     if (!outcome.ok) return refused(outcome);
     return toasts().redirectWithSuccess(here, t("curriculum.added"));
   }
-  if (intent === "reorder") {
-    // Drag and drop (JavaScript only): the whole order at once, as comma-separated lesson ids.
-    const order = Reorder.safeParse(Object.fromEntries(form));
-    if (!order.success) return fail(form, here, t("errors.formInvalid"), 400);
-    const outcome = await reorderLessons(db, actor, course.id, order.data.order);
+  if (submitted.intent === "reorder") {
+    const outcome = await reorderLessons(db, actor, course.id, submitted.order);
     if (!outcome.ok) {
       const { status, message } = describeRefusal(outcome, t);
       return fail(form, here, message, status);
     }
     return succeed(form, here, t("curriculum.moved"), {});
   }
-  const ref = LessonRef.safeParse(Object.fromEntries(form));
-  if (!ref.success) return fail(form, here, t("errors.formInvalid"), 400);
-  const { lessonId } = ref.data;
-  switch (intent) {
+  const { lessonId } = submitted;
+  switch (submitted.intent) {
     case "saveLesson": {
       const parsed = validateForm(form, LessonForm, t);
       if (!parsed.ok)
@@ -162,9 +171,7 @@ export async function action({ request, url, context, params }: Route.ActionArgs
       return toasts().redirectWithSuccess(here, t("curriculum.saved"));
     }
     case "moveLesson": {
-      const move = Move.safeParse(Object.fromEntries(form));
-      if (!move.success) return fail(form, here, t("errors.formInvalid"), 400);
-      const outcome = await moveLesson(db, actor, course.id, lessonId, move.data.direction);
+      const outcome = await moveLesson(db, actor, course.id, lessonId, submitted.direction);
       if (!outcome.ok) {
         const { status, message } = describeRefusal(outcome, t);
         return fail(form, here, message, status);
@@ -181,8 +188,6 @@ export async function action({ request, url, context, params }: Route.ActionArgs
       if (!outcome.ok) return refused(outcome);
       return toasts().redirectWithSuccess(here, t("curriculum.pdfRemoved"));
     }
-    default:
-      return fail(form, here, t("errors.formInvalid"), 400);
   }
 }
 
