@@ -14,6 +14,8 @@ export type AppConfig = {
   publicUrl: string | null;
   /** PUBLIC_CACHE_SECONDS: how long anonymous answers and public lists are kept (app/lib/response-cache.server.ts). */
   publicCacheSeconds: number;
+  /** CORS_ORIGINS: the origins whose pages may call /api from a browser (none by default; server/app.ts). */
+  corsOrigins: string[];
 };
 
 /**
@@ -55,6 +57,7 @@ function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     currency: readCurrency(env.CURRENCY),
     publicUrl: readPublicUrl(env.PUBLIC_URL),
     publicCacheSeconds: readCacheSeconds(env.PUBLIC_CACHE_SECONDS),
+    corsOrigins: readCorsOrigins(env.CORS_ORIGINS),
   };
 }
 
@@ -68,6 +71,31 @@ function readCacheSeconds(value: string | undefined): number {
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * CORS_ORIGINS: comma-separated origins (`https://app.example.com,http://localhost:5173`), each exactly an
+ * origin — scheme, host and port, no path — as browsers send it in `Origin`. Empty or unset: none.
+ */
+export function readCorsOrigins(value: string | undefined): string[] {
+  const origins: string[] = [];
+  for (const entry of (value ?? "").split(",")) {
+    const text = entry.trim();
+    if (!text) continue;
+    let url: URL | undefined;
+    try {
+      url = new URL(text);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== text.replace(/\/$/, "")) {
+      throw new ConfigError(
+        `CORS_ORIGINS must be comma-separated origins such as https://app.example.com (no path); got "${text}".`,
+      );
+    }
+    origins.push(url.origin);
+  }
+  return [...new Set(origins)];
+}
 
 /** An absolute http(s) URL, kept as its origin; a bad value stops the server at start, not a request. */
 function readPublicUrl(value: string | undefined): string | null {

@@ -72,7 +72,13 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   }
   // A Response thrown on purpose (the 503 below) is an answer, not an error.
   if (error instanceof Response) return;
-  // React Router's own errors (a 405…) carry the Error that explains them, which its default handler logs.
+  // React Router's own answers to a client's mistake (a page asked with a method it lacks, a 404) are
+  // not our errors: one line, no stack, so a scanner's OPTIONS and PROPFIND do not fill the log.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    console.warn(`${error.status} ${request.method} ${new URL(request.url).pathname}`);
+    return;
+  }
+  // Its other errors carry the Error that explains them, which its default handler logs.
   const explained = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
   console.error(explained ?? error);
 };

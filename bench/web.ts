@@ -3,10 +3,15 @@
 //   1. loads every page of PAGES_BY_ROLE (both locales for the guest pages, signed in for the others) in
 //      Chromium through Playwright and sums the gzipped JavaScript the page fetched (network log: every
 //      script, modulepreload and lazy chunk requested until the network is idle);
-//   2. runs Lighthouse 12.8.2 (13 needs Node >= 22.19; we run Node 20) in its default mode — mobile, simulated
-//      throttling — a few times on the six pages of the issue and keeps the median of each figure.
+//   2. runs Lighthouse (the version package.json pins; the report names it) in its default mode — mobile,
+//      simulated throttling — a few times on the six pages of the issue and keeps the median of each figure.
 // It reports; it does not fail on a budget (the bench is not a test). Writes bench/results/web-latest.{json,md}.
 // Env: BENCH_LH_RUNS (default 3), CHROME_PATH (default /usr/bin/chromium), BENCH_SKIP_LIGHTHOUSE=1.
+//
+// BENCH_WEB_COMPARE=NAME=VALUE compares instead: a second server of the same build runs with that one
+// setting (e.g. DEFER_PAGE_SCRIPTS=0), and Lighthouse measures the two in turn — page by page, run by run,
+// the order swapped every run — so load from other work on a shared machine falls on both sides alike.
+// Writes bench/results/web-compare-<date>.{json,md}.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -165,64 +170,88 @@ async function measureJs(browser: Browser, base: string): Promise<JsRow[]> {
 
 let lighthouseVersion = "unknown";
 
+/** One Lighthouse run of one page, in a new Chrome; retried a few times when Lighthouse loses the trace. */
+async function lighthouseRun(url: string): Promise<LhMetrics> {
+  for (let attempt = 0; ; attempt++) {
+    // A first visit every run, as the Lighthouse CLI and PageSpeed Insights measure it: a new Chrome with
+    // a new profile. Lighthouse's own reset between runs clears the HTTP cache but not localStorage, so
+    // one browser for all runs would measure a state no visitor is in (the web fonts remembered as cached,
+    // but not in the cache; app/fonts.ts).
+    const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+    try {
+      // No config: Lighthouse's defaults are mobile emulation with simulated (Lantern) throttling.
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance"],
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      const { lhr } = result;
+      lighthouseVersion = lhr.lighthouseVersion;
+      if (lhr.runtimeError) {
+        // Lighthouse itself sometimes loses the trace on a busy machine (NO_NAVSTART): run again, a few times.
+        if (attempt < LH_RETRIES) {
+          console.warn(`Lighthouse ${url}: ${lhr.runtimeError.code}; running again`);
+          continue;
+        }
+        throw new Error(`${url}: ${lhr.runtimeError.message}`);
+      }
+      const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      return {
+        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        fcpMs: Math.round(numeric("first-contentful-paint")),
+        lcpMs: Math.round(numeric("largest-contentful-paint")),
+        tbtMs: Math.round(numeric("total-blocking-time")),
+        cls: Number(numeric("cumulative-layout-shift").toFixed(3)),
+        benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? Number.NaN),
+      };
+    } finally {
+      chrome.kill();
+    }
+  }
+}
+
+function summarize(pagePath: string, allRuns: LhMetrics[]): LhRow {
+  return {
+    path: pagePath,
+    runs: allRuns.length,
+    performance: median(allRuns.map((r) => r.performance)),
+    fcpMs: median(allRuns.map((r) => r.fcpMs)),
+    lcpMs: median(allRuns.map((r) => r.lcpMs)),
+    tbtMs: median(allRuns.map((r) => r.tbtMs)),
+    cls: median(allRuns.map((r) => r.cls)),
+    benchmarkIndex: median(allRuns.map((r) => r.benchmarkIndex)),
+    allRuns,
+  };
+}
+
 async function runLighthouse(base: string): Promise<LhRow[]> {
   const rows: LhRow[] = [];
   for (const pagePath of LH_PAGES) {
-    const allRuns: LhRow["allRuns"] = [];
-    let retries = LH_RETRIES;
-    for (let run = 0; run < LH_RUNS; run++) {
-      // A first visit every run, as the Lighthouse CLI and PageSpeed Insights measure it: a new Chrome with
-      // a new profile. Lighthouse's own reset between runs clears the HTTP cache but not localStorage, so
-      // one browser for all runs would measure a state no visitor is in (the web fonts remembered as cached,
-      // but not in the cache; app/fonts.ts).
-      const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
-      try {
-        // No config: Lighthouse's defaults are mobile emulation with simulated (Lantern) throttling.
-        const result = await lighthouse(`${base}${pagePath}`, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: ["performance"],
-        });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
-        const { lhr } = result;
-        lighthouseVersion = lhr.lighthouseVersion;
-        if (lhr.runtimeError) {
-          // Lighthouse itself sometimes loses the trace on a busy machine (NO_NAVSTART): run again, a few times.
-          if (retries-- > 0) {
-            console.warn(`Lighthouse ${pagePath}: ${lhr.runtimeError.code}; running again`);
-            run--;
-            continue;
-          }
-          throw new Error(`${pagePath}: ${lhr.runtimeError.message}`);
-        }
-        const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-        allRuns.push({
-          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-          fcpMs: Math.round(numeric("first-contentful-paint")),
-          lcpMs: Math.round(numeric("largest-contentful-paint")),
-          tbtMs: Math.round(numeric("total-blocking-time")),
-          cls: Number(numeric("cumulative-layout-shift").toFixed(3)),
-          benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? Number.NaN),
-        });
-      } finally {
-        chrome.kill();
-      }
-    }
-    rows.push({
-      path: pagePath,
-      runs: allRuns.length,
-      performance: median(allRuns.map((r) => r.performance)),
-      fcpMs: median(allRuns.map((r) => r.fcpMs)),
-      lcpMs: median(allRuns.map((r) => r.lcpMs)),
-      tbtMs: median(allRuns.map((r) => r.tbtMs)),
-      cls: median(allRuns.map((r) => r.cls)),
-      benchmarkIndex: median(allRuns.map((r) => r.benchmarkIndex)),
-      allRuns,
-    });
+    const allRuns: LhMetrics[] = [];
+    for (let run = 0; run < LH_RUNS; run++) allRuns.push(await lighthouseRun(`${base}${pagePath}`));
+    rows.push(summarize(pagePath, allRuns));
     console.error(`Lighthouse ${pagePath}: ${rows.at(-1)?.performance}`);
   }
   return rows;
+}
+
+/** The same pages on two servers, interleaved: per page, run by run, A then B, then B then A. */
+async function compareLighthouse(bases: { a: string; b: string }): Promise<{ a: LhRow[]; b: LhRow[] }> {
+  const a: LhRow[] = [];
+  const b: LhRow[] = [];
+  for (const pagePath of LH_PAGES) {
+    const runs = { a: [] as LhMetrics[], b: [] as LhMetrics[] };
+    for (let run = 0; run < LH_RUNS; run++) {
+      const order: ("a" | "b")[] = run % 2 === 0 ? ["a", "b"] : ["b", "a"];
+      for (const side of order) runs[side].push(await lighthouseRun(`${bases[side]}${pagePath}`));
+    }
+    a.push(summarize(pagePath, runs.a));
+    b.push(summarize(pagePath, runs.b));
+    console.error(`Lighthouse ${pagePath}: A ${a.at(-1)?.performance}, B ${b.at(-1)?.performance}`);
+  }
+  return { a, b };
 }
 
 /** 1, 5 and 15 minute load averages, as text (the JSON stays in the shape Biome formats). */
@@ -288,11 +317,18 @@ function markdown(report: {
   return `${lines.join("\n")}\n`;
 }
 
-async function main() {
+/** `npm start` on a fresh DATA_DIR with `extraEnv`; resolves once it serves `/`. */
+async function startServer(extraEnv: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "manara-bench-web-"));
   const port = await freePort();
-  const base = `http://${HOST}:${port}`;
-  const env = { ...process.env, PORT: String(port), HOST, DATA_DIR: dataDir, NODE_ENV: "production" };
+  const env = {
+    ...process.env,
+    ...extraEnv,
+    PORT: String(port),
+    HOST,
+    DATA_DIR: dataDir,
+    NODE_ENV: "production",
+  };
   const app = spawn("npm", ["start"], { cwd: root, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let tail = "";
   const keep = (chunk: Buffer) => {
@@ -300,8 +336,26 @@ async function main() {
   };
   app.stdout?.on("data", keep);
   app.stderr?.on("data", keep);
+  const stop = async () => {
+    await stopGroup(app);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     await waitForApp(port, app, () => tail);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { base: `http://${HOST}:${port}`, stop };
+}
+
+function machine(): string {
+  return `${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`;
+}
+
+async function measure() {
+  const server = await startServer();
+  try {
     const loadBefore = loadAverage();
     const browser = await chromium.launch({
       executablePath: CHROME_PATH,
@@ -309,14 +363,14 @@ async function main() {
     });
     let js: JsRow[];
     try {
-      js = await measureJs(browser, base);
+      js = await measureJs(browser, server.base);
     } finally {
       await browser.close();
     }
-    const lh = process.env.BENCH_SKIP_LIGHTHOUSE === "1" ? [] : await runLighthouse(base);
+    const lh = process.env.BENCH_SKIP_LIGHTHOUSE === "1" ? [] : await runLighthouse(server.base);
     const report = {
       date: new Date().toISOString(),
-      machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`,
+      machine: machine(),
       loadBefore,
       loadAfter: loadAverage(),
       lighthouseVersion: lighthouseVersion,
@@ -329,9 +383,97 @@ async function main() {
     writeFileSync(path.join(resultsDir, "web-latest.md"), md);
     console.log(md);
   } finally {
-    await stopGroup(app);
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 
-await main();
+async function compare(setting: string) {
+  const [name, value] = [setting.slice(0, setting.indexOf("=")), setting.slice(setting.indexOf("=") + 1)];
+  if (!/^[A-Z][A-Z0-9_]*$/.test(name))
+    throw new Error(`BENCH_WEB_COMPARE must be NAME=VALUE, not ${setting}`);
+  // One after the other: the first builds when the sources changed, the second finds the build current.
+  const a = await startServer();
+  try {
+    const b = await startServer({ [name]: value });
+    try {
+      const loadBefore = loadAverage();
+      const result = await compareLighthouse({ a: a.base, b: b.base });
+      const report = {
+        date: new Date().toISOString(),
+        machine: machine(),
+        loadBefore,
+        loadAfter: loadAverage(),
+        lighthouseVersion,
+        sideA: "the default settings",
+        sideB: `${name}=${value}`,
+        ...result,
+      };
+      const stamp = report.date.slice(0, 16).replace(/:/g, "-");
+      mkdirSync(resultsDir, { recursive: true });
+      writeFileSync(
+        path.join(resultsDir, `web-compare-${stamp}Z.json`),
+        `${JSON.stringify(report, null, 2)}\n`,
+      );
+      const md = compareMarkdown(report);
+      writeFileSync(path.join(resultsDir, `web-compare-${stamp}Z.md`), md);
+      console.log(md);
+    } finally {
+      await b.stop();
+    }
+  } finally {
+    await a.stop();
+  }
+}
+
+type CompareReport = {
+  date: string;
+  machine: string;
+  loadBefore: string;
+  loadAfter: string;
+  lighthouseVersion: string;
+  sideA: string;
+  sideB: string;
+  a: LhRow[];
+  b: LhRow[];
+};
+
+function compareMarkdown(report: CompareReport): string {
+  const lines = [
+    "# Web performance, two settings side by side (`BENCH_WEB_COMPARE`, `npm run bench:web`)",
+    "",
+    `- Date: ${report.date}`,
+    `- Machine: ${report.machine}`,
+    `- Load average (1/5/15 min) before: ${report.loadBefore}, after: ${report.loadAfter} (shared machine; both sides ran in turn, so load falls on both)`,
+    `- Lighthouse ${report.lighthouseVersion}, mobile, default simulated throttling, Chromium at ${CHROME_PATH}, median of ${LH_RUNS} runs per side, interleaved (A B, B A, …)`,
+    `- A: ${report.sideA}; B: ${report.sideB}; the same build`,
+    "",
+    "| Page | Performance A | B | FCP A | B | LCP A | B | TBT A | B | CLS A | B | Host CPU index A | B |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+  ];
+  report.a.forEach((a, index) => {
+    const b = report.b[index];
+    if (!b) return;
+    lines.push(
+      `| \`${a.path}\` | ${a.performance} | ${b.performance} | ${a.fcpMs} ms | ${b.fcpMs} ms | ${a.lcpMs} ms | ${b.lcpMs} ms | ${a.tbtMs} ms | ${b.tbtMs} ms | ${a.cls} | ${b.cls} | ${a.benchmarkIndex} | ${b.benchmarkIndex} |`,
+    );
+  });
+  lines.push(
+    "",
+    "Every run (A | B), in the order taken per page:",
+    "",
+    "| Page | Run | A perf / FCP / LCP / TBT | B perf / FCP / LCP / TBT |",
+    "| --- | ---: | --- | --- |",
+  );
+  report.a.forEach((a, index) => {
+    const b = report.b[index];
+    a.allRuns.forEach((runA, run) => {
+      const runB = b?.allRuns[run];
+      const cell = (r: LhMetrics | undefined) =>
+        r ? `${r.performance} / ${r.fcpMs} / ${r.lcpMs} / ${r.tbtMs}` : "";
+      lines.push(`| \`${a.path}\` | ${run + 1} | ${cell(runA)} | ${cell(runB)} |`);
+    });
+  });
+  return `${lines.join("\n")}\n`;
+}
+
+await (process.env.BENCH_WEB_COMPARE ? compare(process.env.BENCH_WEB_COMPARE) : measure());

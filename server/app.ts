@@ -7,13 +7,16 @@
 // static files. React Router gets the client's address through the router context (app/lib/client-address.ts).
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
+import cors from "cors";
 import express, { type ErrorRequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { readConfig } from "../app/config.server";
 import { getDatabase } from "../app/db/client.server";
 import { clientAddressContext } from "../app/lib/client-address";
 import { ensureSweeperStarted } from "../app/maintenance/sweep.server";
 import { startResponseCache } from "../app/middleware/response-cache.server";
-import { edgeRefusal } from "./edge.mjs";
+import { allowedMethodsFor } from "./allowed-methods";
+import { edgeRefusal, isTusUploadPath, looksLikeApi } from "./edge.mjs";
 import { securityHeaders } from "./security-headers";
 
 export type AppOptions = {
@@ -56,9 +59,33 @@ export async function createApp({ clientDirectory, isDraining, log, env = proces
 
   app.use(securityHeaders({ production }));
 
-  // Methods our routes do not answer, and paths no route can match (control characters, broken escapes).
+  const allowedMethods = allowedMethodsFor(build);
+  // Browsers on the CORS_ORIGINS origins may call /api (with a Bearer token: no cookie is read there, so
+  // no credentials are allowed). `cors` adds its headers and lets the request go on: the edge answers a
+  // preflight 204 with `Allow`, and a preflight from another origin gets no CORS headers, which the
+  // browser takes as a refusal. The tus endpoint is the studio's, same-origin only (decision 045).
+  const corsOrigins = readConfig(env).corsOrigins;
+  if (corsOrigins.length > 0) {
+    app.use(
+      cors((req, callback) => {
+        const path = req.originalUrl.split("?")[0] ?? "/";
+        if (!looksLikeApi(path) || isTusUploadPath(path)) return callback(null, { origin: false });
+        callback(null, {
+          origin: corsOrigins,
+          methods: allowedMethods(path) ?? [],
+          allowedHeaders: ["Authorization", "Content-Type", "Accept-Language"],
+          exposedHeaders: ["Retry-After", "Allow"],
+          maxAge: 600,
+          preflightContinue: true,
+        });
+      }),
+    );
+  }
+
+  // Methods a resource does not have, OPTIONS, and paths no route can match (control characters, broken
+  // escapes).
   app.use((req, res, next) => {
-    const refusal = edgeRefusal(req.method, req.originalUrl);
+    const refusal = edgeRefusal(req.method, req.originalUrl, allowedMethods);
     if (!refusal) return next();
     res.status(refusal.status).set(refusal.headers).send(refusal.body);
   });

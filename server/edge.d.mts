@@ -4,4 +4,5 @@ export declare function isTusUploadPath(rawPath: string): boolean;
 export declare function edgeRefusal(
   method: string,
   rawUrl: string,
+  allowedMethods?: (path: string) => string[] | null,
 ): { status: number; headers: Record<string, string>; body: string } | null;

@@ -7,16 +7,12 @@ import { verifyPassword } from "../auth/password.server";
 import type { Database } from "../db/client.server";
 import { isUniqueViolation } from "../db/errors";
 import { users } from "../db/schema";
-import { safeText } from "../lib/validation";
+import { emailAddress, safeText } from "../lib/validation";
 import { endResetLinks } from "./password-reset.server";
 
 /** Messages are keys in the `auth` namespace. */
 export const EmailChangeInput = z.object({
-  newEmail: safeText({ max: 1000, error: "errors.emailInvalid" })
-    .trim()
-    .toLowerCase()
-    .max(254, { error: "errors.emailInvalid" })
-    .pipe(z.email({ error: "errors.emailInvalid" })),
+  newEmail: emailAddress("errors.emailInvalid"),
   currentPassword: safeText({ max: 1000, error: "errors.passwordRequired" }).min(1, {
     error: "errors.passwordRequired",
   }),

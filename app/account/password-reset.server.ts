@@ -10,18 +10,14 @@ import type { Database, Queryable } from "../db/client.server";
 import { passwordResetTokens, sessions, users } from "../db/schema";
 import { type Locale, localizePath } from "../i18n/languages";
 import type { TFunction } from "../i18n/translator";
-import { safeText } from "../lib/validation";
+import { emailAddress, safeText } from "../lib/validation";
 import type { Mailer } from "../mail/mailer.server";
 import { passwordResetMail } from "../mail/messages.server";
 import { isWellFormedResetToken, newResetToken, RESET_TOKEN_MINUTES, resetTokenId } from "./reset-token";
 
 /** Messages are keys in the `auth` namespace. */
 export const ForgotPasswordInput = z.object({
-  email: safeText({ max: 1000, error: "errors.emailInvalid" })
-    .trim()
-    .toLowerCase()
-    .max(254, { error: "errors.emailInvalid" })
-    .pipe(z.email({ error: "errors.emailInvalid" })),
+  email: emailAddress("errors.emailInvalid"),
 });
 
 export const ResetPasswordInput = z.object({

@@ -7,7 +7,7 @@ import { isAdmin } from "../access/roles";
 import { type PublicUser, toPublicUser } from "../auth/accounts.server";
 import type { Database } from "../db/client.server";
 import { courses, enrollments, type User, type UserRole, userRole, users } from "../db/schema";
-import { safeText } from "../lib/validation";
+import { queryInteger, safeText } from "../lib/validation";
 import { toCurrencyUnits } from "../wallet/wallet.server";
 
 export const USER_ROLES = userRole.enumValues;
@@ -21,14 +21,6 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
 // A GET form sends its empty fields (`?q=&role=`); empty means "not given", so the default applies.
 const blankAsMissing = (value: unknown) => (value === "" ? undefined : value);
 
-/** Digits only: URL numbers such as "1e1", "0x10" or " 10" are refused rather than coerced. */
-const wholeNumber = (min: number, max: number, message: string) =>
-  z
-    .string({ error: message })
-    .regex(/^\d{1,9}$/, { error: message })
-    .transform(Number)
-    .pipe(z.int().min(min, { error: message }).max(max, { error: message }));
-
 /**
  * `?q&role&limit&offset&sort&order` for the user list. Messages are keys in the `admin` namespace.
  * The API answers 422 to invalid values; the page uses `userListQueryOrDefaults` instead.
@@ -38,9 +30,9 @@ export const UserListQuery = z.object({
   role: z.preprocess(blankAsMissing, z.enum(USER_ROLES, { error: "errors.roleInvalid" }).optional()),
   limit: z.preprocess(
     blankAsMissing,
-    wholeNumber(1, 100, "errors.limitInvalid").default(DEFAULT_USER_PAGE_SIZE),
+    queryInteger(1, 100, "errors.limitInvalid").default(DEFAULT_USER_PAGE_SIZE),
   ),
-  offset: z.preprocess(blankAsMissing, wholeNumber(0, 100_000_000, "errors.offsetInvalid").default(0)),
+  offset: z.preprocess(blankAsMissing, queryInteger(0, 100_000_000, "errors.offsetInvalid").default(0)),
   sort: z.preprocess(
     blankAsMissing,
     z.enum(USER_SORTS, { error: "errors.sortInvalid" }).default("createdAt"),

@@ -1,6 +1,7 @@
 // Builds the OpenAPI 3.1 document of /api/openapi.json from the registry (app/api-docs/endpoints), with
 // zod 4's own JSON Schema output: request schemas as they are read (input), answers as they are sent.
 import { z } from "zod";
+import { sessionCookieName } from "../auth/session.server";
 import type { ApiErrorCode } from "../lib/api.server";
 import { ENDPOINTS } from "./endpoints";
 import { ApiErrorBody, type Auth, type Body, type EndpointDoc, TAGS } from "./registry";
@@ -184,7 +185,7 @@ export function openApiDocument(): JsonSchema {
     components: {
       securitySchemes: {
         bearerAuth: { type: "http", scheme: "bearer" },
-        sessionCookie: { type: "apiKey", in: "cookie", name: "manara_session" },
+        sessionCookie: { type: "apiKey", in: "cookie", name: sessionCookieName() },
       },
       schemas: { Error: jsonSchema(ApiErrorBody, "output") },
     },

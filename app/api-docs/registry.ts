@@ -4,6 +4,7 @@
 // a field added to an answer and not to its entry here fails that test.
 import { z } from "zod";
 import { API_ERROR_CODES, type ApiErrorCode } from "../lib/api.server";
+import { INT4_MAX } from "../lib/validation";
 
 /** Who may call: nobody signed in, anyone (a token changes the answer), or a Bearer token with a role. */
 export type Auth = "public" | "optional" | "user" | "staff" | "admin" | "tus";
@@ -72,7 +73,8 @@ export const ApiErrorBody = z.strictObject({
 // Shapes used by several endpoints.
 export const isoDate = z.iso.datetime({ offset: true });
 export const money = z.number().describe("An amount in currency units (10.5, not 1050)");
-export const pathId = z.string().describe("A positive integer id");
+/** A row id in a path: what the routes accept (app/lib/params.ts, `parseId`), anything else is a 404. */
+export const pathId = z.int().min(1).max(INT4_MAX).describe("A positive integer id");
 export const role = z.enum(["user", "trainer", "admin"]);
 
 export const ApiUser = z.strictObject({
@@ -96,11 +98,17 @@ export function paged<Item extends z.ZodType>(item: Item) {
   });
 }
 
+/** A course's image or a post's cover, the same object everywhere (app/courses/course-json.ts). */
 export const Image = z.strictObject({ url: z.string(), public_id: z.string().nullable() });
 
-/** Shorthand for an entry's param object: every listed name is a string path segment. */
+/** Shorthand for an entry's param object: every listed name is a row id (an integer path segment). */
 export function params(...names: string[]): z.ZodObject {
-  return z.object(Object.fromEntries(names.map((name) => [name, z.string()])));
+  return z.object(Object.fromEntries(names.map((name) => [name, pathId])));
+}
+
+/** The same for path segments that are text (codes, public ids) or uuids: give each its schema. */
+export function textParams(shape: Record<string, z.ZodType>): z.ZodObject {
+  return z.object(shape);
 }
 
 export const json = (schema: z.ZodType, description?: string): Body => ({ schema, description });

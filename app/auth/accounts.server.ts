@@ -5,28 +5,31 @@ import { readConfig } from "../config.server";
 import type { Database } from "../db/client.server";
 import { type User, users } from "../db/schema";
 import { toCurrencyUnits } from "../lib/money";
-import { safeText } from "../lib/validation";
+import { emailAddress, safeText } from "../lib/validation";
 import { hashPassword, verifyPassword } from "./password.server";
 
 /** Messages are translation keys in the `auth` namespace. */
-export const SignupInput = z.object({
+/** What the API takes to create an account (the page's form adds its honeypot and return path). */
+export const ApiSignupInput = z.object({
   userName: safeText({ max: 200, error: "errors.nameRequired", tooLong: "errors.nameTooLong" })
     .trim()
     .min(2, { error: "errors.nameRequired" })
     .max(80, { error: "errors.nameTooLong" }),
-  email: safeText({ max: 1000, error: "errors.emailInvalid" })
-    .trim()
-    .toLowerCase()
-    .max(254, { error: "errors.emailInvalid" })
-    .pipe(z.email({ error: "errors.emailInvalid" })),
+  email: emailAddress("errors.emailInvalid"),
   password: safeText({ max: 1000, error: "errors.passwordTooShort", tooLong: "errors.passwordTooLong" })
     .min(8, { error: "errors.passwordTooShort" })
     .max(128, { error: "errors.passwordTooLong" }),
-  website: safeText({ max: 1000, error: "errors.botDetected" }).optional(),
-  redirectTo: safeText({ max: 2000, error: "errors.botDetected" }).optional(),
 });
 
-export const LoginInput = z.object({
+/** The form's fields beside the API's: the honeypot (`website`) and where to go afterwards. */
+const FormOnlyFields = {
+  website: safeText({ max: 1000, error: "errors.botDetected" }).optional(),
+  redirectTo: safeText({ max: 2000, error: "errors.botDetected" }).optional(),
+};
+
+export const SignupInput = ApiSignupInput.extend(FormOnlyFields);
+
+export const ApiLoginInput = z.object({
   email: safeText({ max: 254, error: "errors.emailInvalid" })
     .trim()
     .toLowerCase()
@@ -34,11 +37,11 @@ export const LoginInput = z.object({
   password: safeText({ max: 128, error: "errors.passwordRequired" }).min(1, {
     error: "errors.passwordRequired",
   }),
-  website: safeText({ max: 1000, error: "errors.botDetected" }).optional(),
-  redirectTo: safeText({ max: 2000, error: "errors.botDetected" }).optional(),
 });
 
-export type SignupInput = z.infer<typeof SignupInput>;
+export const LoginInput = ApiLoginInput.extend(FormOnlyFields);
+
+export type SignupInput = z.infer<typeof ApiSignupInput>;
 export type LoginInput = z.infer<typeof LoginInput>;
 
 /** What a user looks like to the outside: never the password hash. */

@@ -127,6 +127,11 @@ export async function countActiveSessions(db: Database, userId: string): Promise
 type SessionCookie = ReturnType<typeof createCookie>;
 let cookie: SessionCookie | undefined;
 
+/** The session cookie's name: `__Host-` pinned to our host and path "/" wherever it is Secure (production). */
+export function sessionCookieName(secure = readConfig().isProduction): string {
+  return secure ? "__Host-manara_session" : "manara_session";
+}
+
 /**
  * The browser cookie holds only the signed session token. In production it is Secure and uses the
  * __Host- prefix, which pins it to our host and path "/".
@@ -134,7 +139,7 @@ let cookie: SessionCookie | undefined;
 export function sessionCookie(): SessionCookie {
   if (!cookie) {
     const secure = readConfig().isProduction;
-    cookie = createCookie(secure ? "__Host-manara_session" : "manara_session", {
+    cookie = createCookie(sessionCookieName(secure), {
       httpOnly: true,
       sameSite: "lax",
       secure,

@@ -1,11 +1,9 @@
-// What the course and learn pages show about a certificate: nothing (guests, visitors not enrolled, a
-// course without lessons), the learner's progress, the "Get your certificate" form, or the certificate.
+// The certificate status of one learner and course, read for the learn page (the rules: ./status.ts).
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { certificates, type User } from "../db/schema";
 import { courseProgress } from "./certificates.server";
-import { certificateEligibility } from "./eligibility";
-import type { CertificateStatus } from "./status";
+import { type CertificateStatus, certificateStatusOf } from "./status";
 
 export type { CertificateStatus };
 
@@ -23,16 +21,5 @@ export async function certificateStatus(
       .from(certificates)
       .where(and(eq(certificates.userId, user.id), eq(certificates.courseId, courseId))),
   ]);
-  if (held)
-    return { kind: "issued", courseId, id: held.id, code: held.code, revoked: held.revokedAt !== null };
-  if (!progress) return null;
-  const eligibility = certificateEligibility(progress);
-  if (eligibility.eligible) return { kind: "eligible", courseId };
-  if (eligibility.reason !== "incomplete") return null;
-  return {
-    kind: "progress",
-    courseId,
-    completedLessons: eligibility.completedLessons,
-    totalLessons: eligibility.totalLessons,
-  };
+  return certificateStatusOf(courseId, held ?? null, progress);
 }

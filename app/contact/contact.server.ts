@@ -4,7 +4,7 @@ import { hitRateLimit, RATE_LIMITS } from "../auth/rate-limit.server";
 import type { Database } from "../db/client.server";
 import { contactMessages } from "../db/schema";
 import type { Locale } from "../i18n/languages";
-import { safeText } from "../lib/validation";
+import { emailAddress, safeText } from "../lib/validation";
 
 /** Messages are translation keys in the `contact` namespace, resolved by the caller in its language. */
 export const ContactInput = z.object({
@@ -12,10 +12,7 @@ export const ContactInput = z.object({
     .trim()
     .min(1, { error: "errors.nameRequired" })
     .max(100, { error: "errors.nameTooLong" }),
-  email: safeText({ max: 1000, error: "errors.emailInvalid" })
-    .trim()
-    .max(254, { error: "errors.emailInvalid" })
-    .pipe(z.email({ error: "errors.emailInvalid" })),
+  email: emailAddress("errors.emailInvalid"),
   subject: safeText({ max: 1000, error: "errors.subjectRequired", tooLong: "errors.subjectTooLong" })
     .trim()
     .min(3, { error: "errors.subjectRequired" })

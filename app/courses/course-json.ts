@@ -1,6 +1,14 @@
 // How a course looks on the JSON API: plain currency units and the SPEC's image {url, public_id}.
 import { toCurrencyUnits } from "../lib/money";
-import type { CourseCard, CourseDetail } from "./catalog.server";
+import { type CourseCard, type CourseDetail, DEFAULT_COURSE_IMAGE } from "./catalog.server";
+
+/**
+ * A course's image, one shape on every API answer (the catalog, the studio, enrollments): the stored URL,
+ * or the default picture when the course has none, and the upload's public id when known.
+ */
+export function courseImageJson(url: string | null, publicId: string | null = null) {
+  return { url: url || DEFAULT_COURSE_IMAGE, public_id: publicId };
+}
 
 export function courseCardJson(card: CourseCard, currency: string) {
   return {
@@ -10,7 +18,7 @@ export function courseCardJson(card: CourseCard, currency: string) {
     category: card.category,
     price: toCurrencyUnits(card.price, currency),
     currency,
-    image: { url: card.image, public_id: null as string | null },
+    image: courseImageJson(card.image),
     instructor: { name: card.instructorName },
     lessonCount: card.lessonCount,
     rating: card.rating,

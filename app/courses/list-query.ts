@@ -1,12 +1,12 @@
 // GET /api/courses's query: paging, search text, category and sort (also documented in /api/openapi.json).
 import { z } from "zod";
-import { cleanSearchText } from "../lib/validation";
+import { cleanSearchText, queryInteger } from "../lib/validation";
 import { COURSE_CATEGORIES } from "./categories";
 import { COURSE_SORTS } from "./sorts";
 
 export const CourseListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(50).default(10),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: queryInteger(1, 50).default(10),
+  offset: queryInteger(0, 1_000_000).default(0),
   q: z
     .string()
     .default("")

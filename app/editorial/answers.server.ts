@@ -1,7 +1,7 @@
 // The editorial refusals as statuses and localized messages, shared by the editor pages and the JSON API.
 import type { RouterContextProvider } from "react-router";
 import type { TFunction } from "../i18n/translator";
-import { apiLocale, apiRefusal } from "../lib/api.server";
+import { type ApiErrorCode, apiError, apiLocale } from "../lib/api.server";
 import type { UploadReadFailure } from "../media/upload.server";
 import { getI18n } from "../middleware/i18next.server";
 import type { EditorialRefusal } from "./editorial.server";
@@ -37,6 +37,12 @@ export function describeRefusal(
   }
 }
 
+const CODES: Record<number, ApiErrorCode> = {
+  403: "forbidden",
+  404: "not_found",
+  422: "validation_failed",
+};
+
 export function refusalAnswer(
   request: Request,
   context: Readonly<RouterContextProvider>,
@@ -44,7 +50,7 @@ export function refusalAnswer(
 ): Response {
   const t = getI18n(context).getFixedT(apiLocale(request), "editorial");
   const { status, message, field } = describeRefusal(refusal, t);
-  return apiRefusal(status, message, field ? { [field]: message } : undefined);
+  return apiError(status, CODES[status] ?? "bad_request", message, field ? { [field]: message } : undefined);
 }
 
 export function uploadsFailureMessage(

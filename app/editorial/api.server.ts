@@ -1,6 +1,6 @@
 // The JSON API's side of the editorial domain: the paging query and the image references of SPEC §3.
 import type { RouterContextProvider } from "react-router";
-import { apiError, apiLocale, readApiQuery } from "../lib/api.server";
+import { apiError, apiLocale, readQuery } from "../lib/api.server";
 import { getI18n } from "../middleware/i18next.server";
 import type { GalleryRequest } from "./case-studies.server";
 import { ListQuery } from "./inputs";
@@ -13,8 +13,8 @@ export function readListQuery(
   request: Request,
   context: Context,
 ): { limit: number; offset: number; error?: never } | { error: Response } {
-  const parsed = readApiQuery(request, ListQuery, getI18n(context), "editorial");
-  return parsed.error ? { error: parsed.error } : parsed.data;
+  const query = readQuery(request, ListQuery, getI18n(context), "editorial");
+  return query.error ? { error: query.error } : query.data;
 }
 
 export function notFound(request: Request, context: Context): Response {

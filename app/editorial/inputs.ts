@@ -2,7 +2,7 @@
 // `editorial` namespace. Markdown fields are bounded so two languages of the longest article still fit the
 // 1 MiB body limit of forms and JSON.
 import { z } from "zod";
-import { entityId, safeText } from "../lib/validation";
+import { entityId, queryInteger, safeText } from "../lib/validation";
 
 import {
   EDITORIAL_STATUSES,
@@ -30,11 +30,13 @@ export {
 
 /** Trimmed text that fits, with no NUL or other control characters (app/lib/validation.ts). */
 function text(max: number, tooLong = "errors.tooLong") {
-  return safeText({ max, error: "errors.invalid", tooLong }).transform((value) => value.trim());
+  return safeText({ max, error: "errors.invalid", tooLong }).trim();
 }
 
+// `.trim()` and `.min()` are zod's own string steps (not a transform and a pipe), so the OpenAPI document
+// shows `minLength`.
 function required(max: number, requiredKey: string) {
-  return text(max).pipe(z.string().min(1, { error: requiredKey }));
+  return text(max).min(1, { error: requiredKey });
 }
 
 /** Empty optional text is "not given" (null), so Arabic falls back to English. */
@@ -236,8 +238,8 @@ export const CaseStudyEditorIntent = z.discriminatedUnion(
 
 /** Query of GET /api/blog and /api/portfolio (SPEC §9: 10 per page from 0). */
 export const ListQuery = z.object({
-  limit: z.coerce.number({ error: "errors.invalid" }).int().min(1).max(50).default(10),
-  offset: z.coerce.number({ error: "errors.invalid" }).int().min(0).max(1_000_000).default(0),
+  limit: queryInteger(1, 50, "errors.invalid").default(10),
+  offset: queryInteger(0, 1_000_000, "errors.invalid").default(0),
 });
 
 export const IdParam = entityId("errors.notFound");

@@ -2,8 +2,15 @@
 // are keys of the `learning` namespace. The bounds of a position depend on the lesson (policy.ts); here only
 // its shape is checked.
 import { z } from "zod";
+import { UNBOUNDED_POSITION_LIMIT } from "./policy";
 
-const position = z.number({ error: "api.positionInvalid" }).finite({ error: "api.positionInvalid" });
+const position = z
+  .number({ error: "api.positionInvalid" })
+  .finite({ error: "api.positionInvalid" })
+  .min(0, { error: "api.positionInvalid" })
+  .describe(
+    `Seconds from the lesson's start, at most its length (${UNBOUNDED_POSITION_LIMIT} when unknown); past it is 422`,
+  );
 
 export const ProgressJson = z
   .strictObject(

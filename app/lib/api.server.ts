@@ -8,7 +8,10 @@ import { getI18n, type ServerI18n } from "../middleware/i18next.server";
 import { translateIssues } from "./forms.server";
 import { BodyError, readJsonValue } from "./request-body.server";
 
-/** Every `error.code` the API answers with (the OpenAPI document lists them per endpoint). */
+/**
+ * Every `error.code` the API answers with (the OpenAPI document lists them per endpoint). A refusal of the
+ * domain has its own code; `conflict` is left for a state nobody named.
+ */
 export const API_ERROR_CODES = [
   "bad_request",
   "validation_failed",
@@ -16,9 +19,23 @@ export const API_ERROR_CODES = [
   "forbidden",
   "not_found",
   "conflict",
+  // Refusals, each with its own code (a client branches on these, never on the message):
   "course_unavailable",
   "insufficient_funds",
   "not_watched",
+  "email_taken",
+  "last_admin",
+  "media_in_use",
+  "already_reviewed",
+  "balance_limit",
+  "refund_window_closed",
+  "code_taken",
+  "too_many_pending",
+  "cannot_publish",
+  "has_enrollments",
+  "lessons_remaining",
+  "not_enrolled",
+  "own_course",
   "rate_limited",
   "method_not_allowed",
   "payload_too_large",
@@ -39,7 +56,7 @@ export function apiError(
   return Response.json({ error: { code, message, ...(fields ? { fields } : {}) } }, { ...init, status });
 }
 
-/** The code an HTTP status stands for when the refusal has no more precise one of its own. */
+/** The code an HTTP status stands for, for a failure that has no code of its own (see apiRefusal). */
 const CODE_FOR_STATUS: Record<number, ApiErrorCode> = {
   400: "bad_request",
   401: "unauthorized",
@@ -56,8 +73,9 @@ const CODE_FOR_STATUS: Record<number, ApiErrorCode> = {
 };
 
 /**
- * A domain refusal already turned into a status and a message (its module's `describeRefusal`) as the API's
- * error: the code follows from the status, so every area maps statuses to codes the same way.
+ * A failure with a status and a message but no code of its own — an upload too large, of the wrong type, a
+ * broken multipart body — as the API's error: the code follows from the status, the same way everywhere.
+ * Domain refusals have their own codes (API_ERROR_CODES) and do not come through here.
  */
 export function apiRefusal(status: number, message: string, fields?: Record<string, string>): Response {
   return apiError(status, CODE_FOR_STATUS[status] ?? "bad_request", message, fields);
@@ -94,22 +112,6 @@ export function parseApiInput<Schema extends z.ZodType>(
   return { error: validationFailed(request, i18n, translateIssues(parsed.error.issues, t)) };
 }
 
-/** The query string against `schema` (paging, filters): the data, or the 422 to send. */
-export function readApiQuery<Schema extends z.ZodType>(
-  request: Request,
-  schema: Schema,
-  i18n: ServerI18n,
-  namespace: string,
-) {
-  return parseApiInput(
-    request,
-    Object.fromEntries(new URL(request.url).searchParams),
-    schema,
-    i18n,
-    namespace,
-  );
-}
-
 /** API callers choose the language of error messages with Accept-Language; English otherwise. */
 export function apiLocale(request: Request): Locale {
   const header = request.headers.get("accept-language") ?? "";
@@ -136,6 +138,29 @@ export async function readJsonBody<Schema extends z.ZodType>(
     throw error;
   }
   return parseApiInput(request, body, schema, i18n, namespace);
+}
+
+/**
+ * Parses a request's URL query against `schema` (one value per name, the last one given). Returns the data,
+ * or the 422 to send as it is, with messages in the request's language like a body's.
+ */
+export function readQuery<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+  i18n: ServerI18n,
+  namespace = "common",
+): { data: z.infer<Schema>; error?: never } | { data?: never; error: Response } {
+  const locale = apiLocale(request);
+  const parsed = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (parsed.success) return { data: parsed.data };
+  return {
+    error: apiError(
+      422,
+      "validation_failed",
+      i18n.getFixedT(locale)("api.validationFailed"),
+      translateIssues(parsed.error.issues, i18n.getFixedT(locale, namespace)),
+    ),
+  };
 }
 
 /** 400 for a broken body, 413 for one over the limit, 415 for one that is not JSON. */

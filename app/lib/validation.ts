@@ -37,7 +37,8 @@ export function entityId(error: string) {
   return z
     .union(
       [
-        z.int({ error }),
+        // Bounded here too (not only after the pipe), so the OpenAPI document shows the bounds.
+        z.int({ error }).min(1, { error }).max(INT4_MAX, { error }),
         z
           .string({ error })
           .regex(/^[1-9]\d{0,9}$/, { error })
@@ -48,6 +49,30 @@ export function entityId(error: string) {
       },
     )
     .pipe(z.int({ error }).min(1, { error }).max(INT4_MAX, { error }));
+}
+
+/**
+ * An email address as people type it: trimmed and lower-cased first, then checked (format, 254 characters
+ * at most). The normalising is a preprocess, so the OpenAPI document shows the check: `format: email`.
+ */
+export function emailAddress(error: string) {
+  return z.preprocess(
+    (value) => (typeof value === "string" ? value.trim().toLowerCase() : value),
+    z.email({ error }).max(254, { error }),
+  );
+}
+
+/**
+ * A whole number from a URL's query ("10"): digits only, so "1e1", "0x10", " 10" and "" are refused rather
+ * than coerced. The conversion is a preprocess, so the OpenAPI document shows what it is: an integer with
+ * its bounds.
+ */
+export function queryInteger(min: number, max: number, error?: string) {
+  const options = error ? { error } : undefined;
+  return z.preprocess(
+    (value) => (typeof value === "string" && /^\d{1,10}$/.test(value) ? Number(value) : value),
+    z.int(options).min(min, options).max(max, options),
+  );
 }
 
 /**

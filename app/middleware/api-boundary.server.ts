@@ -7,8 +7,9 @@
 // server's own anonymous cache included (app/lib/response-cache.server.ts) — to keep one copy per language
 // asked for.
 import type { MiddlewareFunction } from "react-router";
+import { apiMethods } from "../api-docs/methods";
 import { isDatabaseUnavailable } from "../db/errors";
-import { internalError, serviceUnavailable } from "../lib/api.server";
+import { internalError, methodNotAllowed, serviceUnavailable } from "../lib/api.server";
 import { noteDatabaseUnavailable } from "./database.server";
 import { getI18n } from "./i18next.server";
 
@@ -26,8 +27,14 @@ export const apiBoundaryMiddleware: MiddlewareFunction<Response> = async (
   next,
 ) => {
   if (!isApiRoute(pattern)) return next();
+  const allowed = apiMethods(pattern ?? "");
+  // The edge refuses a method the registry does not list (server/edge.mjs); without it (`npm run dev`, a
+  // loader called directly) the same list decides here, so `Allow` is always the registry's.
+  if (allowed && !allowed.includes(request.method))
+    return varyOnLanguage(methodNotAllowed(request, context, allowed.join(", ")));
   try {
     const response = await next();
+    if (response.status === 405 && allowed) response.headers.set("Allow", allowed.join(", "));
     // React Router answers a resource route's unexpected error itself, as plain text: replace it.
     if (response.status >= 500 && !response.headers.get("content-type")?.includes("json")) {
       response.body?.cancel().catch(() => {});

@@ -18,11 +18,16 @@ import {
 } from "./coupon-policy";
 
 /** Messages are keys in the `payments` namespace. */
+// Checks in zod's own string steps (trim, pattern, upper case) rather than a transform and a refine, so the
+// OpenAPI document shows the pattern: COUPON_CODE_PATTERN of the upper-cased code is this, in any case.
 export const CouponCode = z
   .string({ error: "coupon.errors.codeInvalid" })
   .max(64, { error: "coupon.errors.codeInvalid" })
-  .transform(normalizeCouponCode)
-  .refine((code) => COUPON_CODE_PATTERN.test(code), { error: "coupon.errors.codeInvalid" });
+  .trim()
+  .regex(new RegExp(COUPON_CODE_PATTERN.source.replaceAll("A-Z", "A-Za-z")), {
+    error: "coupon.errors.codeInvalid",
+  })
+  .toUpperCase();
 
 export const CouponInput = z
   .object({

@@ -1,7 +1,7 @@
 // Pure review rules (issue 13): who may review, reply or hide, and how the course row's totals read.
 import { z } from "zod";
 import { isAdmin, type Viewer } from "../access/roles";
-import { safeText } from "../lib/validation";
+import { queryInteger, safeText } from "../lib/validation";
 
 export const REVIEW_PAGE_SIZE = 10;
 export const COMMENT_MAX = 2000;
@@ -11,9 +11,16 @@ export const HIDE_REASON_MAX = 200;
 /** Messages are keys in the `reviews` namespace. */
 export const ReviewInput = z.object({
   rating: z
-    .union([z.int({ error: "errors.rating" }), z.string().regex(/^[1-5]$/, { error: "errors.rating" })], {
-      error: "errors.rating",
-    })
+    .union(
+      [
+        z
+          .int({ error: "errors.rating" })
+          .min(1, { error: "errors.rating" })
+          .max(5, { error: "errors.rating" }),
+        z.string({ error: "errors.rating" }).regex(/^[1-5]$/, { error: "errors.rating" }),
+      ],
+      { error: "errors.rating" },
+    )
     .transform(Number)
     .pipe(z.int().min(1, { error: "errors.rating" }).max(5, { error: "errors.rating" })),
   comment: safeText({ max: COMMENT_MAX, error: "errors.comment" })
@@ -35,10 +42,10 @@ export const HideInput = z.object({
 });
 export type HideInput = z.infer<typeof HideInput>;
 
-/** `GET /api/courses/:id/reviews?limit&offset`: lenient, like every list's paging. */
+/** `GET /api/courses/:id/reviews?limit&offset`: paging as every API list's (a bad value is a 422). */
 export const ReviewListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(50).catch(REVIEW_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).max(1_000_000).catch(0),
+  limit: queryInteger(1, 50).default(REVIEW_PAGE_SIZE),
+  offset: queryInteger(0, 1_000_000).default(0),
 });
 
 export type ReviewerFacts = {

@@ -1,19 +1,20 @@
 // /courses/:id: a course, its outline and the actions that fit the visitor: favourite, cart, enroll, go to course.
 import { z } from "zod";
-import { canOpenCourse } from "../access/access.server";
+import { hasCourseAccess } from "../access/policy";
 import { getUser } from "../auth/guards.server";
 import { safeRedirect } from "../auth/redirect";
-import { certificateStatus } from "../certificates/status.server";
+import { certificateStatusOf } from "../certificates/status";
 import { addToCart, getCartCourseIds, removeFromCart } from "../commerce/cart.server";
 import { purchaseCourses } from "../commerce/enrollment.server";
 import { purchaseRefusal } from "../commerce/refusals";
 import { CoursePage } from "../components/course/course-page";
 import { publicOrigin, readConfig } from "../config.server";
 import { getCourseForViewer } from "../courses/catalog.server";
-import { isFavorite, toggleFavorite } from "../courses/favorites.server";
+import { readCourseViewerFacts } from "../courses/course-viewer.server";
+import { toggleFavorite } from "../courses/favorites.server";
 import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
-import { progressByCourse } from "../learning/progress.server";
+import { progressPercent } from "../learning/policy";
 import { fail, isEnhanced, succeed } from "../lib/enhanced-action.server";
 import { guardServerAction, skipRevalidationAfterFailedRequest } from "../lib/fetcher-failure";
 import { readForm, validateForm } from "../lib/forms.server";
@@ -22,14 +23,19 @@ import { parseId, parsePage } from "../lib/params";
 import { readPublic } from "../lib/public-reads.server";
 import { pageContext } from "../lib/route-context.server";
 import { breadcrumbJsonLd, courseJsonLd, metaTags, withJsonLd } from "../lib/seo";
-import { HideInput, mayHideReviews, REVIEW_PAGE_SIZE, ReplyInput, ReviewInput } from "../reviews/policy";
+import {
+  HideInput,
+  mayHideReviews,
+  REVIEW_PAGE_SIZE,
+  ReplyInput,
+  ReviewInput,
+  reviewRefusal,
+} from "../reviews/policy";
 import {
   deleteOwnReview,
-  getOwnReview,
   hideReview,
   listReviews,
   replyToReview,
-  reviewEligibility,
   saveReview,
 } from "../reviews/reviews.server";
 import { toasts } from "../toast.server";
@@ -62,33 +68,51 @@ export async function loader({ request, url, context, params }: Route.LoaderArgs
     : null;
   const course = published ?? (id && user ? await getCourseForViewer(db, page.locale, id, user) : null);
   if (!course) throw new Response("Not Found", { status: 404 });
-  const [favorite, cart, access, previews, certificate] = await Promise.all([
-    user ? isFavorite(db, user.id, course.id) : false,
-    getCartCourseIds(db, request, user),
-    canOpenCourse(db, user, course.id),
+  // A signed-in visitor's own standing (favourite, cart, enrollment, progress, certificate, review) in one
+  // statement; each domain's pure rule judges it. A guest has none but the cart in their cookie.
+  const [facts, guestCart, previews] = await Promise.all([
+    user ? readCourseViewerFacts(db, user.id, course.id) : null,
+    user ? ([] as number[]) : getCartCourseIds(db, request, null),
     // A published course's free previews are public too, kept with it; a draft's are read for whoever may see it.
     published
       ? readPublic(context, "catalog", ["course previews", course.id], () => freePreviewVideos(db, course.id))
       : freePreviewVideos(db, course.id),
-    certificateStatus(db, user, course.id),
   ]);
+  const access = facts !== null && hasCourseAccess(user, facts.standing);
+  const certificate = facts
+    ? certificateStatusOf(course.id, facts.certificate, {
+        enrolled: facts.standing.enrolled,
+        ...facts.completion,
+      })
+    : null;
   // The learner's progress (issue 9), for whoever may open the course.
-  const progress = user && access ? (await progressByCourse(db, user.id, [course.id])).get(course.id) : null;
+  const progress =
+    facts && access
+      ? {
+          ...facts.completion,
+          percent: progressPercent(facts.completion.completedLessons, facts.completion.totalLessons),
+        }
+      : null;
   const totalMinutes = course.lessons.reduce((sum, lesson) => sum + (lesson.durationMinutes ?? 0), 0);
   // Reviews (issue 13): admins also see hidden ones (with the reason); the page number is ?page=N.
   const reviewPage = parsePage(url);
   const canHide = mayHideReviews(user);
   const reviewQuery = { limit: REVIEW_PAGE_SIZE, offset: (reviewPage - 1) * REVIEW_PAGE_SIZE };
-  const [reviewList, ownReview, refusal] = await Promise.all([
-    // What everyone sees is kept like the course; an admin's list, with the hidden reviews, is read each time.
-    canHide
-      ? listReviews(db, page.locale, course.id, { ...reviewQuery, includeHidden: true })
-      : readPublic(context, "catalog", ["course reviews", page.locale, course.id, reviewQuery], () =>
-          listReviews(db, page.locale, course.id, reviewQuery),
-        ),
-    user ? getOwnReview(db, course.id, user.id) : null,
-    user ? reviewEligibility(db, user, course) : "not_enrolled",
-  ]);
+  // What everyone sees is kept like the course; an admin's list, with the hidden reviews, is read each time.
+  const reviewList = canHide
+    ? await listReviews(db, page.locale, course.id, { ...reviewQuery, includeHidden: true })
+    : await readPublic(context, "catalog", ["course reviews", page.locale, course.id, reviewQuery], () =>
+        listReviews(db, page.locale, course.id, reviewQuery),
+      );
+  const ownReview = facts?.ownReview ?? null;
+  const refusal =
+    user && facts
+      ? reviewRefusal({
+          role: user.role,
+          isEnrolled: facts.standing.enrolled,
+          isCourseTrainer: user.id === course.trainerId,
+        })
+      : "not_enrolled";
   return {
     meta: courseMeta(page, course),
     course: { ...course, priceLabel: page.price(course.price), isFree: course.price === 0 },
@@ -115,8 +139,8 @@ export async function loader({ request, url, context, params }: Route.LoaderArgs
     })),
     viewer: {
       signedIn: Boolean(user),
-      isFavorite: favorite,
-      inCart: cart.includes(course.id),
+      isFavorite: facts?.favorite ?? false,
+      inCart: facts ? facts.inCart : guestCart.includes(course.id),
       canAccess: access,
       progress: progress ?? null,
       walletLabel: user ? formatMoney(user.walletBalance, page.locale, readConfig().currency) : null,

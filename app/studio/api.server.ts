@@ -1,9 +1,19 @@
 // The studio's refusals as JSON API errors, in the caller's language.
 import type { RouterContextProvider } from "react-router";
-import { apiLocale, apiRefusal } from "../lib/api.server";
+import { type ApiErrorCode, apiError, apiLocale } from "../lib/api.server";
 import { getI18n } from "../middleware/i18next.server";
 import type { Refusal } from "./courses.server";
 import { describeRefusal } from "./editor.server";
+
+const CODES: Record<Refusal["reason"], ApiErrorCode> = {
+  not_found: "not_found",
+  lesson_not_found: "not_found",
+  forbidden: "forbidden",
+  cannot_publish: "cannot_publish",
+  has_enrollments: "has_enrollments",
+  media_not_found: "validation_failed",
+  too_many_lessons: "validation_failed",
+};
 
 export function refusalAnswer(request: Request, context: Readonly<RouterContextProvider>, refusal: Refusal) {
   const t = getI18n(context).getFixedT(apiLocale(request), "studio");
@@ -14,5 +24,5 @@ export function refusalAnswer(request: Request, context: Readonly<RouterContextP
       : refusal.reason === "cannot_publish"
         ? Object.fromEntries(refusal.missing.map((item) => [item, t(`publish.missing.${item}`)]))
         : undefined;
-  return apiRefusal(status, message, fields);
+  return apiError(status, CODES[refusal.reason], message, fields);
 }

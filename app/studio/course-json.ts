@@ -1,5 +1,6 @@
 // A course as the instructor API returns it: the fields of GET /api/courses/:id (in both languages),
 // plus isPublished, trainerId and the lessons with their ids and materials.
+import { courseImageJson } from "../courses/course-json";
 import { toCurrencyUnits } from "../lib/money";
 import type { StudioCourse } from "./courses.server";
 
@@ -15,7 +16,7 @@ export function studioCourseJson(course: StudioCourse, currency: string) {
     category: course.category,
     price: toCurrencyUnits(course.price, currency),
     currency,
-    image: { url: course.imageUrl, public_id: course.imagePublicId },
+    image: courseImageJson(course.imageUrl, course.imagePublicId),
     instructor: { name: course.trainerName },
     lessonCount: course.lessons.length,
     isPublished: course.isPublished,

@@ -45,6 +45,7 @@ export type StudioListItem = {
   titleAr: string | null;
   isPublished: boolean;
   imageUrl: string | null;
+  imagePublicId: string | null;
   trainerId: string;
   trainerName: string;
   lessonCount: number;
@@ -71,6 +72,7 @@ export async function listStudioCourses(
         titleAr: courses.titleAr,
         isPublished: courses.isPublished,
         imageUrl: courses.imageUrl,
+        imagePublicId: courses.imagePublicId,
         trainerId: courses.trainerId,
         trainerName: users.name,
         lessonCount,

@@ -2,8 +2,8 @@
 // namespace; money is typed in currency units and becomes integer minor units here.
 import { z } from "zod";
 import { COURSE_CATEGORIES } from "../courses/categories";
-import { entityId, safeText } from "../lib/validation";
-import { MINOR_UNITS_PER_UNIT, toAsciiDigits } from "../wallet/wallet.server";
+import { entityId, queryInteger, safeText } from "../lib/validation";
+import { AMOUNT_TEXT, MINOR_UNITS_PER_UNIT, toAsciiDigits } from "../wallet/wallet.server";
 
 export const MAX_TITLE = 200;
 export const MAX_DESCRIPTION = 20_000;
@@ -27,7 +27,7 @@ export function parsePrice(input: string | number): number | null {
 
 /** Trimmed text that fits its column, with no NUL or other control characters (app/lib/validation.ts). */
 function text(max: number, tooLong: string) {
-  return safeText({ max, error: "errors.invalid", tooLong }).transform((value) => value.trim());
+  return safeText({ max, error: "errors.invalid", tooLong }).trim();
 }
 
 /** Empty optional text is "not given" (null), so Arabic falls back to English. */
@@ -36,15 +36,26 @@ const optionalText = (max: number, tooLong: string) =>
     .nullish()
     .transform((value) => (value === undefined ? undefined : value || null));
 
-export const Title = text(MAX_TITLE, "errors.titleTooLong").pipe(
-  z.string().min(1, { error: "errors.titleRequired" }),
-);
+export const Title = text(MAX_TITLE, "errors.titleTooLong").min(1, { error: "errors.titleRequired" });
 export const TitleAr = optionalText(MAX_TITLE, "errors.titleTooLong");
 export const Description = text(MAX_DESCRIPTION, "errors.descriptionTooLong");
 export const DescriptionAr = optionalText(MAX_DESCRIPTION, "errors.descriptionTooLong");
 export const Category = z.enum(COURSE_CATEGORIES, { error: "errors.categoryRequired" });
+/** A price as a number is bounded, with at most two decimals, in the schema itself (and so in the API document). */
 export const Price = z
-  .union([z.number(), z.string()], { error: "errors.priceInvalid" })
+  .union(
+    [
+      z
+        .number({ error: "errors.priceInvalid" })
+        .min(0, { error: "errors.priceInvalid" })
+        .max(MAX_PRICE_MINOR_UNITS / MINOR_UNITS_PER_UNIT, { error: "errors.priceInvalid" })
+        .multipleOf(1 / MINOR_UNITS_PER_UNIT, { error: "errors.priceInvalid" }),
+      z
+        .string({ error: "errors.priceInvalid" })
+        .regex(new RegExp(`^$|${AMOUNT_TEXT.source}`), { error: "errors.priceInvalid" }),
+    ],
+    { error: "errors.priceInvalid" },
+  )
   .transform((value, ctx) => {
     if (value === "") {
       ctx.addIssue({ code: "custom", message: "errors.priceRequired" });
@@ -115,7 +126,7 @@ export const ApiCourseCreate = z.object({
   title: Title,
   titleAr: TitleAr,
   category: Category,
-  description: Description.pipe(z.string().min(1, { error: "errors.descriptionRequired" })),
+  description: Description.min(1, { error: "errors.descriptionRequired" }),
   descriptionAr: DescriptionAr,
   price: Price,
   image: ApiImage.optional(),
@@ -133,7 +144,7 @@ export const ApiCourseUpdate = ApiCourseCreate.partial().extend({
 
 /** GET /api/instructor/my-courses?limit&offset&trainerId. */
 export const MyCoursesQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(50).default(10),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: queryInteger(1, 50).default(10),
+  offset: queryInteger(0, 1_000_000).default(0),
   trainerId: z.uuid().optional(),
 });

@@ -19,9 +19,7 @@ export const CreateUploadLinkInput = z.object({
     .max(Number.MAX_SAFE_INTEGER, {
       error: "errors.fileSize",
     }),
-  fileName: safeText({ max: 200, error: "errors.fileName" }).pipe(
-    z.string().trim().min(1, { error: "errors.fileName" }),
-  ),
+  fileName: safeText({ max: 200, error: "errors.fileName" }).trim().min(1, { error: "errors.fileName" }),
   description: safeText({ max: 5000, error: "errors.description" }).optional().default(""),
   lessonId: entityId("errors.lessonId"),
 });

@@ -5,8 +5,9 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client.server";
 import { type TopUpRequest, topUpRequests, users } from "../db/schema";
+import { ListQuery } from "../editorial/inputs";
 import { safeText } from "../lib/validation";
-import { CurrencyAmount, creditWallet, MAX_CREDIT_MINOR_UNITS, parseCurrencyAmount } from "./wallet.server";
+import { amountField, creditWallet, MAX_CREDIT_MINOR_UNITS, parseCurrencyAmount } from "./wallet.server";
 
 export type TopUpLimits = { min: number; max: number; maxPending: number };
 
@@ -31,9 +32,10 @@ export function topUpLimits(): TopUpLimits {
 
 /** Messages are keys in the `wallet` namespace. */
 export const TopUpInput = z.object({
-  amount: CurrencyAmount.refine((amount) => amount >= topUpLimits().min && amount <= topUpLimits().max, {
-    error: "errors.topUpOutOfRange",
-  }),
+  // Lazy: TOP_UP_MIN and TOP_UP_MAX are read when first needed, and then stand in the OpenAPI document too.
+  amount: z.lazy(() =>
+    amountField(topUpLimits().min, topUpLimits().max, "errors.amountInvalid", "errors.topUpOutOfRange"),
+  ),
   reference: safeText({ max: 200, error: "errors.referenceInvalid" })
     .trim()
     .max(100, { error: "errors.referenceInvalid" })
@@ -133,6 +135,9 @@ export const TOP_UP_STATUSES = ["pending", "approved", "rejected"] as const;
 export type TopUpStatus = (typeof TOP_UP_STATUSES)[number];
 /** GET /api/admin/top-ups?status=: the queue shown, pending by default. */
 export const TopUpQueueStatus = z.enum(TOP_UP_STATUSES).default("pending");
+
+/** `GET /api/admin/top-ups?status&limit&offset`: the queue's query (paging as every list's). */
+export const TopUpQueue = ListQuery.extend({ status: TopUpQueueStatus });
 
 /** The admins' queue: requests of one status, oldest pending first (first come, first served). */
 export async function listTopUps(

@@ -49,17 +49,44 @@ export function toCurrencyUnits(minorUnits: number): number {
   return minorUnits / MINOR_UNITS_PER_UNIT;
 }
 
+/** Text an amount may be typed as: digits (Arabic-Indic too), a point and at most two decimals. */
+export const AMOUNT_TEXT =
+  /^\s*[0-9\u0660-\u0669\u06f0-\u06f9]+(?:[.\u066b][0-9\u0660-\u0669\u06f0-\u06f9]{1,2})?\s*$/;
+
+/**
+ * A form or JSON amount → minor units, between `min` and `max` minor units. A number is bounded and has
+ * at most two decimals in the schema itself, so the OpenAPI document says so; text has the same digits
+ * rule as a pattern. `invalid` and `outOfRange` are translation keys in the caller's namespace.
+ */
+export function amountField(min: number, max: number, invalid: string, outOfRange = invalid) {
+  return z
+    .union(
+      [
+        z
+          .number({ error: invalid })
+          .min(min / MINOR_UNITS_PER_UNIT, { error: outOfRange })
+          .max(max / MINOR_UNITS_PER_UNIT, { error: outOfRange })
+          .multipleOf(1 / MINOR_UNITS_PER_UNIT, { error: invalid }),
+        z.string({ error: invalid }).regex(AMOUNT_TEXT, { error: invalid }),
+      ],
+      { error: invalid },
+    )
+    .transform((value, ctx) => {
+      const minorUnits = parseCurrencyAmount(value);
+      if (minorUnits === null) {
+        ctx.addIssue({ code: "custom", message: invalid });
+        return z.NEVER;
+      }
+      if (minorUnits < min || minorUnits > max) {
+        ctx.addIssue({ code: "custom", message: outOfRange });
+        return z.NEVER;
+      }
+      return minorUnits;
+    });
+}
+
 /** A form or JSON amount (number or numeric text) → minor units. Messages are keys in the `admin` namespace. */
-export const CurrencyAmount = z
-  .union([z.number(), z.string()], { error: "errors.amountInvalid" })
-  .transform((value, ctx) => {
-    const minorUnits = parseCurrencyAmount(value);
-    if (minorUnits === null) {
-      ctx.addIssue({ code: "custom", message: "errors.amountInvalid" });
-      return z.NEVER;
-    }
-    return minorUnits;
-  });
+export const CurrencyAmount = amountField(1, MAX_CREDIT_MINOR_UNITS, "errors.amountInvalid");
 
 export const DEFAULT_CREDIT_REASON = "Admin credit";
 

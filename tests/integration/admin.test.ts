@@ -420,7 +420,7 @@ describe("PUT /api/admin/change-role/:userId", () => {
     const refused = await json(await putRole(admin.id, { role: "user" }));
     expect(refused.status).toBe(409);
     expect(refused.body.error).toEqual({
-      code: "conflict",
+      code: "last_admin",
       message: "This is the last admin. Make someone else an admin before changing this role.",
     });
     expect(await roleOf(admin.id)).toBe("admin");

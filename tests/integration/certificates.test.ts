@@ -192,7 +192,7 @@ describe("issuing", () => {
     });
     expect(response.status).toBe(409);
     expect(await response.json()).toMatchObject({
-      error: { code: "conflict" },
+      error: { code: "lessons_remaining" },
       completedLessons: 2,
       totalLessons: 3,
     });

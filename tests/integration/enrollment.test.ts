@@ -574,7 +574,7 @@ describe("GET /api/course/enrollment", () => {
           id: data,
           title: "Data Basics",
           category: "data-science",
-          image: "/images/course.jpg",
+          image: { url: "/images/course.jpg", public_id: null },
           instructorName: trainer.name,
           lessonCount: 0,
         },

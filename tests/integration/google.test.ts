@@ -378,7 +378,7 @@ describe("POST /api/auth/google: signing in", () => {
   it("answers 409 when the email's account is linked to a different Google account", async () => {
     await postToken({ token: await idToken(noor) });
     const impostor = await idToken({ ...noor, sub: "google-sub-other" });
-    await expectError(await postToken({ token: impostor }), 409, "conflict");
+    await expectError(await postToken({ token: impostor }), 409, "email_taken");
     expect(await handle.db.$count(users)).toBe(1);
   });
 

@@ -10,10 +10,11 @@ import { newResetToken } from "../../app/account/reset-token";
 import { ENDPOINTS } from "../../app/api-docs/endpoints";
 import { errorAnswers, openApiDocument, openApiPaths } from "../../app/api-docs/openapi.server";
 import { ApiErrorBody, type EndpointDoc } from "../../app/api-docs/registry";
-import { enrollments, passwordResetTokens, topUpRequests, users } from "../../app/db/schema";
+import { blogPosts, enrollments, passwordResetTokens, topUpRequests, users } from "../../app/db/schema";
 import routes from "../../app/routes";
 import { type FuzzApp, startFuzzApp } from "./fuzz/app";
 import { createFixtures, type Fixtures, type Role } from "./fuzz/fixtures";
+import { documentValidator, responseSchema } from "./openapi-ajv";
 
 function apiRoutes(entries: RouteConfigEntry[]): string[] {
   return entries.flatMap((entry) => [
@@ -128,13 +129,41 @@ describe("the document's shape", () => {
 let app: FuzzApp;
 let fixtures: Fixtures;
 const checked = new Set<string>();
+const servedDocument = openApiDocument() as Json;
+const validateByDocument = documentValidator(servedDocument);
+/** A public post whose author's account is gone: its `author.id` is null (the column is set null). */
+let orphanPostId = 0;
 
 beforeAll(async () => {
   vi.spyOn(console, "error").mockImplementation(() => {});
   vi.spyOn(console, "warn").mockImplementation(() => {});
   app = await startFuzzApp();
   fixtures = await createFixtures(app);
+  const former = await app.helpers.createUser(app.db, "trainer");
+  const [orphan] = await app.db
+    .insert(blogPosts)
+    .values({
+      slug: "openapi-orphan-post",
+      title: "A post outliving its author",
+      excerpt: "Orphan",
+      body: "Orphan",
+      bodyHtml: "<p>Orphan</p>",
+      authorId: former.id,
+      authorName: former.name,
+      status: "published",
+      publishedAt: new Date(),
+    })
+    .returning({ id: blogPosts.id });
+  orphanPostId = orphan?.id ?? 0;
+  await app.db.delete(users).where(eq(users.id, former.id));
 }, 120_000);
+
+/** The document's path of an entry's route for this target (an optional segment gives two paths). */
+function documentPath(route: string, target: string): string {
+  const paths = openApiPaths(route);
+  const segments = (target.split("?")[0] ?? "").split("/").length;
+  return paths.find((path) => path.split("/").length === segments) ?? paths[0] ?? "";
+}
 
 afterAll(async () => {
   vi.restoreAllMocks();
@@ -179,6 +208,12 @@ async function call(
   checked.add(`${method} ${route}`);
   if (response.status === 204) return {};
   const json = JSON.parse(text) as Json;
+  // What the document itself says of this answer, read by a JSON Schema validator: a client generated
+  // from the document must accept every real answer.
+  const documented = responseSchema(servedDocument, documentPath(route, target), method, response.status);
+  expect(documented, `${label}: no JSON schema for ${response.status} in the document`).toBeTruthy();
+  const byDocument = validateByDocument(documented as object, json);
+  expect(byDocument.valid, `${label}: the document refuses the answer: ${byDocument.errors}`).toBe(true);
   if (success) {
     if (!success.schema) throw new Error(`${label}: a JSON answer without a documented schema`);
     const parsed = success.schema.safeParse(json);
@@ -236,6 +271,10 @@ describe("conformance", () => {
     });
     await call("get", "api/blog", "/api/blog", { as: "trainer", expectStatus: 200 });
     await call("get", "api/blog/:id", `/api/blog/${postIds.public}`, { expectStatus: 200 });
+    const orphan = await call("get", "api/blog/:id", `/api/blog/${orphanPostId}`, { expectStatus: 200 });
+    expect((orphan.post as { author: { id: unknown } }).author.id).toBeNull();
+    const blog = await call("get", "api/blog", "/api/blog?limit=50", { expectStatus: 200 });
+    expect((blog.items as { id: number }[]).some((post) => post.id === orphanPostId)).toBe(true);
     await call("get", "api/portfolio", "/api/portfolio", { as: "admin", expectStatus: 200 });
     await call("get", "api/portfolio/:id", `/api/portfolio/${caseStudyIds.public}`, { expectStatus: 200 });
   }, 60_000);

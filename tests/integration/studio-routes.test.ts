@@ -105,7 +105,8 @@ describe("instructor API", () => {
       isPublished: false,
       trainerId: trainer.id,
       lessonCount: 2,
-      image: { url: null, public_id: null },
+      // No image yet: the default picture, as on every answer (courseImageJson).
+      image: { url: "/images/course.jpg", public_id: null },
     });
     expect(course.descriptionHtml).toContain("<strong>SQL</strong>");
     expect(
@@ -125,7 +126,7 @@ describe("instructor API", () => {
     )) as Response;
     expect(refused.status).toBe(409);
     const body = await refused.json();
-    expect(body.error.code).toBe("conflict");
+    expect(body.error.code).toBe("cannot_publish");
     expect(Object.keys(body.error.fields)).toEqual(["lessons"]);
     expect(await handle.db.$count(courses)).toBe(before);
     const published = (await run(
@@ -235,7 +236,7 @@ describe("instructor API", () => {
     expect((await del(unsold.id)).status).toBe(204);
     const conflict = await del(sold.id);
     expect(conflict.status).toBe(409);
-    expect((await conflict.json()).error.code).toBe("conflict");
+    expect((await conflict.json()).error.code).toBe("has_enrollments");
   });
 
   it("lists my courses with drafts; an admin gets every course", async () => {

@@ -92,3 +92,22 @@ describe("PUBLIC_CACHE_SECONDS", () => {
     expect(() => readConfig({ PUBLIC_CACHE_SECONDS: value })).toThrow(/PUBLIC_CACHE_SECONDS/);
   });
 });
+
+describe("CORS_ORIGINS", () => {
+  it("is none by default, and reads comma-separated origins", () => {
+    expect(readConfig({}).corsOrigins).toEqual([]);
+    expect(
+      readConfig({
+        CORS_ORIGINS: " https://app.example.com, http://localhost:5173/ ,https://app.example.com",
+      }).corsOrigins,
+    ).toEqual(["https://app.example.com", "http://localhost:5173"]);
+  });
+
+  it.each(["app.example.com", "https://app.example.com/path", "ftp://files.example.com", "*"])(
+    "refuses %s with a clear message",
+    (value) => {
+      expect(() => readConfig({ CORS_ORIGINS: value })).toThrow(ConfigError);
+      expect(() => readConfig({ CORS_ORIGINS: value })).toThrow(/CORS_ORIGINS/);
+    },
+  );
+});

@@ -66,7 +66,7 @@ export const accountEndpoints: EndpointDoc[] = [
       ),
     },
     errors: [
-      [409, "conflict"],
+      [409, "too_many_pending"],
       [502, "internal_error"],
     ],
   },

@@ -2,10 +2,20 @@
 import { z } from "zod";
 import { ChangeRoleInput, UserListQuery } from "../../admin/users.server";
 import { RefundInput } from "../../commerce/refunds.server";
-import { ListQuery } from "../../editorial/inputs";
-import { RejectInput, TopUpQueueStatus } from "../../wallet/top-ups.server";
+import { RejectInput, TopUpQueue } from "../../wallet/top-ups.server";
 import { ChargeWalletInput } from "../../wallet/wallet.server";
-import { ApiUser, type EndpointDoc, isoDate, json, money, ok, paged, params } from "../registry";
+import {
+  ApiUser,
+  type EndpointDoc,
+  isoDate,
+  json,
+  money,
+  ok,
+  paged,
+  params,
+  pathId,
+  textParams,
+} from "../registry";
 import { TopUpRequest } from "./account";
 
 export const adminEndpoints: EndpointDoc[] = [
@@ -45,12 +55,12 @@ export const adminEndpoints: EndpointDoc[] = [
     tag: "Admin",
     summary: "Change a user's role (the last admin stays an admin)",
     auth: "admin",
-    params: params("userId"),
+    params: textParams({ userId: z.uuid() }),
     body: json(ChangeRoleInput),
     responses: { 200: ok("The user", z.strictObject({ user: ApiUser })) },
     errors: [
       [404, "not_found"],
-      [409, "conflict"],
+      [409, "last_admin"],
     ],
   },
   {
@@ -59,7 +69,7 @@ export const adminEndpoints: EndpointDoc[] = [
     tag: "Admin",
     summary: "Credit a user's wallet",
     auth: "admin",
-    params: params("userId"),
+    params: textParams({ userId: z.uuid() }),
     body: json(ChargeWalletInput),
     responses: {
       200: ok(
@@ -85,7 +95,7 @@ export const adminEndpoints: EndpointDoc[] = [
     tag: "Admin",
     summary: "The top-up review queue",
     auth: "admin",
-    query: ListQuery.extend({ status: TopUpQueueStatus }),
+    query: TopUpQueue,
     responses: {
       200: ok(
         "A page of requests with their users",
@@ -110,12 +120,13 @@ export const adminEndpoints: EndpointDoc[] = [
     description:
       "`decision` is `approve` or `reject`; a reject may carry {reason}. A second review of the same request is 409.",
     auth: "admin",
-    params: z.object({ id: z.string(), decision: z.enum(["approve", "reject"]) }),
+    params: z.object({ id: pathId, decision: z.enum(["approve", "reject"]) }),
     body: json(RejectInput, "Only for reject, and optional"),
     responses: { 200: ok("The reviewed request", z.strictObject({ request: TopUpRequest })) },
     errors: [
       [404, "not_found"],
-      [409, "conflict"],
+      [409, "already_reviewed"],
+      [409, "balance_limit"],
     ],
   },
   {
@@ -132,7 +143,8 @@ export const adminEndpoints: EndpointDoc[] = [
     },
     errors: [
       [404, "not_found"],
-      [409, "conflict"],
+      [409, "refund_window_closed"],
+      [409, "balance_limit"],
     ],
   },
 ];

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ForgotPasswordInput, ResetPasswordInput } from "../../account/password-reset.server";
 import { ProfilePatch } from "../../account/profile.server";
 import { PasswordChangeInput } from "../../account/security.server";
-import { LoginInput, SignupInput } from "../../auth/accounts.server";
+import { ApiLoginInput, ApiSignupInput } from "../../auth/accounts.server";
 import { ApiUser, type EndpointDoc, json, ok, UserWithToken } from "../registry";
 
 const GoogleToken = z.object({
@@ -19,10 +19,10 @@ export const authEndpoints: EndpointDoc[] = [
     tag: "Auth",
     summary: "Create an account and get an API token",
     auth: "public",
-    body: json(SignupInput),
+    body: json(ApiSignupInput),
     responses: { 201: ok("The new user and a Bearer token", UserWithToken) },
     errors: [
-      [409, "conflict"],
+      [409, "email_taken"],
       [429, "rate_limited"],
     ],
   },
@@ -32,7 +32,7 @@ export const authEndpoints: EndpointDoc[] = [
     tag: "Auth",
     summary: "Sign in with email and password",
     auth: "public",
-    body: json(LoginInput),
+    body: json(ApiLoginInput),
     responses: { 200: ok("The user and a Bearer token", UserWithToken) },
     errors: [
       [401, "unauthorized"],
@@ -52,7 +52,7 @@ export const authEndpoints: EndpointDoc[] = [
       [401, "unauthorized"],
       [403, "forbidden"],
       [404, "not_found"],
-      [409, "conflict"],
+      [409, "email_taken"],
     ],
   },
   {

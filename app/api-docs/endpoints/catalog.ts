@@ -105,7 +105,7 @@ export const catalogEndpoints: EndpointDoc[] = [
                 id: z.int(),
                 title: z.string(),
                 category: z.enum(COURSE_CATEGORIES),
-                image: z.string(),
+                image: Image,
                 instructorName: z.string(),
                 lessonCount: z.int(),
               }),
@@ -129,7 +129,7 @@ export const catalogEndpoints: EndpointDoc[] = [
     params: params("courseId"),
     body: json(EnrollOneInput, "Optional"),
     responses: { 200: ok("What was bought and charged", Purchase) },
-    errors: purchaseErrors,
+    errors: [[404, "not_found"], ...(purchaseErrors ?? [])],
   },
   {
     method: "post",

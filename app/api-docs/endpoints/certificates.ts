@@ -1,6 +1,6 @@
 // Certificates (app/routes/api/certificate*.ts).
 import { z } from "zod";
-import { ApiErrorBody, type EndpointDoc, isoDate, ok, params } from "../registry";
+import { ApiErrorBody, type EndpointDoc, isoDate, ok, params, textParams } from "../registry";
 
 const Certificate = z.strictObject({
   id: z.string(),
@@ -37,7 +37,7 @@ export const certificateEndpoints: EndpointDoc[] = [
     },
     errors: [
       [404, "not_found"],
-      [409, "conflict"],
+      [409, "lessons_remaining"],
     ],
     errorBodies: {
       409: ApiErrorBody.extend({ completedLessons: z.int(), totalLessons: z.int() }).strict(),
@@ -49,7 +49,7 @@ export const certificateEndpoints: EndpointDoc[] = [
     tag: "Certificates",
     summary: "A certificate's PDF (its holder and admins)",
     auth: "user",
-    params: params("id"),
+    params: textParams({ id: z.uuid() }),
     responses: { 200: { description: "The PDF", contentType: "application/pdf" } },
     errors: [[404, "not_found"]],
   },
@@ -59,7 +59,7 @@ export const certificateEndpoints: EndpointDoc[] = [
     tag: "Certificates",
     summary: "Verify a certificate code",
     auth: "public",
-    params: params("code"),
+    params: textParams({ code: z.string() }),
     responses: {
       200: ok(
         "Whether the code names a valid certificate",

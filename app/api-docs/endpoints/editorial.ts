@@ -8,7 +8,7 @@ import {
   ListQuery,
   MultipartCaseStudy,
 } from "../../editorial/inputs";
-import { type EndpointDoc, isoDate, json, ok, paged, params } from "../registry";
+import { type EndpointDoc, Image, isoDate, json, ok, paged, params } from "../registry";
 
 const status = z.enum(["draft", "published", "scheduled"]);
 
@@ -22,8 +22,12 @@ const Post = z.strictObject({
   bodyAr: z.string().nullable(),
   bodyHtml: z.string(),
   bodyArHtml: z.string().nullable(),
-  author: z.strictObject({ id: z.uuid(), name: z.string(), nameAr: z.string().nullable() }),
-  coverImage: z.strictObject({ url: z.string(), public_id: z.string().nullable() }).nullable(),
+  author: z.strictObject({
+    id: z.uuid().nullable().describe("null once the author's account is deleted (the name stays)"),
+    name: z.string(),
+    nameAr: z.string().nullable(),
+  }),
+  coverImage: Image.nullable(),
   status,
   publishAt: isoDate.nullable(),
   isPublic: z.boolean(),
@@ -69,7 +73,7 @@ const CaseStudy = z.strictObject({
 const refusals: EndpointDoc["errors"] = [
   [403, "forbidden"],
   [404, "not_found"],
-  [409, "conflict"],
+  [422, "validation_failed"],
 ];
 
 export const editorialEndpoints: EndpointDoc[] = [

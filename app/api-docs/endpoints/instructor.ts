@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { COURSE_CATEGORIES } from "../../courses/categories";
 import { ApiCourseCreate, ApiCourseUpdate, MyCoursesQuery } from "../../studio/inputs";
-import { type EndpointDoc, isoDate, json, money, ok, paged, params } from "../registry";
+import { type EndpointDoc, Image, isoDate, json, money, ok, paged, params } from "../registry";
 
 const StudioCourse = z.strictObject({
   id: z.int(),
@@ -15,7 +15,7 @@ const StudioCourse = z.strictObject({
   category: z.enum(COURSE_CATEGORIES),
   price: money,
   currency: z.string(),
-  image: z.strictObject({ url: z.string().nullable(), public_id: z.string().nullable() }),
+  image: Image,
   instructor: z.strictObject({ name: z.string() }),
   lessonCount: z.int(),
   isPublished: z.boolean(),
@@ -36,8 +36,11 @@ const StudioCourse = z.strictObject({
 });
 
 const refusals: EndpointDoc["errors"] = [
+  [403, "forbidden"],
   [404, "not_found"],
-  [409, "conflict"],
+  [409, "cannot_publish"],
+  [409, "has_enrollments"],
+  [422, "validation_failed"],
 ];
 
 export const instructorEndpoints: EndpointDoc[] = [
@@ -58,7 +61,7 @@ export const instructorEndpoints: EndpointDoc[] = [
             title: z.string(),
             titleAr: z.string().nullable(),
             isPublished: z.boolean(),
-            image: z.strictObject({ url: z.string().nullable() }),
+            image: Image,
             trainerId: z.uuid(),
             instructor: z.strictObject({ name: z.string() }),
             lessonCount: z.int(),

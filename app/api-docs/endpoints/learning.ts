@@ -54,7 +54,7 @@ export const learningEndpoints: EndpointDoc[] = [
         }),
       ),
     },
-    errors: accessErrors,
+    errors: [...(accessErrors ?? []), [409, "not_watched"]],
   },
   {
     method: "get",

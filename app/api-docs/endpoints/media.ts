@@ -43,7 +43,8 @@ export const mediaEndpoints: EndpointDoc[] = [
     errors: [
       [403, "forbidden"],
       [404, "not_found"],
-      [409, "conflict"],
+      [409, "media_in_use"],
+      [422, "validation_failed"],
     ],
   },
 ];

@@ -34,7 +34,7 @@ export const paymentEndpoints: EndpointDoc[] = [
     errors: [
       [403, "forbidden"],
       [404, "not_found"],
-      [409, "conflict"],
+      [409, "code_taken"],
     ],
   },
   {

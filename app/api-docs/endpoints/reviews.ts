@@ -63,7 +63,8 @@ export const reviewEndpoints: EndpointDoc[] = [
       200: ok("Your review, updated", OwnReview),
     },
     errors: [
-      [403, "forbidden"],
+      [403, "not_enrolled"],
+      [403, "own_course"],
       [404, "not_found"],
     ],
   },

@@ -1,7 +1,8 @@
 // Lesson videos (app/routes/api/video-*.ts).
 import { z } from "zod";
+import { INT4_MAX, queryInteger } from "../../lib/validation";
 import { CreateUploadLinkInput } from "../../video/api.server";
-import { type EndpointDoc, json, ok, params } from "../registry";
+import { type EndpointDoc, json, ok, textParams } from "../registry";
 
 const Uploaded = z.strictObject({
   videoId: z.string(),
@@ -16,7 +17,7 @@ const upload = (route: string, summary: string): EndpointDoc => ({
   description:
     "Multipart: `lessonId` first, then `file` (or `?lessonId=`). Streamed to disk and judged by its bytes.",
   auth: "staff",
-  query: z.object({ lessonId: z.string().optional() }),
+  query: z.object({ lessonId: queryInteger(1, INT4_MAX).optional() }),
   body: {
     schema: z.object({ lessonId: z.string(), file: z.string().meta({ format: "binary" }) }),
     contentType: "multipart/form-data",
@@ -68,7 +69,7 @@ export const videoEndpoints: EndpointDoc[] = [
     tag: "Video",
     summary: "A video's upload and processing state",
     auth: "staff",
-    params: params("id"),
+    params: textParams({ id: z.uuid() }),
     responses: {
       200: ok(
         "The state",
@@ -94,7 +95,7 @@ export const videoEndpoints: EndpointDoc[] = [
     summary: "tus 1.0.0: the upload's offset",
     description: "Bearer token, or the studio's session cookie from the same origin.",
     auth: "tus",
-    params: params("videoId"),
+    params: textParams({ videoId: z.uuid() }),
     responses: { 200: ok("Upload-Offset and Upload-Length headers") },
     errors: tusErrors,
   },
@@ -104,7 +105,7 @@ export const videoEndpoints: EndpointDoc[] = [
     tag: "Video",
     summary: "tus 1.0.0: append bytes",
     auth: "tus",
-    params: params("videoId"),
+    params: textParams({ videoId: z.uuid() }),
     body: {
       schema: z.string().meta({ format: "binary" }),
       contentType: "application/offset+octet-stream",
@@ -118,7 +119,7 @@ export const videoEndpoints: EndpointDoc[] = [
     tag: "Video",
     summary: "tus 1.0.0: the server's capabilities",
     auth: "public",
-    params: params("videoId"),
+    params: textParams({ videoId: z.uuid() }),
     responses: { 204: ok("Tus-Version, Tus-Extension and Tus-Max-Size headers") },
   },
 ];

@@ -22,7 +22,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   });
   if (!outcome.ok && outcome.reason === "not_found")
     return apiError(404, "not_found", t("errors.userNotFound"));
-  if (!outcome.ok) return apiError(409, "conflict", t("errors.lastAdmin"));
+  if (!outcome.ok) return apiError(409, "last_admin", t("errors.lastAdmin"));
   return Response.json({ user: toApiUser(outcome.user) });
 }
 

@@ -23,8 +23,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!outcome.ok) {
     if (outcome.reason === "not_found") return apiError(404, "not_found", t("refunds.notFound"));
     if (outcome.reason === "outside_window")
-      return apiError(409, "conflict", t("refunds.outsideWindow", { count: refundWindowDays() }));
-    return apiError(409, "conflict", t("refunds.balanceLimit"));
+      return apiError(409, "refund_window_closed", t("refunds.outsideWindow", { count: refundWindowDays() }));
+    return apiError(409, "balance_limit", t("refunds.balanceLimit"));
   }
   return Response.json({
     refunded: toCurrencyUnits(outcome.refunded),

@@ -36,8 +36,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       : await rejectTopUp(db, admin.id, id, reason);
   if (!outcome.ok) {
     if (outcome.reason === "not_found") return apiError(404, "not_found", t("admin.notFound"));
-    if (outcome.reason === "already_reviewed") return apiError(409, "conflict", t("admin.alreadyReviewed"));
-    return apiError(409, "conflict", t("admin.balanceLimit"));
+    if (outcome.reason === "already_reviewed")
+      return apiError(409, "already_reviewed", t("admin.alreadyReviewed"));
+    return apiError(409, "balance_limit", t("admin.balanceLimit"));
   }
   return Response.json({ request: topUpJson(outcome.request) });
 }

@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error instanceof GoogleSignInError) {
       return error.reason === "unverified_email"
         ? apiError(403, "forbidden", t("auth:google.unverifiedEmail"))
-        : apiError(409, "conflict", t("auth:signup.emailTaken"));
+        : apiError(409, "email_taken", t("auth:signup.emailTaken"));
     }
     throw error;
   }

@@ -1,5 +1,5 @@
 // POST /api/auth/login {email, password} → 200 {user, token}; the same rules and limits as the page.
-import { LoginInput, toApiUser } from "../../auth/accounts.server";
+import { ApiLoginInput, toApiUser } from "../../auth/accounts.server";
 import { createSession } from "../../auth/session.server";
 import { signInWithPassword } from "../../auth/sign-in.server";
 import { getDb } from "../../db/context";
@@ -11,7 +11,7 @@ import type { Route } from "./+types/auth-login";
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request, context, "POST");
   const i18n = getI18n(context);
-  const { data, error } = await readJsonBody(request, LoginInput, i18n, "auth");
+  const { data, error } = await readJsonBody(request, ApiLoginInput, i18n, "auth");
   if (error) return error;
   const db = getDb(context);
   const outcome = await signInWithPassword(db, clientAddress(context), data.email, data.password);

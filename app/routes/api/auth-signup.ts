@@ -1,5 +1,5 @@
 // POST /api/auth/signup {userName, email, password} → 201 {user, token}.
-import { SignupInput, toApiUser } from "../../auth/accounts.server";
+import { ApiSignupInput, toApiUser } from "../../auth/accounts.server";
 import { createSession } from "../../auth/session.server";
 import { signUp } from "../../auth/sign-in.server";
 import { sendWelcomeMail } from "../../auth/welcome.server";
@@ -12,7 +12,7 @@ import type { Route } from "./+types/auth-signup";
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request, context, "POST");
   const i18n = getI18n(context);
-  const { data, error } = await readJsonBody(request, SignupInput, i18n, "auth");
+  const { data, error } = await readJsonBody(request, ApiSignupInput, i18n, "auth");
   if (error) return error;
   const t = i18n.getFixedT(apiLocale(request), "auth");
   const db = getDb(context);
@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!outcome.ok) {
     if (outcome.reason === "rate_limited")
       return tooManyRequests(request, context, outcome.retryAfterSeconds);
-    return apiError(409, "conflict", t("signup.emailTaken"), { email: t("signup.emailTaken") });
+    return apiError(409, "email_taken", t("signup.emailTaken"), { email: t("signup.emailTaken") });
   }
   await sendWelcomeMail(context, apiLocale(request), outcome.user);
   const token = await createSession(db, outcome.user.id, "api", request.headers.get("User-Agent"));

@@ -3,14 +3,14 @@ import { isAdmin } from "../../access/roles";
 import { listUsers, UserListQuery } from "../../admin/users.server";
 import { requireApiRole } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
-import { methodNotAllowed, readApiQuery } from "../../lib/api.server";
+import { methodNotAllowed, readQuery } from "../../lib/api.server";
 import { getI18n } from "../../middleware/i18next.server";
 import { withBalanceInCurrencyUnits } from "../../wallet/wallet.server";
 import type { Route } from "./+types/auth-users";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireApiRole(request, context, isAdmin);
-  const query = readApiQuery(request, UserListQuery, getI18n(context), "admin");
+  const query = readQuery(request, UserListQuery, getI18n(context), "admin");
   if (query.error) return query.error;
   const list = await listUsers(getDb(context), query.data);
   return Response.json({ ...list, items: list.items.map(withBalanceInCurrencyUnits) });

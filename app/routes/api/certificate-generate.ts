@@ -27,7 +27,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return Response.json(
       {
         error: {
-          code: "conflict",
+          code: "lessons_remaining",
           message: t("api.notEligible", { completed: outcome.completedLessons, total: outcome.totalLessons }),
         },
         completedLessons: outcome.completedLessons,

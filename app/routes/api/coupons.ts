@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (outcome.ok) return Response.json({ coupon: couponJson(outcome.coupon) }, { status: 201 });
   switch (outcome.reason) {
     case "code_taken":
-      return apiError(409, "conflict", t("coupon.errors.codeTaken"));
+      return apiError(409, "code_taken", t("coupon.errors.codeTaken"));
     case "course_not_found":
       return apiError(404, "not_found", t("coupon.errors.courseNotFound"));
     case "not_your_course":

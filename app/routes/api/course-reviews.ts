@@ -4,7 +4,7 @@
 import { maySeeCourse } from "../../access/policy";
 import { requireApiUser } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
-import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
+import { apiError, apiLocale, methodNotAllowed, readJsonBody, readQuery } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
 import { getViewer } from "../../middleware/auth.server";
 import { getI18n } from "../../middleware/i18next.server";
@@ -12,7 +12,7 @@ import { ReviewInput, ReviewListQuery } from "../../reviews/policy";
 import { deleteOwnReview, findReviewableCourse, listReviews, saveReview } from "../../reviews/reviews.server";
 import type { Route } from "./+types/course-reviews";
 
-export async function loader({ request, url, context, params }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const locale = apiLocale(request);
   const db = getDb(context);
   const id = parseId(params.id);
@@ -20,11 +20,9 @@ export async function loader({ request, url, context, params }: Route.LoaderArgs
   const course = id ? await findReviewableCourse(db, id) : null;
   if (!id || !course || !maySeeCourse(viewer, course))
     return apiError(404, "not_found", getI18n(context).getFixedT(locale, "catalog")("courses.notFound"));
-  const query = ReviewListQuery.parse({
-    limit: url.searchParams.get("limit") ?? undefined,
-    offset: url.searchParams.get("offset") ?? undefined,
-  });
-  return Response.json(await listReviews(db, locale, id, query));
+  const query = readQuery(request, ReviewListQuery, getI18n(context), "reviews");
+  if (query.error) return query.error;
+  return Response.json(await listReviews(db, locale, id, query.data));
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -48,7 +46,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const outcome = await saveReview(db, user, id, body.data);
   if (!outcome.ok) {
     if (outcome.reason === "not_found") return notFound();
-    return apiError(403, "forbidden", t(`errors.${outcome.reason}`));
+    return apiError(403, outcome.reason, t(`errors.${outcome.reason}`));
   }
   return Response.json({ review: outcome.review }, { status: outcome.created ? 201 : 200 });
 }

@@ -4,15 +4,15 @@ import { listPublishedCourses } from "../../courses/catalog.server";
 import { courseCardJson } from "../../courses/course-json";
 import { CourseListQuery } from "../../courses/list-query";
 import { getDb } from "../../db/context";
-import { apiLocale, methodNotAllowed, readApiQuery } from "../../lib/api.server";
+import { apiLocale, methodNotAllowed, readQuery } from "../../lib/api.server";
 import { readPublic } from "../../lib/public-reads.server";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/courses";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const parsed = readApiQuery(request, CourseListQuery, getI18n(context), "common");
-  if (parsed.error) return parsed.error;
   const locale = apiLocale(request);
+  const parsed = readQuery(request, CourseListQuery, getI18n(context));
+  if (parsed.error) return parsed.error;
   const { limit, offset, q, category, sort } = parsed.data;
   const query = { limit, offset, q, category, sort };
   const { items, total } = await readPublic(context, "catalog", ["courses", locale, query], () =>

@@ -2,8 +2,9 @@
 // drafts included; an admin gets every course (or one trainer's with ?trainerId=).
 import { canTeach } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
+import { courseImageJson } from "../../courses/course-json";
 import { getDb } from "../../db/context";
-import { methodNotAllowed, readApiQuery } from "../../lib/api.server";
+import { methodNotAllowed, readQuery } from "../../lib/api.server";
 import { getI18n } from "../../middleware/i18next.server";
 import { listStudioCourses } from "../../studio/courses.server";
 import { MyCoursesQuery } from "../../studio/inputs";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/instructor-my-courses";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireApiRole(request, context, canTeach);
-  const parsed = readApiQuery(request, MyCoursesQuery, getI18n(context), "common");
+  const parsed = readQuery(request, MyCoursesQuery, getI18n(context));
   if (parsed.error) return parsed.error;
   const { limit, offset, trainerId } = parsed.data;
   const { items, total } = await listStudioCourses(getDb(context), user, { limit, offset, trainerId });
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       title: item.title,
       titleAr: item.titleAr,
       isPublished: item.isPublished,
-      image: { url: item.imageUrl },
+      image: courseImageJson(item.imageUrl, item.imagePublicId),
       trainerId: item.trainerId,
       instructor: { name: item.trainerName },
       lessonCount: item.lessonCount,

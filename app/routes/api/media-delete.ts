@@ -27,7 +27,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!outcome.ok) {
     if (outcome.reason === "not_found") return apiError(404, "not_found", t("errors.mediaNotFound"));
     if (outcome.reason === "forbidden") return apiError(403, "forbidden", t("errors.forbidden"));
-    return apiError(409, "conflict", t("errors.mediaInUse"));
+    return apiError(409, "media_in_use", t("errors.mediaInUse"));
   }
   return Response.json({ result: "ok" });
 }

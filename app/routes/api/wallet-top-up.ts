@@ -38,7 +38,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const outcome = await requestTopUp(getDb(context), user.id, data);
   if (!outcome.ok) {
-    return apiError(409, "conflict", i18n.getFixedT(apiLocale(request), "wallet")("topUp.tooManyPending"));
+    return apiError(
+      409,
+      "too_many_pending",
+      i18n.getFixedT(apiLocale(request), "wallet")("topUp.tooManyPending"),
+    );
   }
   return Response.json({ request: topUpJson(outcome.request) }, { status: 201 });
 }

@@ -59,6 +59,10 @@ export async function startFuzzApp(): Promise<FuzzApp> {
   });
   const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
   const handler = createRequestHandler(build, "production");
+  const { allowedMethodsFor } = (await vite.ssrLoadModule(
+    "/server/allowed-methods.ts",
+  )) as typeof import("../../../server/allowed-methods");
+  const allowedMethods = allowedMethodsFor(build);
   // The Express app's context, from the same module instances as the build.
   const serverApp = (await vite.ssrLoadModule("/server/app.ts")) as typeof import("../../../server/app");
   // The same module instances the build uses, so the test and the app share one database handle.
@@ -75,8 +79,12 @@ export async function startFuzzApp(): Promise<FuzzApp> {
     fetch: async (target, init = {}) => {
       const { clientAddress, ...rest } = init;
       // What server.mjs refuses before React Router: the same function, so this is the production stack.
-      const refusal = edgeRefusal(rest.method ?? "GET", target);
-      if (refusal) return new Response(refusal.body, { status: refusal.status, headers: refusal.headers });
+      const refusal = edgeRefusal(rest.method ?? "GET", target, allowedMethods);
+      if (refusal)
+        return new Response(refusal.status === 204 ? null : refusal.body, {
+          status: refusal.status,
+          headers: refusal.headers,
+        });
       const headers = new Headers(rest.headers);
       // The Express app takes the address from the socket; a fresh one per request keeps the per-IP rate
       // limits from turning the rest of a run into 429s.

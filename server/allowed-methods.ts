@@ -1,0 +1,46 @@
+// Which methods the resource at a URL answers, from the route table of the server build: an API route's
+// from the registry (app/api-docs/methods.ts); a page's GET and HEAD, and POST where its module has an
+// action (forms post; nothing else reaches a page); a file route's GET and HEAD where it has a loader, POST
+// where it has an action. The edge (server/edge.mjs) answers OPTIONS and refuses other methods with these.
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { apiMethods } from "../app/api-docs/methods";
+
+type Node = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Node[] };
+
+/** `(path) → methods`, or null where no route but a catch-all answers (React Router's 404). */
+export function allowedMethodsFor(build: ServerBuild): (pathname: string) => string[] | null {
+  const nodes = new Map<string, Node>();
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    nodes.set(route.id, {
+      id: route.id,
+      path: route.path,
+      index: route.index,
+      caseSensitive: route.caseSensitive,
+    });
+  }
+  const roots: Node[] = [];
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    const node = nodes.get(route.id) as Node;
+    const parent = route.parentId ? nodes.get(route.parentId) : undefined;
+    if (!parent) roots.push(node);
+    else if (parent.children) parent.children.push(node);
+    else parent.children = [node];
+  }
+  return (pathname) => {
+    const matches = matchRoutes(roots as RouteObject[], pathname, build.basename);
+    const leaf = matches?.at(-1)?.route as Node | undefined;
+    if (!matches || !leaf) return null;
+    const pattern = matches
+      .map((match) => (match.route as Node).path)
+      .filter(Boolean)
+      .join("/");
+    if (pattern === "api" || pattern.startsWith("api/")) return apiMethods(pattern);
+    const module = build.routes[leaf.id]?.module as { default?: unknown; loader?: unknown; action?: unknown };
+    return [
+      ...(module?.default || module?.loader ? ["GET", "HEAD"] : []),
+      ...(module?.action ? ["POST"] : []),
+    ];
+  };
+}
