@@ -4,7 +4,7 @@ import type { TFunction } from "../i18n/translator";
 import { type ApiErrorCode, apiError, apiLocale } from "../lib/api.server";
 import type { UploadReadFailure } from "../media/upload.server";
 import { getI18n } from "../middleware/i18next.server";
-import type { EditorialRefusal } from "./common.server";
+import type { EditorialRefusal } from "./editorial.server";
 
 const STATUS: Record<EditorialRefusal["reason"], number> = {
   not_found: 404,

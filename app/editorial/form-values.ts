@@ -107,6 +107,65 @@ export function caseStudyValues(item: PortfolioItem): CaseStudyFormValues {
   };
 }
 
+/** One field of an editor form; an Arabic twin (`…Ar`) is right-to-left and optional. */
+export type FieldSpec = { name: string; kind: "line" | "text"; rows?: number; hint?: string };
+
+/**
+ * What the one editor form (app/components/editorial/editorial-form.tsx) and the editor pages need to know
+ * of a kind: its translation prefix, ids, fields (rows of one or two), Markdown fields and public path.
+ */
+export type EditorialFormConfig = {
+  /** The `editorial` namespace's key prefix: `post.title`, `caseStudy.problem`… */
+  ns: "post" | "caseStudy";
+  idPrefix: string;
+  testId: string;
+  rows: readonly (readonly FieldSpec[])[];
+  markdown: readonly string[];
+  empty: Record<string, string>;
+  /** Where readers see an item: `${publicBase}/${id}`. */
+  publicBase: string;
+  viewTestId: string;
+};
+
+const pair = (name: string, spec: Omit<FieldSpec, "name"> & { hintAr?: string }): FieldSpec[] => [
+  { name, kind: spec.kind, rows: spec.rows, hint: spec.hint },
+  { name: `${name}Ar`, kind: spec.kind, rows: spec.rows, hint: spec.hintAr },
+];
+
+export const POST_FORM: EditorialFormConfig = {
+  ns: "post",
+  idPrefix: "post",
+  testId: "post-form",
+  rows: [
+    pair("title", { kind: "line", hintAr: "form.arabicHint" }),
+    pair("excerpt", { kind: "text", rows: 3, hint: "post.excerptHint" }),
+    [{ name: "body", kind: "text", rows: 14, hint: "form.markdownHint" }],
+    [{ name: "bodyAr", kind: "text", rows: 14 }],
+  ],
+  markdown: ["body", "bodyAr"],
+  empty: EMPTY_POST,
+  publicBase: "/blog",
+  viewTestId: "view-post",
+};
+
+export const CASE_STUDY_FORM: EditorialFormConfig = {
+  ns: "caseStudy",
+  idPrefix: "case",
+  testId: "case-study-form",
+  rows: [
+    pair("title", { kind: "line" }),
+    pair("clientName", { kind: "line" }),
+    pair("sector", { kind: "line" }),
+    pair("problem", { kind: "text", rows: 6, hint: "form.markdownHint" }),
+    pair("strategy", { kind: "text", rows: 6, hint: "form.markdownHint" }),
+    pair("result", { kind: "text", rows: 6, hint: "form.markdownHint" }),
+  ],
+  markdown: CASE_MARKDOWN,
+  empty: EMPTY_CASE_STUDY,
+  publicBase: "/portfolio",
+  viewTestId: "view-case-study",
+};
+
 /** What a page action answers with when it renders the page again instead of redirecting. */
 export type EditorAnswer = {
   values?: Record<string, string>;

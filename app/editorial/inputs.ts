@@ -92,9 +92,6 @@ const postText = {
 export const PostForm = z.object({ ...postText, status: Status, publishAt: FormDateTime.optional() });
 export type PostFields = z.infer<typeof PostForm>;
 
-/** The preview needs no valid post: whatever was typed is rendered. */
-export const PreviewFields = z.record(z.string(), z.string());
-
 /**
  * SPEC §3 image object. `public_id` names an upload (POST /api/cloudinary/upload) the caller may attach; an
  * image that came with the item (seeded files have no public id) is kept by sending its `url` back.
@@ -168,27 +165,76 @@ export const MultipartCaseStudy = z.object({
 
 /**
  * The gallery form: each image's key (its upload id, or `url:` and the address of an image without one) and
- * alt texts in display order, and at most one move or removal (the button that submitted it).
+ * alt texts in display order (lists: read with `GALLERY_LISTS`), and at most one move or removal (the button
+ * that submitted it).
  */
-export const GalleryForm = z
-  .object({
-    keys: z
-      .array(safeText({ max: 2100, error: "errors.invalid" }))
-      .max(MAX_GALLERY, { error: "errors.galleryFull" }),
-    alts: z.array(optional(MAX_ALT)),
-    altsAr: z.array(optional(MAX_ALT)),
-    move: z
-      .string()
-      .regex(/^(up|down):\d{1,2}$/, { error: "errors.invalid" })
-      .optional(),
-    remove: z
-      .string()
-      .regex(/^\d{1,2}$/, { error: "errors.invalid" })
-      .optional(),
-  })
-  .refine((form) => form.alts.length === form.keys.length && form.altsAr.length === form.keys.length, {
-    error: "errors.invalid",
-  });
+const galleryFields = {
+  imageKey: z
+    .array(safeText({ max: 2100, error: "errors.invalid" }))
+    .max(MAX_GALLERY, { error: "errors.galleryFull" }),
+  alt: z.array(optional(MAX_ALT)),
+  altAr: z.array(optional(MAX_ALT)),
+  move: z
+    .string()
+    .regex(/^(up|down):\d{1,2}$/, { error: "errors.invalid" })
+    .optional(),
+  remove: z
+    .string()
+    .regex(/^\d{1,2}$/, { error: "errors.invalid" })
+    .optional(),
+};
+export const GALLERY_LISTS = ["imageKey", "alt", "altAr"] as const;
+export type GalleryFields = z.infer<z.ZodObject<typeof galleryFields>>;
+
+// ── The editor pages' submits, one schema per page, told apart by the `intent` button ───────────────────
+
+const intent = <Name extends string>(name: Name) => z.object({ intent: z.literal(name) });
+const unknownAction = { error: "form.unknownAction" };
+
+/** "New post" and "New case study": Preview or Save (Create). */
+export const NewPostIntent = z.discriminatedUnion(
+  "intent",
+  [intent("preview"), PostForm.extend({ intent: z.literal("save") })],
+  unknownAction,
+);
+export const NewCaseStudyIntent = z.discriminatedUnion(
+  "intent",
+  [intent("preview"), CaseStudyForm.extend({ intent: z.literal("save") })],
+  unknownAction,
+);
+
+/** A post's editor: the form's Preview and Save, Unpublish, Remove cover, Delete. */
+export const PostEditorIntent = z.discriminatedUnion(
+  "intent",
+  [
+    intent("preview"),
+    PostForm.extend({ intent: z.literal("save") }),
+    intent("unpublish"),
+    intent("removeCover"),
+    intent("delete"),
+  ],
+  unknownAction,
+);
+
+/** A case study's editor: the form's Preview and Save, the gallery, Unpublish, Delete. */
+export const CaseStudyEditorIntent = z.discriminatedUnion(
+  "intent",
+  [
+    intent("preview"),
+    CaseStudyForm.extend({ intent: z.literal("save") }),
+    z
+      .object({ intent: z.literal("gallery"), ...galleryFields })
+      .refine(
+        (form) => form.alt.length === form.imageKey.length && form.altAr.length === form.imageKey.length,
+        {
+          error: "errors.invalid",
+        },
+      ),
+    intent("unpublish"),
+    intent("delete"),
+  ],
+  unknownAction,
+);
 
 /** Query of GET /api/blog and /api/portfolio (SPEC §9: 10 per page from 0). */
 export const ListQuery = z.object({

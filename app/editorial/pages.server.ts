@@ -5,13 +5,15 @@ import type { RouterContextProvider } from "react-router";
 import { canTeach, isAdmin } from "../access/roles";
 import { getUser, loginRedirect, requireRole } from "../auth/guards.server";
 import { getDb } from "../db/context";
-import type { User } from "../db/schema";
-import { stripLocale } from "../i18n/languages";
+import type { EditorialStatus, User } from "../db/schema";
+import { type Locale, stripLocale } from "../i18n/languages";
+import { pick } from "../lib/localized";
 import { renderMarkdown } from "../lib/markdown.server";
 import { parseId } from "../lib/params";
 import { type GalleryRequest, getCaseStudyForEditor } from "./case-studies.server";
-import { GalleryForm } from "./inputs";
+import type { GalleryFields } from "./inputs";
 import type { BlogArea } from "./paths";
+import { effectiveStatus, isPublic } from "./policy";
 import { getPostForEditor } from "./posts.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -56,16 +58,6 @@ export async function requireEditableCaseStudy(
   return { actor, item: found.item };
 }
 
-/** The typed form as strings (to send back into the fields), bounded so a preview cannot echo megabytes. */
-export function typedValues(form: FormData, names: readonly string[]): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const name of names) {
-    const value = form.get(name);
-    values[name] = typeof value === "string" ? value.slice(0, 50_000) : "";
-  }
-  return values;
-}
-
 /** Preview: each typed Markdown field rendered exactly as saving would render it (nothing is saved). */
 export function previewHtml(values: Record<string, string>, markdownFields: readonly string[]) {
   return Object.fromEntries(
@@ -88,24 +80,19 @@ export function galleryKey(image: { publicId: string | null; url: string }): str
 
 /**
  * The gallery form as the whole new gallery: alt texts as typed, then the one move or removal applied.
- * Null for a form that is not one (missing or extra fields, a move past either end).
+ * Null for a form that is not one (a move or removal past either end).
  */
-export function readGalleryForm(form: FormData): GalleryRequest[] | null {
-  const strings = (name: string) =>
-    form.getAll(name).map((value) => (typeof value === "string" ? value : ""));
-  const parsed = GalleryForm.safeParse({
-    keys: strings("imageKey"),
-    alts: strings("alt"),
-    altsAr: strings("altAr"),
-    move: form.get("move") ?? undefined,
-    remove: form.get("remove") ?? undefined,
-  });
-  if (!parsed.success) return null;
-  const { keys, alts, altsAr, move, remove } = parsed.data;
-  const gallery: GalleryRequest[] = keys.map((key, index) => ({
+export function galleryFromForm({
+  imageKey,
+  alt,
+  altAr,
+  move,
+  remove,
+}: GalleryFields): GalleryRequest[] | null {
+  const gallery: GalleryRequest[] = imageKey.map((key, index) => ({
     ...(key.startsWith("url:") ? { keepUrl: key.slice(4) } : { publicId: key }),
-    alt: alts[index] ?? null,
-    altAr: altsAr[index] ?? null,
+    alt: alt[index] ?? null,
+    altAr: altAr[index] ?? null,
   }));
   if (remove !== undefined) {
     const index = Number(remove);
@@ -120,4 +107,47 @@ export function readGalleryForm(form: FormData): GalleryRequest[] | null {
     if (moved) gallery.splice(to, 0, moved);
   }
   return gallery;
+}
+
+/** What an editor page shows of the item it edits. */
+export function editedItem(
+  page: { locale: Locale; date: (iso: string) => string },
+  item: {
+    id: number;
+    title: string;
+    titleAr: string | null;
+    status: EditorialStatus;
+    publishedAt: Date | null;
+    updatedAt: Date;
+  },
+  now = new Date(),
+) {
+  return {
+    id: item.id,
+    title: pick(page.locale, item.title, item.titleAr),
+    status: effectiveStatus(item, now),
+    isPublic: isPublic(item, now),
+    dateLabel: item.publishedAt ? page.date(item.publishedAt.toISOString()) : null,
+    updatedAt: item.updatedAt.toISOString(),
+  };
+}
+
+/** A row of an editor's list. */
+export function listedItem(
+  page: { locale: Locale; date: (iso: string) => string },
+  item: {
+    id: number;
+    title: string;
+    titleAr: string | null;
+    status: EditorialStatus;
+    publishedAt: Date | null;
+  },
+  now: Date,
+) {
+  return {
+    id: item.id,
+    title: pick(page.locale, item.title, item.titleAr),
+    status: effectiveStatus(item, now),
+    dateLabel: item.publishedAt ? page.date(item.publishedAt.toISOString()) : null,
+  };
 }

@@ -60,6 +60,62 @@ export function apiError(
   return Response.json({ error: { code, message, ...(fields ? { fields } : {}) } }, { ...init, status });
 }
 
+/** The code an HTTP status stands for, for a failure that has no code of its own (see apiRefusal). */
+const CODE_FOR_STATUS: Record<number, ApiErrorCode> = {
+  400: "bad_request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  405: "method_not_allowed",
+  409: "conflict",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  422: "validation_failed",
+  429: "rate_limited",
+  500: "internal_error",
+  503: "unavailable",
+};
+
+/**
+ * A failure with a status and a message but no code of its own — an upload too large, of the wrong type, a
+ * broken multipart body — as the API's error: the code follows from the status, the same way everywhere.
+ * Domain refusals have their own codes (API_ERROR_CODES) and do not come through here.
+ */
+export function apiRefusal(status: number, message: string, fields?: Record<string, string>): Response {
+  return apiError(status, CODE_FOR_STATUS[status] ?? "bad_request", message, fields);
+}
+
+/** 422 `validation_failed`, "Some fields are not valid", and each field's message. */
+export function validationFailed(
+  request: Request,
+  i18n: ServerI18n,
+  fields?: Record<string, string>,
+): Response {
+  return apiError(
+    422,
+    "validation_failed",
+    i18n.getFixedT(apiLocale(request))("api.validationFailed"),
+    fields,
+  );
+}
+
+/**
+ * Parses input that is not a JSON body — a query string, the fields of a multipart form — against `schema`.
+ * Returns the data, or the 422 to send with the messages of `namespace` in the caller's language.
+ */
+export function parseApiInput<Schema extends z.ZodType>(
+  request: Request,
+  input: unknown,
+  schema: Schema,
+  i18n: ServerI18n,
+  namespace: string,
+): { data: z.infer<Schema>; error?: never } | { data?: never; error: Response } {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return { data: parsed.data };
+  const t = i18n.getFixedT(apiLocale(request), namespace);
+  return { error: validationFailed(request, i18n, translateIssues(parsed.error.issues, t)) };
+}
+
 /** API callers choose the language of error messages with Accept-Language; English otherwise. */
 export function apiLocale(request: Request): Locale {
   const header = request.headers.get("accept-language") ?? "";
@@ -77,27 +133,15 @@ export async function readJsonBody<Schema extends z.ZodType>(
   i18n: ServerI18n,
   namespace: string,
 ): Promise<{ data: z.infer<Schema>; error?: never } | { data?: never; error: Response }> {
-  const locale = apiLocale(request);
-  const t: TFunction = i18n.getFixedT(locale, namespace);
   let body: unknown;
   try {
     body = await readJsonValue(request);
   } catch (error) {
-    if (error instanceof BodyError) return { error: bodyErrorResponse(error, i18n.getFixedT(locale)) };
+    if (error instanceof BodyError)
+      return { error: bodyErrorResponse(error, i18n.getFixedT(apiLocale(request))) };
     throw error;
   }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    return {
-      error: apiError(
-        422,
-        "validation_failed",
-        i18n.getFixedT(locale)("api.validationFailed"),
-        translateIssues(parsed.error.issues, t),
-      ),
-    };
-  }
-  return { data: parsed.data };
+  return parseApiInput(request, body, schema, i18n, namespace);
 }
 
 /**

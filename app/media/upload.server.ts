@@ -30,6 +30,11 @@ export const UPLOAD_FAILURE_STATUS: Record<UploadReadFailure, number> = {
   pdf_unchecked: 422,
 };
 
+/** Is this a multipart body (an upload form) rather than a plain form? */
+export function isMultipart(request: Request): boolean {
+  return (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+}
+
 /**
  * The `file` field of a multipart form. `accept` limits the kinds (images only for a cover); each kind has
  * its own size limit (5 MB for images, 20 MB for PDFs).

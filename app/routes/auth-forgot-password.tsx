@@ -2,6 +2,7 @@
 // has an account, so the page cannot be used to find out who is a member.
 
 import { data, Form } from "react-router";
+import { z } from "zod";
 import { ForgotPasswordInput, requestPasswordReset } from "../account/password-reset.server";
 import { RESET_TOKEN_MINUTES } from "../account/reset-token";
 import { AuthCard, AuthField, AuthSubmitButton, AuthSwitchLink, Honeypot } from "../components/auth-form";
@@ -10,7 +11,7 @@ import { PageIntro } from "../components/page-intro";
 import { getDb } from "../db/context";
 import { useTranslation } from "../i18n/use-translation";
 import { clientAddress } from "../lib/client-address";
-import { readForm, validateForm } from "../lib/forms.server";
+import { parseForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { getI18n } from "../middleware/i18next.server";
@@ -24,18 +25,20 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { meta: meta(t("auth:forgot.title"), t("auth:forgot.meta")), minutes: RESET_TOKEN_MINUTES };
 }
 
+/** The API's fields, and the hidden field only bots fill in. */
+const ForgotPasswordForm = ForgotPasswordInput.extend({ website: z.string().optional() });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const page = pageContext(request, context);
   const t = page.tIn("auth");
-  const formData = await readForm(request);
-  const form = validateForm(formData, ForgotPasswordInput, t);
+  const form = await parseForm(request, ForgotPasswordForm, t);
   if (!form.ok)
     return data(
       { sent: false as const, fieldErrors: form.fieldErrors, values: form.values, formError: null },
       { status: 400 },
     );
   // A bot that filled the hidden field is told what everyone is told, and nothing is sent.
-  if (formData.get("website")) return { sent: true as const, email: form.data.email };
+  if (form.data.website) return { sent: true as const, email: form.data.email };
   const outcome = await requestPasswordReset(getDb(context), getMailer(context), {
     email: form.data.email,
     address: clientAddress(context),

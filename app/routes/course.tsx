@@ -1,6 +1,4 @@
 // /courses/:id: a course, its outline and the actions that fit the visitor: favourite, cart, enroll, go to course.
-import { useRef } from "react";
-import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { z } from "zod";
 import { hasCourseAccess } from "../access/policy";
 import { getUser } from "../auth/guards.server";
@@ -9,24 +7,17 @@ import { certificateStatusOf } from "../certificates/status";
 import { addToCart, getCartCourseIds, removeFromCart } from "../commerce/cart.server";
 import { purchaseCourses } from "../commerce/enrollment.server";
 import { purchaseRefusal } from "../commerce/refusals";
-import { CertificatePanel } from "../components/certificate-panel";
-import { EnhancedFormMarker } from "../components/enhanced-form-marker";
-import { KEEPS_FOCUS, useKeepFocus } from "../components/keep-focus";
-import { CourseProgressBar } from "../components/learning/progress-bar";
-import { ReviewsSection } from "../components/reviews";
-import { FreePreviews } from "../components/video/free-previews";
+import { CoursePage } from "../components/course/course-page";
 import { publicOrigin, readConfig } from "../config.server";
 import { getCourseForViewer } from "../courses/catalog.server";
 import { readCourseViewerFacts } from "../courses/course-viewer.server";
 import { toggleFavorite } from "../courses/favorites.server";
 import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
-import { useLocalizePath } from "../i18n/use-locale";
-import { useTranslation } from "../i18n/use-translation";
 import { progressPercent } from "../learning/policy";
-import { fail, succeed } from "../lib/enhanced-action.server";
+import { fail, isEnhanced, succeed } from "../lib/enhanced-action.server";
 import { guardServerAction, skipRevalidationAfterFailedRequest } from "../lib/fetcher-failure";
-import { readForm } from "../lib/forms.server";
+import { readForm, validateForm } from "../lib/forms.server";
 import { formatMoney, toCurrencyUnits } from "../lib/money";
 import { parseId, parsePage } from "../lib/params";
 import { readPublic } from "../lib/public-reads.server";
@@ -50,7 +41,6 @@ import {
 import { toasts } from "../toast.server";
 import { freePreviewVideos } from "../video/watch.server";
 import type { Route } from "./+types/course";
-
 export const handle = { i18n: ["catalog", "learning", "video", "certificates", "reviews"] };
 
 /** The description's Markdown without its marks, for the meta description: links keep their text. */
@@ -206,12 +196,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = getUser(context);
   const id = parseId(params.id);
   const form = await readForm(request);
-  const parsed = CourseAction.safeParse(Object.fromEntries(form));
+  const parsed = validateForm(form, CourseAction, t);
   // Forms elsewhere (e.g. /my-favorites) post here too and ask to come back to their own page.
   // Built from the parsed id, never the raw segment: a decoded `params.id` can hold characters no
   // Location header may carry.
-  const back = safeRedirect(form.get("back"), localizePath(id ? `/courses/${id}` : "/courses", page.locale));
-  if (!id || !parsed.success) return fail(form, back, t("actions.invalid"), 400);
+  const back = safeRedirect(
+    parsed.values.back,
+    localizePath(id ? `/courses/${id}` : "/courses", page.locale),
+  );
+  if (!id || !parsed.ok) return fail(form, back, t("actions.invalid"), 400);
   const loginFirst = () =>
     toasts().redirectWithInfo(
       `${localizePath("/auth/login", page.locale)}?${new URLSearchParams({ redirectTo: back })}`,
@@ -220,8 +213,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   switch (parsed.data.intent) {
     case "favorite": {
-      if (!user)
-        return form.get("js") === "1" ? fail(form, back, t("actions.loginFirst"), 401) : loginFirst();
+      if (!user) return isEnhanced(form) ? fail(form, back, t("actions.loginFirst"), 401) : loginFirst();
       const outcome = await toggleFavorite(db, user.id, id, parsed.data.want === "true");
       if (!outcome.ok) return fail(form, back, t("actions.unavailable"), 404);
       return succeed(form, back, t(outcome.favorited ? "actions.favorited" : "actions.unfavorited"), {
@@ -333,280 +325,6 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => guardS
 export const shouldRevalidate = skipRevalidationAfterFailedRequest;
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
 
-function FavoriteButton({
-  courseId,
-  isFavorite,
-  signedIn,
-}: {
-  courseId: number;
-  isFavorite: boolean;
-  signedIn: boolean;
-}) {
-  const { t } = useTranslation("catalog");
-  const localize = useLocalizePath();
-  const fetcher = useFetcher<typeof action>({ key: `favorite-${courseId}` });
-  // Optimistic: while the request is in flight show what was asked for; afterwards the server's answer
-  // (the revalidated loader) is the truth, so a refusal rolls the heart back by itself.
-  const pending = fetcher.formData?.get("want");
-  const favorite = pending ? pending === "true" : isFavorite;
-  if (!signedIn) {
-    return (
-      <Link
-        to={`${localize("/auth/login")}?${new URLSearchParams({ redirectTo: localize(`/courses/${courseId}`) })}`}
-        className="flex items-center justify-center gap-2 rounded-md border border-ink/20 px-4 py-2.5 font-semibold hover:bg-sand"
-      >
-        <Heart filled={false} /> {t("actions.favorite")}
-      </Link>
-    );
-  }
-  return (
-    <fetcher.Form method="post">
-      <EnhancedFormMarker />
-      <input type="hidden" name="intent" value="favorite" />
-      <input type="hidden" name="want" value={favorite ? "false" : "true"} />
-      <button
-        type="submit"
-        aria-pressed={favorite}
-        data-testid="favorite-toggle"
-        className="flex w-full items-center justify-center gap-2 rounded-md border border-ink/20 px-4 py-2.5 font-semibold hover:bg-sand aria-pressed:border-coral-500 aria-pressed:text-coral-700"
-      >
-        <Heart filled={favorite} /> {favorite ? t("actions.favorited") : t("actions.favorite")}
-      </button>
-    </fetcher.Form>
-  );
-}
-
-function Heart({ filled }: { filled: boolean }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className={`size-5 stroke-current stroke-2 ${filled ? "fill-current" : "fill-none"}`}
-    >
-      <path d="M12 21s-7.5-4.6-9.5-9.3C1 8 3.4 4.5 7 4.5c2 0 3.4 1 5 3 1.6-2 3-3 5-3 3.6 0 6 3.5 4.5 7.2C19.5 16.4 12 21 12 21z" />
-    </svg>
-  );
-}
-
-function CartButton({ courseId, inCart }: { courseId: number; inCart: boolean }) {
-  const { t } = useTranslation("catalog");
-  const localize = useLocalizePath();
-  const fetcher = useFetcher<typeof action>({ key: `cart-${courseId}` });
-  const pendingIntent = fetcher.formData?.get("intent");
-  const showInCart = pendingIntent ? pendingIntent === "addToCart" : inCart;
-  // "Add to cart" turns into "In cart" (and back): the focus follows to the control that took its place.
-  const ref = useRef<HTMLDivElement>(null);
-  useKeepFocus(ref);
-  return (
-    <div ref={ref}>
-      {showInCart ? (
-        <div className="flex items-center gap-2" data-testid="in-cart">
-          <Link
-            to={localize("/cart")}
-            {...KEEPS_FOCUS}
-            className="flex-1 rounded-md bg-ink px-4 py-2.5 text-center font-semibold text-white"
-          >
-            {t("actions.inCart")}
-          </Link>
-          <fetcher.Form method="post">
-            <EnhancedFormMarker />
-            <input type="hidden" name="intent" value="removeFromCart" />
-            <button
-              type="submit"
-              {...KEEPS_FOCUS}
-              className="rounded-md border border-ink/20 px-3 py-2.5 text-sm font-semibold hover:bg-sand"
-            >
-              {t("actions.remove")}
-            </button>
-          </fetcher.Form>
-        </div>
-      ) : (
-        <fetcher.Form method="post">
-          <EnhancedFormMarker />
-          <input type="hidden" name="intent" value="addToCart" />
-          <button
-            type="submit"
-            data-testid="add-to-cart"
-            {...KEEPS_FOCUS}
-            className="w-full rounded-md bg-ink px-4 py-2.5 font-semibold text-white hover:bg-ink/90"
-          >
-            {t("actions.addToCart")}
-          </button>
-        </fetcher.Form>
-      )}
-    </div>
-  );
-}
-
-function CourseActions({ loaderData }: { loaderData: Route.ComponentProps["loaderData"] }) {
-  const { t } = useTranslation("catalog");
-  const localize = useLocalizePath();
-  const navigation = useNavigation();
-  const { course, viewer } = loaderData;
-  if (viewer.canAccess) {
-    const lastLessonId = viewer.progress?.lastLessonId;
-    return (
-      <div className="space-y-3">
-        {viewer.progress && viewer.progress.totalLessons > 0 ? (
-          <CourseProgressBar
-            completedLessons={viewer.progress.completedLessons}
-            totalLessons={viewer.progress.totalLessons}
-            percent={viewer.progress.percent}
-          />
-        ) : null}
-        <Link
-          to={localize(
-            lastLessonId ? `/courses/${course.id}/learn/${lastLessonId}` : `/courses/${course.id}/learn`,
-          )}
-          data-testid="go-to-course"
-          className="block rounded-md bg-coral-600 px-4 py-3 text-center font-semibold text-white hover:bg-coral-700"
-        >
-          {t("actions.goToCourse")}
-        </Link>
-        <FavoriteButton courseId={course.id} isFavorite={viewer.isFavorite} signedIn={viewer.signedIn} />
-        <CertificatePanel
-          status={loaderData.certificate}
-          back={localize(`/courses/${course.id}`)}
-          progressShownElsewhere={Boolean(viewer.progress && viewer.progress.totalLessons > 0)}
-        />
-      </div>
-    );
-  }
-  const enrolling = navigation.formData?.get("intent") === "enroll";
-  return (
-    <div className="space-y-3">
-      {viewer.signedIn ? (
-        <Form method="post">
-          <input type="hidden" name="intent" value="enroll" />
-          <button
-            type="submit"
-            disabled={enrolling}
-            data-testid="enroll"
-            className="w-full rounded-md bg-coral-600 px-4 py-3 font-semibold text-white hover:bg-coral-700 disabled:opacity-60"
-          >
-            {course.isFree ? t("actions.enrollFree") : t("actions.buyNow", { price: course.priceLabel })}
-          </button>
-          {!course.isFree && viewer.walletLabel ? (
-            <p className="mt-1 text-center text-xs text-ink/70">
-              {t("actions.walletBalance", { balance: viewer.walletLabel })}
-            </p>
-          ) : null}
-        </Form>
-      ) : (
-        <Link
-          to={`${localize("/auth/login")}?${new URLSearchParams({ redirectTo: localize(`/courses/${course.id}`) })}`}
-          className="block rounded-md bg-coral-600 px-4 py-3 text-center font-semibold text-white hover:bg-coral-700"
-        >
-          {course.isFree ? t("actions.enrollFree") : t("actions.loginToBuy")}
-        </Link>
-      )}
-      {course.isFree ? null : <CartButton courseId={course.id} inCart={viewer.inCart} />}
-      <FavoriteButton courseId={course.id} isFavorite={viewer.isFavorite} signedIn={viewer.signedIn} />
-    </div>
-  );
-}
-
-export default function CoursePage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation(["catalog", "common"]);
-  const localize = useLocalizePath();
-  const { course, totalMinutes } = loaderData;
-  return (
-    <article>
-      <div className="bg-ink text-white">
-        <div className="mx-auto grid *:min-w-0 max-w-7xl gap-8 px-4 py-12 lg:grid-cols-[1fr_24rem]">
-          <div>
-            <Link to={localize("/courses")} className="text-sm font-semibold text-coral-300 hover:underline">
-              {t("catalog:courses.back")}
-            </Link>
-            {course.isPublished ? null : (
-              <p className="mt-4 inline-block rounded bg-amber-300 px-2 py-0.5 text-xs font-bold text-ink">
-                {t("catalog:courses.draft")}
-              </p>
-            )}
-            <p className="mt-4 text-sm font-semibold text-coral-300">
-              {t(`common:categories.${course.category}`)}
-            </p>
-            <h1 className="mt-1 text-3xl font-bold sm:text-4xl">{course.title}</h1>
-            <div
-              className="course-description mt-4 max-w-3xl space-y-3 text-lg text-white/85"
-              data-testid="course-description"
-              // Rendered from Markdown and sanitized with an allowlist when the trainer saved it.
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized at save time, see markdown.server.ts
-              dangerouslySetInnerHTML={{ __html: course.descriptionHtml }}
-            />
-            <p className="mt-4 text-sm text-white/75">
-              {t("catalog:courses.by", { name: course.instructorName })}
-            </p>
-          </div>
-          <aside className="overflow-hidden rounded-xl bg-white text-ink shadow-lg">
-            <img
-              src={course.image}
-              alt={t("catalog:courses.thumbnailAlt", { title: course.title })}
-              width="640"
-              height="360"
-              // The largest paint of the page on a phone: fetch it before the fonts and scripts.
-              fetchPriority="high"
-              className="aspect-video w-full object-cover"
-            />
-            <dl className="grid grid-cols-2 gap-4 p-5 text-sm">
-              <div>
-                <dt className="text-ink/70">{t("catalog:courses.price")}</dt>
-                <dd
-                  className={`text-2xl font-bold ${course.isFree ? "text-teal" : ""}`}
-                  data-testid="course-price"
-                >
-                  {course.priceLabel}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-ink/70">{t("catalog:courses.totalDuration")}</dt>
-                <dd className="text-lg font-semibold">
-                  {t("catalog:courses.minutes", { count: totalMinutes })}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-ink/70">{t("catalog:courses.instructor")}</dt>
-                <dd className="font-semibold">{course.instructorName}</dd>
-              </div>
-              <div>
-                <dt className="text-ink/70">{t("catalog:courses.category")}</dt>
-                <dd className="font-semibold">{t(`common:categories.${course.category}`)}</dd>
-              </div>
-            </dl>
-            <div className="border-t border-ink/10 p-5">
-              <CourseActions loaderData={loaderData} />
-            </div>
-          </aside>
-        </div>
-      </div>
-      <FreePreviews previews={loaderData.previews} />
-      <section className="mx-auto max-w-3xl px-4 py-12" aria-labelledby="outline-heading">
-        <h2 id="outline-heading" className="text-2xl font-bold">
-          {t("catalog:courses.outline")}
-        </h2>
-        <p className="mt-1 text-ink/70">
-          {t("catalog:courses.outlineLead")} {t("catalog:courses.lessons", { count: course.lessons.length })}
-        </p>
-        <ol
-          className="mt-6 divide-y divide-ink/10 rounded-xl border border-ink/10"
-          data-testid="lesson-outline"
-        >
-          {course.lessons.map((lesson) => (
-            <li key={lesson.id} className="flex items-center gap-4 px-5 py-4">
-              <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-coral-100 text-sm font-bold text-coral-700">
-                {lesson.position}
-              </span>
-              <span className="flex-1 font-medium">{lesson.title}</span>
-              {lesson.durationMinutes ? (
-                <span className="text-sm text-ink/70">
-                  {t("catalog:courses.minutes", { count: lesson.durationMinutes })}
-                </span>
-              ) : null}
-            </li>
-          ))}
-        </ol>
-      </section>
-      <ReviewsSection data={loaderData.reviews} pagePath={localize(`/courses/${course.id}`)} />
-    </article>
-  );
+export default function CoursePageRoute({ loaderData }: Route.ComponentProps) {
+  return <CoursePage loaderData={loaderData} />;
 }

@@ -1,26 +1,18 @@
 // /dashboard/admin/portfolio/new: the form for a case study that does not exist yet. Saving creates it and
 // opens its editor, where the gallery is filled.
-
 import { data } from "react-router";
 import { isAdmin } from "../access/roles";
 import { requireRole } from "../auth/guards.server";
-import { CaseStudyForm, CaseStudyPreview } from "../components/editorial/case-study-form";
-import { PageIntro } from "../components/page-intro";
+import { NewItemPage } from "../components/editorial/editor-pages";
 import { getDb } from "../db/context";
 import { describeRefusal } from "../editorial/answers.server";
 import { createCaseStudy } from "../editorial/case-studies.server";
-import {
-  CASE_MARKDOWN,
-  CASE_STUDY_FIELDS,
-  type EditorAnswer,
-  EMPTY_CASE_STUDY,
-} from "../editorial/form-values";
-import { CaseStudyForm as CaseStudySchema } from "../editorial/inputs";
-import { previewHtml, refusalFieldErrors, typedValues } from "../editorial/pages.server";
+import { CASE_STUDY_FORM, type EditorAnswer } from "../editorial/form-values";
+import { NewCaseStudyIntent } from "../editorial/inputs";
+import { previewHtml, refusalFieldErrors } from "../editorial/pages.server";
 import { caseStudyEditorPath } from "../editorial/paths";
 import { localizePath } from "../i18n/languages";
-import { useTranslation } from "../i18n/use-translation";
-import { readForm, validateForm } from "../lib/forms.server";
+import { readForm, typedValues, validateForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { toasts } from "../toast.server";
@@ -39,11 +31,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const page = pageContext(request, context);
   const t = page.tIn("editorial");
   const form = await readForm(request);
-  const values = typedValues(form, CASE_STUDY_FIELDS);
-  if (form.get("intent") === "preview")
-    return data<EditorAnswer>({ values, preview: previewHtml(values, CASE_MARKDOWN) });
-  const parsed = validateForm(form, CaseStudySchema, t);
-  if (!parsed.ok) return data<EditorAnswer>({ fieldErrors: parsed.fieldErrors, values }, { status: 400 });
+  const values = typedValues(form, Object.keys(CASE_STUDY_FORM.empty));
+  const parsed = validateForm(form, NewCaseStudyIntent, t);
+  if (!parsed.ok) {
+    if (parsed.fieldErrors.intent)
+      return data<EditorAnswer>({ error: t("form.unknownAction") }, { status: 400 });
+    return data<EditorAnswer>({ fieldErrors: parsed.fieldErrors, values }, { status: 400 });
+  }
+  if (parsed.data.intent === "preview")
+    return data<EditorAnswer>({ values, preview: previewHtml(values, CASE_STUDY_FORM.markdown) });
   const outcome = await createCaseStudy(getDb(context), actor, parsed.data);
   if (!outcome.ok) {
     const description = describeRefusal(outcome, t);
@@ -61,22 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
 
 export default function NewCaseStudy({ actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("editorial");
-  const answer = actionData as EditorAnswer | undefined;
-  const values = { ...EMPTY_CASE_STUDY, ...answer?.values };
   return (
-    <>
-      <PageIntro title={t("caseStudy.newTitle")} lead={t("caseStudy.newLead")} />
-      <div className="mx-auto max-w-5xl space-y-8 px-4 py-10">
-        {answer?.preview ? <CaseStudyPreview title={values.title} preview={answer.preview} /> : null}
-        <CaseStudyForm
-          values={values}
-          errors={answer?.fieldErrors ?? {}}
-          mode="create"
-          formKey="new"
-          previewed={Boolean(answer?.preview)}
-        />
-      </div>
-    </>
+    <NewItemPage config={CASE_STUDY_FORM} answer={actionData as EditorAnswer | undefined} width="max-w-5xl" />
   );
 }

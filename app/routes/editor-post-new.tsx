@@ -1,19 +1,16 @@
 // /dashboard/admin/blog/new and /instructor/blog/new: the form for a post that does not exist yet. Saving
 // creates it (as a draft, published or scheduled, as chosen) and opens its editor, where the cover goes.
 import { data } from "react-router";
-import { PostForm } from "../components/editorial/post-form";
-import { PreviewPanel } from "../components/editorial/status-fields";
-import { PageIntro } from "../components/page-intro";
+import { NewItemPage } from "../components/editorial/editor-pages";
 import { getDb } from "../db/context";
 import { describeRefusal } from "../editorial/answers.server";
-import { type EditorAnswer, EMPTY_POST, POST_FIELDS } from "../editorial/form-values";
-import { PostForm as PostFormSchema } from "../editorial/inputs";
-import { previewHtml, refusalFieldErrors, requireBlogWriter, typedValues } from "../editorial/pages.server";
+import { type EditorAnswer, POST_FORM } from "../editorial/form-values";
+import { NewPostIntent } from "../editorial/inputs";
+import { previewHtml, refusalFieldErrors, requireBlogWriter } from "../editorial/pages.server";
 import { blogEditorBase } from "../editorial/paths";
 import { createPost } from "../editorial/posts.server";
 import { localizePath } from "../i18n/languages";
-import { useTranslation } from "../i18n/use-translation";
-import { readForm, validateForm } from "../lib/forms.server";
+import { readForm, typedValues, validateForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { toasts } from "../toast.server";
@@ -32,12 +29,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const page = pageContext(request, context);
   const t = page.tIn("editorial");
   const form = await readForm(request);
-  const values = typedValues(form, POST_FIELDS);
-  if (form.get("intent") === "preview") {
-    return data<EditorAnswer>({ values, preview: previewHtml(values, ["body", "bodyAr"]) });
+  const values = typedValues(form, Object.keys(POST_FORM.empty));
+  const parsed = validateForm(form, NewPostIntent, t);
+  if (!parsed.ok) {
+    if (parsed.fieldErrors.intent)
+      return data<EditorAnswer>({ error: t("form.unknownAction") }, { status: 400 });
+    return data<EditorAnswer>({ fieldErrors: parsed.fieldErrors, values }, { status: 400 });
   }
-  const parsed = validateForm(form, PostFormSchema, t);
-  if (!parsed.ok) return data<EditorAnswer>({ fieldErrors: parsed.fieldErrors, values }, { status: 400 });
+  if (parsed.data.intent === "preview")
+    return data<EditorAnswer>({ values, preview: previewHtml(values, POST_FORM.markdown) });
   const outcome = await createPost(getDb(context), actor, parsed.data);
   if (!outcome.ok) {
     const description = describeRefusal(outcome, t);
@@ -55,30 +55,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
 
 export default function NewPost({ actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("editorial");
-  const answer = actionData as EditorAnswer | undefined;
-  const values = { ...EMPTY_POST, ...answer?.values };
-  return (
-    <>
-      <PageIntro title={t("post.newTitle")} lead={t("post.newLead")} />
-      <div className="mx-auto max-w-4xl space-y-8 px-4 py-10">
-        {answer?.preview ? (
-          <PreviewPanel
-            title={values.title}
-            sections={[
-              { key: "body", heading: t("post.body"), html: answer.preview.body ?? "" },
-              { key: "bodyAr", heading: t("post.bodyAr"), html: answer.preview.bodyAr ?? "", lang: "ar" },
-            ]}
-          />
-        ) : null}
-        <PostForm
-          values={values}
-          errors={answer?.fieldErrors ?? {}}
-          mode="create"
-          formKey="new"
-          previewed={Boolean(answer?.preview)}
-        />
-      </div>
-    </>
-  );
+  return <NewItemPage config={POST_FORM} answer={actionData as EditorAnswer | undefined} width="max-w-4xl" />;
 }

@@ -8,10 +8,10 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
-import { readForm } from "../lib/forms.server";
+import { readForm, validateForm } from "../lib/forms.server";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
-import { entityId, safeText } from "../lib/validation";
+import { safeText } from "../lib/validation";
 import { requireEditableCourse } from "../studio/editor.server";
 import { toasts } from "../toast.server";
 import { formatMaxBytes } from "../video/api.server";
@@ -29,12 +29,19 @@ import {
 } from "../video/videos.server";
 import type { Route } from "./+types/instructor-lesson-video";
 
-const CreateLink = z.object({
-  fileSize: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
-  fileName: safeText({ max: 200, error: "invalid" }).pipe(z.string().trim().min(1)),
-});
-const VideoRef = z.object({ videoId: z.uuid() });
-const FreePreview = z.object({ lessonId: entityId("invalid"), value: z.enum(["0", "1"]) });
+/** The page's submits, told apart by `intent`: the upload link and its result (fetchers), the free preview. */
+const LessonVideoAction = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("createLink"),
+    fileSize: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+    fileName: safeText({ max: 200, error: "invalid" }).pipe(z.string().trim().min(1)),
+  }),
+  z.object({ intent: z.literal("uploaded"), videoId: z.uuid() }),
+  z.object({ intent: z.literal("freePreview"), value: z.enum(["0", "1"]) }),
+  z.object({ intent: z.literal("removeVideo") }),
+]);
+/** What a fetcher's refused submit answers; the free preview and anything else go back with a toast. */
+const ANSWERS_IN_JSON = new Set(["createLink", "uploaded"]);
 
 const REFUSAL_STATUS: Record<VideoRefusal["reason"], number> = {
   not_found: 404,
@@ -93,17 +100,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   const form = await readForm(request);
   if (lessonId === null) return toasts().redirectWithError(here, t("errors.lessonNotFound"));
-  const intent = form.get("intent");
-  const fields = Object.fromEntries(form);
-  switch (intent) {
+  const parsed = validateForm(form, LessonVideoAction, t);
+  if (!parsed.ok) {
+    if (ANSWERS_IN_JSON.has(parsed.values.intent ?? ""))
+      return Response.json({ error: t("errors.badRequest") }, { status: 400 });
+    return toasts().redirectWithError(here, t("errors.badRequest"));
+  }
+  const input = parsed.data;
+  switch (input.intent) {
     case "createLink": {
-      const input = CreateLink.safeParse(fields);
-      if (!input.success) return Response.json({ error: t("errors.badRequest") }, { status: 400 });
       const lesson = await editableLesson(db, actor, lessonId, course.id);
       if (!lesson.ok)
         return Response.json({ error: refusalMessage(lesson) }, { status: REFUSAL_STATUS[lesson.reason] });
       const outcome = await createUploadLink(db, actor, {
-        ...input.data,
+        fileSize: input.fileSize,
+        fileName: input.fileName,
         description: course.title,
         lessonId,
       });
@@ -115,9 +126,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       );
     }
     case "uploaded": {
-      const ref = VideoRef.safeParse(fields);
-      if (!ref.success) return Response.json({ error: t("errors.badRequest") }, { status: 400 });
-      const outcome = await readVideoStatus(db, actor, ref.data.videoId);
+      const outcome = await readVideoStatus(db, actor, input.videoId);
       if (!outcome.ok) return Response.json({ error: refusalMessage(outcome) }, { status: 404 });
       const state = videoState(outcome.video);
       return Response.json(
@@ -126,9 +135,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       );
     }
     case "freePreview": {
-      const input = FreePreview.safeParse({ ...fields, lessonId: String(lessonId) });
-      if (!input.success) return toasts().redirectWithError(here, t("errors.badRequest"));
-      const on = input.data.value === "1";
+      const on = input.value === "1";
       const outcome = await setFreePreview(db, actor, course.id, lessonId, on);
       if (!outcome.ok) return toasts().redirectWithError(here, refusalMessage(outcome));
       return toasts().redirectWithSuccess(here, t(on ? "studio.freePreviewOn" : "studio.freePreviewOff"));
@@ -138,7 +145,5 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (!outcome.ok) return toasts().redirectWithError(here, refusalMessage(outcome));
       return toasts().redirectWithSuccess(here, t("studio.removed"));
     }
-    default:
-      return toasts().redirectWithError(here, t("errors.badRequest"));
   }
 }

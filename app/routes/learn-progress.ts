@@ -6,6 +6,7 @@ import { getUser } from "../auth/guards.server";
 import { getDb } from "../db/context";
 import { ProgressForm } from "../learning/inputs";
 import { recordProgress } from "../learning/progress.server";
+import { validateForm } from "../lib/forms.server";
 import { parseId } from "../lib/params";
 import { BodyError, readFormBody } from "../lib/request-body.server";
 import type { Route } from "./+types/learn-progress";
@@ -31,8 +32,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (error instanceof BodyError) return status(error.status, error.problem);
     throw error;
   }
-  const parsed = ProgressForm.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return status(422, "Invalid progress");
+  // Nobody reads the answer's words: the field errors stay untranslated keys.
+  const parsed = validateForm(form, ProgressForm, (key) => key);
+  if (!parsed.ok) return status(422, "Invalid progress");
   const { positionSeconds, completed } = parsed.data;
   const outcome = await recordProgress(getDb(context), user, courseId, lessonId, {
     positionSeconds,

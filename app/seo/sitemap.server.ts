@@ -2,7 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { blogPosts, courses, portfolioItems } from "../db/schema";
-import { publicNow } from "../editorial/common.server";
+import { publicNow } from "../editorial/editorial.server";
 
 /** The public pages without an id (the legal and help pages included). */
 export const PUBLIC_PAGES = [

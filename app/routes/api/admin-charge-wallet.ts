@@ -3,7 +3,7 @@ import { isAdmin } from "../../access/roles";
 import { toApiUser } from "../../auth/accounts.server";
 import { requireApiRole } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
-import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
+import { apiError, apiLocale, methodNotAllowed, readJsonBody, validationFailed } from "../../lib/api.server";
 import { getI18n } from "../../middleware/i18next.server";
 import {
   ChargeWalletInput,
@@ -30,7 +30,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!outcome.ok && outcome.reason === "not_found")
     return apiError(404, "not_found", t("errors.userNotFound"));
   if (!outcome.ok) {
-    return apiError(422, "validation_failed", i18n.getFixedT(locale)("api.validationFailed"), {
+    return validationFailed(request, i18n, {
       amount: t("errors.balanceLimit"),
     });
   }

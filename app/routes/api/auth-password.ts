@@ -4,7 +4,7 @@
 import { changePassword, PasswordChangeInput } from "../../account/security.server";
 import { requireApiUser } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
-import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
+import { apiLocale, methodNotAllowed, readJsonBody, validationFailed } from "../../lib/api.server";
 import { getViewer } from "../../middleware/auth.server";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/auth-password";
@@ -18,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await changePassword(getDb(context), user.id, getViewer(context).token ?? "", data);
   if (!outcome.ok) {
     const locale = apiLocale(request);
-    return apiError(422, "validation_failed", i18n.getFixedT(locale)("api.validationFailed"), {
+    return validationFailed(request, i18n, {
       currentPassword: i18n.getFixedT(locale, "auth")("settings.wrongPassword"),
     });
   }

@@ -3,7 +3,7 @@
 // unknown, used or expired.
 import { ResetPasswordInput, resetPassword } from "../../account/password-reset.server";
 import { getDb } from "../../db/context";
-import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
+import { apiLocale, methodNotAllowed, readJsonBody, validationFailed } from "../../lib/api.server";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/auth-reset-password";
 
@@ -15,7 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await resetPassword(getDb(context), data);
   if (!outcome.ok) {
     const locale = apiLocale(request);
-    return apiError(422, "validation_failed", i18n.getFixedT(locale)("api.validationFailed"), {
+    return validationFailed(request, i18n, {
       token: i18n.getFixedT(locale, "auth")("reset.invalidLink"),
     });
   }

@@ -4,7 +4,7 @@
 import { canTeach } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
-import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
+import { apiError, apiLocale, methodNotAllowed, readJsonBody, validationFailed } from "../../lib/api.server";
 import { getI18n } from "../../middleware/i18next.server";
 import { couponJson } from "../../payments/coupon-json";
 import { CouponInput, createCoupon } from "../../payments/coupons.server";
@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "not_your_course":
       return apiError(403, "forbidden", t("coupon.errors.notYourCourse"));
     case "course_required":
-      return apiError(422, "validation_failed", i18n.getFixedT(apiLocale(request))("api.validationFailed"), {
+      return validationFailed(request, i18n, {
         courseId: t("coupon.errors.courseRequired"),
       });
   }

@@ -6,7 +6,7 @@ import { getDb } from "../../db/context";
 import { refusalResponse } from "../../learning/api.server";
 import { ProgressJson } from "../../learning/inputs";
 import { recordProgress } from "../../learning/progress.server";
-import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
+import { apiError, apiLocale, methodNotAllowed, readJsonBody, validationFailed } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
 import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/lesson-progress";
@@ -27,7 +27,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return Response.json({ progress: { lessonId: id, positionSeconds, completed, completedAt, updatedAt } });
   }
   if (outcome.reason === "invalid_position") {
-    return apiError(422, "validation_failed", t("common:api.validationFailed"), {
+    return validationFailed(request, i18n, {
       positionSeconds: t("api.positionRange", { max: outcome.check.max }),
     });
   }

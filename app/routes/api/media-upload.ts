@@ -4,7 +4,7 @@
 import { canTeach } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
-import { type ApiErrorCode, apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
+import { apiError, apiLocale, apiRefusal, methodNotAllowed } from "../../lib/api.server";
 import { storeUpload } from "../../media/media.server";
 import { readUpload, UPLOAD_FAILURE_STATUS } from "../../media/upload.server";
 import { getI18n } from "../../middleware/i18next.server";
@@ -12,21 +12,13 @@ import { getMediaStore } from "../../middleware/media.server";
 import { uploadFailureMessage } from "../../studio/answers.server";
 import type { Route } from "./+types/media-upload";
 
-const CODE: Record<number, ApiErrorCode> = {
-  400: "bad_request",
-  413: "payload_too_large",
-  415: "unsupported_media_type",
-  422: "validation_failed",
-};
-
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireApiRole(request, context, canTeach);
   if (request.method !== "POST") return methodNotAllowed(request, context, "POST");
   const t = getI18n(context).getFixedT(apiLocale(request), "studio");
   const upload = await readUpload(request, "any");
   if (!upload.ok) {
-    const status = UPLOAD_FAILURE_STATUS[upload.reason];
-    return apiError(status, CODE[status] ?? "bad_request", uploadFailureMessage(upload.reason, t));
+    return apiRefusal(UPLOAD_FAILURE_STATUS[upload.reason], uploadFailureMessage(upload.reason, t));
   }
   const stored = await storeUpload(getDb(context), getMediaStore(context), user, upload);
   if (!stored.ok) {

@@ -10,8 +10,7 @@ import { galleryFrom, readListQuery } from "../../editorial/api.server";
 import { createCaseStudy, listReadableCaseStudies } from "../../editorial/case-studies.server";
 import { ApiCaseStudyCreate, MAX_UPLOAD_FILES, MultipartCaseStudy } from "../../editorial/inputs";
 import { caseStudyJson } from "../../editorial/json";
-import { type ApiErrorCode, apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
-import { translateIssues } from "../../lib/forms.server";
+import { apiLocale, apiRefusal, methodNotAllowed, parseApiInput, readJsonBody } from "../../lib/api.server";
 import { releaseMedia, storeUpload } from "../../media/media.server";
 import { readImageUploads } from "../../media/upload.server";
 import { getI18n } from "../../middleware/i18next.server";
@@ -31,13 +30,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-const UPLOAD_CODES: Record<number, ApiErrorCode> = {
-  400: "bad_request",
-  413: "payload_too_large",
-  415: "unsupported_media_type",
-  422: "validation_failed",
-};
-
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request, context, "GET, POST");
   const user = requireApiRole(request, context, isAdmin);
@@ -45,9 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const i18n = getI18n(context);
   const locale = apiLocale(request);
   const t = i18n.getFixedT(locale, "editorial");
-  const isMultipart = (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/");
-
-  if (!isMultipart) {
+  if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/")) {
     const { data, error } = await readJsonBody(request, ApiCaseStudyCreate, i18n, "editorial");
     if (error) return error;
     const { images, ...fields } = data;
@@ -62,20 +52,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const upload = await readImageUploads(request, { field: "images", maxFiles: MAX_UPLOAD_FILES });
   if (!upload.ok) {
-    const status = UPLOADS_FAILURE_STATUS[upload.reason];
-    return apiError(status, UPLOAD_CODES[status] ?? "bad_request", uploadsFailureMessage(upload.reason, t));
+    return apiRefusal(UPLOADS_FAILURE_STATUS[upload.reason], uploadsFailureMessage(upload.reason, t));
   }
   const raw: Record<string, string> = {};
   for (const [key, value] of upload.form) if (typeof value === "string" && !(key in raw)) raw[key] = value;
-  const parsed = MultipartCaseStudy.safeParse(raw);
-  if (!parsed.success) {
-    return apiError(
-      422,
-      "validation_failed",
-      i18n.getFixedT(locale)("api.validationFailed"),
-      translateIssues(parsed.error.issues, t),
-    );
-  }
+  const parsed = parseApiInput(request, raw, MultipartCaseStudy, i18n, "editorial");
+  if (parsed.error) return parsed.error;
   // Files are stored first, then attached; if the case study is refused, they are deleted again.
   const store = getMediaStore(context);
   const alts = upload.form.getAll("alt").map(String);
@@ -85,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await storeUpload(db, store, user, file);
     if (!result.ok) {
       await releaseMedia(db, store, stored);
-      return apiError(415, "unsupported_media_type", uploadsFailureMessage("unreadable", t));
+      return apiRefusal(415, uploadsFailureMessage("unreadable", t));
     }
     stored.push(result.media.publicId);
   }

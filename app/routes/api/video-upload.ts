@@ -5,7 +5,7 @@
 import { canTeach } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
-import { type ApiErrorCode, apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
+import { apiError, apiLocale, apiRefusal, methodNotAllowed } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
 import { getI18n } from "../../middleware/i18next.server";
 import { formatMaxBytes, videoRefusalAnswer } from "../../video/api.server";
@@ -13,14 +13,6 @@ import { getVideoHost, localVideoHost, maxVideoBytes } from "../../video/host.se
 import { MULTIPART_FAILURE_STATUS, receiveVideoUpload } from "../../video/multipart.server";
 import { editableLesson, storeReceivedVideo, type VideoRefusal } from "../../video/videos.server";
 import type { Route } from "./+types/video-upload";
-
-const CODE: Record<number, ApiErrorCode> = {
-  400: "bad_request",
-  403: "forbidden",
-  404: "not_found",
-  413: "payload_too_large",
-  415: "unsupported_media_type",
-};
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const user = requireApiRole(request, context, canTeach);
@@ -39,10 +31,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   });
   if (!received.ok) {
     if (received.refusal) return videoRefusalAnswer(request, context, received.refusal);
-    const status = MULTIPART_FAILURE_STATUS[received.reason];
-    return apiError(
-      status,
-      CODE[status] ?? "bad_request",
+    return apiRefusal(
+      MULTIPART_FAILURE_STATUS[received.reason],
       t(`multipart.${received.reason}`, { max: formatMaxBytes() }),
     );
   }

@@ -1,34 +1,60 @@
-// The case study form, shared by "New case study" and its editor: both languages, Markdown sections,
-// status, and Save / Preview / Reset. With JavaScript, leaving with unsaved changes asks first.
+// The one editor form of posts and case studies, shared by "New …" and the editors: both languages, Markdown
+// fields, status, and three submits — Save, Preview (renders without saving) and Reset. The kind's fields come
+// from its EditorialFormConfig (app/editorial/form-values.ts). With JavaScript, leaving with unsaved changes
+// asks first (the studio's guard).
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
-import { CASE_MARKDOWN, type CaseStudyFormValues } from "../../editorial/form-values";
+import type { EditorialFormConfig, FieldSpec } from "../../editorial/form-values";
 import { useTranslation } from "../../i18n/use-translation";
 import { ErrorSummary } from "../error-summary";
 import { TextArea, TextField } from "../studio/fields";
 import { UnsavedChangesDialog, UnsavedMarker, useUnsavedChanges } from "../studio/unsaved-changes";
 import { PreviewPanel, StatusFields } from "./status-fields";
 
-const PAIRS = [
-  { name: "title", kind: "line" },
-  { name: "clientName", kind: "line" },
-  { name: "sector", kind: "line" },
-  { name: "problem", kind: "markdown" },
-  { name: "strategy", kind: "markdown" },
-  { name: "result", kind: "markdown" },
-] as const;
+function Field({
+  config,
+  spec,
+  values,
+  errors,
+}: {
+  config: EditorialFormConfig;
+  spec: FieldSpec;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+}) {
+  const { t } = useTranslation("editorial");
+  const arabic = spec.name.endsWith("Ar");
+  const common = {
+    id: `${config.idPrefix}-${arabic ? `${spec.name.slice(0, -2)}-ar` : spec.name}`,
+    name: spec.name,
+    label: t(`${config.ns}.${spec.name}`),
+    hint: spec.hint ? t(spec.hint) : undefined,
+    defaultValue: values[spec.name],
+    error: errors[spec.name],
+    dir: arabic ? "rtl" : "auto",
+    lang: arabic ? "ar" : undefined,
+  } as const;
+  return spec.kind === "line" ? (
+    <TextField {...common} maxLength={200} />
+  ) : (
+    <TextArea {...common} rows={spec.rows} />
+  );
+}
 
-export function CaseStudyForm({
+export function EditorialForm({
+  config,
   values,
   errors,
   mode,
   formKey,
   previewed,
 }: {
-  values: CaseStudyFormValues;
+  config: EditorialFormConfig;
+  values: Record<string, string>;
   errors: Record<string, string>;
   mode: "create" | "edit";
   formKey: string;
+  /** A preview was just rendered: the typed text is still not saved. */
   previewed: boolean;
 }) {
   const { t } = useTranslation("editorial");
@@ -38,6 +64,7 @@ export function CaseStudyForm({
   const busy = navigation.state === "submitting";
   const hasErrors = Object.keys(errors).length > 0;
   useEffect(() => {
+    // The Preview submit cleared the guard; what it showed is still unsaved.
     if (previewed) formRef.current?.dispatchEvent(new Event("input", { bubbles: true }));
   }, [previewed]);
   return (
@@ -46,40 +73,28 @@ export function CaseStudyForm({
       ref={formRef}
       key={formKey}
       className="space-y-5"
-      data-testid="case-study-form"
+      data-testid={config.testId}
       noValidate
     >
       {/* Takes the focus after a failed save, with and without JavaScript. */}
       {hasErrors ? <ErrorSummary answer={errors} message={errors.form ?? t("form.invalid")} /> : null}
-      {PAIRS.map(({ name, kind }) => {
-        const arabic = `${name}Ar` as const;
-        const Field = kind === "line" ? TextField : TextArea;
-        return (
-          <div key={name} className="grid gap-5 md:grid-cols-2">
-            <Field
-              id={`case-${name}`}
-              name={name}
-              label={t(`caseStudy.${name}`)}
-              hint={kind === "markdown" ? t("form.markdownHint") : undefined}
-              defaultValue={values[name]}
-              error={errors[name]}
-              dir="auto"
-              {...(kind === "markdown" ? { rows: 6 } : { maxLength: 200 })}
-            />
-            <Field
-              id={`case-${name}-ar`}
-              name={arabic}
-              label={t(`caseStudy.${arabic}`)}
-              defaultValue={values[arabic]}
-              error={errors[arabic]}
-              dir="rtl"
-              lang="ar"
-              {...(kind === "markdown" ? { rows: 6 } : { maxLength: 200 })}
-            />
+      {config.rows.map((row) =>
+        row.length === 1 && row[0] ? (
+          <Field key={row[0].name} config={config} spec={row[0]} values={values} errors={errors} />
+        ) : (
+          <div key={row[0]?.name} className="grid gap-5 md:grid-cols-2">
+            {row.map((spec) => (
+              <Field key={spec.name} config={config} spec={spec} values={values} errors={errors} />
+            ))}
           </div>
-        );
-      })}
-      <StatusFields idPrefix="case" status={values.status} publishAt={values.publishAt} errors={errors} />
+        ),
+      )}
+      <StatusFields
+        idPrefix={config.idPrefix}
+        status={values.status ?? "draft"}
+        publishAt={values.publishAt ?? ""}
+        errors={errors}
+      />
       <div className="flex flex-wrap items-center gap-3">
         <button
           type="submit"
@@ -115,15 +130,23 @@ export function CaseStudyForm({
   );
 }
 
-/** What the Preview submit rendered for a case study's six Markdown sections. */
-export function CaseStudyPreview({ title, preview }: { title: string; preview: Record<string, string> }) {
+/** What the Preview submit rendered for the kind's Markdown fields. */
+export function EditorialPreview({
+  config,
+  title,
+  preview,
+}: {
+  config: EditorialFormConfig;
+  title: string;
+  preview: Record<string, string>;
+}) {
   const { t } = useTranslation("editorial");
   return (
     <PreviewPanel
       title={title}
-      sections={CASE_MARKDOWN.map((key) => ({
+      sections={config.markdown.map((key) => ({
         key,
-        heading: t(`caseStudy.${key}`),
+        heading: t(`${config.ns}.${key}`),
         html: preview[key] ?? "",
         lang: key.endsWith("Ar") ? "ar" : undefined,
       }))}

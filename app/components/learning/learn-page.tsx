@@ -1,0 +1,222 @@
+// The learn page: the lesson (video, PDF, text), marking it complete, the course's lessons and the way back.
+import type { ReactNode } from "react";
+import { Link, useFetcher } from "react-router";
+import { useLocalizePath } from "../../i18n/use-locale";
+import { useTranslation } from "../../i18n/use-translation";
+import { progressPercent } from "../../learning/policy";
+import type { Route } from "../../routes/+types/course-learn";
+import type { action } from "../../routes/course-learn";
+import { CertificatePanel } from "../certificate-panel";
+import { EnhancedFormMarker } from "../enhanced-form-marker";
+import { PageIntro } from "../page-intro";
+import { Curriculum } from "./curriculum";
+import { LessonPlayer } from "./lesson-player";
+import { CourseProgressBar } from "./progress-bar";
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+type Opened = NonNullable<Route.ComponentProps["loaderData"]["opened"]>;
+
+export function CourseLearn({ loaderData }: { loaderData: LoaderData }) {
+  const { t } = useTranslation("learning");
+  const localize = useLocalizePath();
+  const { opened, courseTitle } = loaderData;
+  if (!opened) {
+    return (
+      <PageIntro title={courseTitle} eyebrow={t("eyebrow")}>
+        <p className="mt-4 text-ink/75">{t("noLessons")}</p>
+        <BackLinks courseId={loaderData.courseId} />
+      </PageIntro>
+    );
+  }
+  return (
+    <LessonPage
+      key={opened.lesson.id}
+      opened={opened}
+      openedToken={loaderData.openedToken}
+      localize={localize}
+      aside={
+        <CertificatePanel
+          status={loaderData.certificate}
+          back={localize(`/courses/${opened.course.id}/learn/${opened.lesson.id}`)}
+          progressShownElsewhere
+        />
+      }
+    />
+  );
+}
+
+function BackLinks({ courseId }: { courseId: number }) {
+  const { t } = useTranslation("learning");
+  const localize = useLocalizePath();
+  return (
+    <p className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm font-semibold text-coral-700">
+      <Link to={localize("/my-enrollments")} className="hover:underline">
+        {t("backToMyCourses")}
+      </Link>
+      <Link to={localize(`/courses/${courseId}`)} className="hover:underline">
+        {t("coursePage")}
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * The lesson page. `aside` is where other features add course-level calls to action under the progress
+ * (the certificates feature: "Get your certificate").
+ */
+function LessonPage({
+  opened,
+  openedToken,
+  localize,
+  aside,
+}: {
+  opened: Opened;
+  /** When the page was opened, signed, for "Mark as complete" (app/learning/opened-token.server.ts). */
+  openedToken: string | null;
+  localize: (path: string) => string;
+  aside?: ReactNode;
+}) {
+  const { t } = useTranslation("learning");
+  const { course, lesson, progress, lessonProgress } = opened;
+  const fetcher = useFetcher<typeof action>({ key: `lesson-complete-${lesson.id}` });
+  // Optimistic: while the request is in flight the tick shows what was asked for; afterwards the loader's
+  // answer is the truth, so a refusal rolls it back (with the error toast from FetcherToasts).
+  const pending = fetcher.formData?.get("intent");
+  const completed = pending ? pending === "complete" : lessonProgress.completed;
+  const delta = completed === lessonProgress.completed ? 0 : completed ? 1 : -1;
+  const completedLessons = progress.completedLessons + delta;
+  const percent = progressPercent(completedLessons, progress.totalLessons);
+  return (
+    <>
+      <div className="bg-sand">
+        <div className="mx-auto max-w-7xl px-4 py-6">
+          <p className="text-sm font-semibold text-coral-700">
+            <Link to={localize(`/courses/${course.id}`)} className="hover:underline">
+              {course.title}
+            </Link>
+          </p>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl" data-testid="lesson-title">
+            {lesson.title}
+          </h1>
+          <p className="mt-1 text-sm text-ink/70">
+            {t("lessonOf", { position: lesson.position, total: course.lessons.length })}
+          </p>
+        </div>
+      </div>
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0 space-y-6">
+          <LessonPlayer
+            courseId={course.id}
+            lessonId={lesson.id}
+            title={lesson.title}
+            video={opened.video}
+            embedUrl={lesson.embedUrl}
+            resumeAt={lessonProgress.resumeAt}
+            completed={lessonProgress.completed}
+            recordProgress={!opened.preview}
+          />
+          {opened.preview ? (
+            <p className="rounded-lg border border-teal/40 bg-sand px-4 py-3" data-testid="preview-notice">
+              {t("preview.notice")}{" "}
+              <Link
+                to={localize(`/courses/${course.id}`)}
+                className="font-semibold text-coral-700 hover:underline"
+              >
+                {t("preview.cta")}
+              </Link>
+            </p>
+          ) : null}
+          <div className="flex flex-wrap items-center gap-4">
+            {opened.preview ? null : (
+              <fetcher.Form method="post" data-testid="complete-form">
+                <EnhancedFormMarker />
+                <input type="hidden" name="intent" value={completed ? "incomplete" : "complete"} />
+                {openedToken ? <input type="hidden" name="opened" value={openedToken} /> : null}
+                <button
+                  type="submit"
+                  aria-pressed={completed}
+                  data-testid="complete-toggle"
+                  className={
+                    completed
+                      ? "rounded-md border border-teal px-4 py-2.5 font-semibold text-teal-700 hover:bg-sand"
+                      : "rounded-md bg-coral-600 px-4 py-2.5 font-semibold text-white hover:bg-coral-700"
+                  }
+                >
+                  {completed ? t("complete.undo") : t("complete.mark")}
+                </button>
+              </fetcher.Form>
+            )}
+            {completed ? (
+              <p className="text-sm font-semibold text-teal-700" data-testid="lesson-completed">
+                {t("complete.done")}
+              </p>
+            ) : null}
+            {lesson.pdfUrl ? (
+              <a
+                href={lesson.pdfUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-semibold text-coral-700 hover:underline"
+                data-testid="lesson-pdf"
+              >
+                {t("openPdf")}
+              </a>
+            ) : null}
+          </div>
+          <nav
+            aria-label={t("pager.label")}
+            className="flex flex-wrap justify-between gap-4 border-t border-ink/10 pt-4"
+          >
+            {opened.previousLessonId ? (
+              <Link
+                to={localize(`/courses/${course.id}/learn/${opened.previousLessonId}`)}
+                rel="prev"
+                className="font-semibold text-coral-700 hover:underline"
+                data-testid="previous-lesson"
+              >
+                <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+                  {"\u2190"}
+                </span>{" "}
+                {t("pager.previous")}
+              </Link>
+            ) : (
+              <span />
+            )}
+            {opened.nextLessonId ? (
+              <Link
+                to={localize(`/courses/${course.id}/learn/${opened.nextLessonId}`)}
+                rel="next"
+                className="font-semibold text-coral-700 hover:underline"
+                data-testid="next-lesson"
+              >
+                {t("pager.next")}{" "}
+                <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+                  {"\u2192"}
+                </span>
+              </Link>
+            ) : null}
+          </nav>
+        </div>
+        <aside className="space-y-6" aria-label={t("sidebar.label")}>
+          {opened.preview ? null : (
+            <CourseProgressBar
+              completedLessons={completedLessons}
+              totalLessons={progress.totalLessons}
+              percent={percent}
+            />
+          )}
+          {opened.preview ? null : aside}
+          <Curriculum
+            courseId={course.id}
+            lessons={course.lessons}
+            currentLessonId={lesson.id}
+            currentCompleted={completed}
+            previewOnly={opened.preview}
+          />
+          <BackLinks courseId={course.id} />
+        </aside>
+      </div>
+    </>
+  );
+}
