@@ -7,6 +7,17 @@ import { apiMethods } from "../app/api-docs/methods";
 
 type Node = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Node[] };
 
+/**
+ * The page whose data a single-fetch URL asks for: a JavaScript navigation or form reads and posts `/x.data`
+ * for `/x` (and `/_root.data` for `/`), and it must be allowed what the page is. API paths are left as they
+ * are (the edge answers an API `.data` path 404).
+ */
+function pagePathOf(pathname: string): string {
+  if (pathname === "/_root.data") return "/";
+  if (/^\/api(\/|$)/.test(pathname)) return pathname;
+  return pathname.replace(/\.data$/, "");
+}
+
 /** `(path) → methods`, or null where no route but a catch-all answers (React Router's 404). */
 export function allowedMethodsFor(build: ServerBuild): (pathname: string) => string[] | null {
   const nodes = new Map<string, Node>();
@@ -29,7 +40,7 @@ export function allowedMethodsFor(build: ServerBuild): (pathname: string) => str
     else parent.children = [node];
   }
   return (pathname) => {
-    const matches = matchRoutes(roots as RouteObject[], pathname, build.basename);
+    const matches = matchRoutes(roots as RouteObject[], pagePathOf(pathname), build.basename);
     const leaf = matches?.at(-1)?.route as Node | undefined;
     if (!matches || !leaf) return null;
     const pattern = matches

@@ -77,6 +77,30 @@ describe("methods", () => {
     log.mockRestore();
   });
 
+  it("give a page's single-fetch data URL (/x.data, /_root.data) the page's methods", async () => {
+    // With JavaScript, React Router posts a page's forms to `/x.data`: the cart's checkout was refused 405.
+    const cases: [string, string, string][] = [
+      ["PUT", "/cart.data", "GET, HEAD, POST"],
+      ["PUT", "/ar/cart.data", "GET, HEAD, POST"],
+      ["DELETE", "/courses/1.data", "GET, HEAD, POST"],
+      ["POST", "/faq.data", "GET, HEAD"],
+      ["POST", "/_root.data", "GET, HEAD"],
+    ];
+    for (const [method, target, allow] of cases) {
+      const response = await app.fetch(target, { method });
+      expect(response.status, `${method} ${target}`).toBe(405);
+      expect(response.headers.get("Allow"), `${method} ${target}`).toBe(allow);
+    }
+    for (const target of ["/cart.data", "/ar/cart.data", "/contact.data"]) {
+      const response = await app.fetch(target, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "x" }),
+      });
+      expect(response.status, `POST ${target}`).not.toBe(405);
+      await response.body?.cancel();
+    }
+  });
+
   it("log a client's mistake React Router answers itself as one line, without a stack", () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
