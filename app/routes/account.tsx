@@ -3,6 +3,7 @@
 // are signed in with, and deleting the account. Plain forms, told apart by `intent`.
 
 import { data } from "react-router";
+import { z } from "zod";
 import { AccountDeletionInput, deleteAccount } from "../account/deletion.server";
 import {
   cancelEmailChange,
@@ -78,6 +79,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** Which of the page's forms was sent; one without an intent (or with one nobody sends) is the profile form. */
+const AccountIntent = z.object({
+  intent: z
+    .enum(["profile", "password", "email", "cancelEmail", "delete", "revokeSession", "revokeOthers"])
+    .catch("profile"),
+});
+
+/** The session to end: revokeSession refuses an id that cannot name one. */
+const RevokeSessionInput = z.object({ sessionId: z.string().max(200) });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const { locale } = pageContext(request, context);
@@ -86,9 +97,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = getViewer(context).token ?? "";
   const back = localizePath("/account", locale);
   const formData = await readForm(request);
-  const intent = formData.get("intent");
+  const intent = validateForm(formData, AccountIntent, t);
+  // The schema catches an unknown intent as the profile form, so this never fails; the type needs the check.
+  if (!intent.ok) throw new Response("Bad Request", { status: 400 });
 
-  if (intent === "password") {
+  if (intent.data.intent === "password") {
     const form = validateForm(formData, PasswordChangeInput, t);
     if (!form.ok)
       return data({ form: "password", fieldErrors: form.fieldErrors, values: {} }, { status: 400 });
@@ -102,7 +115,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       t("settings.passwordChanged", { count: outcome.revokedSessions }),
     );
   }
-  if (intent === "email") {
+  if (intent.data.intent === "email") {
     const form = validateForm(formData, EmailChangeInput, t);
     if (!form.ok)
       return data(
@@ -141,12 +154,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     await outcome.delivery;
     return toasts().redirectWithSuccess(back, t("email.requested", { email: outcome.newEmail }));
   }
-  if (intent === "cancelEmail") {
+  if (intent.data.intent === "cancelEmail") {
     return (await cancelEmailChange(db, user.id))
       ? toasts().redirectWithSuccess(back, t("email.cancelled"))
       : toasts().redirectWithError(back, t("email.nothingToCancel"));
   }
-  if (intent === "delete") {
+  if (intent.data.intent === "delete") {
     const form = validateForm(formData, AccountDeletionInput, t);
     if (!form.ok) return data({ form: "delete", fieldErrors: form.fieldErrors, values: {} }, { status: 400 });
     const outcome = await deleteAccount(db, user.id, form.data);
@@ -166,14 +179,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     response.headers.append("Set-Cookie", await clearGuestCartCookie());
     return response;
   }
-  if (intent === "revokeSession") {
-    const sessionId = formData.get("sessionId");
-    const ended = typeof sessionId === "string" && (await revokeSession(db, user.id, sessionId));
+  if (intent.data.intent === "revokeSession") {
+    const form = validateForm(formData, RevokeSessionInput, t);
+    const ended = form.ok && (await revokeSession(db, user.id, form.data.sessionId));
     return ended
       ? toasts().redirectWithSuccess(back, t("settings.signedOut"))
       : toasts().redirectWithError(back, t("settings.sessionGone"));
   }
-  if (intent === "revokeOthers") {
+  if (intent.data.intent === "revokeOthers") {
     const count = await revokeOtherSessions(db, user.id, token);
     return toasts().redirectWithSuccess(back, t("settings.signedOutOthers", { count }));
   }
