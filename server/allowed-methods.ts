@@ -2,6 +2,7 @@
 // from the registry (app/api-docs/methods.ts); a page's GET and HEAD, and POST where its module has an
 // action (forms post; nothing else reaches a page); a file route's GET and HEAD where it has a loader, POST
 // where it has an action. The edge (server/edge.mjs) answers OPTIONS and refuses other methods with these.
+import { LRUCache } from "lru-cache";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { apiMethods } from "../app/api-docs/methods";
 
@@ -39,7 +40,21 @@ export function allowedMethodsFor(build: ServerBuild): (pathname: string) => str
     else if (parent.children) parent.children.push(node);
     else parent.children = [node];
   }
+  // The edge asks for every request, and `matchRoutes` ranks the whole route table on each call (about a
+  // millisecond here: bench/results/ab-2026-11-25T18-22Z.md). A path's methods never change within a build,
+  // so the paths seen lately keep their answer; an unseen path is matched as React Router itself would.
+  const seen = new LRUCache<string, { methods: string[] | null }>({ max: 5_000 });
   return (pathname) => {
+    // Long paths are rare and only a client's invention: they are matched each time, not kept.
+    if (pathname.length > 256) return methodsOf(pathname);
+    const known = seen.get(pathname);
+    if (known) return known.methods;
+    const methods = methodsOf(pathname);
+    seen.set(pathname, { methods });
+    return methods;
+  };
+
+  function methodsOf(pathname: string): string[] | null {
     const matches = matchRoutes(roots as RouteObject[], pagePathOf(pathname), build.basename);
     const leaf = matches?.at(-1)?.route as Node | undefined;
     if (!matches || !leaf) return null;
@@ -53,5 +68,5 @@ export function allowedMethodsFor(build: ServerBuild): (pathname: string) => str
       ...(module?.default || module?.loader ? ["GET", "HEAD"] : []),
       ...(module?.action ? ["POST"] : []),
     ];
-  };
+  }
 }
