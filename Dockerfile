@@ -29,14 +29,19 @@ RUN --mount=type=secret,id=ca_certs \
   if [ -f /run/secrets/ca_certs ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/ca_certs; fi \
   && npm ci --no-audit --no-fund
 
-# 2. The React Router build, and scripts/start.ts bundled into plain JavaScript so the runtime needs no tsx:
-#    the same code as `npm start` (config check, migrations under the advisory lock, seeding only for an
-#    empty embedded database, supervisor), with node_modules packages left as imports.
+# 2. The React Router build, and the scripts a container runs bundled into plain JavaScript so the runtime
+#    needs no tsx, with node_modules packages left as imports: build/start.mjs is `npm start` (config check,
+#    migrations under the advisory lock, seeding only for an empty embedded database, supervisor),
+#    build/seed.mjs is `npm run db:seed`, and build/worker.mjs is `npm run worker` where the job queue has
+#    landed (scripts/worker.ts), for a container that only works jobs.
 FROM deps AS build
 COPY . .
 RUN npx react-router build \
-  && node_modules/.bin/esbuild scripts/start.ts --bundle --platform=node --format=esm --target=node24 \
-       --packages=external --outfile=build/start.mjs
+  && bundle() { node_modules/.bin/esbuild "scripts/$1.ts" --bundle --platform=node --format=esm \
+       --target=node24 --packages=external --log-level=warning --outfile="build/$2.mjs"; } \
+  && bundle start start \
+  && bundle db-seed seed \
+  && if [ -f scripts/worker.ts ]; then bundle worker worker; fi
 
 # 3. Production dependencies only. The node-linux-* packages are Node itself, which the project carries for
 #    machines whose own Node is too old (decision 037); the image has its Node, so that copy (190 MB) goes.

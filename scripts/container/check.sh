@@ -5,8 +5,9 @@
 #   1. the base image (debootstrap + Node from the npm registry) if missing, then the app image;
 #   2. against PostgreSQL (a fresh database on CHECK_PG, by default the machine's 127.0.0.1:5432 as postgres):
 #      every migration applied, /healthz 200, / and /ar 200 with the Manara title in each language, a static
-#      file, a sign-up (a write) through the API, the image's HEALTHCHECK healthy, the process running as the
-#      non-root user, no dev dependency in the image, and a graceful exit 0 on SIGTERM;
+#      file, a sign-up (a write) through the API, the bundled seed script, the image's HEALTHCHECK healthy,
+#      the process running as the non-root user, no dev dependency in the image, and a graceful exit 0 on
+#      SIGTERM;
 #   3. without DATABASE_URL (embedded PGlite, demo seed): / 200 and the seeded catalog on /api/courses.
 #
 # Containers share the host's network (--network host) and listen on 127.0.0.1 only, so every probe and the
@@ -27,13 +28,6 @@ PG="${CHECK_PG:-postgres://postgres@127.0.0.1:5432}"
 DATABASE="manara_container_check_$$"
 PG_CONTAINER="manara-check-pg-$$"
 EMBEDDED_CONTAINER="manara-check-embedded-$$"
-failures=0
-
-pass() { log "ok   $*"; }
-fail() {
-  log "FAIL $*"
-  failures=$((failures + 1))
-}
 
 cleanup() {
   local status=$?
@@ -53,34 +47,6 @@ podman_ image exists "$APP_IMAGE" || {
   exit 1
 }
 podman_can_run "$APP_IMAGE"
-
-# podman's timers for HEALTHCHECK need systemd, which a sandbox may not have: it says so at every run and
-# stop, and the check runs the healthcheck itself instead (podman healthcheck run).
-quiet() { grep -v 'systemd connection' >&2 || true; }
-
-start() { # name port [env...]
-  local name="$1" port="$2"
-  shift 2
-  podman_ run --detach --name "$name" --init --network host \
-    --env HOST=127.0.0.1 --env "PORT=$port" "$@" "$APP_IMAGE" > /dev/null 2> >(quiet)
-}
-
-wait_healthy() { # name port
-  local name="$1" port="$2" second
-  for second in $(seq 1 120); do
-    if curl -fsS -o /dev/null "http://127.0.0.1:$port/healthz" 2>/dev/null; then
-      pass "$name answers /healthz after ${second} s"
-      return 0
-    fi
-    if [[ "$(podman_ inspect --format '{{.State.Running}}' "$name")" != true ]]; then
-      break
-    fi
-    sleep 1
-  done
-  fail "$name never answered /healthz; its log:"
-  podman_ logs "$name" 2>&1 | tail -n 40 >&2
-  exit 1
-}
 
 probe_page() { # port path expected-title-part expected-lang
   local port="$1" path="$2" title="$3" lang="$4" body status
@@ -105,7 +71,7 @@ expect_status() { # port method path expected [curl args...]
 # --- 2. Against PostgreSQL ---------------------------------------------------------------------------------
 psql "$PG/postgres" -qc "CREATE DATABASE $DATABASE" >/dev/null
 log "PostgreSQL run on port $PORT, database $DATABASE"
-start "$PG_CONTAINER" "$PORT" \
+start_app "$PG_CONTAINER" "$PORT" \
   --env "DATABASE_URL=$PG/$DATABASE" \
   --env "SESSION_SECRET=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')" \
   --env "PUBLIC_URL=http://127.0.0.1:$PORT"
@@ -126,6 +92,12 @@ expect_status "$PORT" POST /api/auth/signup 201 -H 'Content-Type: application/js
 users="$(psql "$PG/$DATABASE" -Atc "SELECT count(*) FROM users WHERE email = 'container-check@example.com'")"
 if [[ "$users" == 1 ]]; then pass "the sign-up is a row in PostgreSQL"; else fail "the sign-up is not in PostgreSQL ($users rows)"; fi
 
+if podman_ exec "$PG_CONTAINER" node build/seed.mjs >/dev/null 2>&1 &&
+  curl -fsS "http://127.0.0.1:$PORT/api/courses" | grep -q '"title":"React from Zero to Production"'; then
+  pass "node build/seed.mjs (npm run db:seed) seeds PostgreSQL: the demo course is on /api/courses"
+else
+  fail "node build/seed.mjs did not seed PostgreSQL"
+fi
 if podman_ healthcheck run "$PG_CONTAINER" 2> >(quiet); then pass "HEALTHCHECK: healthy"; else fail "HEALTHCHECK: not healthy"; fi
 user="$(podman_ exec "$PG_CONTAINER" id -u)"
 if [[ "$user" != 0 ]]; then pass "runs as uid $user"; else fail "runs as root"; fi
@@ -146,7 +118,7 @@ fi
 
 # --- 3. Embedded PGlite, demo seed ---------------------------------------------------------------------------
 log "embedded run on port $EMBEDDED_PORT"
-start "$EMBEDDED_CONTAINER" "$EMBEDDED_PORT"
+start_app "$EMBEDDED_CONTAINER" "$EMBEDDED_PORT"
 wait_healthy "$EMBEDDED_CONTAINER" "$EMBEDDED_PORT"
 probe_page "$EMBEDDED_PORT" / "Manara" en
 probe_page "$EMBEDDED_PORT" /ar "منارة" ar

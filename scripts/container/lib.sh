@@ -66,3 +66,41 @@ need() {
     }
   done
 }
+
+# --- Helpers of the check scripts ----------------------------------------------------------------------------
+
+failures=0
+pass() { log "ok   $*"; }
+fail() {
+  log "FAIL $*"
+  failures=$((failures + 1))
+}
+
+# podman's timers for HEALTHCHECK need systemd, which a sandbox may not have: it says so at every run and
+# stop, and the check runs the healthcheck itself instead (podman healthcheck run).
+quiet() { grep -v 'systemd connection' >&2 || true; }
+
+start_app() { # name port [env...]: the image on the host's network, listening on 127.0.0.1:port
+  local name="$1" port="$2"
+  shift 2
+  podman_ run --detach --name "$name" --init --network host \
+    --env HOST=127.0.0.1 --env "PORT=$port" "$@" "$APP_IMAGE" > /dev/null 2> >(quiet)
+}
+
+wait_healthy() { # name port
+  local name="$1" port="$2" second
+  for second in $(seq 1 120); do
+    if curl -fsS -o /dev/null "http://127.0.0.1:$port/healthz" 2>/dev/null; then
+      pass "$name answers /healthz after ${second} s"
+      return 0
+    fi
+    if [[ "$(podman_ inspect --format '{{.State.Running}}' "$name")" != true ]]; then
+      break
+    fi
+    sleep 1
+  done
+  fail "$name never answered /healthz; its log:"
+  podman_ logs "$name" 2>&1 | tail -n 40 >&2
+  exit 1
+}
+
