@@ -2,7 +2,7 @@
 # Builds the app image $APP_IMAGE (localhost/manara:latest) from the repository's Dockerfile with podman, on
 # $BASE_IMAGE: the debootstrap base by default (built first if missing), or e.g.
 # BASE_IMAGE=node:24-bookworm-slim where Docker Hub can be reached. Layers are cached: after a source change
-# only the build stage runs again (about 3 minutes on 2 CPUs); after a package-lock.json change, npm ci too.
+# only the build stage runs again (under a minute on 2 CPUs); after a package-lock.json change, npm ci too.
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 need podman

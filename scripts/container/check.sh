@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the image and checks it end to end (docs/decisions/049-container-build.md says when to run it; it is
-# not part of `npm test`: a cold build takes ~6 minutes of the machine's 2 CPUs, a warm one ~3).
+# not part of `npm test`: a cold build takes ~4 minutes of the machine's 2 CPUs, a cached one ~1).
 #
 #   1. the base image (debootstrap + Node from the npm registry) if missing, then the app image;
 #   2. against PostgreSQL (a fresh database on CHECK_PG, by default the machine's 127.0.0.1:5432 as postgres):
