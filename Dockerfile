@@ -56,7 +56,9 @@ RUN --mount=type=secret,id=ca_certs \
   && npm cache clean --force
 
 # 4. The runtime: build output, server, migrations. No sources and no package-lock.json, so start's
-#    "rebuild when the sources changed" check finds nothing newer than the build and never tries to build.
+#    "rebuild when the sources changed" check never tries to build, provided the build is the newest thing
+#    in the image: it compares modification times, and the COPY of the demo videos creates app/ after the
+#    build stage wrote build/ (a cold build started "Building Manara…" and failed). The last RUN touches it.
 FROM ${BASE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
@@ -71,7 +73,7 @@ COPY drizzle ./drizzle
 # The demo lesson videos the seed copies into DATA_DIR/media/videos.
 COPY app/db/seed-data/videos ./app/db/seed-data/videos
 COPY --from=build /app/build ./build
-RUN mkdir -p /data && chown node:node /data
+RUN mkdir -p /data && chown node:node /data && touch build/server/index.js
 USER node
 EXPOSE 3000
 # No curl in the slim image; Node's fetch does the same. /healthz never writes to the database.

@@ -9,6 +9,7 @@
 #
 # DEBIAN_MIRROR picks the Debian mirror; by default, the one this machine's apt already uses.
 
+# shellcheck source=scripts/container/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 need podman debootstrap npm
 
@@ -50,6 +51,7 @@ log "npm pack $NODE_PACKAGE@$NODE_VERSION npm@$NPM_VERSION"
 (cd "$work" && npm pack --json "$NODE_PACKAGE@$NODE_VERSION" "npm@$NPM_VERSION" >pack.json)
 # npm pack checks each tarball against the registry's own hash; the Node package is also held to the hash in
 # package-lock.json, so the image's Node is byte for byte the one the project's tests ran on.
+# shellcheck disable=SC2016 # JavaScript, not shell, in single quotes
 locked="$(node -e '
   const lock = require(process.argv[1]);
   const entry = lock.packages[`node_modules/${process.argv[2]}`];

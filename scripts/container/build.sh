@@ -4,6 +4,7 @@
 # BASE_IMAGE=node:24-bookworm-slim where Docker Hub can be reached. Layers are cached: after a source change
 # only the build stage runs again (under a minute on 2 CPUs); after a package-lock.json change, npm ci too.
 
+# shellcheck source=scripts/container/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 need podman
 

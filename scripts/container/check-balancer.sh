@@ -11,6 +11,7 @@
 # Environment: APP_IMAGE, BALANCER_PORT (39320; the servers use the next two ports), CHECK_PG.
 # Needs nginx and envsubst (Debian: nginx, gettext-base); nginx runs from a temporary prefix, not as a service.
 
+# shellcheck source=scripts/container/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 need podman psql curl nginx envsubst
 
@@ -27,7 +28,7 @@ nginx_pid=""
 cleanup() {
   local status=$?
   [[ -n "$nginx_pid" ]] && kill "$nginx_pid" 2>/dev/null && wait "$nginx_pid" 2>/dev/null
-  podman_ rm --force --time 2 "${APPS[@]}" >/dev/null 2>&1 || true
+  remove_containers "${APPS[@]}"
   psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS $DATABASE WITH (FORCE)" >/dev/null 2>&1 || true
   rm -rf "$work"
   exit "$status"
@@ -50,6 +51,7 @@ for i in 0 1; do
 done
 for i in 0 1; do wait_healthy "${APPS[$i]}" "${APP_PORTS[$i]}"; done
 
+# shellcheck disable=SC2016 # envsubst is given the variables' names, not their values
 MANARA_UPSTREAM_1="127.0.0.1:${APP_PORTS[0]}" MANARA_UPSTREAM_2="127.0.0.1:${APP_PORTS[1]}" \
   NGINX_LISTEN="127.0.0.1:$PORT" \
   envsubst '${MANARA_UPSTREAM_1} ${MANARA_UPSTREAM_2} ${NGINX_LISTEN}' <"$ROOT/deploy/nginx.conf" >"$work/nginx.conf"

@@ -8,6 +8,7 @@
 #
 # Environment: COMPOSE_PORT (39330: nginx publishes on 127.0.0.1 only), STANDINS (1), APP_IMAGE.
 
+# shellcheck source=scripts/container/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 need podman podman-compose curl
 
@@ -42,7 +43,7 @@ podman_can_run "$APP_IMAGE"
 
 if [[ "${STANDINS:-1}" == 1 ]]; then
   secret=()
-  [[ -f /etc/ssl/certs/ca-certificates.crt ]] && secret=(--secret id=ca_certs,src=/etc/ssl/certs/ca-certificates.crt)
+  [[ -f /etc/ssl/certs/ca-certificates.crt ]] && secret=(--secret "id=ca_certs,src=/etc/ssl/certs/ca-certificates.crt")
   for standin in postgres nginx s3rver; do
     log "stand-in image manara-standin-$standin"
     nice -n 10 podman "${PODMAN_GLOBAL[@]}" build "${PODMAN_BUILD_FLAGS[@]}" "${secret[@]}" --quiet \

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared by the scripts in scripts/container/ (sourced, not run). Settings for building and running the
 # image with podman, Debian's daemonless engine; docs/decisions/049-container-build.md says what each is for.
 
@@ -18,6 +19,9 @@ APP_IMAGE="${APP_IMAGE:-localhost/manara:latest}"
 # --format docker: the OCI image format has no HEALTHCHECK, and podman drops the instruction without it.
 # --network host: RUN steps reach the npm registry through the host's own network; no bridge, no NAT rules.
 # --layers: every stage's layers are cached, so a rebuild after a source change reruns only the build stage.
+# --isolation chroot: RUN steps without an OCI runtime, which cannot create containers in some sandboxes
+# (crun refuses this one's hybrid cgroup v1/v2 mode).
+# shellcheck disable=SC2034 # used by the scripts that source this file
 PODMAN_BUILD_FLAGS=(--format docker --network host --layers --isolation chroot)
 # PODMAN_GLOBAL_FLAGS may add e.g. "--storage-driver vfs --cgroup-manager cgroupfs" on hosts where
 # overlayfs or systemd is not available (neither was needed here).
@@ -85,6 +89,22 @@ start_app() { # name port [env...]: the image on the host's network, listening o
   shift 2
   podman_ run --detach --name "$name" --init --network host \
     --env HOST=127.0.0.1 --env "PORT=$port" "$@" "$APP_IMAGE" > /dev/null 2> >(quiet)
+}
+
+remove_containers() { # name...: force-removes each (one per call: podman 4.3 given a list with a missing
+  # name removed none of them, and said nothing), again if one was exiting at that moment and stayed
+  local name left
+  for _ in 1 2 3; do
+    left=""
+    for name in "$@"; do
+      podman_ container exists "$name" || continue
+      podman_ rm --force --time 2 "$name" >/dev/null 2>&1 || true
+      podman_ container exists "$name" && left="$left $name"
+    done
+    [[ -z "$left" ]] && return 0
+    sleep 1
+  done
+  log "could not remove:$left"
 }
 
 wait_healthy() { # name port
