@@ -66,9 +66,15 @@ export type ServerProcess = {
   stop: () => Promise<void>;
 };
 
-/** Starts `server.mjs` on a free port with `env` and waits until it listens. */
-export async function startServer(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const port = await freePort();
+/**
+ * Starts `server.mjs` with `env` and waits until it listens: on a free port, or on `port` (a server restarted
+ * where a load balancer expects it).
+ */
+export async function startServer(
+  env: NodeJS.ProcessEnv,
+  { port: wantedPort }: { port?: number } = {},
+): Promise<ServerProcess> {
+  const port = wantedPort ?? (await freePort());
   const child = spawn(process.execPath, ["server.mjs"], {
     cwd: root,
     env: { ...env, PORT: String(port), HOST, NODE_ENV: "production" },
