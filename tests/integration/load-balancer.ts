@@ -26,7 +26,7 @@ export type LoadBalancer = { port: number; errorLog: () => string; stop: () => P
  * dollar sign is nginx's own variable ($host, $remote_addr) and stays.
  */
 export function renderTemplate(template: string, values: Record<string, string>): string {
-  return template.replace(/\$\{([A-Z_]+)\}/g, (whole, name: string) => values[name] ?? whole);
+  return template.replace(/\$\{([A-Z][A-Z0-9_]*)\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
 /** nginx on a free port in front of exactly two servers (the template's two upstreams). */
