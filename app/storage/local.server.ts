@@ -1,0 +1,138 @@
+// Files under a root folder (DATA_DIR): the embedded default. A key is a relative path under the root, so
+// the files sit where Manara kept them before this adapter existed (media/images, certificates, outbox…).
+// Writes go to a temporary name and are renamed into place, so a reader never sees half a file.
+import { randomUUID } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { link, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { checkKey, checkPrefix } from "./keys";
+import { CONTENT_TYPE_BY_EXTENSION, ObjectExists, type ObjectStorage, type StoredObject } from "./storage";
+
+function contentTypeOf(key: string): string {
+  return CONTENT_TYPE_BY_EXTENSION[path.extname(key).toLowerCase()] ?? "application/octet-stream";
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === "ENOENT" || code === "ENOTDIR";
+}
+
+export type LocalStorage = ObjectStorage & {
+  readonly kind: "local";
+  root: string;
+  /** The file a key names (for @tus/file-store, which writes files itself). */
+  pathOf(key: string): string;
+};
+
+export function createLocalStorage(root: string): LocalStorage {
+  const pathOf = (key: string) => path.join(root, ...checkKey(key).split("/"));
+
+  return {
+    kind: "local",
+    root,
+    pathOf,
+    async put(key, body, { exclusive = false }) {
+      const file = pathOf(key);
+      // Owner-only: reset links in the outbox and private PDFs are secrets, and the app is the only reader.
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.tmp`);
+      try {
+        if (body instanceof Uint8Array) await writeFile(temporary, body, { flag: "wx", mode: 0o600 });
+        else await pipeline(body, createWriteStream(temporary, { flags: "wx", mode: 0o600 }));
+        if (exclusive) {
+          // link() fails when the name exists: the exclusive create is atomic, like open(…, "wx").
+          try {
+            await link(temporary, file);
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new ObjectExists(key);
+            throw error;
+          }
+        } else {
+          await rename(temporary, file);
+        }
+      } finally {
+        await rm(temporary, { force: true });
+      }
+    },
+    async get(key, range): Promise<StoredObject | null> {
+      const file = pathOf(key);
+      let size: number;
+      try {
+        const info = await stat(file);
+        if (!info.isFile()) return null;
+        size = info.size;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+      const contentType = contentTypeOf(key);
+      if (!range) return { body: createReadStream(file), size, contentType };
+      const end = Math.min(range.end, size - 1);
+      if (range.start > end)
+        return {
+          body: Readable.from([]),
+          size,
+          contentType,
+          range: { start: range.start, end: range.start - 1 },
+        };
+      return {
+        body: createReadStream(file, { start: range.start, end }),
+        size,
+        contentType,
+        range: { start: range.start, end },
+      };
+    },
+    async head(key) {
+      try {
+        const info = await stat(pathOf(key));
+        return info.isFile() ? { size: info.size, contentType: contentTypeOf(key) } : null;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+    async list(prefix) {
+      checkPrefix(prefix);
+      // The folder the prefix names (or ends in), then the names in it that start with the rest.
+      const slash = prefix.lastIndexOf("/");
+      const folderKey = slash >= 0 ? prefix.slice(0, slash) : "";
+      const namePrefix = prefix.slice(slash + 1);
+      const folder = folderKey ? pathOf(folderKey) : root;
+      const keys: string[] = [];
+      const walk = async (directory: string, keyPrefix: string) => {
+        let entries: import("node:fs").Dirent[];
+        try {
+          entries = await readdir(directory, { withFileTypes: true });
+        } catch (error) {
+          if (isMissing(error)) return;
+          throw error;
+        }
+        for (const entry of entries) {
+          if (entry.name.startsWith(".")) continue;
+          const key = `${keyPrefix}${entry.name}`;
+          if (entry.isDirectory()) await walk(path.join(directory, entry.name), `${key}/`);
+          else if (entry.isFile()) keys.push(key);
+        }
+      };
+      const start = folderKey ? `${folderKey}/` : "";
+      let entries: import("node:fs").Dirent[];
+      try {
+        entries = await readdir(folder, { withFileTypes: true });
+      } catch (error) {
+        if (isMissing(error)) return [];
+        throw error;
+      }
+      for (const entry of entries) {
+        if (entry.name.startsWith(".") || !entry.name.startsWith(namePrefix)) continue;
+        if (entry.isDirectory()) await walk(path.join(folder, entry.name), `${start}${entry.name}/`);
+        else if (entry.isFile()) keys.push(`${start}${entry.name}`);
+      }
+      return keys.sort();
+    },
+  };
+}
