@@ -4,7 +4,7 @@
 // ranged read, a certificate PDF, an outbox mail — each found in the bucket and not under DATA_DIR.
 // The tus upload needs ListParts, which only moto's server has (tests/fakes/s3.ts): without moto_server
 // on the machine that one test is skipped and says so; the others then run on s3rver.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -175,19 +175,41 @@ describe(`the app on S3 (${withMoto ? "moto_server" : "s3rver"})`, () => {
     60_000,
   );
 
+  it("moves a multipart video upload from this server's spool into the bucket, and replaces it there", async () => {
+    const course = await createCourseFor(app.db, trainer, { lessons: 1, published: true });
+    const [lesson] = await app.db.select().from(lessons).where(eq(lessons.courseId, course.id));
+    const upload = async () => {
+      const response = await app.fetch("/api/instructor/upload-video", {
+        method: "POST",
+        headers: { Authorization: trainerAuth },
+        body: multipart(new Uint8Array(DEMO), "clip.mp4", { lessonId: String(lesson?.id) }),
+      });
+      expect(response.status).toBe(201);
+      const body = (await response.json()) as { videoId: string; status: string };
+      expect(body.status).toBe("ready");
+      return body.videoId;
+    };
+    const first = await upload();
+    expect(await readAll(bucket, `media/videos/${first}`)).toEqual(new Uint8Array(DEMO));
+    const second = await upload();
+    // The replaced video's bytes are deleted from the bucket.
+    expect(await bucket.head(`media/videos/${first}`)).toBeNull();
+    expect((await bucket.head(`media/videos/${second}`))?.size).toBe(DEMO.length);
+    const incoming = path.join(dataDir, "media", "video-incoming");
+    expect(existsSync(incoming) ? readdirSync(incoming) : []).toEqual([]);
+  }, 60_000);
+
   it("keeps an issued certificate's PDF in the bucket and downloads it from there", async () => {
     const learner = await app.helpers.createUser(app.db, "user");
     const course = await createCourseFor(app.db, trainer, { lessons: 1, published: true, price: 0 });
     await enroll(app.db, learner.id, course.id);
     const [lesson] = await app.db.select().from(lessons).where(eq(lessons.courseId, course.id));
-    await app.db
-      .insert(lessonProgress)
-      .values({
-        userId: learner.id,
-        lessonId: lesson?.id ?? 0,
-        courseId: course.id,
-        completedAt: new Date(),
-      });
+    await app.db.insert(lessonProgress).values({
+      userId: learner.id,
+      lessonId: lesson?.id ?? 0,
+      courseId: course.id,
+      completedAt: new Date(),
+    });
     const auth = await app.helpers.bearerFor(app.db, learner.id);
     const issued = await app.fetch(`/api/certificates/${course.id}/generate`, {
       method: "POST",
