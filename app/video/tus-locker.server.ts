@@ -76,6 +76,7 @@ const LOCK_KEY_SQL = "hashtextextended('manara.tus:' || $1, 0)";
 
 class PostgresLock implements Lock {
   private client: pg.PoolClient | null = null;
+  private onError: (() => void) | null = null;
 
   constructor(
     readonly id: string,
@@ -85,6 +86,13 @@ class PostgresLock implements Lock {
   async lock(stopSignal: AbortSignal, requestRelease: RequestRelease): Promise<void> {
     await this.locker.listen();
     const client = await this.locker.pool.connect();
+    // A broken connection has lost the lock already: the request holding it is asked to stop. (Without a
+    // listener, a checked-out client's error would be thrown as an uncaught exception.)
+    let holding = false;
+    const onError = () => {
+      if (holding) void requestRelease();
+    };
+    client.on("error", onError);
     const deadline = Date.now() + this.locker.timeout;
     try {
       for (;;) {
@@ -99,13 +107,15 @@ class PostgresLock implements Lock {
         await waitFor(this.locker.retryMs, stopSignal);
       }
     } catch (error) {
-      client.release();
+      client.off("error", onError);
+      // A database error (an Error) discards the connection; the timeout (a tus answer) returns it.
+      client.release(error instanceof Error ? error : undefined);
       throw error;
     }
+    holding = true;
     this.client = client;
+    this.onError = onError;
     this.locker.held.set(this.id, requestRelease);
-    // A broken connection has lost the lock already: the request holding it is asked to stop.
-    client.once("error", () => void requestRelease());
   }
 
   async unlock(): Promise<void> {
@@ -120,6 +130,9 @@ class PostgresLock implements Lock {
       // The session is gone or unusable: dropping the connection releases the lock.
       client.release(true);
       throw error;
+    } finally {
+      if (this.onError) client.off("error", this.onError);
+      this.onError = null;
     }
   }
 }
