@@ -1,6 +1,6 @@
-// The mail adapter: SMTP through nodemailer when SMTP_URL is set, otherwise an outbox of JSON objects under
-// outbox/ in the object storage (DATA_DIR/outbox by default) that admins read at /dashboard/admin/outbox — so a fresh `npm start` can still reset a
-// password (docs/decisions/023-account-mail.md).
+// The mail adapter: SMTP through nodemailer when SMTP_URL is set, otherwise an outbox of JSON objects
+// under outbox/ in the object storage (DATA_DIR/outbox by default, or the S3 bucket) that admins read at
+// /dashboard/admin/outbox — so a fresh `npm start` can still reset a password (decision 023).
 import { randomUUID } from "node:crypto";
 import nodemailer from "nodemailer";
 import { type ObjectStorage, readAll } from "../storage/storage";

@@ -1,5 +1,5 @@
 // Puts the mail adapter on the router context, like the media store: SMTP when SMTP_URL is set, the
-// outbox in the object storage otherwise (outbox/, under DATA_DIR by default). Chosen once per process from the environment.
+// outbox in the object storage otherwise (outbox/, under DATA_DIR by default). Chosen once per process.
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { createOutboxMailer, createSmtpMailer, DEFAULT_MAIL_FROM, type Mailer } from "../mail/mailer.server";
 import { objectStorage } from "../storage/storage.server";
