@@ -153,16 +153,15 @@ export function createLocalVideoHost(
       throw new Error("The local video host has no remote state.");
     },
     async remove({ id }) {
-      // The tus store's own leftovers (the file store's .json; S3's multipart upload, .info and .part).
+      // The tus store's own leftovers too: the file store's .json; on S3 the multipart upload and .info
+      // (the store's remove), and an incomplete .part it leaves.
       try {
         await datastore.remove(uploadId(id));
       } catch {
-        // Not a tus upload, or already removed.
+        // Not a tus upload (a multipart one), or already removed.
       }
       await storage.delete(key(id));
-      await storage.delete(`${key(id)}.json`);
-      await storage.delete(`${key(id)}.info`);
-      await storage.delete(`${key(id)}.part`);
+      await storage.delete(storage.kind === "s3" ? `${key(id)}.part` : `${key(id)}.json`);
     },
   };
 }

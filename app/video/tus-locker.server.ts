@@ -149,6 +149,24 @@ function waitFor(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * At most 20 uploads write at once per server (more wait for a connection, up to the connect timeout). A
+ * lost connection is an 'error' event on the pool (idle) or on the client (checked out); unheard, either
+ * would be an uncaught exception, as app/db/client.server.ts explains.
+ */
+function lockPool(connectionString: string): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 20,
+    keepAlive: true,
+    connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
+    idleTimeoutMillis: 30_000,
+  });
+  pool.on("error", (error) => console.error("tus locks: an idle connection was lost:", error.message));
+  pool.on("connect", (client) => client.on("error", () => {}));
+  return pool;
+}
+
 const KEY = Symbol.for("manara.tusLocker");
 type Holder = typeof globalThis & { [KEY]?: Locker };
 
@@ -160,16 +178,7 @@ export function sharedTusLocker(): Locker {
   const holder = globalThis as Holder;
   if (!holder[KEY]) {
     const { databaseUrl } = readConfig();
-    holder[KEY] = databaseUrl
-      ? new PostgresLocker(
-          new pg.Pool({
-            connectionString: databaseUrl,
-            max: 20,
-            connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
-            idleTimeoutMillis: 30_000,
-          }),
-        )
-      : new MemoryLocker();
+    holder[KEY] = databaseUrl ? new PostgresLocker(lockPool(databaseUrl)) : new MemoryLocker();
   }
   return holder[KEY];
 }
