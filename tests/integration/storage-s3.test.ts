@@ -9,7 +9,6 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ConfigError, readS3Config } from "../../app/config.server";
 import { InvalidKey, isValidKey } from "../../app/storage/keys";
 import { createLocalStorage } from "../../app/storage/local.server";
 import { createS3Storage, s3ClientConfig } from "../../app/storage/s3.server";
@@ -202,40 +201,5 @@ describe("S3 failures and settings", () => {
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",
     });
-  });
-});
-
-describe("S3 configuration", () => {
-  const full = {
-    S3_BUCKET: "b",
-    S3_REGION: "auto",
-    S3_ACCESS_KEY_ID: "id",
-    S3_SECRET_ACCESS_KEY: "secret",
-  };
-
-  it("is off with no S3 variable, on with the four required ones", () => {
-    expect(readS3Config({})).toBeNull();
-    expect(readS3Config({ ...full, S3_ENDPOINT: "https://x.r2.cloudflarestorage.com" })).toEqual({
-      bucket: "b",
-      region: "auto",
-      endpoint: "https://x.r2.cloudflarestorage.com",
-      accessKeyId: "id",
-      secretAccessKey: "secret",
-      forcePathStyle: false,
-    });
-    expect(readS3Config({ ...full, S3_FORCE_PATH_STYLE: "true" })?.forcePathStyle).toBe(true);
-  });
-
-  it("refuses a partial configuration, naming what is missing", () => {
-    expect(() => readS3Config({ S3_BUCKET: "b" })).toThrow(ConfigError);
-    expect(() => readS3Config({ S3_BUCKET: "b" })).toThrow(
-      /S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are missing/,
-    );
-    expect(() => readS3Config({ ...full, S3_SECRET_ACCESS_KEY: "" })).toThrow(
-      /S3_SECRET_ACCESS_KEY is missing/,
-    );
-    expect(() => readS3Config({ S3_ENDPOINT: "http://minio:9000" })).toThrow(ConfigError);
-    expect(() => readS3Config({ ...full, S3_ENDPOINT: "minio:9000" })).toThrow(/S3_ENDPOINT/);
-    expect(() => readS3Config({ ...full, S3_FORCE_PATH_STYLE: "yes please" })).toThrow(/S3_FORCE_PATH_STYLE/);
   });
 });
