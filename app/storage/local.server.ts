@@ -24,12 +24,14 @@ export type LocalStorage = ObjectStorage & {
   root: string;
   /** The file a key names (for @tus/file-store, which writes files itself). */
   pathOf(key: string): string;
+  /** Moves a file of this server's disk in under `key` (a rename when on the same file system). */
+  moveIn(key: string, file: string): Promise<void>;
 };
 
 export function createLocalStorage(root: string): LocalStorage {
   const pathOf = (key: string) => path.join(root, ...checkKey(key).split("/"));
 
-  return {
+  const storage: LocalStorage = {
     kind: "local",
     root,
     pathOf,
@@ -54,6 +56,17 @@ export function createLocalStorage(root: string): LocalStorage {
         }
       } finally {
         await rm(temporary, { force: true });
+      }
+    },
+    async moveIn(key, from) {
+      const file = pathOf(key);
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      try {
+        await rename(from, file);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+        await storage.put(key, createReadStream(from), { contentType: contentTypeOf(key) });
+        await rm(from, { force: true });
       }
     },
     async get(key, range): Promise<StoredObject | null> {
@@ -135,4 +148,5 @@ export function createLocalStorage(root: string): LocalStorage {
       return keys.sort();
     },
   };
+  return storage;
 }

@@ -145,7 +145,10 @@ export function createLocalVideoHost(
       return { providerId: videoId, uploadLink: `${TUS_PATH}/${videoId}` };
     },
     async ingestFile({ videoId, filePath: from }) {
-      await storage.put(key(videoId), createReadStream(from), { contentType: "application/octet-stream" });
+      // On disk the spool and the store share DATA_DIR: a rename, not a copy of up to MAX_VIDEO_BYTES.
+      if (storage.kind === "local") await storage.moveIn(key(videoId), from);
+      else
+        await storage.put(key(videoId), createReadStream(from), { contentType: "application/octet-stream" });
       await rm(from, { force: true });
       return { providerId: videoId, uploadLink: null };
     },
