@@ -6,11 +6,12 @@
 // on the machine that one test is skipped and says so; the others then run on s3rver.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { ListMultipartUploadsCommand } from "@aws-sdk/client-s3";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lessonProgress, lessons, type User } from "../../app/db/schema";
-import { createS3Storage } from "../../app/storage/s3.server";
-import { type ObjectStorage, readAll } from "../../app/storage/storage";
+import { createS3Storage, type S3Storage } from "../../app/storage/s3.server";
+import { readAll } from "../../app/storage/storage";
 import { plainPdf } from "../fakes/pdf-samples";
 import { motoAvailable, startMoto, startS3rver, type TestS3 } from "../fakes/s3";
 import { type FuzzApp, startFuzzApp } from "./fuzz/app";
@@ -28,7 +29,7 @@ const S3_VARIABLES = [
 ];
 
 let s3: TestS3;
-let bucket: ObjectStorage;
+let bucket: S3Storage;
 let app: FuzzApp;
 let dataDir = "";
 let trainer: User;
@@ -171,6 +172,55 @@ describe(`the app on S3 (${withMoto ? "moto_server" : "s3rver"})`, () => {
         headers: { Authorization: trainerAuth, Range: "bytes=-10" },
       });
       expect(new Uint8Array(await tail.arrayBuffer())).toEqual(new Uint8Array(DEMO.subarray(-10)));
+    },
+    60_000,
+  );
+
+  it.skipIf(!withMoto)(
+    "expiring an abandoned tus upload removes its parts and metadata from the bucket",
+    async () => {
+      const course = await createCourseFor(app.db, trainer, { lessons: 1, published: true });
+      const [lesson] = await app.db.select().from(lessons).where(eq(lessons.courseId, course.id));
+      const created = await app.fetch("/api/instructor/create-upload-link", {
+        method: "POST",
+        headers: { Authorization: trainerAuth, "Content-Type": "application/json" },
+        body: JSON.stringify({
+          fileSize: DEMO.length,
+          fileName: "clip.mp4",
+          description: "",
+          lessonId: lesson?.id,
+        }),
+      });
+      const { videoId, uploadLink } = (await created.json()) as { videoId: string; uploadLink: string };
+      const patched = await app.fetch(uploadLink, {
+        method: "PATCH",
+        headers: {
+          Authorization: trainerAuth,
+          "Tus-Resumable": "1.0.0",
+          "Upload-Offset": "0",
+          "Content-Type": "application/offset+octet-stream",
+        },
+        body: new Uint8Array(DEMO.subarray(0, 1000)),
+      });
+      expect(patched.status).toBe(204);
+      expect(await bucket.list(`media/videos/${videoId}`)).toEqual([
+        `media/videos/${videoId}.info`,
+        `media/videos/${videoId}.part`,
+      ]);
+      // What the sweeper calls, with the app's own modules, a day later.
+      const videosModule = (await app.vite.ssrLoadModule(
+        "/app/video/videos.server.ts",
+      )) as typeof import("../../app/video/videos.server");
+      expect(
+        await videosModule.expireAbandonedUploads(app.db, {
+          now: new Date(Date.now() + 25 * 60 * 60 * 1000),
+        }),
+      ).toBeGreaterThanOrEqual(1);
+      expect(await bucket.list(`media/videos/${videoId}`)).toEqual([]);
+      const open = await bucket.client.send(
+        new ListMultipartUploadsCommand({ Bucket: s3.config.bucket, Prefix: `media/videos/${videoId}` }),
+      );
+      expect(open.Uploads ?? []).toEqual([]);
     },
     60_000,
   );
