@@ -17,6 +17,7 @@ import { readConfig } from "../config.server";
 import type { VideoProvider } from "../db/schema";
 import type { LocalStorage } from "../storage/local.server";
 import type { S3Storage } from "../storage/s3.server";
+import { readBytes } from "../storage/storage";
 import { objectStorage } from "../storage/storage.server";
 import { mapVimeoStatus, plausibleDurationSeconds, type RemoteVideoState } from "./policy";
 import { sharedTusLocker } from "./tus-locker.server";
@@ -72,6 +73,12 @@ export type LocalVideoHost = VideoHost & {
   key(videoId: string): string;
   /** Bytes received so far: the tus store's offset, or the stored object's size for a multipart upload. */
   bytesReceived(videoId: string): Promise<number>;
+  /**
+   * Up to `length` of the first bytes received so far, when they can be read: always on disk; on S3 from
+   * the object once complete, or while every byte so far is still in the store's incomplete part (before
+   * the first 8 MiB part went up, after which they are judged when the last byte arrives).
+   */
+  firstBytes(videoId: string, length: number): Promise<Uint8Array>;
   /** Where multipart uploads are spooled while they arrive, before they are judged: this server's disk. */
   incomingDirectory: string;
 };
@@ -132,6 +139,22 @@ export function createLocalVideoHost(
         return 0;
       }
     },
+    async firstBytes(videoId, length) {
+      if (storage.kind === "local" || (await storage.head(key(videoId))))
+        return readBytes(storage, key(videoId), 0, length);
+      const incomplete = await storage.head(`${key(videoId)}.part`);
+      if (!incomplete) return new Uint8Array(0);
+      let offset: number;
+      try {
+        offset = (await datastore.getUpload(uploadId(videoId))).offset;
+      } catch {
+        return new Uint8Array(0);
+      }
+      // The incomplete part starts at byte 0 only while no whole part was uploaded.
+      return offset === incomplete.size
+        ? readBytes(storage, `${key(videoId)}.part`, 0, length)
+        : new Uint8Array(0);
+    },
     async createUpload({ videoId, size, fileName }) {
       await datastore.create(
         new Upload({
@@ -163,8 +186,10 @@ export function createLocalVideoHost(
       } catch {
         // Not a tus upload (a multipart one), or already removed.
       }
-      await storage.delete(key(id));
-      await storage.delete(storage.kind === "s3" ? `${key(id)}.part` : `${key(id)}.json`);
+      // (The S3 store's remove gives up before deleting .info when the multipart upload is already
+      // complete, so it is deleted here too.)
+      const leftovers = storage.kind === "s3" ? [".info", ".part"] : [".json"];
+      for (const name of ["", ...leftovers]) await storage.delete(`${key(id)}${name}`);
     },
   };
 }

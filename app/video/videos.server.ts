@@ -146,14 +146,13 @@ export async function findVideo(db: Database, id: string): Promise<Video | null>
 }
 
 /**
- * Whether the bytes of our upload that already arrived look like a video (true while too few to tell). On
- * S3 the bytes of an unfinished upload are parts of a multipart upload, not an object yet: they are judged
- * when the last one arrives.
+ * Whether the bytes of our upload that already arrived look like a video (true while too few to tell, or
+ * when they cannot be read yet: see `firstBytes`).
  */
 export async function localHeadLooksLikeVideo(host: LocalVideoHost, videoId: string): Promise<boolean> {
-  const stored = await host.storage.head(host.key(videoId));
-  if (!stored || stored.size < 16) return true;
-  return sniffVideo(await readBytes(host.storage, host.key(videoId), 0, SNIFF_BYTES)) !== null;
+  const head = await host.firstBytes(videoId, SNIFF_BYTES);
+  if (head.length < 16) return true;
+  return sniffVideo(head) !== null;
 }
 
 /** The duration of a stored MP4/MOV from its mvhd box (null for WebM or when absent). */

@@ -177,6 +177,49 @@ describe(`the app on S3 (${withMoto ? "moto_server" : "s3rver"})`, () => {
   );
 
   it.skipIf(!withMoto)(
+    "refuses a renamed text file at its second chunk (from the store's incomplete part) or its last, leaving nothing",
+    async () => {
+      const course = await createCourseFor(app.db, trainer, { lessons: 1, published: true });
+      const [lesson] = await app.db.select().from(lessons).where(eq(lessons.courseId, course.id));
+      const text = new TextEncoder().encode("Only words pretending to be a video. ".repeat(100));
+      const upload = async (chunks: number) => {
+        const created = await app.fetch("/api/instructor/create-upload-link", {
+          method: "POST",
+          headers: { Authorization: trainerAuth, "Content-Type": "application/json" },
+          body: JSON.stringify({
+            fileSize: text.length * chunks,
+            fileName: "x.mp4",
+            description: "",
+            lessonId: lesson?.id,
+          }),
+        });
+        return (await created.json()) as { videoId: string; uploadLink: string };
+      };
+      const send = (uploadLink: string, offset: number) =>
+        app.fetch(uploadLink, {
+          method: "PATCH",
+          headers: {
+            Authorization: trainerAuth,
+            "Tus-Resumable": "1.0.0",
+            "Upload-Offset": String(offset),
+            "Content-Type": "application/offset+octet-stream",
+          },
+          body: new Uint8Array(text),
+        });
+      // Three chunks declared: the second is refused before it is stored, from the first one's bytes.
+      const long = await upload(3);
+      expect((await send(long.uploadLink, 0)).status).toBe(204);
+      expect((await send(long.uploadLink, text.length)).status).toBe(415);
+      expect(await bucket.list(`media/videos/${long.videoId}`)).toEqual([]);
+      // One chunk declared: judged when complete, then every object of it removed.
+      const short = await upload(1);
+      expect((await send(short.uploadLink, 0)).status).toBe(415);
+      expect(await bucket.list(`media/videos/${short.videoId}`)).toEqual([]);
+    },
+    60_000,
+  );
+
+  it.skipIf(!withMoto)(
     "expiring an abandoned tus upload removes its parts and metadata from the bucket",
     async () => {
       const course = await createCourseFor(app.db, trainer, { lessons: 1, published: true });
