@@ -2,7 +2,7 @@
 // the files sit where Manara kept them before this adapter existed (media/images, certificates, outbox…).
 // Writes go to a temporary name and are renamed into place, so a reader never sees half a file.
 import { randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
+import { createReadStream, createWriteStream, type Dirent } from "node:fs";
 import { link, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -111,14 +111,13 @@ export function createLocalStorage(root: string): LocalStorage {
     },
     async list(prefix) {
       checkPrefix(prefix);
-      // The folder the prefix names (or ends in), then the names in it that start with the rest.
+      // The folder the prefix ends in, walked down; at its top only the names that start with the rest.
+      // Names starting with "." (temporary files of a put in progress) are never keys.
       const slash = prefix.lastIndexOf("/");
-      const folderKey = slash >= 0 ? prefix.slice(0, slash) : "";
-      const namePrefix = prefix.slice(slash + 1);
-      const folder = folderKey ? pathOf(folderKey) : root;
+      const folderKey = prefix.slice(0, Math.max(0, slash));
       const keys: string[] = [];
-      const walk = async (directory: string, keyPrefix: string) => {
-        let entries: import("node:fs").Dirent[];
+      const walk = async (directory: string, keyPrefix: string, namePrefix: string) => {
+        let entries: Dirent[];
         try {
           entries = await readdir(directory, { withFileTypes: true });
         } catch (error) {
@@ -126,25 +125,17 @@ export function createLocalStorage(root: string): LocalStorage {
           throw error;
         }
         for (const entry of entries) {
-          if (entry.name.startsWith(".")) continue;
+          if (entry.name.startsWith(".") || !entry.name.startsWith(namePrefix)) continue;
           const key = `${keyPrefix}${entry.name}`;
-          if (entry.isDirectory()) await walk(path.join(directory, entry.name), `${key}/`);
+          if (entry.isDirectory()) await walk(path.join(directory, entry.name), `${key}/`, "");
           else if (entry.isFile()) keys.push(key);
         }
       };
-      const start = folderKey ? `${folderKey}/` : "";
-      let entries: import("node:fs").Dirent[];
-      try {
-        entries = await readdir(folder, { withFileTypes: true });
-      } catch (error) {
-        if (isMissing(error)) return [];
-        throw error;
-      }
-      for (const entry of entries) {
-        if (entry.name.startsWith(".") || !entry.name.startsWith(namePrefix)) continue;
-        if (entry.isDirectory()) await walk(path.join(folder, entry.name), `${start}${entry.name}/`);
-        else if (entry.isFile()) keys.push(`${start}${entry.name}`);
-      }
+      await walk(
+        folderKey ? pathOf(folderKey) : root,
+        folderKey ? `${folderKey}/` : "",
+        prefix.slice(slash + 1),
+      );
       return keys.sort();
     },
   };

@@ -57,6 +57,9 @@ describe.each([
     expect(await readAll(store, "media/images/a.webp")).toEqual(new Uint8Array([1, 2, 3]));
     expect(await store.list("media/images/")).toEqual(["media/images/a.webp", "media/images/b.webp"]);
     expect(await store.list("media/")).toHaveLength(3);
+    // A prefix is a string prefix of keys, not only a folder.
+    expect(await store.list("media/images/a")).toEqual(["media/images/a.webp"]);
+    expect(await store.list("media/priv")).toEqual(["media/private/c.pdf"]);
     await store.delete("media/images/a.webp");
     expect(await store.head("media/images/a.webp")).toBeNull();
     expect(await store.list("media/images/")).toEqual(["media/images/b.webp"]);
