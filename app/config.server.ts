@@ -16,6 +16,18 @@ export type AppConfig = {
   publicCacheSeconds: number;
   /** CORS_ORIGINS: the origins whose pages may call /api from a browser (none by default; server/app.ts). */
   corsOrigins: string[];
+  /** S3_*: the S3-compatible bucket every stored file goes to, or null for files under DATA_DIR (app/storage/). */
+  s3: S3Config | null;
+};
+
+export type S3Config = {
+  bucket: string;
+  region: string;
+  /** Absent for AWS itself; the URL of R2, MinIO, Ceph… otherwise. */
+  endpoint: string | undefined;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
 };
 
 /**
@@ -58,6 +70,50 @@ function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     publicUrl: readPublicUrl(env.PUBLIC_URL),
     publicCacheSeconds: readCacheSeconds(env.PUBLIC_CACHE_SECONDS),
     corsOrigins: readCorsOrigins(env.CORS_ORIGINS),
+    s3: readS3Config(env),
+  };
+}
+
+const S3_REQUIRED = ["S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+const S3_OPTIONAL = ["S3_ENDPOINT", "S3_FORCE_PATH_STYLE"] as const;
+
+/**
+ * The S3 settings: none of them (files stay under DATA_DIR), or at least the four required ones. A partial
+ * set stops the server at start: half a configuration would otherwise write some files to disk on one
+ * server and look for them in a bucket on another.
+ */
+export function readS3Config(env: NodeJS.ProcessEnv): S3Config | null {
+  const given = [...S3_REQUIRED, ...S3_OPTIONAL].filter((name) => env[name]);
+  if (given.length === 0) return null;
+  const missing = S3_REQUIRED.filter((name) => !env[name]);
+  if (missing.length > 0)
+    throw new ConfigError(
+      `Object storage in S3 needs ${S3_REQUIRED.join(", ")}; ${given.join(", ")} ${given.length === 1 ? "is" : "are"} set but ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} missing. Set them all, or none to keep files under DATA_DIR.`,
+    );
+  let endpoint: string | undefined;
+  if (env.S3_ENDPOINT) {
+    let url: URL | undefined;
+    try {
+      url = new URL(env.S3_ENDPOINT);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !/^https?:$/.test(url.protocol))
+      throw new ConfigError(
+        `S3_ENDPOINT must be an absolute http(s) URL such as https://<account>.r2.cloudflarestorage.com; got "${env.S3_ENDPOINT}".`,
+      );
+    endpoint = env.S3_ENDPOINT;
+  }
+  const pathStyle = (env.S3_FORCE_PATH_STYLE ?? "").toLowerCase();
+  if (!["", "0", "1", "true", "false"].includes(pathStyle))
+    throw new ConfigError(`S3_FORCE_PATH_STYLE must be true or false; got "${env.S3_FORCE_PATH_STYLE}".`);
+  return {
+    bucket: String(env.S3_BUCKET),
+    region: String(env.S3_REGION),
+    endpoint,
+    accessKeyId: String(env.S3_ACCESS_KEY_ID),
+    secretAccessKey: String(env.S3_SECRET_ACCESS_KEY),
+    forcePathStyle: pathStyle === "1" || pathStyle === "true",
   };
 }
 

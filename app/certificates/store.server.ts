@@ -1,9 +1,8 @@
-// Where issued certificate PDFs are kept. One adapter, embedded only for now: files under
-// DATA_DIR/certificates, never served directly (downloads go through the access-checked routes).
-// A cloud store would implement the same three calls.
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
-import { readConfig } from "../config.server";
+// Where issued certificate PDFs are kept: the object storage (app/storage/) under certificates/, never
+// served directly (downloads go through the access-checked routes).
+import { createLocalStorage } from "../storage/local.server";
+import { type ObjectStorage, readAll } from "../storage/storage";
+import { objectStorage } from "../storage/storage.server";
 
 export type CertificateStore = {
   name: string;
@@ -17,45 +16,46 @@ export type CertificateStore = {
   delete(key: string): Promise<void>;
 };
 
-/** Keys are `<code>.pdf`; anything else is refused before it can reach a path. */
+/** Keys are `<code>.pdf`; anything else is refused before it can reach a path or a bucket. */
 export const CERTIFICATE_KEY_PATTERN = /^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{2}\.pdf$/;
 
-function checkedPath(root: string, key: string): string {
+function checked(key: string): string {
   if (!CERTIFICATE_KEY_PATTERN.test(key)) throw new Error(`bad certificate key ${key}`);
-  return path.join(root, key);
+  return key;
 }
 
-export function createLocalCertificateStore(root: string): CertificateStore & { root: string } {
+/** Certificates in `storage` under `prefix` (DATA_DIR/certificates/ on disk, certificates/ in a bucket). */
+export function createCertificateStore(storage: ObjectStorage, prefix = "certificates/"): CertificateStore {
+  const keyOf = (key: string) => `${prefix}${checked(key)}`;
   return {
-    name: "local",
-    root,
+    name: storage.kind,
     async put(key, bytes) {
-      await mkdir(root, { recursive: true });
-      await writeFile(checkedPath(root, key), bytes, { flag: "wx" });
+      // ObjectExists carries code "EEXIST"; S3 refuses with If-None-Match: * (see app/storage/s3.server.ts).
+      await storage.put(keyOf(key), bytes, { contentType: "application/pdf", exclusive: true });
     },
     async get(key) {
-      try {
-        return await readFile(checkedPath(root, key));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-        throw error;
-      }
+      return readAll(storage, keyOf(key));
     },
     async delete(key) {
-      await rm(checkedPath(root, key), { force: true });
+      await storage.delete(keyOf(key));
     },
   };
 }
 
+/** Files straight under `root` (tests give each run a temporary folder). */
+export function createLocalCertificateStore(root: string): CertificateStore & { root: string } {
+  return { ...createCertificateStore(createLocalStorage(root), ""), name: "local", root };
+}
+
 let configured: CertificateStore | undefined;
 
-/** The store every route uses: DATA_DIR/certificates unless a test put its own in place. */
+/** The store every route uses: the configured object storage, unless a test put its own in place. */
 export function certificateStore(): CertificateStore {
-  configured ??= createLocalCertificateStore(path.join(readConfig().dataDir, "certificates"));
+  configured ??= createCertificateStore(objectStorage());
   return configured;
 }
 
-/** Tests only: point every route at a store of the test's own (a temporary folder). */
+/** Tests only: point every route at a store of the test's own. */
 export function setCertificateStore(store: CertificateStore): void {
   configured = store;
 }

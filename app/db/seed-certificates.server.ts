@@ -45,7 +45,7 @@ export async function seedDemoCertificate(db: Database, store: CertificateStore 
       )
       .onConflictDoNothing();
   }
-  // A PDF left by an earlier database in the same DATA_DIR would block the new one.
+  // A PDF left by an earlier database in the same storage would block the new one.
   await store.delete(certificatePdfKey(DEMO_CERTIFICATE.code));
   const outcome = await issueCertificate(db, store, {
     userId: learner.id,

@@ -1,10 +1,9 @@
-// The mail adapter: SMTP through nodemailer when SMTP_URL is set, otherwise an outbox of JSON files under
-// DATA_DIR/outbox that admins read at /dashboard/admin/outbox — so a fresh `npm start` can still reset a
-// password (docs/decisions/023-account-mail.md).
+// The mail adapter: SMTP through nodemailer when SMTP_URL is set, otherwise an outbox of JSON objects
+// under outbox/ in the object storage (DATA_DIR/outbox by default, or the S3 bucket) that admins read at
+// /dashboard/admin/outbox — so a fresh `npm start` can still reset a password (decision 023).
 import { randomUUID } from "node:crypto";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
-import path from "node:path";
 import nodemailer from "nodemailer";
+import { type ObjectStorage, readAll } from "../storage/storage";
 
 export type MailMessage = {
   to: string;
@@ -17,7 +16,7 @@ export type MailMessage = {
 
 export type Mailer =
   | { kind: "smtp"; send(message: MailMessage): Promise<void> }
-  | { kind: "outbox"; dir: string; send(message: MailMessage): Promise<void> };
+  | { kind: "outbox"; storage: ObjectStorage; prefix: string; send(message: MailMessage): Promise<void> };
 
 export const DEFAULT_MAIL_FROM = "Manara <no-reply@manara.localhost>";
 
@@ -47,31 +46,41 @@ export function createSmtpMailer(url: string, from: string): Mailer {
 
 export type OutboxMessage = MailMessage & { id: string; from: string; sentAt: string };
 
-/** Outbox file names: the send time first, so a directory listing sorts oldest to newest. */
-const OUTBOX_FILE = /^(\d{13})-([0-9a-f-]{36})\.json$/;
+/** Outbox keys: the send time first, so a listing sorts oldest to newest. */
+const OUTBOX_NAME = /^(\d{13})-([0-9a-f-]{36})\.json$/;
 const OUTBOX_ID = /^\d{13}-[0-9a-f-]{36}$/;
 
-export function createOutboxMailer(dir: string, from: string): Mailer & { kind: "outbox" } {
+export type OutboxMailer = Mailer & { kind: "outbox"; storage: ObjectStorage; prefix: string };
+
+/**
+ * Each message one JSON object in the object storage under `prefix` (DATA_DIR/outbox/ on disk, outbox/ in
+ * a bucket), so every server writes to and reads the same outbox.
+ */
+export function createOutboxMailer(storage: ObjectStorage, from: string, prefix = "outbox/"): OutboxMailer {
   return {
     kind: "outbox" as const,
-    dir,
+    storage,
+    prefix,
     async send(message) {
-      await mkdir(dir, { recursive: true, mode: 0o700 });
       const sentAt = new Date();
       const id = `${sentAt.getTime()}-${randomUUID()}`;
       const stored: OutboxMessage = { ...message, id, from, sentAt: sentAt.toISOString() };
-      // Reset links are secrets: the files are readable by the server's user only.
-      await writeFile(path.join(dir, `${id}.json`), `${JSON.stringify(stored, null, 2)}\n`, {
-        flag: "wx",
-        mode: 0o600,
-      });
+      // Reset links are secrets: the local store keeps files readable by the server's user only.
+      await storage.put(
+        `${prefix}${id}.json`,
+        new TextEncoder().encode(`${JSON.stringify(stored, null, 2)}\n`),
+        {
+          contentType: "application/json",
+          exclusive: true,
+        },
+      );
     },
   };
 }
 
 export type OutboxPage = { items: OutboxMessage[]; total: number };
 
-/** How many of the newest files a recipient search reads: the outbox is a local convenience, not an archive. */
+/** How many of the newest messages a recipient search reads: the outbox is a convenience, not an archive. */
 export const OUTBOX_SEARCH_LIMIT = 2000;
 
 /**
@@ -79,20 +88,18 @@ export const OUTBOX_SEARCH_LIMIT = 2000;
  * without regard to case, among the newest OUTBOX_SEARCH_LIMIT); an absent outbox is an empty one.
  */
 export async function listOutbox(
-  dir: string,
+  outbox: Pick<OutboxMailer, "storage" | "prefix">,
   { limit, offset, to }: { limit: number; offset: number; to?: string },
 ): Promise<OutboxPage> {
-  let names: string[];
-  try {
-    names = (await readdir(dir)).filter((name) => OUTBOX_FILE.test(name));
-  } catch {
-    return { items: [], total: 0 };
-  }
-  names.sort().reverse();
+  const ids = (await outbox.storage.list(outbox.prefix))
+    .map((key) => key.slice(outbox.prefix.length))
+    .filter((name) => OUTBOX_NAME.test(name))
+    .map((name) => name.slice(0, -".json".length));
+  ids.sort().reverse();
   if (to) {
     const wanted = to.trim().toLowerCase();
     const newest = await Promise.all(
-      names.slice(0, OUTBOX_SEARCH_LIMIT).map((name) => readMessageFile(path.join(dir, name))),
+      ids.slice(0, OUTBOX_SEARCH_LIMIT).map((id) => readOutboxMessage(outbox, id)),
     );
     const matching = newest.filter(
       (item): item is OutboxMessage => item !== null && item.to.toLowerCase() === wanted,
@@ -100,20 +107,20 @@ export async function listOutbox(
     return { items: matching.slice(offset, offset + limit), total: matching.length };
   }
   const items = await Promise.all(
-    names.slice(offset, offset + limit).map((name) => readMessageFile(path.join(dir, name))),
+    ids.slice(offset, offset + limit).map((id) => readOutboxMessage(outbox, id)),
   );
-  return { items: items.filter((item): item is OutboxMessage => item !== null), total: names.length };
+  return { items: items.filter((item): item is OutboxMessage => item !== null), total: ids.length };
 }
 
-/** One outbox message by id, or null for an unknown or malformed id (never a path outside the outbox). */
-export async function readOutboxMessage(dir: string, id: string): Promise<OutboxMessage | null> {
+/** One outbox message by id, or null for an unknown or malformed id (never a key outside the outbox). */
+export async function readOutboxMessage(
+  outbox: Pick<OutboxMailer, "storage" | "prefix">,
+  id: string,
+): Promise<OutboxMessage | null> {
   if (!OUTBOX_ID.test(id)) return null;
-  return readMessageFile(path.join(dir, `${id}.json`));
-}
-
-async function readMessageFile(file: string): Promise<OutboxMessage | null> {
   try {
-    return JSON.parse(await readFile(file, "utf8")) as OutboxMessage;
+    const bytes = await readAll(outbox.storage, `${outbox.prefix}${id}.json`);
+    return bytes ? (JSON.parse(new TextDecoder().decode(bytes)) as OutboxMessage) : null;
   } catch {
     return null;
   }

@@ -76,6 +76,10 @@ export function createCloudinaryStore(): MediaStore {
       });
       return { kind: "redirect", url };
     },
+    async deliverImage(): Promise<RawDelivery> {
+      // Images are shown from Cloudinary's CDN, never through /media/images.
+      return { kind: "missing" };
+    },
     // A delivery transformation: Cloudinary crops, converts and strips metadata on its CDN.
     cardUrl: cardImageUrl,
   };

@@ -1,10 +1,11 @@
-// The embedded media store: images resized with sharp to a page-size and a card-size WebP (orientation
-// applied, EXIF and every other metadata dropped) under DATA_DIR/media/images, served by /media/images;
-// PDFs under DATA_DIR/media/private, reachable only through the access-checked /media/raw route.
-import { mkdir, rm, stat, writeFile } from "node:fs/promises";
-import path from "node:path";
+// Our own media store (the default; Cloudinary is the alternative): images resized with sharp to a
+// page-size and a card-size WebP (orientation applied, EXIF and every other metadata dropped) under
+// media/images/ in the object storage (app/storage/: DATA_DIR/media/images on disk, or a bucket), served by
+// /media/images; PDFs under media/private/, reachable only through the access-checked /media/raw route.
 import pLimit from "p-limit";
 import sharp, { type OutputInfo } from "sharp";
+import { createLocalStorage } from "../storage/local.server";
+import type { ObjectStorage } from "../storage/storage";
 import { CONTENT_TYPES, isImageKind, type SniffedKind } from "./sniff";
 import {
   type MediaStore,
@@ -34,18 +35,23 @@ sharp.cache(false);
 /** File names under images/ that /media/images serves: a public id and an optional -card suffix. */
 export const LOCAL_IMAGE_FILE = /^(manara_[0-9a-f]{32})(-card)?\.webp$/;
 
-export function createLocalStore(root: string): MediaStore & { root: string } {
-  const imagesDir = path.join(root, "images");
-  const privateDir = path.join(root, "private");
+/** Our media under `prefix` in `storage`: images/<id>.webp, images/<id>-card.webp, private/<id>.pdf. */
+export function createStorageMediaStore(
+  storage: ObjectStorage,
+  prefix = "media/",
+): MediaStore & { storage: ObjectStorage; prefix: string } {
+  const imageKey = (fileName: string) => `${prefix}images/${fileName}`;
+  const pdfKey = (publicId: string) => `${prefix}private/${publicId}.pdf`;
 
   return {
+    // "local": ours, as opposed to Cloudinary's, wherever the storage keeps the bytes.
     name: "local",
-    root,
+    storage,
+    prefix,
     async upload({ bytes, kind }: { bytes: Uint8Array; kind: SniffedKind }, publicId: string) {
       if (!PUBLIC_ID_PATTERN.test(publicId)) throw new Error(`bad public id ${publicId}`);
       if (!isImageKind(kind)) {
-        await mkdir(privateDir, { recursive: true });
-        await writeFile(path.join(privateDir, `${publicId}.pdf`), bytes, { flag: "wx" });
+        await storage.put(pdfKey(publicId), bytes, { contentType: CONTENT_TYPES.pdf, exclusive: true });
         return {
           publicId,
           resourceType: "raw",
@@ -54,7 +60,6 @@ export function createLocalStore(root: string): MediaStore & { root: string } {
           bytes: bytes.byteLength,
         } satisfies StoredMedia;
       }
-      await mkdir(imagesDir, { recursive: true });
       let page: { data: Buffer; info: OutputInfo };
       let card: Buffer;
       try {
@@ -63,8 +68,14 @@ export function createLocalStore(root: string): MediaStore & { root: string } {
         // The bytes start like an image but do not decode (truncated, corrupt, too many pixels).
         throw new UnreadableMedia(error);
       }
-      await writeFile(path.join(imagesDir, `${publicId}.webp`), page.data, { flag: "wx" });
-      await writeFile(path.join(imagesDir, `${publicId}-card.webp`), card, { flag: "wx" });
+      await storage.put(imageKey(`${publicId}.webp`), page.data, {
+        contentType: "image/webp",
+        exclusive: true,
+      });
+      await storage.put(imageKey(`${publicId}-card.webp`), card, {
+        contentType: "image/webp",
+        exclusive: true,
+      });
       return {
         publicId,
         resourceType: "image",
@@ -78,24 +89,27 @@ export function createLocalStore(root: string): MediaStore & { root: string } {
     async destroy(publicId, resourceType) {
       if (!PUBLIC_ID_PATTERN.test(publicId)) return;
       if (resourceType === "raw") {
-        await rm(path.join(privateDir, `${publicId}.pdf`), { force: true });
+        await storage.delete(pdfKey(publicId));
         return;
       }
-      await rm(path.join(imagesDir, `${publicId}.webp`), { force: true });
-      await rm(path.join(imagesDir, `${publicId}-card.webp`), { force: true });
+      await storage.delete(imageKey(`${publicId}.webp`));
+      await storage.delete(imageKey(`${publicId}-card.webp`));
     },
     async deliverRaw(publicId): Promise<RawDelivery> {
       if (!PUBLIC_ID_PATTERN.test(publicId)) return { kind: "missing" };
-      const file = path.join(privateDir, `${publicId}.pdf`);
-      try {
-        const info = await stat(file);
-        return { kind: "file", path: file, size: info.size, contentType: CONTENT_TYPES.pdf };
-      } catch {
-        return { kind: "missing" };
-      }
+      return { kind: "stored", storage, key: pdfKey(publicId), contentType: CONTENT_TYPES.pdf };
+    },
+    async deliverImage(fileName): Promise<RawDelivery> {
+      if (!LOCAL_IMAGE_FILE.test(fileName)) return { kind: "missing" };
+      return { kind: "stored", storage, key: imageKey(fileName), contentType: "image/webp" };
     },
     cardUrl: cardImageUrl,
   };
+}
+
+/** Our media store on files straight under `root` (tests give each run a temporary folder). */
+export function createLocalStore(root: string): MediaStore & { root: string } {
+  return { ...createStorageMediaStore(createLocalStorage(root), ""), root };
 }
 
 /**
@@ -115,9 +129,4 @@ async function resizeImage(
     .webp({ quality: 78 })
     .toBuffer();
   return { page, card };
-}
-
-/** The path of an image file /media/images may serve, or null for any other name. */
-export function localImagePath(root: string, fileName: string): string | null {
-  return LOCAL_IMAGE_FILE.test(fileName) ? path.join(root, "images", fileName) : null;
 }

@@ -1,7 +1,9 @@
 // The media adapter: one interface, two implementations chosen by configuration at start. With
-// CLOUDINARY_URL set, files go to Cloudinary through its SDK; otherwise to the embedded store under
-// DATA_DIR/media (sharp-resized WebP images, private PDFs). Callers check bytes and sizes before this.
+// CLOUDINARY_URL set, files go to Cloudinary through its SDK; otherwise to our own object storage under
+// media/ (app/storage/: DATA_DIR or an S3 bucket; sharp-resized WebP images, private PDFs). Callers check
+// bytes and sizes before this.
 import type { MediaResourceType } from "../db/schema";
+import type { ObjectStorage } from "../storage/storage";
 import type { SniffedKind } from "./sniff";
 
 export type StoredMedia = {
@@ -15,9 +17,9 @@ export type StoredMedia = {
   height?: number;
 };
 
-/** What the download route does with a private file: stream it, or send the browser to a signed URL. */
+/** What a download route does with a file: stream it from our storage, or send the browser to a signed URL. */
 export type RawDelivery =
-  | { kind: "file"; path: string; size: number; contentType: string }
+  | { kind: "stored"; storage: ObjectStorage; key: string; contentType: string }
   | { kind: "redirect"; url: string }
   | { kind: "missing" };
 
@@ -27,6 +29,8 @@ export interface MediaStore {
   /** Deletes a file; a file already gone is not an error. */
   destroy(publicId: string, resourceType: MediaResourceType): Promise<void>;
   deliverRaw(publicId: string): Promise<RawDelivery>;
+  /** An image file /media/images serves (our storage only; Cloudinary serves its own). */
+  deliverImage(fileName: string): Promise<RawDelivery>;
   /** The smaller card-size variant of an image URL this store produced (the URL itself otherwise). */
   cardUrl(url: string): string;
 }

@@ -1,9 +1,8 @@
 // Puts the mail adapter on the router context, like the media store: SMTP when SMTP_URL is set, the
-// outbox under DATA_DIR/outbox otherwise. Chosen once per process from the environment.
-import path from "node:path";
+// outbox in the object storage otherwise (outbox/, under DATA_DIR by default). Chosen once per process.
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { readConfig } from "../config.server";
 import { createOutboxMailer, createSmtpMailer, DEFAULT_MAIL_FROM, type Mailer } from "../mail/mailer.server";
+import { objectStorage } from "../storage/storage.server";
 
 export const mailContext = createContext<Mailer>();
 
@@ -16,12 +15,7 @@ export function configuredMailer(env: NodeJS.ProcessEnv = process.env): Mailer {
 
 export function createMailer(env: NodeJS.ProcessEnv): Mailer {
   const from = env.MAIL_FROM || DEFAULT_MAIL_FROM;
-  return env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, from) : createOutboxMailer(outboxDir(env), from);
-}
-
-/** Where the embedded mailer writes: DATA_DIR/outbox. */
-export function outboxDir(env: NodeJS.ProcessEnv = process.env): string {
-  return path.join(readConfig(env === process.env ? undefined : env).dataDir, "outbox");
+  return env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, from) : createOutboxMailer(objectStorage(), from);
 }
 
 export const mailMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {

@@ -1,5 +1,5 @@
-// /dashboard/admin/outbox: the mail the embedded mailer "sent" (written under DATA_DIR/outbox because no
-// SMTP_URL is set), newest first, so a fresh install can still hand out a reset link. With SMTP the
+// /dashboard/admin/outbox: the mail the embedded mailer "sent" (kept in the object storage under outbox/
+// because no SMTP_URL is set), newest first, so a fresh install can still hand out a reset link. With SMTP the
 // outbox is not written and the page says so.
 
 import { isAdmin } from "../access/roles";
@@ -26,7 +26,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const to = toParam.length <= 254 && !hasControlCharacters(toParam) ? toParam : "";
   const outbox =
     mailer.kind === "outbox"
-      ? await listOutbox(mailer.dir, {
+      ? await listOutbox(mailer, {
           limit: PAGE_SIZE,
           offset: (pageNumber - 1) * PAGE_SIZE,
           to: to || undefined,

@@ -1,9 +1,7 @@
 // GET /media/raw/:publicId: a lesson's PDF, for those who may open its lesson (app/access/policy.ts:
 // enrolled learners, the course's trainer, admins, and anyone for a free preview) and for whoever uploaded
-// it. Never a public URL: the embedded store streams the file after the check; Cloudinary gets a short-lived
-// signed URL.
-import { createReadStream } from "node:fs";
-import { Readable } from "node:stream";
+// it. Never a public URL: our store streams the file from the object storage after the check, with byte
+// ranges (decision 047); Cloudinary gets a short-lived signed URL.
 import { accessToLessonPdf } from "../access/access.server";
 import { getUser, loginRedirect } from "../auth/guards.server";
 import { getDb } from "../db/context";
@@ -11,6 +9,7 @@ import { UPLOADED_FILE_HEADERS } from "../media/delivery";
 import { findUpload } from "../media/media.server";
 import { PUBLIC_ID_PATTERN } from "../media/store.server";
 import { getMediaStore } from "../middleware/media.server";
+import { storedObjectResponse } from "../storage/respond.server";
 import type { Route } from "./+types/media-raw";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -32,14 +31,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       headers: { Location: delivery.url, "Cache-Control": "private, no-store" },
     });
   }
-  return new Response(Readable.toWeb(createReadStream(delivery.path)) as ReadableStream, {
+  const response = await storedObjectResponse(request, delivery.storage, delivery.key, {
+    contentType: delivery.contentType,
     headers: {
-      "Content-Type": delivery.contentType,
-      "Content-Length": String(delivery.size),
       "Content-Disposition": `inline; filename="${upload.publicId}.pdf"`,
       // Access depends on who asks: never stored by shared caches.
       "Cache-Control": "private, max-age=300",
       ...UPLOADED_FILE_HEADERS,
     },
   });
+  return response ?? new Response("Not Found", { status: 404 });
 }

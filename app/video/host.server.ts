@@ -1,18 +1,26 @@
 // The video-host adapter: one interface, two implementations chosen by configuration. With
 // VIMEO_ACCESS_TOKEN set, videos go to Vimeo through the @vimeo/vimeo SDK (created with the tus approach; the
-// browser PATCHes the bytes straight to Vimeo's upload_link). Otherwise the embedded default: a tus server
-// (@tus/server + @tus/file-store) under DATA_DIR/media/videos, mounted at /api/videos/tus/:id. Either way
-// the browser gets an upload link and speaks tus to it, so the client code is the same.
+// browser PATCHes the bytes straight to Vimeo's upload_link). Otherwise our own: a tus server (@tus/server)
+// mounted at /api/videos/tus/:id that writes into the object storage under media/videos/ — @tus/file-store
+// on DATA_DIR, @tus/s3-store (multipart uploads) on an S3 bucket — with its locks in PostgreSQL when there is
+// one (tus-locker.server.ts), so an upload begun on one server resumes on another. Either way the browser
+// gets an upload link and speaks tus to it, so the client code is the same.
 import { createReadStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { FileStore } from "@tus/file-store";
-import { Server, Upload } from "@tus/server";
+import { S3Store } from "@tus/s3-store";
+import { type DataStore, type Locker, MemoryLocker, Server, Upload } from "@tus/server";
 import { readConfig } from "../config.server";
 import type { VideoProvider } from "../db/schema";
+import type { LocalStorage } from "../storage/local.server";
+import type { S3Storage } from "../storage/s3.server";
+import { readBytes } from "../storage/storage";
+import { objectStorage } from "../storage/storage.server";
 import { mapVimeoStatus, plausibleDurationSeconds, type RemoteVideoState } from "./policy";
+import { sharedTusLocker } from "./tus-locker.server";
 
 export const TUS_PATH = "/api/videos/tus";
 /** Unfinished uploads are abandoned (and their bytes removed) after this long. */
@@ -54,45 +62,103 @@ export interface VideoHost {
   remove(video: { id: string; providerId: string | null }): Promise<void>;
 }
 
-// ── Embedded: tus + file store under DATA_DIR/media/videos ─────────────────────────────────────────────
+// ── Ours: tus into the object storage ──────────────────────────────────────────────────────────────────
 
 export type LocalVideoHost = VideoHost & {
   readonly provider: "local";
-  readonly directory: string;
+  readonly storage: LocalStorage | S3Storage;
   readonly tus: Server;
-  /** The stored file of a video (complete or not). */
-  filePath(videoId: string): string;
-  /** Where multipart uploads are written while they arrive, before they are judged. */
+  readonly datastore: DataStore;
+  /** The storage key of a video's bytes (complete once the upload finished). */
+  key(videoId: string): string;
+  /** Bytes received so far: the tus store's offset, or the stored object's size for a multipart upload. */
+  bytesReceived(videoId: string): Promise<number>;
+  /**
+   * Up to `length` of the first bytes received so far, when they can be read: always on disk; on S3 from
+   * the object once complete, or while every byte so far is still in the store's incomplete part (before
+   * the first 8 MiB part went up, after which they are judged when the last byte arrives).
+   */
+  firstBytes(videoId: string, length: number): Promise<Uint8Array>;
+  /** Where multipart uploads are spooled while they arrive, before they are judged: this server's disk. */
   incomingDirectory: string;
 };
 
-export function createLocalVideoHost(directory: string, maxBytes = maxVideoBytes()): LocalVideoHost {
-  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_LIFETIME_MS });
+/** 8 MiB parts for S3 (the minimum is 5 MiB); the store grows them for files beyond 10,000 parts. */
+const S3_PART_BYTES = 8 * 1024 ** 2;
+
+export function createLocalVideoHost(
+  storage: LocalStorage | S3Storage,
+  {
+    maxBytes = maxVideoBytes(),
+    locker = new MemoryLocker(),
+    incomingDirectory = path.join(readConfig().dataDir, "media", "video-incoming"),
+  }: { maxBytes?: number; locker?: Locker; incomingDirectory?: string } = {},
+): LocalVideoHost {
+  const prefix = "media/videos/";
+  const key = (videoId: string) => `${prefix}${videoId}`;
+  // The tus upload id is the storage key on S3 (so the object lands under media/videos/); the file store
+  // names files after the id inside its own folder, which is already media/videos under DATA_DIR.
+  const uploadId = storage.kind === "s3" ? key : (videoId: string) => videoId;
+  const datastore: DataStore =
+    storage.kind === "s3"
+      ? new S3Store({
+          partSize: S3_PART_BYTES,
+          expirationPeriodInMilliseconds: UPLOAD_LIFETIME_MS,
+          s3ClientConfig: { ...storage.clientConfig, bucket: storage.bucket },
+        })
+      : new FileStore({
+          directory: storage.pathOf(prefix.slice(0, -1)),
+          expirationPeriodInMilliseconds: UPLOAD_LIFETIME_MS,
+        });
   const tus = new Server({
     path: TUS_PATH,
     datastore,
+    locker,
     // The Location of a created upload would otherwise be absolute, built from Host/X-Forwarded-*.
     relativeLocation: true,
     // Same origin only: no CORS headers for other sites (the route also checks Origin on cookies).
     allowedOrigins: [],
     maxSize: maxBytes,
-    // Uploads are created by create-upload-link (server side); the id is the last path segment.
-    getFileIdFromRequest: (_req, lastPath) => lastPath,
+    // Uploads are created by create-upload-link (server side); the video id is the last path segment.
+    getFileIdFromRequest: (_req, lastPath) => (lastPath ? uploadId(lastPath) : lastPath),
     disableTerminationForFinishedUploads: true,
   });
-  const incomingDirectory = path.join(path.dirname(directory), "video-incoming");
-  const filePath = (videoId: string) => path.join(directory, videoId);
   return {
     provider: "local",
-    directory,
+    storage,
     tus,
-    filePath,
+    datastore,
+    key,
     incomingDirectory,
+    async bytesReceived(videoId) {
+      const stored = await storage.head(key(videoId));
+      if (stored) return stored.size;
+      try {
+        return (await datastore.getUpload(uploadId(videoId))).offset;
+      } catch {
+        return 0;
+      }
+    },
+    async firstBytes(videoId, length) {
+      if (storage.kind === "local" || (await storage.head(key(videoId))))
+        return readBytes(storage, key(videoId), 0, length);
+      const incomplete = await storage.head(`${key(videoId)}.part`);
+      if (!incomplete) return new Uint8Array(0);
+      let offset: number;
+      try {
+        offset = (await datastore.getUpload(uploadId(videoId))).offset;
+      } catch {
+        return new Uint8Array(0);
+      }
+      // The incomplete part starts at byte 0 only while no whole part was uploaded.
+      return offset === incomplete.size
+        ? readBytes(storage, `${key(videoId)}.part`, 0, length)
+        : new Uint8Array(0);
+    },
     async createUpload({ videoId, size, fileName }) {
-      await mkdir(directory, { recursive: true });
       await datastore.create(
         new Upload({
-          id: videoId,
+          id: uploadId(videoId),
           size,
           offset: 0,
           metadata: { filename: fileName },
@@ -102,27 +168,30 @@ export function createLocalVideoHost(directory: string, maxBytes = maxVideoBytes
       return { providerId: videoId, uploadLink: `${TUS_PATH}/${videoId}` };
     },
     async ingestFile({ videoId, filePath: from }) {
-      await mkdir(directory, { recursive: true });
-      await rename(from, filePath(videoId));
+      // On disk the spool and the store share DATA_DIR: a rename, not a copy of up to MAX_VIDEO_BYTES.
+      if (storage.kind === "local") await storage.moveIn(key(videoId), from);
+      else
+        await storage.put(key(videoId), createReadStream(from), { contentType: "application/octet-stream" });
+      await rm(from, { force: true });
       return { providerId: videoId, uploadLink: null };
     },
     async remoteState() {
       throw new Error("The local video host has no remote state.");
     },
     async remove({ id }) {
-      await rm(filePath(id), { force: true });
-      await rm(`${filePath(id)}.json`, { force: true });
+      // The tus store's own leftovers too: the file store's .json; on S3 the multipart upload and .info
+      // (the store's remove), and an incomplete .part it leaves.
+      try {
+        await datastore.remove(uploadId(id));
+      } catch {
+        // Not a tus upload (a multipart one), or already removed.
+      }
+      // (The S3 store's remove gives up before deleting .info when the multipart upload is already
+      // complete, so it is deleted here too.)
+      const leftovers = storage.kind === "s3" ? [".info", ".part"] : [".json"];
+      for (const name of ["", ...leftovers]) await storage.delete(`${key(id)}${name}`);
     },
   };
-}
-
-/** Bytes of a local video on disk so far (the file store's .json keeps offset 0: the file size is the truth). */
-export async function localBytesOnDisk(host: LocalVideoHost, videoId: string): Promise<number> {
-  try {
-    return (await stat(host.filePath(videoId))).size;
-  } catch {
-    return 0;
-  }
 }
 
 // ── Vimeo ──────────────────────────────────────────────────────────────────────────────────────────────
@@ -263,10 +332,10 @@ const HOST_KEY = Symbol.for("manara.videoHost");
 const LOCAL_KEY = Symbol.for("manara.localVideoHost");
 type WithHost = typeof globalThis & { [HOST_KEY]?: VideoHost; [LOCAL_KEY]?: LocalVideoHost };
 
-/** The embedded store: always there, since seeded and earlier videos may be local whatever is configured. */
+/** Our own host: always there, since seeded and earlier videos may be ours whatever is configured. */
 export function localVideoHost(): LocalVideoHost {
   const holder = globalThis as WithHost;
-  holder[LOCAL_KEY] ??= createLocalVideoHost(path.join(readConfig().dataDir, "media", "videos"));
+  holder[LOCAL_KEY] ??= createLocalVideoHost(objectStorage(), { locker: sharedTusLocker() });
   return holder[LOCAL_KEY];
 }
 

@@ -1,6 +1,7 @@
 // The upload without tus: a plain multipart form (the studio without JavaScript, and the API's upload-video
-// endpoints). The body is streamed through busboy straight into a file under DATA_DIR/media/video-incoming,
-// never held in memory; the lesson is checked before the first byte is written, the size is capped while
+// endpoints). The body is streamed through busboy straight into a file under DATA_DIR/media/video-incoming
+// (this server's spool for the one request; the host then moves it into the object storage), never held
+// in memory; the lesson is checked before the first byte is written, the size is capped while
 // the bytes arrive, and the container is judged by the first bytes.
 import { randomUUID } from "node:crypto";
 import { createWriteStream, type WriteStream } from "node:fs";

@@ -1,15 +1,16 @@
 // Demo videos for the demo courses: two small, license-free clips made for Manara with ffmpeg (a test
 // pattern and a sine tone, H.264 + AAC in MP4 with the index up front; see docs/decisions/013-video.md),
-// copied into the embedded video store so a newcomer with no network can watch lessons at once.
+// copied into our video store (the object storage, under media/videos/) so a newcomer with no network can
+// watch lessons at once.
 // Idempotent: a lesson that already has a video keeps it; a seeded video whose file vanished is copied again.
-import { existsSync } from "node:fs";
-import { copyFile, mkdir, open, stat } from "node:fs/promises";
+import { createReadStream, existsSync } from "node:fs";
+import { open, stat } from "node:fs/promises";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { courses, lessons, videos } from "../db/schema";
 import { readMp4Duration } from "./container";
-import { localVideoHost } from "./host.server";
+import { type LocalVideoHost, localVideoHost } from "./host.server";
 
 /** Where the clips live in the repository (the Dockerfile copies them into the image too). */
 export const DEMO_VIDEO_DIR = path.resolve(process.cwd(), "app/db/seed-data/videos");
@@ -44,7 +45,14 @@ async function durationOf(file: string): Promise<number | null> {
   }
 }
 
-export async function seedDemoVideos(db: Database, { directory = localVideoHost().directory } = {}) {
+async function storeClip(host: LocalVideoHost, videoId: string, source: string): Promise<void> {
+  await host.storage.put(host.key(videoId), createReadStream(source), { contentType: "video/mp4" });
+}
+
+export async function seedDemoVideos(
+  db: Database,
+  { host = localVideoHost() }: { host?: LocalVideoHost } = {},
+) {
   const slugs = [...new Set(DEMO_VIDEOS.map((demo) => demo.course))];
   const rows = await db
     .select({
@@ -57,16 +65,18 @@ export async function seedDemoVideos(db: Database, { directory = localVideoHost(
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
     .where(inArray(courses.slug, slugs));
-  await mkdir(directory, { recursive: true });
   for (const demo of DEMO_VIDEOS) {
     const source = path.join(DEMO_VIDEO_DIR, demo.file);
     const lesson = rows.find((row) => row.slug === demo.course && row.position === demo.position);
     if (!lesson || !existsSync(source)) continue;
     if (lesson.videoId) {
       const [video] = await db.select().from(videos).where(eq(videos.id, lesson.videoId));
-      const target = path.join(directory, lesson.videoId);
-      if (video?.provider === "local" && video.fileName === demo.file && !existsSync(target))
-        await copyFile(source, target);
+      if (
+        video?.provider === "local" &&
+        video.fileName === demo.file &&
+        !(await host.storage.head(host.key(lesson.videoId)))
+      )
+        await storeClip(host, lesson.videoId, source);
       continue;
     }
     const size = (await stat(source)).size;
@@ -86,7 +96,7 @@ export async function seedDemoVideos(db: Database, { directory = localVideoHost(
       .returning({ id: videos.id });
     if (!video) continue;
     await db.update(videos).set({ providerId: video.id }).where(eq(videos.id, video.id));
-    await copyFile(source, path.join(directory, video.id));
+    await storeClip(host, video.id, source);
     await db
       .update(lessons)
       .set({ videoId: video.id, isFreePreview: Boolean(demo.freePreview) })

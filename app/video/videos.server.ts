@@ -1,11 +1,11 @@
 // Lesson videos as the studio and the API see them: asking for an upload link, finishing an upload (judged
 // by its bytes), reading a video's state, attaching it to its lesson (which removes the video it replaces),
 // removing videos nothing uses, and expiring abandoned uploads. Routes stay thin and call these.
-import { open } from "node:fs/promises";
 import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { announcePublicChange } from "../db/public-changes.server";
 import { courses, lessons, type Video, videos } from "../db/schema";
+import { readBytes } from "../storage/storage";
 import { type Actor, canUseStudio, courseEditorAccess } from "../studio/policy";
 import { readMp4Duration, SNIFF_BYTES, sniffVideo, VIDEO_CONTENT_TYPES } from "./container";
 import {
@@ -13,7 +13,6 @@ import {
   hostFor,
   isLocalHost,
   type LocalVideoHost,
-  localBytesOnDisk,
   localVideoHost,
   maxVideoBytes,
   UPLOAD_LIFETIME_MS,
@@ -146,38 +145,25 @@ export async function findVideo(db: Database, id: string): Promise<Video | null>
   return row ?? null;
 }
 
-/** Reads the first bytes of a local file. */
-async function readHead(filePath: string, length: number): Promise<Uint8Array> {
-  const file = await open(filePath, "r");
-  try {
-    const buffer = new Uint8Array(length);
-    const { bytesRead } = await file.read(buffer, 0, length, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await file.close();
-  }
-}
-
-/** Whether the bytes of a local upload that already arrived look like a video (true while too few to tell). */
+/**
+ * Whether the bytes of our upload that already arrived look like a video (true while too few to tell, or
+ * when they cannot be read yet: see `firstBytes`).
+ */
 export async function localHeadLooksLikeVideo(host: LocalVideoHost, videoId: string): Promise<boolean> {
-  const size = await localBytesOnDisk(host, videoId);
-  if (size < 16) return true;
-  return sniffVideo(await readHead(host.filePath(videoId), Math.min(size, SNIFF_BYTES))) !== null;
+  const head = await host.firstBytes(videoId, SNIFF_BYTES);
+  if (head.length < 16) return true;
+  return sniffVideo(head) !== null;
 }
 
-/** The duration of a local MP4/MOV from its mvhd box (null for WebM or when absent). */
-async function localDuration(filePath: string, size: number): Promise<number | null> {
-  const file = await open(filePath, "r");
+/** The duration of a stored MP4/MOV from its mvhd box (null for WebM or when absent). */
+async function localDuration(host: LocalVideoHost, videoId: string, size: number): Promise<number | null> {
   try {
-    return await readMp4Duration(async (position, length) => {
-      const buffer = new Uint8Array(Math.max(0, Math.min(length, size - position)));
-      const { bytesRead } = await file.read(buffer, 0, buffer.length, position);
-      return buffer.subarray(0, bytesRead);
-    }, size);
+    return await readMp4Duration(
+      (position, length) => readBytes(host.storage, host.key(videoId), position, length),
+      size,
+    );
   } catch {
     return null;
-  } finally {
-    await file.close();
   }
 }
 
@@ -192,12 +178,12 @@ export async function finishLocalVideo(
 ): Promise<Video | null> {
   const video = await findVideo(db, videoId);
   if (!video) return null;
-  const filePath = host.filePath(video.id);
-  const size = await localBytesOnDisk(host, video.id);
+  // The whole object, not the tus offset: on S3 it exists only once the multipart upload is complete.
+  const size = (await host.storage.head(host.key(video.id)))?.size ?? 0;
   if (size !== video.size) return failVideo(db, video, "size_mismatch");
-  const container = sniffVideo(await readHead(filePath, SNIFF_BYTES));
+  const container = sniffVideo(await readBytes(host.storage, host.key(video.id), 0, SNIFF_BYTES));
   if (!container) return failVideo(db, video, "not_a_video");
-  const durationSeconds = container === "webm" ? null : await localDuration(filePath, size);
+  const durationSeconds = container === "webm" ? null : await localDuration(host, video.id, size);
   const [ready] = await db
     .update(videos)
     .set({
@@ -315,7 +301,7 @@ export async function refreshVideo(db: Database, video: Video, now = new Date())
   if (video.provider === "local") {
     if (video.status !== "uploading") return video;
     const host = localVideoHost();
-    const onDisk = await localBytesOnDisk(host, video.id);
+    const onDisk = await host.bytesReceived(video.id);
     // Every byte is there but the upload was never judged (the request that brought the last one failed
     // half-way): judge it now, so an upload cannot stay "uploading" once it is complete.
     if (onDisk === video.size) return (await finishLocalVideo(db, video.id, host)) ?? video;

@@ -64,7 +64,7 @@ beforeEach(async () => {
 });
 
 async function messages() {
-  return (await listOutbox(outbox.dir, { limit: 100, offset: 0 })).items;
+  return (await listOutbox(outbox, { limit: 100, offset: 0 })).items;
 }
 
 /** A reset link mailed to `email` by a new request: the mail is written after the answer, so wait for it. */

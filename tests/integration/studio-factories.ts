@@ -7,6 +7,7 @@ import type { Database } from "../../app/db/client.server";
 import { courses, enrollments, lessons, type User } from "../../app/db/schema";
 import { createOutboxMailer } from "../../app/mail/mailer.server";
 import { createLocalStore } from "../../app/media/local-store.server";
+import { createLocalStorage } from "../../app/storage/local.server";
 
 export function tempMediaStore() {
   return createLocalStore(mkdtempSync(path.join(tmpdir(), "manara-media-")));
@@ -23,7 +24,10 @@ export function sharedTestMediaStore() {
 let sharedMailer: ReturnType<typeof tempOutboxMailer> | undefined;
 
 export function tempOutboxMailer() {
-  return createOutboxMailer(mkdtempSync(path.join(tmpdir(), "manara-outbox-")), "Manara <test@manara.test>");
+  return createOutboxMailer(
+    createLocalStorage(mkdtempSync(path.join(tmpdir(), "manara-outbox-"))),
+    "Manara <test@manara.test>",
+  );
 }
 
 /** The mailer runRoute puts on the context unless a test brings its own: an outbox in a temporary folder. */

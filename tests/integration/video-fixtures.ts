@@ -1,11 +1,12 @@
 // Videos for the role matrix: the embedded host on a temporary folder, a ready video attached to a lesson
 // of `courseId` (owned by `trainer`), and an upload link in flight.
-import { copyFileSync, mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../app/db/client.server";
 import { lessons, type User, videos } from "../../app/db/schema";
+import { createLocalStorage } from "../../app/storage/local.server";
 import { createLocalVideoHost, replaceVideoHost } from "../../app/video/host.server";
 import { createUploadLink } from "../../app/video/videos.server";
 
@@ -20,7 +21,7 @@ export type MatrixVideos = {
 };
 
 export async function matrixVideos(db: Database, trainer: User, courseId: number): Promise<MatrixVideos> {
-  const host = createLocalVideoHost(mkdtempSync(path.join(tmpdir(), "manara-videos-")));
+  const host = createLocalVideoHost(createLocalStorage(mkdtempSync(path.join(tmpdir(), "manara-videos-"))));
   replaceVideoHost(host);
   const [lesson] = await db
     .insert(lessons)
@@ -42,7 +43,7 @@ export async function matrixVideos(db: Database, trainer: User, courseId: number
     })
     .returning({ id: videos.id });
   const readyId = ready?.id ?? "";
-  copyFileSync(DEMO_VIDEO_PATH, host.filePath(readyId));
+  await host.storage.put(host.key(readyId), bytes, { contentType: "video/mp4" });
   await db.update(lessons).set({ videoId: readyId }).where(eq(lessons.id, lessonId));
   const link = await createUploadLink(
     db,

@@ -14,6 +14,7 @@ import { lessons, type User, videos } from "../../app/db/schema";
 import { action as createLinkApi } from "../../app/routes/api/video-create-upload-link";
 import { loader as statusApi } from "../../app/routes/api/video-status";
 import { action as uploadApi } from "../../app/routes/api/video-upload";
+import { createLocalStorage } from "../../app/storage/local.server";
 import { createLocalVideoHost, createVimeoHost, replaceVideoHost } from "../../app/video/host.server";
 import { getLessonVideo } from "../../app/video/playback.server";
 import { removeLessonVideo } from "../../app/video/videos.server";
@@ -42,7 +43,7 @@ beforeAll(async () => {
   Object.assign(sdk.vimeo_module.request_defaults, { protocol: "http:", hostname: "127.0.0.1", port });
   replaceVideoHost(
     createVimeoHost(TOKEN),
-    createLocalVideoHost(mkdtempSync(path.join(tmpdir(), "manara-videos-"))),
+    createLocalVideoHost(createLocalStorage(mkdtempSync(path.join(tmpdir(), "manara-videos-")))),
   );
   handle = await createTestDatabase();
   trainer = await createUser(handle.db, "trainer");

@@ -2,7 +2,13 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, getSessionSecret, publicOrigin, readConfig } from "../../app/config.server";
+import {
+  ConfigError,
+  getSessionSecret,
+  publicOrigin,
+  readConfig,
+  readS3Config,
+} from "../../app/config.server";
 
 describe("configuration", () => {
   it("has the documented defaults", () => {
@@ -110,4 +116,45 @@ describe("CORS_ORIGINS", () => {
       expect(() => readConfig({ CORS_ORIGINS: value })).toThrow(/CORS_ORIGINS/);
     },
   );
+});
+
+describe("S3 configuration", () => {
+  const full = {
+    S3_BUCKET: "b",
+    S3_REGION: "auto",
+    S3_ACCESS_KEY_ID: "id",
+    S3_SECRET_ACCESS_KEY: "secret",
+  };
+
+  it("is off with no S3 variable, on with the four required ones", () => {
+    expect(readS3Config({})).toBeNull();
+    expect(readS3Config({ ...full, S3_ENDPOINT: "https://x.r2.cloudflarestorage.com" })).toEqual({
+      bucket: "b",
+      region: "auto",
+      endpoint: "https://x.r2.cloudflarestorage.com",
+      accessKeyId: "id",
+      secretAccessKey: "secret",
+      forcePathStyle: false,
+    });
+    expect(readS3Config({ ...full, S3_FORCE_PATH_STYLE: "true" })?.forcePathStyle).toBe(true);
+  });
+
+  it("is read with the rest of the configuration, so a partial one stops the server at start", () => {
+    expect(readConfig({}).s3).toBeNull();
+    expect(readConfig(full).s3?.bucket).toBe("b");
+    expect(() => readConfig({ S3_BUCKET: "b" })).toThrow(ConfigError);
+  });
+
+  it("refuses a partial configuration, naming what is missing", () => {
+    expect(() => readS3Config({ S3_BUCKET: "b" })).toThrow(ConfigError);
+    expect(() => readS3Config({ S3_BUCKET: "b" })).toThrow(
+      /S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are missing/,
+    );
+    expect(() => readS3Config({ ...full, S3_SECRET_ACCESS_KEY: "" })).toThrow(
+      /S3_SECRET_ACCESS_KEY is missing/,
+    );
+    expect(() => readS3Config({ S3_ENDPOINT: "http://minio:9000" })).toThrow(ConfigError);
+    expect(() => readS3Config({ ...full, S3_ENDPOINT: "minio:9000" })).toThrow(/S3_ENDPOINT/);
+    expect(() => readS3Config({ ...full, S3_FORCE_PATH_STYLE: "yes please" })).toThrow(/S3_FORCE_PATH_STYLE/);
+  });
 });

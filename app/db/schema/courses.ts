@@ -173,7 +173,7 @@ export type Lesson = typeof lessons.$inferSelect;
 // A lesson points at its current video and a video at the lesson it is for: the two tables reference each
 // other, so they live in one module (modules that import each other load in an order nobody chose).
 
-/** Where a video's bytes live: the embedded tus store under DATA_DIR, or Vimeo. */
+/** Where a video's bytes live: "local" is our own tus store (the object storage, DATA_DIR or S3), or Vimeo. */
 export const videoProvider = pgEnum("video_provider", ["local", "vimeo"]);
 export const videoStatus = pgEnum("video_status", ["uploading", "processing", "ready", "error"]);
 
