@@ -3,7 +3,7 @@
 //    ListParts and ignores If-None-Match, so tus's S3 store (which lists parts to learn an upload's offset)
 //    cannot run on it.
 //  - moto's server (Python, `moto_server`): a fuller S3 (ListParts, conditional writes), used for the tus
-//    paths when it is installed on the machine; those tests are skipped, and say so, when it is not.
+//    paths. Outside CI those tests are skipped, and say so, when it is not installed; in CI they fail.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -64,7 +64,12 @@ export async function startS3rver({ lenient = true }: { lenient?: boolean } = {}
   };
 }
 
+/**
+ * Whether the tests that need moto run. In CI they always do (.ci/run installs moto when it is missing):
+ * there a missing moto_server fails them instead of skipping them.
+ */
 export function motoAvailable(): boolean {
+  if (process.env.CI) return true;
   return spawnSync("moto_server", ["--help"], { stdio: "ignore" }).status === 0;
 }
 

@@ -1,15 +1,23 @@
-// Manara as README deploys it on many servers: two production app servers on one PostgreSQL database behind
-// nginx (deploy/nginx.conf). Under a bounded load of mixed requests each server in turn is
-// killed with SIGKILL and started again, and no idempotent request fails: nginx sends it to the other one.
-// What one server writes, the other serves. Needs PostgreSQL (CI sets TEST_DATABASE_URL) and nginx (.ci/run
-// installs it).
-import { randomUUID } from "node:crypto";
+// Manara as README deploys it on many servers: two production app servers on one PostgreSQL database and one
+// S3-compatible bucket, behind nginx (deploy/nginx.conf). Under a bounded load of mixed requests each server
+// in turn is killed with SIGKILL and started again, and no idempotent request fails: nginx sends it to the
+// other one. What one server writes, the other serves: a video upload begun on one finishes on the other, an
+// image, a certificate, a published post; a mail queued by one is sent once, whichever worker takes it.
+// Needs PostgreSQL (CI sets TEST_DATABASE_URL), nginx and moto's S3 server (.ci/run installs both).
+import { createHash, randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../app/db/seed.server";
+import { createS3Storage, type S3Storage } from "../../app/storage/s3.server";
+import { readAll } from "../../app/storage/storage";
+import { startMoto, type TestS3 } from "../fakes/s3";
 import { type LoadBalancer, startLoadBalancer } from "./load-balancer";
 import { ensureServerBuild } from "./server-build";
 import { type Answer, type ServerProcess, seed, send, startServer } from "./server-process";
+import { imageBytes, multipart } from "./studio-factories";
 import { adminConnection, createDatabaseFromTemplate } from "./test-database";
 
 const testUrl = process.env.TEST_DATABASE_URL;
@@ -20,6 +28,10 @@ let balancer: LoadBalancer | undefined;
 let adminApi: Record<string, string> = {};
 let learner: Record<string, string> = {};
 let dropDatabase: (() => Promise<void>) | undefined;
+let s3: TestS3 | undefined;
+let bucket: S3Storage;
+/** The cluster's database, for what a test sets up without an API (a learner's finished lessons). */
+let database: pg.Client | undefined;
 
 beforeAll(async () => {
   if (!testUrl) return;
@@ -32,6 +44,11 @@ beforeAll(async () => {
   };
   const url = new URL(testUrl);
   url.pathname = `/${name}`;
+  // tus's S3 store lists an upload's parts to learn its offset: moto has ListParts, s3rver does not.
+  s3 = await startMoto();
+  bucket = createS3Storage(s3.config);
+  database = new pg.Client({ connectionString: url.toString() });
+  await database.connect();
   env = {
     ...process.env,
     DATABASE_URL: url.toString(),
@@ -40,7 +57,9 @@ beforeAll(async () => {
     // Behind one proxy: the visitor's address is nginx's X-Forwarded-For.
     TRUST_PROXY: "1",
     PUBLIC_CACHE_SECONDS: "120",
+    ...s3.env,
   };
+  delete env.DATA_DIR;
   await seed(env);
   servers.push(await startServer(env), await startServer(env));
   balancer = await startLoadBalancer([servers[0]?.port ?? 0, servers[1]?.port ?? 0]);
@@ -51,7 +70,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await balancer?.stop();
   await Promise.all(servers.map((server) => server.stop()));
+  await database?.end();
   await dropDatabase?.();
+  await s3?.close();
 }, 60_000);
 
 function json<T>(answer: Answer): T {
@@ -177,4 +198,159 @@ describe.runIf(Boolean(testUrl))("two app servers behind nginx", () => {
     );
     expect(shown, "the second server's anonymous /blog").not.toBeNull();
   });
+});
+
+const DEMO_VIDEO = readFileSync(path.resolve("app/db/seed-data/videos/manara-demo-1.mp4"));
+
+function sha256(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+/** fetch straight to one app server (FormData bodies, binary answers). */
+function direct(server: ServerProcess, target: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(`http://127.0.0.1:${server.port}${target}`, { ...init, redirect: "manual" });
+}
+
+describe.runIf(Boolean(testUrl))("files and work shared by two app servers", () => {
+  it("a tus upload begun through one server finishes through the other, byte for byte", async () => {
+    const [first, second] = servers as [ServerProcess, ServerProcess];
+    const trainer = await login(first.port, "trainer@manara.local");
+    const lesson = await database?.query<{ id: number }>(
+      `select l.id from lessons l join courses c on c.id = l.course_id join users u on u.id = c.trainer_id
+       where u.email = 'trainer@manara.local' order by l.id limit 1`,
+    );
+    const lessonId = lesson?.rows[0]?.id;
+    expect(lessonId).toBeDefined();
+    const created = await direct(first, "/api/instructor/create-upload-link", {
+      method: "POST",
+      headers: { ...trainer, "Content-Type": "application/json" },
+      body: JSON.stringify({ fileSize: DEMO_VIDEO.length, fileName: "clip.mp4", description: "", lessonId }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { videoId, uploadLink } = (await created.json()) as { videoId: string; uploadLink: string };
+    const patch = (server: ServerProcess, offset: number, bytes: Uint8Array) =>
+      direct(server, uploadLink, {
+        method: "PATCH",
+        headers: {
+          ...trainer,
+          "Tus-Resumable": "1.0.0",
+          "Upload-Offset": String(offset),
+          "Content-Type": "application/offset+octet-stream",
+        },
+        body: new Uint8Array(bytes),
+      });
+    const half = Math.floor(DEMO_VIDEO.length / 2);
+    const begun = await patch(first, 0, DEMO_VIDEO.subarray(0, half));
+    expect(begun.status).toBe(204);
+    // The second server learns the offset from the bucket, takes the lock in PostgreSQL, and finishes.
+    const offset = await direct(second, uploadLink, {
+      method: "HEAD",
+      headers: { ...trainer, "Tus-Resumable": "1.0.0" },
+    });
+    expect(offset.headers.get("upload-offset")).toBe(String(half));
+    const finished = await patch(second, half, DEMO_VIDEO.subarray(half));
+    expect(finished.status).toBe(204);
+    expect(finished.headers.get("upload-offset")).toBe(String(DEMO_VIDEO.length));
+
+    const ready = await within(10_000, async () => {
+      const status = await direct(first, `/api/instructor/video-status/${videoId}`, { headers: trainer });
+      return ((await status.json()) as { status: string }).status === "ready";
+    });
+    expect(ready, "the video is ready").not.toBeNull();
+    for (const server of [first, second]) {
+      const played = await direct(server, `/media/videos/${videoId}`, { headers: trainer });
+      expect(played.status).toBe(200);
+      expect(sha256(new Uint8Array(await played.arrayBuffer()))).toBe(sha256(DEMO_VIDEO));
+    }
+  }, 60_000);
+
+  it("a course image uploaded through one server shows through the other", async () => {
+    const [first, second] = servers as [ServerProcess, ServerProcess];
+    const trainer = await login(first.port, "trainer@manara.local");
+    const uploaded = await direct(first, "/api/cloudinary/upload", {
+      method: "POST",
+      headers: trainer,
+      body: multipart(await imageBytes("png"), "cover.png"),
+    });
+    expect(uploaded.status).toBe(201);
+    const { url } = (await uploaded.json()) as { url: string };
+    const shown = await direct(second, url);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("content-type")).toBe("image/webp");
+    const fromFirst = new Uint8Array(await (await direct(first, url)).arrayBuffer());
+    expect(sha256(new Uint8Array(await shown.arrayBuffer()))).toBe(sha256(fromFirst));
+  });
+
+  it("a certificate issued through one server downloads through the other", async () => {
+    const [first, second] = servers as [ServerProcess, ServerProcess];
+    const email = `graduate-${Date.now()}@manara.test`;
+    const signup = await send(
+      first.port,
+      "POST",
+      "/api/auth/signup",
+      { "Content-Type": "application/json" },
+      JSON.stringify({ userName: "Graduate", email, password: DEMO_PASSWORD }),
+    );
+    expect(signup.status, signup.body.toString()).toBe(201);
+    const graduate = { Authorization: `Bearer ${json<{ token: string }>(signup).token}` };
+    // A free course, enrolled through the API; its lessons marked finished as a learner's watching would.
+    const free = await database?.query<{ id: number }>(
+      "select id from courses where price = 0 and is_published order by id limit 1",
+    );
+    const courseId = free?.rows[0]?.id;
+    expect(courseId).toBeDefined();
+    const enrolled = await send(first.port, "POST", `/api/course/enrollment/${courseId}`, graduate);
+    expect(enrolled.status, enrolled.body.toString()).toBe(200);
+    await database?.query(
+      `insert into lesson_progress (user_id, lesson_id, course_id, completed_at, updated_at)
+       select u.id, l.id, l.course_id, now(), now() from lessons l, users u
+       where l.course_id = $1 and u.email = $2`,
+      [courseId, email],
+    );
+    const issued = await send(first.port, "POST", `/api/certificates/${courseId}/generate`, graduate);
+    expect(issued.status, issued.body.toString()).toBe(201);
+    const { certificate } = json<{ certificate: { id: number } }>(issued);
+    const pdf = await within(10_000, async () => {
+      const answer = await send(second.port, "GET", `/api/certificates/${certificate.id}/pdf`, graduate);
+      return answer.status === 200 && answer.body.subarray(0, 5).toString() === "%PDF-";
+    });
+    expect(pdf, "the PDF through the second server").not.toBeNull();
+  }, 60_000);
+
+  it("a mail queued by one server is delivered once, whichever server's worker takes it", async () => {
+    const [first] = servers as [ServerProcess, ServerProcess];
+    const email = `forgetful-${Date.now()}@manara.test`;
+    const signup = await send(
+      first.port,
+      "POST",
+      "/api/auth/signup",
+      { "Content-Type": "application/json" },
+      JSON.stringify({ userName: "Forgetful", email, password: DEMO_PASSWORD }),
+    );
+    expect(signup.status).toBe(201);
+    const requested = await send(
+      first.port,
+      "POST",
+      "/api/auth/forgot-password",
+      { "Content-Type": "application/json" },
+      JSON.stringify({ email }),
+    );
+    expect(requested.status).toBeLessThan(300);
+    const resetMails = async () => {
+      const found: string[] = [];
+      for (const key of await bucket.list("outbox/")) {
+        const bytes = await readAll(bucket, key);
+        const message = bytes
+          ? (JSON.parse(new TextDecoder().decode(bytes)) as { to: string; text: string })
+          : null;
+        if (message?.to === email && message.text.includes("reset-password?token=")) found.push(key);
+      }
+      return found;
+    };
+    const delivered = await within(10_000, async () => (await resetMails()).length > 0);
+    expect(delivered, "the reset mail reached the outbox").not.toBeNull();
+    // Both servers' workers had their chance at the job; it was sent once.
+    await sleep(3_000);
+    expect(await resetMails()).toHaveLength(1);
+  }, 60_000);
 });

@@ -28,7 +28,7 @@ export function send(
   method: string,
   target: string,
   headers: Record<string, string> = {},
-  body?: string,
+  body?: string | Uint8Array,
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = http.request({ host: HOST, port, method, path: target, headers }, (response) => {

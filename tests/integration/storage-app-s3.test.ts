@@ -3,7 +3,7 @@
 // image, a lesson PDF downloaded with ranges and our headers, a tus video upload in two PATCHes then a
 // ranged read, a certificate PDF, an outbox mail — each found in the bucket and not under DATA_DIR.
 // The tus upload needs ListParts, which only moto's server has (tests/fakes/s3.ts): without moto_server
-// on the machine that one test is skipped and says so; the others then run on s3rver.
+// on the machine (outside CI) those tests are skipped and say so; the others then run on s3rver.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { ListMultipartUploadsCommand } from "@aws-sdk/client-s3";
