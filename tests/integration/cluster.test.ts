@@ -27,6 +27,7 @@ let balancer: LoadBalancer | undefined;
 /** Signed in before the load, whose sign-ins use up the address's sign-in limit. */
 let adminApi: Record<string, string> = {};
 let learner: Record<string, string> = {};
+let trainer: Record<string, string> = {};
 let dropDatabase: (() => Promise<void>) | undefined;
 let s3: TestS3 | undefined;
 let bucket: S3Storage;
@@ -65,6 +66,7 @@ beforeAll(async () => {
   balancer = await startLoadBalancer([servers[0]?.port ?? 0, servers[1]?.port ?? 0]);
   adminApi = await login(balancer.port, "admin@manara.local");
   learner = await login(balancer.port, "learner@manara.local");
+  trainer = await login(balancer.port, "trainer@manara.local");
 }, 600_000);
 
 afterAll(async () => {
@@ -214,7 +216,6 @@ function direct(server: ServerProcess, target: string, init: RequestInit = {}): 
 describe.runIf(Boolean(testUrl))("files and work shared by two app servers", () => {
   it("a tus upload begun through one server finishes through the other, byte for byte", async () => {
     const [first, second] = servers as [ServerProcess, ServerProcess];
-    const trainer = await login(first.port, "trainer@manara.local");
     const lesson = await database?.query<{ id: number }>(
       `select l.id from lessons l join courses c on c.id = l.course_id join users u on u.id = c.trainer_id
        where u.email = 'trainer@manara.local' order by l.id limit 1`,
@@ -266,7 +267,6 @@ describe.runIf(Boolean(testUrl))("files and work shared by two app servers", () 
 
   it("a course image uploaded through one server shows through the other", async () => {
     const [first, second] = servers as [ServerProcess, ServerProcess];
-    const trainer = await login(first.port, "trainer@manara.local");
     const uploaded = await direct(first, "/api/cloudinary/upload", {
       method: "POST",
       headers: trainer,
