@@ -90,8 +90,8 @@ export function hasJobQueueClient(db: object): boolean {
 }
 
 /** A worker instance on `db`'s queue: supervision (expiry, retention) and schedules on. Started by the caller. */
-export function openJobWorkerBoss(db: object): PgBoss {
-  return newBoss(connectionOf(db), { migrate: false, supervise: true, schedule: true });
+export function openJobWorkerBoss(db: object, options: ConstructorOptions = {}): PgBoss {
+  return newBoss(connectionOf(db), { migrate: false, supervise: true, schedule: true, ...options });
 }
 
 /** Stops `db`'s client, if one was started (the database handle's close calls it). */

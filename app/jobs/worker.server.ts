@@ -12,14 +12,21 @@ export type WorkerOptions = {
   pollingIntervalSeconds?: number;
   /** Schedule the sweep (every worker does; pg-boss keeps one schedule and one job per minute). */
   schedule?: boolean;
+  /** How often pg-boss looks for due schedules, in seconds (its defaults otherwise; tests shorten it). */
+  cronIntervalSeconds?: number;
 };
 
 /** Starts working every queue of `context.db`'s database; resolves once the worker is polling. */
 export async function startJobWorker(
   context: JobContext,
-  { pollingIntervalSeconds = 2, schedule = true }: WorkerOptions = {},
+  { pollingIntervalSeconds = 2, schedule = true, cronIntervalSeconds }: WorkerOptions = {},
 ): Promise<JobWorker> {
-  const boss = openJobWorkerBoss(context.db);
+  const boss = openJobWorkerBoss(
+    context.db,
+    cronIntervalSeconds
+      ? { cronWorkerIntervalSeconds: cronIntervalSeconds, cronMonitorIntervalSeconds: cronIntervalSeconds }
+      : {},
+  );
   await boss.start();
   for (const queue of JOB_QUEUES) {
     await boss.work(queue, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
