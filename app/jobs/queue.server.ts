@@ -62,8 +62,11 @@ export async function installJobQueue(connection: QueueConnection): Promise<void
   try {
     for (const name of JOB_QUEUES) {
       const { policy, ...retry } = QUEUE_POLICIES[name];
-      if (await boss.getQueue(name)) await boss.updateQueue(name, retry);
-      else await boss.createQueue(name, { policy, ...retry });
+      // notify: a job queued here wakes the workers at its commit (pg_notify) instead of at their next poll,
+      // so a mail leaves within moments of the request that queued it.
+      const options = { ...retry, notify: true };
+      if (await boss.getQueue(name)) await boss.updateQueue(name, options);
+      else await boss.createQueue(name, { policy, ...options });
     }
   } finally {
     await boss.stop({ graceful: false });
@@ -91,7 +94,15 @@ export function hasJobQueueClient(db: object): boolean {
 
 /** A worker instance on `db`'s queue: supervision (expiry, retention) and schedules on. Started by the caller. */
 export function openJobWorkerBoss(db: object, options: ConstructorOptions = {}): PgBoss {
-  return newBoss(connectionOf(db), { migrate: false, supervise: true, schedule: true, ...options });
+  // Workers listen for new jobs (one connection of their own on PostgreSQL, in-process on PGlite); polling
+  // stays as the floor if the listener is lost.
+  return newBoss(connectionOf(db), {
+    migrate: false,
+    supervise: true,
+    schedule: true,
+    useListenNotify: true,
+    ...options,
+  });
 }
 
 /** Stops `db`'s client, if one was started (the database handle's close calls it). */

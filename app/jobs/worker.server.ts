@@ -29,7 +29,10 @@ export async function startJobWorker(
   );
   await boss.start();
   for (const queue of JOB_QUEUES) {
-    await boss.work(queue, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
+    // The notification only wakes workers for a job due now: a scheduled post or a retry's back-off comes
+    // due later and is found by polling, so the poll keeps its pace while notifications are on.
+    const polling = { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds };
+    await boss.work(queue, { batchSize: 1, ...polling }, async ([job]) => {
       if (job) return JOB_HANDLERS[queue](job.data, context);
     });
   }

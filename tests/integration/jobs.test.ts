@@ -101,6 +101,28 @@ describe("mail jobs", () => {
     }
   });
 
+  it("wakes a worker when the job's transaction commits, long before its next poll", async () => {
+    const mailer = recordingMailer();
+    // A poll every 20 s: only the notification can bring the job in time.
+    const worker = await startJobWorker(
+      { db: handle.db, mailer },
+      { pollingIntervalSeconds: 20, schedule: false },
+    );
+    try {
+      // Let the worker's first (empty) fetch and its listener settle.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const to = `wake-${crypto.randomUUID()}@example.com`;
+      const queuedAt = Date.now();
+      await handle.db.transaction(async (tx) => {
+        await enqueueMail(handle.db, tx, message(to), { key: `test:${to}` });
+      });
+      await waitFor("the mail", async () => mailer.sent.some((m) => m.to === to), 10_000);
+      expect(Date.now() - queuedAt).toBeLessThan(5_000);
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it("retries a mail the transport refused, with back-off, and then delivers it", async () => {
     const mailer = recordingMailer(1);
     const to = `retry-${crypto.randomUUID()}@example.com`;
