@@ -6,6 +6,7 @@ import { announcePublicChange } from "../db/public-changes.server";
 import type { Mailer } from "../mail/mailer.server";
 import { deliverMail } from "../mail/outgoing.server";
 import { runSweep } from "../maintenance/sweep.server";
+import { pollVimeoVideo } from "../video/vimeo-poll.server";
 import type { JobQueueName } from "./policy";
 
 /** What a worker brings to the jobs: the database and the transports, chosen by its process. */
@@ -22,6 +23,9 @@ export const JOB_HANDLERS: Record<JobQueueName, (data: unknown, context: JobCont
     PublicationNotice.parse(data);
     await announcePublicChange(db, "editorial");
   },
+  // Asks Vimeo once and queues the next look while Vimeo is not done; a look at a video already ready,
+  // failed or gone changes nothing.
+  "vimeo-status": (data, { db }) => pollVimeoVideo(db, data),
   // Bounded deletes of what has expired; deleting what is already gone deletes nothing.
   sweep: async (_data, { db }) => {
     await runSweep(db);

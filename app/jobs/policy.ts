@@ -3,7 +3,7 @@
 // we tell it.
 import { createHash } from "node:crypto";
 
-export const JOB_QUEUES = ["mail", "editorial-publish", "sweep"] as const;
+export const JOB_QUEUES = ["mail", "editorial-publish", "vimeo-status", "sweep"] as const;
 export type JobQueueName = (typeof JOB_QUEUES)[number];
 
 export const isJobQueueName = (value: string): value is JobQueueName =>
@@ -45,6 +45,14 @@ export const QUEUE_POLICIES: Record<JobQueueName, RetryPolicy & { policy: "stand
     retryDelay: 5,
     retryBackoff: true,
     retryDelayMax: 300,
+    expireInSeconds: 60,
+  },
+  // A failed look (Vimeo unreachable) is retried a few times; the next look is queued by a successful one.
+  "vimeo-status": {
+    policy: "standard",
+    retryLimit: 3,
+    retryDelay: 30,
+    retryBackoff: false,
     expireInSeconds: 60,
   },
   sweep: {
