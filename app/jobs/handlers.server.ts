@@ -1,6 +1,8 @@
 // What each queue's job does. Every handler is idempotent: pg-boss delivers a job at least once, and a
 // retry may run after an attempt that did its work but died before its completion was written.
 import { z } from "zod";
+import { renderCertificateJob } from "../certificates/certificates.server";
+import { certificateStore } from "../certificates/store.server";
 import type { Database } from "../db/client.server";
 import { announcePublicChange } from "../db/public-changes.server";
 import type { Mailer } from "../mail/mailer.server";
@@ -17,6 +19,8 @@ const PublicationNotice = z.object({ kind: z.string(), id: z.number().int() });
 export const JOB_HANDLERS: Record<JobQueueName, (data: unknown, context: JobContext) => Promise<unknown>> = {
   // A mail sent again after a lost completion is the one repeat the transport cannot rule out.
   mail: (data, { mailer }) => deliverMail(mailer, data),
+  // Renders a certificate's PDF unless a download already did (the store keeps the first file).
+  "certificate-pdf": (data, { db }) => renderCertificateJob(db, certificateStore(), data),
   // The scheduled item's time has come: every server's caches forget the editorial lists (decision 038).
   // Announcing twice only makes them read again.
   "editorial-publish": async (data, { db }) => {

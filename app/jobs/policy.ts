@@ -3,7 +3,7 @@
 // we tell it.
 import { createHash } from "node:crypto";
 
-export const JOB_QUEUES = ["mail", "editorial-publish", "vimeo-status", "sweep"] as const;
+export const JOB_QUEUES = ["mail", "certificate-pdf", "editorial-publish", "vimeo-status", "sweep"] as const;
 export type JobQueueName = (typeof JOB_QUEUES)[number];
 
 export const isJobQueueName = (value: string): value is JobQueueName =>
@@ -37,6 +37,14 @@ export const QUEUE_POLICIES: Record<JobQueueName, RetryPolicy & { policy: "stand
     retryDelay: 30,
     retryBackoff: true,
     retryDelayMax: 1_800,
+    expireInSeconds: 120,
+  },
+  "certificate-pdf": {
+    policy: "standard",
+    retryLimit: 4,
+    retryDelay: 10,
+    retryBackoff: true,
+    retryDelayMax: 300,
     expireInSeconds: 120,
   },
   "editorial-publish": {

@@ -248,7 +248,7 @@ beforeAll(async () => {
     courseId: certifiedCourseId,
     completedAt: new Date(),
   });
-  const issued = await issueCertificate(handle.db, certificateStore, {
+  const issued = await issueCertificate(handle.db, {
     userId: people.user.id,
     courseId: certifiedCourseId,
   });

@@ -57,9 +57,9 @@ export async function runRoute<T>(
       return new Response(null);
     });
   } finally {
-    // Mail leaves through the job queue; the worker's part is played here, with the context's mailer, so a
-    // test sees the mail a route queued as soon as the route has answered.
-    await drainJobs({ db, mailer: context.get(mailContext) }, { queues: ["mail"] });
+    // Mail and certificate PDFs are jobs; the worker's part is played here, with the context's mailer, so a
+    // test sees what a route queued (due now) as soon as the route has answered.
+    await drainJobs({ db, mailer: context.get(mailContext) }, { queues: ["mail", "certificate-pdf"] });
   }
   return result as T;
 }
