@@ -1,7 +1,11 @@
 // Demo certificate: the demo learner has completed one free course (every lesson marked complete) and holds
 // its certificate, issued through the same domain function as a real one. Idempotent.
 import { and, eq } from "drizzle-orm";
-import { certificatePdfKey, ensureCertificatePdf, issueCertificate } from "../certificates/certificates.server";
+import {
+  certificatePdfKey,
+  ensureCertificatePdf,
+  issueCertificate,
+} from "../certificates/certificates.server";
 import { type CertificateStore, certificateStore } from "../certificates/store.server";
 import type { Database } from "./client.server";
 import { certificates, courses, enrollments, lessonProgress, lessons, users } from "./schema";

@@ -105,7 +105,10 @@ export function AdminJobs({ loaderData }: { loaderData: LoaderData }) {
                     </div>
                   ) : null}
                   <div>
-                    <dd>{t("jobs.attempts", { count: job.attempts, limit: job.maxAttempts })}</dd>
+                    <dt className="inline font-semibold">{t("jobs.attemptsLabel")}: </dt>
+                    <dd className="inline">
+                      {t("jobs.attempts", { count: job.attempts, limit: job.maxAttempts })}
+                    </dd>
                   </div>
                   {job.error ? (
                     <div className="sm:col-span-2">
