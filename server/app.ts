@@ -12,7 +12,7 @@ import express, { type ErrorRequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { readConfig } from "../app/config.server";
 import { getDatabase } from "../app/db/client.server";
-import { ensureJobWorkerStarted } from "../app/jobs/worker.server";
+import { ensureJobWorkerStarted, stopProcessJobWorker } from "../app/jobs/worker.server";
 import { clientAddressContext } from "../app/lib/client-address";
 import { configuredMailer } from "../app/middleware/mail.server";
 import { startResponseCache } from "../app/middleware/response-cache.server";
@@ -39,6 +39,14 @@ export function requestContext(clientAddress: string): RouterContextProvider {
 /** TRUST_PROXY: a hop count (`1`) or Express's names and addresses (`loopback`, `10.0.0.0/8`). */
 function trustProxySetting(value: string): number | string {
   return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+/**
+ * For server.mjs's shutdown, once requests are drained: the worker stops taking jobs and finishes those in
+ * hand (pg-boss's graceful stop), so a deploy does not leave them to expire and run again elsewhere.
+ */
+export function stopBackgroundWork(): Promise<void> {
+  return stopProcessJobWorker();
 }
 
 export async function createApp({ clientDirectory, isDraining, log, env = process.env }: AppOptions) {
