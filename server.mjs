@@ -16,7 +16,7 @@ const log = (message, ...rest) => console.error(`[manara ${new Date().toISOStrin
 
 let shuttingDown = false;
 
-const { createApp } = await import("./build/server/index.js");
+const { createApp, stopBackgroundWork } = await import("./build/server/index.js");
 const app = await createApp({
   clientDirectory: "build/client",
   isDraining: () => shuttingDown,
@@ -50,9 +50,11 @@ function shutdown(reason, code, deadlineMs) {
   // Connections that finish their request become idle; close them as they do.
   const sweepIdle = setInterval(() => server.closeIdleConnections(), 100);
   sweepIdle.unref();
-  server.close((error) => {
+  server.close(async (error) => {
     if (error) log("Closing the server failed:", error);
     clearInterval(sweepIdle);
+    // The job worker finishes the jobs in hand, still within the deadline (decision 048).
+    await stopBackgroundWork().catch((stopError) => log("Stopping the job worker failed:", stopError));
     clearTimeout(deadline);
     log("Closed.");
     process.exit(code);

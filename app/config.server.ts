@@ -18,6 +18,8 @@ export type AppConfig = {
   corsOrigins: string[];
   /** S3_*: the S3-compatible bucket every stored file goes to, or null for files under DATA_DIR (app/storage/). */
   s3: S3Config | null;
+  /** JOBS_WORKER: whether the web server also works the job queue (app/jobs/worker.server.ts); 1 by default. */
+  jobsWorker: boolean;
 };
 
 export type S3Config = {
@@ -71,6 +73,7 @@ function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     publicCacheSeconds: readCacheSeconds(env.PUBLIC_CACHE_SECONDS),
     corsOrigins: readCorsOrigins(env.CORS_ORIGINS),
     s3: readS3Config(env),
+    jobsWorker: readJobsWorker(env.JOBS_WORKER),
   };
 }
 
@@ -127,6 +130,16 @@ function readCacheSeconds(value: string | undefined): number {
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * JOBS_WORKER: `1` (the default) works jobs in each web server; `0` leaves them to `npm run worker`
+ * processes. Anything else is a mistake said at start, not a server that silently works no jobs.
+ */
+export function readJobsWorker(value: string | undefined): boolean {
+  if (value === undefined || value === "" || value === "1") return true;
+  if (value === "0") return false;
+  throw new ConfigError(`JOBS_WORKER must be 0 or 1; got "${value}".`);
+}
 
 /**
  * CORS_ORIGINS: comma-separated origins (`https://app.example.com,http://localhost:5173`), each exactly an

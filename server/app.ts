@@ -12,8 +12,9 @@ import express, { type ErrorRequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { readConfig } from "../app/config.server";
 import { getDatabase } from "../app/db/client.server";
+import { ensureJobWorkerStarted, stopProcessJobWorker } from "../app/jobs/worker.server";
 import { clientAddressContext } from "../app/lib/client-address";
-import { ensureSweeperStarted } from "../app/maintenance/sweep.server";
+import { configuredMailer } from "../app/middleware/mail.server";
 import { startResponseCache } from "../app/middleware/response-cache.server";
 import { allowedMethodsFor } from "./allowed-methods";
 import { edgeRefusal, isTusUploadPath, looksLikeApi } from "./edge.mjs";
@@ -40,12 +41,22 @@ function trustProxySetting(value: string): number | string {
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
+/**
+ * For server.mjs's shutdown, once requests are drained: the worker stops taking jobs and finishes those in
+ * hand (pg-boss's graceful stop), so a deploy does not leave them to expire and run again elsewhere.
+ */
+export function stopBackgroundWork(): Promise<void> {
+  return stopProcessJobWorker();
+}
+
 export async function createApp({ clientDirectory, isDraining, log, env = process.env }: AppOptions) {
   const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
   const production = env.NODE_ENV === "production";
-  // Work the server does beside answering requests: housekeeping of expired rows, and hearing the public
-  // changes other servers make. Both wait for the database without holding up the first request.
-  ensureSweeperStarted(async () => (await getDatabase()).db);
+  // Work the server does beside answering requests: the job queue's jobs (mail, scheduled publication, the
+  // sweep) unless JOBS_WORKER=0 leaves them to `npm run worker`, and hearing the public changes other
+  // servers make. Both wait for the database without holding up the first request.
+  if (readConfig(env).jobsWorker)
+    ensureJobWorkerStarted(async () => ({ db: (await getDatabase()).db, mailer: configuredMailer() }));
   startResponseCache();
   const app = express();
   app.disable("x-powered-by");

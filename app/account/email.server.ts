@@ -13,8 +13,8 @@ import { emailChanges, users } from "../db/schema";
 import { type Locale, localizePath } from "../i18n/languages";
 import type { TFunction } from "../i18n/translator";
 import { emailAddress, safeText } from "../lib/validation";
-import type { Mailer } from "../mail/mailer.server";
 import { emailChangeConfirmMail, emailChangedMail, emailChangeRequestedMail } from "../mail/messages.server";
+import { enqueueMail } from "../mail/outgoing.server";
 import { endEmailChanges } from "./email-change-rows.server";
 import { endResetLinks } from "./password-reset.server";
 import { isWellFormedResetToken, newLinkToken, resetTokenId } from "./reset-token";
@@ -39,11 +39,7 @@ export const EmailChangeConfirmInput = z.object({
 export type PendingEmailChange = { newEmail: string; expiresAt: Date };
 
 export type EmailChangeRequestOutcome =
-  | (PendingEmailChange & {
-      ok: true;
-      /** Both mails; a mail that fails is logged, never the request's failure. */
-      delivery: Promise<void>;
-    })
+  | (PendingEmailChange & { ok: true })
   | { ok: false; reason: "wrong_password" | "no_password" | "same_email" | "email_taken" }
   | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
 
@@ -53,7 +49,6 @@ export type EmailChangeRequestOutcome =
  */
 export async function requestEmailChange(
   db: Database,
-  mailer: Mailer,
   {
     userId,
     input,
@@ -83,43 +78,42 @@ export async function requestEmailChange(
   if (await isEmailTaken(db, input.newEmail, userId)) return { ok: false, reason: "email_taken" };
 
   const { token, id, expiresAt } = newLinkToken(EMAIL_CHANGE_HOURS * 60);
-  const account = await db.transaction(async (tx) => {
+  // On the configured origin, never the request's Host: a forged header would mail the token elsewhere.
+  const confirmUrl = `${publicOrigin()}${localizePath("/account/confirm-email", locale)}?token=${token}`;
+  const forgotUrl = `${publicOrigin()}${localizePath("/auth/forgot-password", locale)}`;
+  const stored = await db.transaction(async (tx) => {
     // The row lock orders this with a confirmation or a reset of the same account under way.
     const [locked] = await tx
       .select({ name: users.name, nameAr: users.nameAr, email: users.email })
       .from(users)
       .where(and(eq(users.id, userId), isNull(users.deletedAt)))
       .for("update");
-    if (!locked) return undefined;
+    if (!locked) return false;
     // A newer request replaces the older one: its link stops working.
     await endEmailChanges(tx, userId);
     await tx.insert(emailChanges).values({ id, userId, newEmail: input.newEmail, expiresAt });
-    return locked;
-  });
-  if (!account) return { ok: false, reason: "no_password" };
-
-  // On the configured origin, never the request's Host: a forged header would mail the token elsewhere.
-  const confirmUrl = `${publicOrigin()}${localizePath("/account/confirm-email", locale)}?token=${token}`;
-  const forgotUrl = `${publicOrigin()}${localizePath("/auth/forgot-password", locale)}`;
-  const name = locale === "ar" && account.nameAr ? account.nameAr : account.name;
-  const mails = [
-    emailChangeConfirmMail(t, locale, { to: input.newEmail, name, confirmUrl, hours: EMAIL_CHANGE_HOURS }),
-    emailChangeRequestedMail(t, locale, {
-      to: account.email,
+    // Both mails are queued with the pending change (app/mail/outgoing.server.ts): the link to the new
+    // address, dropped unsent once it has run out, and the notice to the current one.
+    const name = locale === "ar" && locked.nameAr ? locked.nameAr : locked.name;
+    const confirm = emailChangeConfirmMail(t, locale, {
+      to: input.newEmail,
+      name,
+      confirmUrl,
+      hours: EMAIL_CHANGE_HOURS,
+    });
+    const notice = emailChangeRequestedMail(t, locale, {
+      to: locked.email,
       name,
       newEmail: input.newEmail,
       forgotUrl,
       hours: EMAIL_CHANGE_HOURS,
-    }),
-  ];
-  const delivery = Promise.all(
-    mails.map((message) =>
-      mailer.send(message).catch((error: unknown) => {
-        console.error("email-change mail failed", error);
-      }),
-    ),
-  ).then(() => undefined);
-  return { ok: true, newEmail: input.newEmail, expiresAt, delivery };
+    });
+    await enqueueMail(db, tx, confirm, { key: `email-change:${id}:confirm`, notAfter: expiresAt });
+    await enqueueMail(db, tx, notice, { key: `email-change:${id}:notice` });
+    return true;
+  });
+  if (!stored) return { ok: false, reason: "no_password" };
+  return { ok: true, newEmail: input.newEmail, expiresAt };
 }
 
 /** Whether another account (deleted ones included: their addresses are unique placeholders) has it. */
@@ -186,7 +180,6 @@ export type EmailChangeConfirmOutcome =
  */
 export async function confirmEmailChange(
   db: Database,
-  mailer: Mailer,
   { userId, token, locale, t }: { userId: string; token: string; locale: Locale; t: TFunction },
 ): Promise<EmailChangeConfirmOutcome> {
   if (!isWellFormedResetToken(token)) return { ok: false, reason: "invalid_token" };
@@ -215,6 +208,16 @@ export async function confirmEmailChange(
       if (!spent) return { ok: false, reason: "invalid_token" };
       await tx.update(users).set({ email: spent.newEmail }).where(eq(users.id, userId));
       await endResetLinks(tx, userId);
+      // The old address hears the change is done, with the way back in if it was not its owner's doing;
+      // queued with the change itself.
+      const name = locale === "ar" && user.nameAr ? user.nameAr : user.name;
+      const done = emailChangedMail(t, locale, {
+        to: user.email,
+        name,
+        newEmail: spent.newEmail,
+        forgotUrl: `${publicOrigin()}${localizePath("/auth/forgot-password", locale)}`,
+      });
+      await enqueueMail(db, tx, done, { key: `email-changed:${resetTokenId(token)}` });
       return {
         ok: true,
         previousEmail: user.email,
@@ -230,13 +233,5 @@ export async function confirmEmailChange(
     throw error;
   }
   if (!outcome.ok) return outcome;
-  // The old address hears the change is done, with the way back in if it was not its owner's doing.
-  const forgotUrl = `${publicOrigin()}${localizePath("/auth/forgot-password", locale)}`;
-  const name = locale === "ar" && outcome.nameAr ? outcome.nameAr : outcome.name;
-  await mailer
-    .send(
-      emailChangedMail(t, locale, { to: outcome.previousEmail, name, newEmail: outcome.newEmail, forgotUrl }),
-    )
-    .catch((error: unknown) => console.error("email-changed mail failed", error));
   return { ok: true, previousEmail: outcome.previousEmail, newEmail: outcome.newEmail };
 }

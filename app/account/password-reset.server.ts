@@ -1,6 +1,7 @@
 // "Forgot password": a request mails a single-use link, and the link sets a new password and signs the
 // account out everywhere. The request answers the same whether or not the address has an account, and
-// takes about as long either way: the mail goes out after the answer (docs/decisions/023-account-mail.md).
+// takes about as long either way: the mail is queued with the link's row and sent by a worker
+// (docs/decisions/023-account-mail.md, 048-job-queue.md).
 import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { hashPassword } from "../auth/password.server";
@@ -11,8 +12,8 @@ import { passwordResetTokens, sessions, users } from "../db/schema";
 import { type Locale, localizePath } from "../i18n/languages";
 import type { TFunction } from "../i18n/translator";
 import { emailAddress, safeText } from "../lib/validation";
-import type { Mailer } from "../mail/mailer.server";
 import { passwordResetMail } from "../mail/messages.server";
+import { enqueueMail } from "../mail/outgoing.server";
 import { endEmailChanges } from "./email-change-rows.server";
 import { isWellFormedResetToken, newResetToken, RESET_TOKEN_MINUTES, resetTokenId } from "./reset-token";
 
@@ -29,16 +30,11 @@ export const ResetPasswordInput = z.object({
 });
 
 export type ForgotPasswordOutcome =
-  | {
-      ok: true;
-      /** The mail being sent, if one is; callers answer without waiting, tests wait for it. */
-      delivery: Promise<void>;
-    }
+  | { ok: true }
   | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
 
 export async function requestPasswordReset(
   db: Database,
-  mailer: Mailer,
   { email, address, locale, t }: { email: string; address: string; locale: Locale; t: TFunction },
 ): Promise<ForgotPasswordOutcome> {
   // The per-address limit may say "slow down" out loud: it says nothing about whether the account exists.
@@ -48,10 +44,12 @@ export async function requestPasswordReset(
   // The per-account limit keeps a stranger from filling someone's inbox; past it, the answer is the same
   // but no mail goes out.
   const perAccount = await hitRateLimit(db, `reset:account:${email}`, RATE_LIMITS.passwordResetPerAccount);
-  const none = { ok: true as const, delivery: Promise.resolve() };
+  const none = { ok: true as const };
   if (!perAccount.allowed) return none;
   const { token, id, expiresAt } = newResetToken();
-  const user = await db.transaction(async (tx) => {
+  // On the configured origin, never the request's Host: a forged header would mail the token elsewhere.
+  const resetUrl = `${publicOrigin()}${localizePath("/auth/reset-password", locale)}?token=${token}`;
+  await db.transaction(async (tx) => {
     // The row lock orders this after an email or password change under way (which ends every link, this
     // one included, once it has it) or before it: a link is never issued for an address the account no
     // longer has, nor survives a change that started before it was stored.
@@ -60,28 +58,23 @@ export async function requestPasswordReset(
       .from(users)
       .where(and(eq(sql`lower(${users.email})`, email), isNull(users.deletedAt)))
       .for("update");
-    if (!found) return undefined;
+    if (!found) return;
     // Old links of this account that have run out go with the new one's arrival.
     await tx
       .delete(passwordResetTokens)
       .where(and(eq(passwordResetTokens.userId, found.id), lte(passwordResetTokens.expiresAt, new Date())));
     await tx.insert(passwordResetTokens).values({ id, userId: found.id, expiresAt });
-    return found;
+    // Queued with the link's row: both or neither. A mail still unsent when the link runs out is dropped.
+    const name = locale === "ar" && found.nameAr ? found.nameAr : found.name;
+    const message = passwordResetMail(t, locale, {
+      to: found.email,
+      name,
+      resetUrl,
+      minutes: RESET_TOKEN_MINUTES,
+    });
+    await enqueueMail(db, tx, message, { key: `reset:${id}`, notAfter: expiresAt });
   });
-  if (!user) return none;
-  // On the configured origin, never the request's Host: a forged header would mail the token elsewhere.
-  const resetUrl = `${publicOrigin()}${localizePath("/auth/reset-password", locale)}?token=${token}`;
-  const name = locale === "ar" && user.nameAr ? user.nameAr : user.name;
-  const message = passwordResetMail(t, locale, {
-    to: user.email,
-    name,
-    resetUrl,
-    minutes: RESET_TOKEN_MINUTES,
-  });
-  const delivery = mailer.send(message).catch((error: unknown) => {
-    console.error("password reset mail failed", error);
-  });
-  return { ok: true, delivery };
+  return none;
 }
 
 /** Whether a link is still good: for the page to offer the form, or say the link has run out. */

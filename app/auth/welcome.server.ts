@@ -1,23 +1,28 @@
-// The welcome email after a sign-up. A mail that fails to go out is logged and never fails the sign-up:
-// the account exists either way.
+// The welcome email after a sign-up, queued for a worker to send (app/mail/outgoing.server.ts). Queuing it
+// cannot fail the sign-up for a mail server's sake: the transport is the worker's business, with retries.
 import type { RouterContextProvider } from "react-router";
 import { publicOrigin } from "../config.server";
+import { getDb } from "../db/context";
 import type { User } from "../db/schema";
 import { type Locale, localizePath } from "../i18n/languages";
 import { welcomeMail } from "../mail/messages.server";
+import { enqueueMail } from "../mail/outgoing.server";
 import { getI18n } from "../middleware/i18next.server";
-import { getMailer } from "../middleware/mail.server";
 
 export async function sendWelcomeMail(
   context: Readonly<RouterContextProvider>,
   locale: Locale,
-  user: Pick<User, "email" | "name">,
+  user: Pick<User, "id" | "email" | "name">,
 ): Promise<void> {
   const t = getI18n(context).getFixedT(locale, "mail");
   const coursesUrl = `${publicOrigin()}${localizePath("/courses", locale)}`;
+  const db = getDb(context);
   try {
-    await getMailer(context).send(welcomeMail(t, locale, { to: user.email, name: user.name, coursesUrl }));
+    await enqueueMail(db, db, welcomeMail(t, locale, { to: user.email, name: user.name, coursesUrl }), {
+      key: `welcome:${user.id}`,
+    });
   } catch (error) {
-    console.error("welcome mail failed", error);
+    // The account exists either way; a database that refuses the job now refuses the next request too.
+    console.error("welcome mail could not be queued", error);
   }
 }

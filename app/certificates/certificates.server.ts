@@ -2,6 +2,7 @@
 // downloading and revoking. Pages, the JSON API and the seed all go through these functions.
 import { and, count, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { z } from "zod";
 import { mayDownloadCertificate } from "../access/policy";
 import { isAdmin, type Viewer } from "../access/roles";
 import { publicOrigin } from "../config.server";
@@ -10,6 +11,7 @@ import { announcePublicChange } from "../db/public-changes.server";
 import { type Certificate, certificates, courses, enrollments, users } from "../db/schema";
 import type { Locale } from "../i18n/languages";
 import { localizePath } from "../i18n/languages";
+import { enqueueJob } from "../jobs/queue.server";
 import { courseCompletion } from "../learning/progress.server";
 import { pick } from "../lib/localized";
 import { isRowId } from "../lib/validation";
@@ -70,16 +72,15 @@ async function findCertificate(db: Database, userId: string, courseId: number) {
 /**
  * Issues the certificate of `courseId` to `userId` once they are eligible, or returns the one they hold.
  *
- * The names and titles are copied now. The PDF is rendered and stored first, outside any transaction: a
- * render takes a while (~0.1 s, ~0.7 s for the server's first, which loads the fonts), and on the embedded
- * database a transaction holds its only connection, so rendering inside one stalled every other request
- * of the site until it finished. Then the row is inserted with ON CONFLICT DO NOTHING: of parallel
- * requests exactly one inserts; the others delete the PDF they rendered and return the winner's row. A row
- * never exists without its PDF. A revoked certificate is returned as it is; it is not issued again.
+ * The names and titles are copied now, and the row is inserted with ON CONFLICT DO NOTHING: of parallel
+ * requests exactly one inserts; the others return the winner's row. The PDF is not rendered in the request
+ * (a render takes ~0.1 s, ~0.7 s for a process's first, which loads the fonts): the insert queues a
+ * certificate-pdf job in its transaction, and a download that comes before the job renders it itself
+ * (`ensureCertificatePdf`, idempotent: the first stored file wins). A revoked certificate is returned as it
+ * is; it is not issued again.
  */
 export async function issueCertificate(
   db: Database,
-  store: CertificateStore,
   {
     userId,
     courseId,
@@ -124,33 +125,25 @@ export async function issueCertificate(
     .where(eq(courses.id, courseId));
   if (!names) return { ok: false, reason: "not_found" };
 
-  // A code collision (50 random bits) is all but impossible; if one happens the PDF's file or the row's
-  // unique code is already taken, and we try another code.
+  // A code collision (50 random bits) is all but impossible; if one happens the row's unique code is
+  // taken (the insert does nothing and no certificate of this learner and course exists), and we try
+  // another code.
   for (let attempt = 0; attempt < 3; attempt++) {
     const code = fixedCode ?? generateCertificateCode();
     const pdfKey = certificatePdfKey(code);
     const issuedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
-    const pdf = await renderCertificatePdf({ ...names, code, issuedAt, verifyUrl: verifyUrl(code) });
-    try {
-      await store.put(pdfKey, pdf);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "EEXIST") continue;
-      throw error;
-    }
-    let inserted: Certificate | undefined;
-    try {
-      [inserted] = await db
+    const inserted = await db.transaction(async (tx) => {
+      const [row] = await tx
         .insert(certificates)
         .values({ ...names, code, userId, courseId, issuedAt, pdfKey })
         .onConflictDoNothing()
         .returning();
-    } catch (error) {
-      await store.delete(pdfKey);
-      throw error;
-    }
+      // The PDF is the job's (queued with the row: both or neither), or the first download's.
+      if (row) await enqueueJob(db, tx, "certificate-pdf", { certificateId: row.id }, { key: row.id });
+      return row;
+    });
     if (inserted) return { ok: true, created: true, certificate: inserted };
-    // Another request won (the insert waited for its commit), or the code is taken: the file is ours alone.
-    await store.delete(pdfKey);
+    // Another request won (the insert waited for its commit), or the code is taken.
     const held = await findCertificate(db, userId, courseId);
     if (held) return { ok: true, created: false, certificate: held };
   }
@@ -254,9 +247,51 @@ export async function certificatePdf(
   if (row.revokedAt && !isAdmin(viewer)) {
     return { ok: false, reason: "not_found" };
   }
-  const bytes = await store.get(row.pdfKey);
-  if (!bytes) throw new Error(`certificate ${row.id}: stored PDF ${row.pdfKey} is missing`);
+  // Rendered now if its job has not run yet.
+  const bytes = await ensureCertificatePdf(store, row);
   return { ok: true, bytes, code: row.code };
+}
+
+/**
+ * The certificate's PDF, rendered and stored if it is not there yet: by the certificate-pdf job, or by a
+ * download that came first. Idempotent: the store refuses to overwrite, so of two renders at once (the job
+ * and a download, on two servers) the first stored file is the one everybody gets.
+ */
+export async function ensureCertificatePdf(store: CertificateStore, row: Certificate): Promise<Uint8Array> {
+  const key = row.pdfKey ?? certificatePdfKey(row.code);
+  const stored = await store.get(key);
+  if (stored) return stored;
+  const pdf = await renderCertificatePdf({
+    holderName: row.holderName,
+    holderNameAr: row.holderNameAr,
+    courseTitle: row.courseTitle,
+    courseTitleAr: row.courseTitleAr,
+    trainerName: row.trainerName,
+    trainerNameAr: row.trainerNameAr,
+    code: row.code,
+    issuedAt: row.issuedAt,
+    verifyUrl: verifyUrl(row.code),
+  });
+  try {
+    await store.put(key, pdf);
+    return pdf;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    return (await store.get(key)) ?? pdf;
+  }
+}
+
+/** The certificate-pdf job: the PDF of a certificate issued since; a certificate gone since needs none. */
+export async function renderCertificateJob(
+  db: Database,
+  store: CertificateStore,
+  data: unknown,
+): Promise<"rendered" | "gone"> {
+  const { certificateId } = z.object({ certificateId: z.uuid() }).parse(data);
+  const [row] = await db.select().from(certificates).where(eq(certificates.id, certificateId));
+  if (!row) return "gone";
+  await ensureCertificatePdf(store, row);
+  return "rendered";
 }
 
 /** The PDF as a download response (private: never cached by shared caches). */

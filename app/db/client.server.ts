@@ -6,7 +6,9 @@ import path from "node:path";
 import { drizzle as drizzleNodePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { fromPglite } from "pg-boss";
 import { readConfig } from "../config.server";
+import { closeJobQueue, installJobQueue, jobQueue, registerJobQueue } from "../jobs/queue.server";
 import { type Listener, listenWithReconnects } from "./listen.server";
 import { PUBLIC_CHANGES_CHANNEL, registerChangeFeed, topicOf } from "./public-changes.server";
 import * as schema from "./schema";
@@ -86,6 +88,8 @@ async function migrateUnderLock(url: string) {
       await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
       try {
         await migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder });
+        // The job queue's tables (pg-boss's own schema and migrations), under the same lock.
+        await installJobQueue({ connectionString: url });
       } finally {
         await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
       }
@@ -106,6 +110,8 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   };
   const pool = resilientPool({ ...connection, max: options.max ?? 10 });
   const db = drizzleNodePg(pool, { schema });
+  registerJobQueue(db, { connectionString: url });
+  await jobQueue(db);
   // Notifications arrive on a connection of their own that reconnects by itself; after a reconnect some may
   // have been missed, so the caches forget everything.
   let listener: Listener | undefined;
@@ -126,6 +132,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     driver: "postgres",
     close: async () => {
       closed = true;
+      await closeJobQueue(db);
       await listener?.close();
       await pool.end();
     },
@@ -154,11 +161,26 @@ export async function openPglite(
   });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
+  // One process owns the embedded database, so no lock is needed around the queue's schema either; pg-boss
+  // shares the one connection through its PGlite adapter.
+  const queueConnection = { db: fromPglite(client), backend: "pglite" as const };
+  await installJobQueue(queueConnection);
+  registerJobQueue(db, queueConnection);
+  // Started now, not on first use: a job queued inside a transaction must not wait for the one connection
+  // that transaction holds.
+  await jobQueue(db);
   // One process owns an embedded database, but the notifications still arrive at commit, like PostgreSQL's.
   registerChangeFeed(db, async (deliver) => {
     await client.listen(PUBLIC_CHANGES_CHANNEL, (payload) => deliver(topicOf(payload)));
   });
-  return { db: db as unknown as Database, driver: "pglite", close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    driver: "pglite",
+    close: async () => {
+      await closeJobQueue(db);
+      await client.close();
+    },
+  };
 }
 
 /** Opens the configured database and applies pending migrations. */

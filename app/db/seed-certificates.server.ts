@@ -1,7 +1,11 @@
 // Demo certificate: the demo learner has completed one free course (every lesson marked complete) and holds
 // its certificate, issued through the same domain function as a real one. Idempotent.
 import { and, eq } from "drizzle-orm";
-import { certificatePdfKey, issueCertificate } from "../certificates/certificates.server";
+import {
+  certificatePdfKey,
+  ensureCertificatePdf,
+  issueCertificate,
+} from "../certificates/certificates.server";
 import { type CertificateStore, certificateStore } from "../certificates/store.server";
 import type { Database } from "./client.server";
 import { certificates, courses, enrollments, lessonProgress, lessons, users } from "./schema";
@@ -47,10 +51,13 @@ export async function seedDemoCertificate(db: Database, store: CertificateStore 
   }
   // A PDF left by an earlier database in the same storage would block the new one.
   await store.delete(certificatePdfKey(DEMO_CERTIFICATE.code));
-  const outcome = await issueCertificate(db, store, {
+  const outcome = await issueCertificate(db, {
     userId: learner.id,
     courseId: course.id,
     code: DEMO_CERTIFICATE.code,
   });
   if (!outcome.ok) throw new Error(`seedDemoCertificate: ${outcome.reason}`);
+  // The seed is no request: it renders the demo's PDF now into its store, rather than leave it to a worker
+  // (whose job then finds it there).
+  await ensureCertificatePdf(store, outcome.certificate);
 }

@@ -15,6 +15,7 @@ import type {
   MediaUpload,
   portfolioItems,
 } from "../db/schema";
+import { enqueueJob } from "../jobs/queue.server";
 import { renderMarkdown } from "../lib/markdown.server";
 import { isRowId } from "../lib/validation";
 import { findUpload, releaseMedia } from "../media/media.server";
@@ -340,6 +341,8 @@ export async function createItem<Row extends EditorialRow, Input extends Publica
     .returning();
   if (!row) throw new Error(`${kind.slugPrefix} not inserted`);
   await announcePublicChange(db, "editorial");
+  if (plan.status === "scheduled" && plan.publishedAt)
+    await schedulePublicationNotice(db, db, kind.slugPrefix, row.id, plan.publishedAt);
   return { ok: true, row: row as unknown as Row };
 }
 
@@ -390,11 +393,32 @@ export async function updateItem<Row extends EditorialRow, Input extends Publica
         .returning();
       if (!row) throw new Error(`${kind.slugPrefix} vanished under its lock`);
       await announcePublicChange(tx, "editorial");
+      if (plan?.ok && plan.status === "scheduled" && plan.publishedAt)
+        await schedulePublicationNotice(db, tx, kind.slugPrefix, id, plan.publishedAt);
       return { ok: true, row: row as Row };
     })
     .catch(rollbackAnswer);
   if (outcome.ok) await releaseMedia(db, store, released);
   return outcome;
+}
+
+/**
+ * A scheduled item goes public at its time without anyone writing anything then, so no committed change
+ * tells the servers' caches: a job queued for that time announces it (the editorial-publish job,
+ * app/jobs/handlers.server.ts), and every server drops its copies at once. One job per item and time; a
+ * job for a time since changed only makes the caches read again.
+ */
+async function schedulePublicationNotice(db: Database, on: Queryable, kind: string, id: number, at: Date) {
+  await enqueueJob(
+    db,
+    on,
+    "editorial-publish",
+    { kind, id },
+    {
+      key: `${kind}:${id}:${at.toISOString()}`,
+      startAfter: at,
+    },
+  );
 }
 
 /** Deletes an item and then the uploads it showed. */

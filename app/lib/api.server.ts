@@ -36,6 +36,8 @@ export const API_ERROR_CODES = [
   "lessons_remaining",
   "not_enrolled",
   "own_course",
+  /** A retry of a job that has not failed (queued, running or done). */
+  "not_failed",
   /** A mailed link's token that is unknown, used, replaced or another account's. */
   "token_invalid",
   /** A mailed link's token that ran out. */

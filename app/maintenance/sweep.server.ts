@@ -1,6 +1,7 @@
 // Housekeeping for the tables that only grow: rate-limit windows that have passed, expired sessions, and
 // links that ran out (password resets, email-change confirmations).
-// Deletes in bounded batches (no long locks, no huge transactions) on an unref'd timer in the server process.
+// Deletes in bounded batches (no long locks, no huge transactions), as a job the queue schedules once a
+// minute for the whole cluster (app/jobs/policy.ts SWEEP_CRON), whichever server's worker takes it.
 import { and, inArray, lt } from "drizzle-orm";
 import { deleteExpiredEmailChanges } from "../account/email-change-rows.server";
 import { deleteExpiredResetTokens } from "../account/password-reset.server";
@@ -13,8 +14,6 @@ import { expireAbandonedUploads, releaseOrphanVideos } from "../video/videos.ser
 export const SWEEP_DEFAULTS = {
   /** Rows per table per batch. */
   batchSize: 1000,
-  /** How often the server sweeps. */
-  intervalMs: 60_000,
   /** When a batch comes back full, keep going, but never more than this many batches per run. */
   maxBatchesPerRun: 10,
 };
@@ -63,83 +62,35 @@ export async function sweepExpiredRows(
   return { rateLimits: deletedLimits.length, sessions: deletedSessions, videos, resetTokens, emailChanges };
 }
 
-export type SweeperOptions = {
-  intervalMs?: number;
+export type SweepRunOptions = {
   batchSize?: number;
   maxBatchesPerRun?: number;
   /** For tests: what one batch does. */
   sweep?: (db: Database, options: { batchSize: number }) => Promise<SweepResult>;
-  log?: Pick<Console, "error" | "info">;
-};
-
-export type Sweeper = {
-  /** Runs one sweep now unless one is already running (then waits for that one). */
-  runNow: () => Promise<void>;
-  stop: () => void;
+  log?: Pick<Console, "info">;
 };
 
 /**
- * Sweeps every `intervalMs` on a timer that never keeps the process alive. Runs never overlap (a tick that
- * finds the previous run still going is skipped) and an error is logged, never thrown: the next tick tries
- * again.
+ * One run of the sweep job (app/jobs/, scheduled every minute for the whole cluster): batch after batch
+ * while batches come back full, at most `maxBatchesPerRun`. An error fails the job; the next minute's run is
+ * the retry.
  */
-export function startSweeper(getDb: () => Promise<Database>, options: SweeperOptions = {}): Sweeper {
-  const intervalMs = options.intervalMs ?? SWEEP_DEFAULTS.intervalMs;
+export async function runSweep(db: Database, options: SweepRunOptions = {}): Promise<SweepResult> {
   const batchSize = options.batchSize ?? SWEEP_DEFAULTS.batchSize;
   const maxBatches = options.maxBatchesPerRun ?? SWEEP_DEFAULTS.maxBatchesPerRun;
   const sweep = options.sweep ?? sweepExpiredRows;
   const log = options.log ?? console;
-  let running: Promise<void> | undefined;
-
-  async function run() {
-    try {
-      const db = await getDb();
-      const total: SweepResult = { rateLimits: 0, sessions: 0 };
-      for (let batch = 0; batch < maxBatches; batch++) {
-        const result = await sweep(db, { batchSize });
-        total.rateLimits += result.rateLimits;
-        total.sessions += result.sessions;
-        total.videos = (total.videos ?? 0) + (result.videos ?? 0);
-        if (result.rateLimits < batchSize && result.sessions < batchSize) break;
-      }
-      if (total.rateLimits + total.sessions + (total.videos ?? 0) > 0)
-        log.info(
-          `Sweeper: removed ${total.rateLimits} rate-limit rows and ${total.sessions} expired sessions; ${total.videos ?? 0} abandoned or orphaned videos.`,
-        );
-    } catch (error) {
-      log.error("Sweeper: this run failed; the next one will try again.", error);
-    }
+  const total: SweepResult = { rateLimits: 0, sessions: 0, videos: 0 };
+  for (let batch = 0; batch < maxBatches; batch++) {
+    const result = await sweep(db, { batchSize });
+    total.rateLimits += result.rateLimits;
+    total.sessions += result.sessions;
+    total.videos = (total.videos ?? 0) + (result.videos ?? 0);
+    if (result.rateLimits < batchSize && result.sessions < batchSize) break;
   }
-
-  function runNow(): Promise<void> {
-    running ??= run().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  const timer = setInterval(() => {
-    if (!running) void runNow();
-  }, intervalMs);
-  timer.unref();
-  return { runNow, stop: () => clearInterval(timer) };
-}
-
-const SWEEPER_KEY = Symbol.for("manara.sweeper");
-type WithSweeper = typeof globalThis & { [SWEEPER_KEY]?: Sweeper };
-
-/**
- * Starts the process-wide sweeper on first call (the production server calls it as it starts, server/app.ts);
- * later calls do nothing. Kept on globalThis so a reload of this module does not start a second.
- */
-export function ensureSweeperStarted(getDb: () => Promise<Database>): void {
-  const holder = globalThis as WithSweeper;
-  holder[SWEEPER_KEY] ??= startSweeper(getDb);
-}
-
-/** For tests and shutdown: stops the process-wide sweeper if one is running. */
-export function stopProcessSweeper(): void {
-  const holder = globalThis as WithSweeper;
-  holder[SWEEPER_KEY]?.stop();
-  delete holder[SWEEPER_KEY];
+  if (total.rateLimits + total.sessions + (total.videos ?? 0) > 0)
+    log.info(
+      `Sweep: removed ${total.rateLimits} rate-limit rows and ${total.sessions} expired sessions; ${total.videos ?? 0} abandoned or orphaned videos.`,
+    );
+  return total;
 }

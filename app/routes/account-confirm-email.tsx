@@ -21,7 +21,6 @@ import { readForm, validateForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { getI18n } from "../middleware/i18next.server";
-import { getMailer } from "../middleware/mail.server";
 import { toasts } from "../toast.server";
 import type { Route } from "./+types/account-confirm-email";
 
@@ -64,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = page.tIn("auth");
   const form = validateForm(await readForm(request), EmailChangeConfirmInput, t);
   const outcome: EmailChangeConfirmOutcome = form.ok
-    ? await confirmEmailChange(getDb(context), getMailer(context), {
+    ? await confirmEmailChange(getDb(context), {
         userId: user.id,
         token: form.data.token,
         locale: page.locale,

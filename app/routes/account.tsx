@@ -34,7 +34,6 @@ import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { getViewer } from "../middleware/auth.server";
 import { getI18n } from "../middleware/i18next.server";
-import { getMailer } from "../middleware/mail.server";
 import { toasts } from "../toast.server";
 import type { Route } from "./+types/account";
 
@@ -122,7 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { form: "email", fieldErrors: form.fieldErrors, values: { newEmail: form.values.newEmail } },
         { status: 400 },
       );
-    const outcome = await requestEmailChange(db, getMailer(context), {
+    const outcome = await requestEmailChange(db, {
       userId: user.id,
       input: form.data,
       address: clientAddress(context),
@@ -151,7 +150,6 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status, headers },
       );
     }
-    await outcome.delivery;
     return toasts().redirectWithSuccess(back, t("email.requested", { email: outcome.newEmail }));
   }
   if (intent.data.intent === "cancelEmail") {

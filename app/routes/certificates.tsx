@@ -10,7 +10,6 @@ import {
   localizedVerifyPath,
   verifyUrl,
 } from "../certificates/certificates.server";
-import { certificateStore } from "../certificates/store.server";
 import { MyCertificates } from "../components/certificates/certificates-page";
 import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
@@ -55,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return toasts().redirectWithError(safeRedirect(parsed.values.back, mine), t("actions.invalid"));
   const { courseId } = parsed.data;
   const back = safeRedirect(parsed.values.back, localizePath(`/courses/${courseId}`, page.locale));
-  const outcome = await issueCertificate(getDb(context), certificateStore(), {
+  const outcome = await issueCertificate(getDb(context), {
     userId: user.id,
     courseId,
   });

@@ -19,6 +19,7 @@ import {
   type VideoHost,
 } from "./host.server";
 import { canWriteVideo, type VideoErrorCode } from "./policy";
+import { scheduleVimeoPoll } from "./vimeo-schedule.server";
 
 export type VideoRefusal = {
   ok: false;
@@ -88,6 +89,8 @@ export async function createUploadLink(
       .set({ providerId: created.providerId, uploadLink: created.uploadLink, updatedAt: new Date() })
       .where(eq(videos.id, row.id))
       .returning();
+    // The browser uploads to Vimeo directly: a job follows Vimeo's side from now on.
+    if (host.provider === "vimeo") await scheduleVimeoPoll(db, row.id);
     return { ok: true, video: video ?? row };
   } catch (error) {
     await db.delete(videos).where(eq(videos.id, row.id));
@@ -136,7 +139,10 @@ export async function storeReceivedVideo(
     .where(eq(videos.id, row.id))
     .returning();
   if (isLocalHost(host)) return (await finishLocalVideo(db, row.id, host)) ?? row;
-  return refreshVideo(db, updated ?? row);
+  const refreshed = await refreshVideo(db, updated ?? row);
+  if (refreshed.status === "uploading" || refreshed.status === "processing")
+    await scheduleVimeoPoll(db, row.id);
+  return refreshed;
 }
 
 export async function findVideo(db: Database, id: string): Promise<Video | null> {

@@ -100,6 +100,7 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/dashboard/admin/enrollments",
     "/dashboard/admin/coupons",
     "/dashboard/admin/outbox",
+    "/dashboard/admin/jobs",
     "/dashboard/admin/users?role=trainer",
     "/dashboard/admin/certificates",
     "/dashboard/admin/blog",

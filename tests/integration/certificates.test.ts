@@ -9,8 +9,10 @@ import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  certificatePdf,
   courseProgress,
   issueCertificate,
+  renderCertificateJob,
   revokeCertificate,
   verifyCertificate,
 } from "../../app/certificates/certificates.server";
@@ -201,7 +203,7 @@ describe("issuing", () => {
 
   it("a course without lessons grants nothing, even to an enrolled learner", async () => {
     await enroll(learner.id, emptyCourseId);
-    const outcome = await issueCertificate(handle.db, store, {
+    const outcome = await issueCertificate(handle.db, {
       userId: learner.id,
       courseId: emptyCourseId,
     });
@@ -279,7 +281,25 @@ describe("issuing", () => {
 });
 
 describe("the PDF", () => {
-  it("is stored at issue time and carries the name, both titles, the code and the verification URL", async () => {
+  it("downloads before its job has run: rendered then, once, and the job keeps that file", async () => {
+    const [row] = await handle.db.select().from(certificates);
+    if (!row?.pdfKey) throw new Error("no certificate");
+    const original = await store.get(row.pdfKey);
+    // As if the issuing request's job had not run yet.
+    await store.delete(row.pdfKey);
+    const download = await certificatePdf(handle.db, store, learner, row.id);
+    expect(download.ok && Buffer.from(download.bytes).subarray(0, 5).toString()).toBe("%PDF-");
+    const stored = await store.get(row.pdfKey);
+    expect(stored && download.ok && Buffer.from(stored).equals(Buffer.from(download.bytes))).toBe(true);
+    // The job, late: it finds the file and leaves it as it is.
+    expect(await renderCertificateJob(handle.db, store, { certificateId: row.id })).toBe("rendered");
+    expect(Buffer.from((await store.get(row.pdfKey)) ?? []).equals(Buffer.from(stored ?? []))).toBe(true);
+    expect(original).not.toBeNull();
+    // A certificate gone since needs nothing.
+    expect(await renderCertificateJob(handle.db, store, { certificateId: crypto.randomUUID() })).toBe("gone");
+  });
+
+  it("is stored by its job once issued and carries the name, both titles, the code and the verification URL", async () => {
     const [row] = await handle.db.select().from(certificates);
     if (!row?.pdfKey) throw new Error("no certificate");
     const bytes = await store.get(row.pdfKey);

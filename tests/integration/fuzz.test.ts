@@ -248,6 +248,15 @@ const API: ApiEndpoint[] = [
   },
   { name: "top-up approve", method: "POST", path: "/api/admin/top-ups/:id/approve", role: "admin" },
   {
+    name: "job queue",
+    method: "GET",
+    path: "/api/admin/jobs",
+    role: "admin",
+    query: ["state", "name", "limit", "offset"],
+  },
+  // :id carries course ids and hostile segments here, never a job's uuid: always 404 behind the guard.
+  { name: "job retry", method: "POST", path: "/api/admin/jobs/:id/retry", role: "admin" },
+  {
     name: "top-up reject",
     method: "POST",
     path: "/api/admin/top-ups/:id/reject",
@@ -883,6 +892,16 @@ function pageActions(): PageAction[] {
       },
     },
     {
+      name: "job retry",
+      path: "/dashboard/admin/jobs",
+      role: "admin",
+      readsBody: true,
+      fields: {
+        intent: fc.constantFrom("retry", "bogus"),
+        id: fc.oneof(text(0), fc.uuid(), fc.constantFrom("", "1", "00000000-0000-0000-0000-000000000000")),
+      },
+    },
+    {
       name: "account names",
       path: "/account",
       role: "user",
@@ -1387,6 +1406,9 @@ describe("fuzz: paths and query strings", () => {
         { path: "/auth/reset-password", role: "guest", credentials: "none" },
         { path: "/ar/auth/forgot-password", role: "guest", credentials: "none" },
         { path: "/dashboard/admin/outbox", role: "admin", credentials: "cookie" },
+        { path: "/dashboard/admin/jobs", role: "admin", credentials: "cookie" },
+        { path: "/ar/dashboard/admin/jobs", role: "admin", credentials: "cookie" },
+        { path: "/api/admin/jobs", role: "admin", credentials: "bearer" },
       ];
       const keys = [
         "q",
@@ -1400,6 +1422,7 @@ describe("fuzz: paths and query strings", () => {
         "redirectTo",
         "lang",
         "state",
+        "name",
         "code",
         "token",
         "_routes",

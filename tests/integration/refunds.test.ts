@@ -183,7 +183,7 @@ describe("what a refund takes back", () => {
       completedAt: new Date(),
     });
     const store = createLocalCertificateStore(mkdtempSync(path.join(tmpdir(), "manara-refund-")));
-    const issued = await issueCertificate(handle.db, store, {
+    const issued = await issueCertificate(handle.db, {
       userId: learner.id,
       courseId: paidCourseId,
     });

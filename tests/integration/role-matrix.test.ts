@@ -26,12 +26,15 @@ import {
   loader as enrollmentAdmin,
   action as enrollmentAdminAction,
 } from "../../app/routes/admin-enrollments";
+import { loader as adminJobs, action as adminJobsAction } from "../../app/routes/admin-jobs";
 import { loader as adminOutbox } from "../../app/routes/admin-outbox";
 import { loader as topUpQueue, action as topUpQueueAction } from "../../app/routes/admin-top-ups";
 import { loader as adminUsers, action as adminUsersAction } from "../../app/routes/admin-users";
 import { loader as ledgerApi } from "../../app/routes/api/account-ledger";
 import { action as changeRole } from "../../app/routes/api/admin-change-role";
 import { action as chargeWallet } from "../../app/routes/api/admin-charge-wallet";
+import { action as jobRetryApi } from "../../app/routes/api/admin-job-retry";
+import { loader as jobsApi } from "../../app/routes/api/admin-jobs";
 import { action as refundApi } from "../../app/routes/api/admin-refund";
 import { loader as adminStats } from "../../app/routes/api/admin-stats";
 import { action as topUpReviewApi } from "../../app/routes/api/admin-top-up-review";
@@ -245,7 +248,7 @@ beforeAll(async () => {
     courseId: certifiedCourseId,
     completedAt: new Date(),
   });
-  const issued = await issueCertificate(handle.db, certificateStore, {
+  const issued = await issueCertificate(handle.db, {
     userId: people.user.id,
     courseId: certifiedCourseId,
   });
@@ -406,6 +409,22 @@ const CASES: Case[] = [
     method: "POST",
     path: "/dashboard/admin/enrollments",
     body: () => new URLSearchParams({ id: "999999", reason: "matrix" }),
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "GET /dashboard/admin/jobs",
+    kind: "page",
+    handler: adminJobs,
+    path: "/ar/dashboard/admin/jobs?state=failed",
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "POST /dashboard/admin/jobs (retry an unknown job: a toast, after the guard)",
+    kind: "page",
+    handler: adminJobsAction,
+    method: "POST",
+    path: "/dashboard/admin/jobs",
+    body: () => new URLSearchParams({ intent: "retry", id: crypto.randomUUID() }),
     expected: PAGE_ADMIN,
   },
   {
@@ -1328,6 +1347,22 @@ const CASES: Case[] = [
     path: "/api/admin/enrollments/999999/refund",
     params: () => ({ id: "999999" }),
     body: () => JSON.stringify({ reason: "matrix" }),
+    expected: { guest: 401, user: 403, trainer: 403, admin: 404 },
+  },
+  {
+    name: "GET /api/admin/jobs",
+    kind: "api",
+    handler: jobsApi,
+    path: "/api/admin/jobs?state=completed",
+    expected: API_ADMIN,
+  },
+  {
+    name: "POST /api/admin/jobs/:id/retry (unknown id: the guard first)",
+    kind: "api",
+    handler: jobRetryApi,
+    method: "POST",
+    path: "/api/admin/jobs/00000000-0000-4000-8000-000000000000/retry",
+    params: () => ({ id: "00000000-0000-4000-8000-000000000000" }),
     expected: { guest: 401, user: 403, trainer: 403, admin: 404 },
   },
   {

@@ -3,6 +3,7 @@
 import { matchRoutes, type RouteObject, RouterContextProvider } from "react-router";
 import type { Database } from "../../app/db/client.server";
 import { databaseContext } from "../../app/db/context";
+import { drainJobs } from "../../app/jobs/worker.server";
 import { clientAddressContext } from "../../app/lib/client-address";
 import type { Mailer } from "../../app/mail/mailer.server";
 import type { MediaStore } from "../../app/media/store.server";
@@ -47,13 +48,19 @@ export async function runRoute<T>(
   const args = { request, url, context, params, pattern: routePattern(request) } as unknown as Parameters<
     typeof i18nextMiddleware
   >[0];
-  await i18nextMiddleware(args, async () => {
-    await authMiddleware(args, async () => {
-      result = await handler({ request, url: new URL(url), context, params });
+  try {
+    await i18nextMiddleware(args, async () => {
+      await authMiddleware(args, async () => {
+        result = await handler({ request, url: new URL(url), context, params });
+        return new Response(null);
+      });
       return new Response(null);
     });
-    return new Response(null);
-  });
+  } finally {
+    // Mail and certificate PDFs are jobs; the worker's part is played here, with the context's mailer, so a
+    // test sees what a route queued (due now) as soon as the route has answered.
+    await drainJobs({ db, mailer: context.get(mailContext) }, { queues: ["mail", "certificate-pdf"] });
+  }
   return result as T;
 }
 

@@ -1,7 +1,8 @@
 // The housekeeping of tables that only grow: expired sessions and passed rate-limit windows go, in bounded
-// batches, and so do email changes whose link ran out; fresh rows stay. The scheduler never overlaps runs and survives errors.
+// batches, and so do email changes whose link ran out; fresh rows stay. A run goes batch after batch up to
+// its cap; its scheduling, once a minute for the cluster, is the job queue's (tests/integration/jobs.test.ts).
 import { count, eq, like } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { newLinkToken } from "../../app/account/reset-token";
 import { RATE_LIMITS } from "../../app/auth/rate-limit.server";
 import { SESSION_LIFETIMES } from "../../app/auth/session.server";
@@ -9,8 +10,8 @@ import type { Database, DatabaseHandle } from "../../app/db/client.server";
 import { emailChanges, rateLimits, sessions } from "../../app/db/schema";
 import {
   RATE_LIMIT_RETENTION_SECONDS,
+  runSweep,
   type SweepResult,
-  startSweeper,
   sweepExpiredRows,
 } from "../../app/maintenance/sweep.server";
 import { createUser } from "./auth-helpers";
@@ -134,92 +135,31 @@ describe("sweepExpiredRows and email changes", () => {
   });
 });
 
-describe("startSweeper", () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+describe("runSweep (the sweep job's run)", () => {
   const db = {} as Database;
-  const quiet = { info: vi.fn(), error: vi.fn() };
-
-  it("runs on its interval, never two runs at once, on a timer that does not hold the process", async () => {
-    vi.useFakeTimers();
-    const setIntervalSpy = vi.spyOn(globalThis, "setInterval");
-    let release: (() => void) | undefined;
-    const sweep = vi.fn(
-      () =>
-        new Promise<SweepResult>((resolve) => {
-          release = () => resolve({ rateLimits: 0, sessions: 0 });
-        }),
-    );
-    const sweeper = startSweeper(async () => db, { intervalMs: 1000, sweep, log: quiet });
-    const timer = setIntervalSpy.mock.results[0]?.value as NodeJS.Timeout;
-    expect(timer.hasRef()).toBe(false);
-    setIntervalSpy.mockRestore();
-
-    expect(sweep).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(sweep).toHaveBeenCalledTimes(1);
-    // The first run is still going: three more ticks start nothing.
-    await vi.advanceTimersByTimeAsync(3000);
-    expect(sweep).toHaveBeenCalledTimes(1);
-    release?.();
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(sweep).toHaveBeenCalledTimes(2);
-    release?.();
-    sweeper.stop();
-    await vi.advanceTimersByTimeAsync(5000);
-    expect(sweep).toHaveBeenCalledTimes(2);
-  });
+  const quiet = { info: vi.fn() };
 
   it("keeps going batch after batch while batches come back full, up to the cap per run", async () => {
-    vi.useFakeTimers();
     const sweep = vi.fn(async () => ({ rateLimits: 5, sessions: 0 }));
-    const sweeper = startSweeper(async () => db, {
-      intervalMs: 1000,
-      batchSize: 5,
-      maxBatchesPerRun: 3,
-      sweep,
-      log: quiet,
-    });
-    await vi.advanceTimersByTimeAsync(1000);
+    const total = await runSweep(db, { batchSize: 5, maxBatchesPerRun: 3, sweep, log: quiet });
     expect(sweep).toHaveBeenCalledTimes(3);
+    expect(total.rateLimits).toBe(15);
     sweep.mockResolvedValue({ rateLimits: 2, sessions: 0 });
-    await vi.advanceTimersByTimeAsync(1000);
+    await runSweep(db, { batchSize: 5, maxBatchesPerRun: 3, sweep, log: quiet });
     expect(sweep).toHaveBeenCalledTimes(4);
-    sweeper.stop();
   });
 
-  it("logs a failed run and tries again on the next tick", async () => {
-    vi.useFakeTimers();
-    const log = { info: vi.fn(), error: vi.fn() };
-    const sweep = vi
-      .fn<() => Promise<SweepResult>>()
-      .mockRejectedValueOnce(new Error("database went away"))
-      .mockResolvedValue({ rateLimits: 1, sessions: 2 });
-    const sweeper = startSweeper(async () => db, { intervalMs: 1000, sweep, log });
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(log.error).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(sweep).toHaveBeenCalledTimes(2);
+  it("says what it removed", async () => {
+    const log = { info: vi.fn() };
+    const sweep = vi.fn(async () => ({ rateLimits: 1, sessions: 2 }));
+    await runSweep(db, { sweep, log });
     expect(log.info).toHaveBeenCalledWith(
       expect.stringContaining("1 rate-limit rows and 2 expired sessions"),
     );
-    sweeper.stop();
   });
 
-  it("survives getDb failing too", async () => {
-    vi.useFakeTimers();
-    const log = { info: vi.fn(), error: vi.fn() };
-    const sweep = vi.fn(async () => ({ rateLimits: 0, sessions: 0 }));
-    const sweeper = startSweeper(
-      async () => {
-        throw new Error("cannot open");
-      },
-      { intervalMs: 1000, sweep, log },
-    );
-    await vi.advanceTimersByTimeAsync(2000);
-    expect(log.error).toHaveBeenCalledTimes(2);
-    expect(sweep).not.toHaveBeenCalled();
-    sweeper.stop();
+  it("throws a failed batch, so the job fails and shows as failed (the next minute's run is the retry)", async () => {
+    const sweep = vi.fn<() => Promise<SweepResult>>().mockRejectedValue(new Error("database went away"));
+    await expect(runSweep(db, { sweep, log: quiet })).rejects.toThrow("database went away");
   });
 });

@@ -8,7 +8,9 @@ import path from "node:path";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { fromPglite } from "pg-boss";
 import { openPostgres } from "../../app/db/client.server";
+import { installJobQueue } from "../../app/jobs/queue.server";
 
 const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, "../../drizzle");
 
@@ -119,11 +121,12 @@ export async function createPostgresTemplate(
 export async function createPgliteTemplate(): Promise<{ file: string; remove: () => void }> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  // The same extensions and migrations as openPglite, which each copy runs again (finding nothing to do).
+  // The same extensions, migrations and job queue as openPglite, which each copy runs again (finding nothing to do).
   const client = new PGlite({ extensions: { pg_trgm } });
   const file = path.join(tmpdir(), `manara-pglite-template-${process.pid}-${Date.now()}.tar`);
   try {
     await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    await installJobQueue({ db: fromPglite(client), backend: "pglite" });
     writeFileSync(file, Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()));
   } finally {
     await client.close();

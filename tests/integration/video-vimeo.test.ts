@@ -11,6 +11,8 @@ import * as tus from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/client.server";
 import { lessons, type User, videos } from "../../app/db/schema";
+import { listJobs } from "../../app/jobs/admin.server";
+import { jobIdForKey } from "../../app/jobs/policy";
 import { action as createLinkApi } from "../../app/routes/api/video-create-upload-link";
 import { loader as statusApi } from "../../app/routes/api/video-status";
 import { action as uploadApi } from "../../app/routes/api/video-upload";
@@ -18,6 +20,8 @@ import { createLocalStorage } from "../../app/storage/local.server";
 import { createLocalVideoHost, createVimeoHost, replaceVideoHost } from "../../app/video/host.server";
 import { getLessonVideo } from "../../app/video/playback.server";
 import { removeLessonVideo } from "../../app/video/videos.server";
+import { pollVimeoVideo } from "../../app/video/vimeo-poll.server";
+import { scheduleVimeoPoll, VIMEO_POLL_SECONDS } from "../../app/video/vimeo-schedule.server";
 import { type FakeVimeo, startFakeVimeo } from "../fakes/vimeo";
 import { bearerFor, createUser } from "./auth-helpers";
 import { runRoute } from "./route-context";
@@ -144,6 +148,46 @@ describe("the Vimeo host against a fake Vimeo API", () => {
       src: null,
       embedUrl: `https://player.vimeo.com/video/${vimeoId}?h=abc123`,
     });
+  });
+
+  it("follows Vimeo by a job: the video gets ready and attached with nobody asking its status", async () => {
+    const lessonId = lessonIds[2] ?? 0;
+    const link = await createLink(lessonId);
+    const vimeoId = link.uploadLink.split("/").pop() ?? "";
+    const queued = async () =>
+      (await listJobs(handle.db, { name: "vimeo-status", limit: 50, offset: 0 })).items.filter(
+        (job) => job.state === "created",
+      );
+    // The link queued the first look, for a little later.
+    expect((await queued()).length).toBeGreaterThanOrEqual(1);
+    await tusUpload(link.uploadLink, DEMO);
+    fake.setTranscode(vimeoId, "complete");
+
+    // A worker's look, with the time come (the job runs with the handler the workers use).
+    const before = (await queued()).length;
+    const now = new Date(Date.now() + VIMEO_POLL_SECONDS * 1000);
+    expect(await pollVimeoVideo(handle.db, { videoId: link.videoId }, now)).toBe("done");
+    const [row] = await handle.db.select().from(videos).where(eq(videos.id, link.videoId));
+    expect(row).toMatchObject({ status: "ready", durationSeconds: 24 });
+    const [attached] = await handle.db.select().from(lessons).where(eq(lessons.id, lessonId));
+    expect(attached?.videoId).toBe(link.videoId);
+    // Done: no next look was queued for it.
+    expect((await queued()).length).toBe(before);
+  });
+
+  it("keeps looking while Vimeo is not done, one job per slot", async () => {
+    const link = await createLink(lessonIds[0] ?? 0);
+    const now = new Date();
+    expect(await pollVimeoVideo(handle.db, { videoId: link.videoId }, now)).toBe("again");
+    // The same slot again (another worker, a retry): still one job.
+    await scheduleVimeoPoll(handle.db, link.videoId, now);
+    const slot = Math.ceil((now.getTime() + VIMEO_POLL_SECONDS * 1000) / (VIMEO_POLL_SECONDS * 1000));
+    const id = jobIdForKey("vimeo-status", `${link.videoId}:${slot}`);
+    const jobs = (await listJobs(handle.db, { name: "vimeo-status", limit: 100, offset: 0 })).items;
+    expect(jobs.filter((job) => job.id === id)).toHaveLength(1);
+    expect(jobs.find((job) => job.id === id)?.startAfter.getTime()).toBe(slot * VIMEO_POLL_SECONDS * 1000);
+    // A video that is gone ends its job.
+    expect(await pollVimeoVideo(handle.db, { videoId: crypto.randomUUID() })).toBe("gone");
   });
 
   it("reports Vimeo's transcoding and upload errors with a reason", async () => {

@@ -2,6 +2,8 @@
 import { z } from "zod";
 import { ChangeRoleInput, UserListQuery } from "../../admin/users.server";
 import { RefundInput } from "../../commerce/refunds.server";
+import { JobListQuery } from "../../jobs/admin.server";
+import { JOB_QUEUES, JOB_STATES } from "../../jobs/policy";
 import { RejectInput, TopUpQueue } from "../../wallet/top-ups.server";
 import { ChargeWalletInput } from "../../wallet/wallet.server";
 import {
@@ -17,6 +19,19 @@ import {
   textParams,
 } from "../registry";
 import { TopUpRequest } from "./account";
+
+const Job = z.strictObject({
+  id: z.uuid(),
+  name: z.enum(JOB_QUEUES),
+  state: z.enum(JOB_STATES),
+  retryCount: z.int().min(0),
+  retryLimit: z.int().min(0),
+  createdOn: isoDate,
+  startAfter: isoDate.describe("Not before then: a scheduled job, or a retry's back-off"),
+  startedOn: isoDate.nullable(),
+  completedOn: isoDate.nullable(),
+  error: z.string().nullable().describe("A failed attempt's error message"),
+});
 
 export const adminEndpoints: EndpointDoc[] = [
   {
@@ -145,6 +160,34 @@ export const adminEndpoints: EndpointDoc[] = [
       [404, "not_found"],
       [409, "refund_window_closed"],
       [409, "balance_limit"],
+    ],
+  },
+  {
+    method: "get",
+    route: "api/admin/jobs",
+    tag: "Admin",
+    summary: "The background job queue",
+    description: "Newest first; `state` and `name` filter. A job's data is never shown.",
+    auth: "admin",
+    query: JobListQuery,
+    responses: { 200: ok("A page of jobs", paged(Job)) },
+  },
+  {
+    method: "post",
+    route: "api/admin/jobs/:id/retry",
+    tag: "Admin",
+    summary: "Put a failed job back in line",
+    auth: "admin",
+    params: textParams({ id: z.uuid() }),
+    responses: {
+      200: ok(
+        "The job, queued again",
+        z.strictObject({ job: z.strictObject({ id: z.uuid(), name: z.enum(JOB_QUEUES) }) }),
+      ),
+    },
+    errors: [
+      [404, "not_found"],
+      [409, "not_failed"],
     ],
   },
 ];

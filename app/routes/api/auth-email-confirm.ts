@@ -8,7 +8,6 @@ import { requireApiUser } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { getI18n } from "../../middleware/i18next.server";
-import { getMailer } from "../../middleware/mail.server";
 import type { Route } from "./+types/auth-email-confirm";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -18,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { data, error } = await readJsonBody(request, EmailChangeConfirmInput, i18n, "auth");
   if (error) return error;
   const locale = apiLocale(request);
-  const outcome = await confirmEmailChange(getDb(context), getMailer(context), {
+  const outcome = await confirmEmailChange(getDb(context), {
     userId: user.id,
     token: data.token,
     locale,

@@ -14,7 +14,6 @@ import { getDb } from "../../db/context";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody, tooManyRequests } from "../../lib/api.server";
 import { clientAddress } from "../../lib/client-address";
 import { getI18n } from "../../middleware/i18next.server";
-import { getMailer } from "../../middleware/mail.server";
 import type { Route } from "./+types/auth-email";
 
 const NO_STORE = { "Cache-Control": "no-store" } as const;
@@ -41,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { data, error } = await readJsonBody(request, EmailChangeInput, i18n, "auth");
   if (error) return error;
   const locale = apiLocale(request);
-  const outcome = await requestEmailChange(db, getMailer(context), {
+  const outcome = await requestEmailChange(db, {
     userId: user.id,
     input: data,
     address: clientAddress(context),
@@ -64,6 +63,5 @@ export async function action({ request, context }: Route.ActionArgs) {
         return apiError(422, "validation_failed", failed, { currentPassword: t("settings.wrongPassword") });
     }
   }
-  await outcome.delivery;
   return Response.json({ pending: pendingJson(outcome) }, { status: 202, headers: NO_STORE });
 }

@@ -5,7 +5,6 @@ import { getDb } from "../../db/context";
 import { apiLocale, methodNotAllowed, readJsonBody, tooManyRequests } from "../../lib/api.server";
 import { clientAddress } from "../../lib/client-address";
 import { getI18n } from "../../middleware/i18next.server";
-import { getMailer } from "../../middleware/mail.server";
 import type { Route } from "./+types/auth-forgot-password";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -14,14 +13,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { data, error } = await readJsonBody(request, ForgotPasswordInput, i18n, "auth");
   if (error) return error;
   const locale = apiLocale(request);
-  const outcome = await requestPasswordReset(getDb(context), getMailer(context), {
+  const outcome = await requestPasswordReset(getDb(context), {
     email: data.email,
     address: clientAddress(context),
     locale,
     t: i18n.getFixedT(locale, "mail"),
   });
   if (!outcome.ok) return tooManyRequests(request, context, outcome.retryAfterSeconds);
-  void outcome.delivery;
   return Response.json(
     { message: i18n.getFixedT(locale, "auth")("forgot.apiAccepted") },
     { status: 202, headers: { "Cache-Control": "no-store" } },

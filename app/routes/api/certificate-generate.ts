@@ -4,7 +4,6 @@
 import { requireApiUser } from "../../auth/guards.server";
 import { issueCertificate } from "../../certificates/certificates.server";
 import { certificateJson } from "../../certificates/json.server";
-import { certificateStore } from "../../certificates/store.server";
 import { getDb } from "../../db/context";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
@@ -18,7 +17,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const t = getI18n(context).getFixedT(locale, "certificates");
   const courseId = parseId(params.courseId);
   if (courseId === null) return apiError(404, "not_found", t("api.notEnrolled"));
-  const outcome = await issueCertificate(getDb(context), certificateStore(), {
+  const outcome = await issueCertificate(getDb(context), {
     userId: user.id,
     courseId,
   });

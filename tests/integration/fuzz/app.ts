@@ -97,10 +97,10 @@ export async function startFuzzApp(): Promise<FuzzApp> {
       return handler(request, serverApp.requestContext(address));
     },
     close: async () => {
-      const sweeper = (await vite.ssrLoadModule("/app/maintenance/sweep.server.ts")) as {
-        stopProcessSweeper?: () => void;
+      const jobs = (await vite.ssrLoadModule("/app/jobs/worker.server.ts")) as {
+        stopProcessJobWorker?: () => Promise<void>;
       };
-      sweeper.stopProcessSweeper?.();
+      await jobs.stopProcessJobWorker?.();
       await handle.close();
       await vite.close();
       await dropDatabase?.();

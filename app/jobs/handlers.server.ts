@@ -1,0 +1,37 @@
+// What each queue's job does. Every handler is idempotent: pg-boss delivers a job at least once, and a
+// retry may run after an attempt that did its work but died before its completion was written.
+import { z } from "zod";
+import { renderCertificateJob } from "../certificates/certificates.server";
+import { certificateStore } from "../certificates/store.server";
+import type { Database } from "../db/client.server";
+import { announcePublicChange } from "../db/public-changes.server";
+import type { Mailer } from "../mail/mailer.server";
+import { deliverMail } from "../mail/outgoing.server";
+import { runSweep } from "../maintenance/sweep.server";
+import { pollVimeoVideo } from "../video/vimeo-poll.server";
+import type { JobQueueName } from "./policy";
+
+/** What a worker brings to the jobs: the database and the transports, chosen by its process. */
+export type JobContext = { db: Database; mailer: Mailer };
+
+const PublicationNotice = z.object({ kind: z.string(), id: z.number().int() });
+
+export const JOB_HANDLERS: Record<JobQueueName, (data: unknown, context: JobContext) => Promise<unknown>> = {
+  // A mail sent again after a lost completion is the one repeat the transport cannot rule out.
+  mail: (data, { mailer }) => deliverMail(mailer, data),
+  // Renders a certificate's PDF unless a download already did (the store keeps the first file).
+  "certificate-pdf": (data, { db }) => renderCertificateJob(db, certificateStore(), data),
+  // The scheduled item's time has come: every server's caches forget the editorial lists (decision 038).
+  // Announcing twice only makes them read again.
+  "editorial-publish": async (data, { db }) => {
+    PublicationNotice.parse(data);
+    await announcePublicChange(db, "editorial");
+  },
+  // Asks Vimeo once and queues the next look while Vimeo is not done; a look at a video already ready,
+  // failed or gone changes nothing.
+  "vimeo-status": (data, { db }) => pollVimeoVideo(db, data),
+  // Bounded deletes of what has expired; deleting what is already gone deletes nothing.
+  sweep: async (_data, { db }) => {
+    await runSweep(db);
+  },
+};

@@ -1,0 +1,52 @@
+// Mail leaves through the job queue, never inside a request: a request queues the message (in the
+// transaction of the row that caused it, where there is one), and a worker hands it to the transport with
+// retries and back-off (app/jobs/, docs/decisions/048-job-queue.md).
+import { z } from "zod";
+import type { Database, Queryable } from "../db/client.server";
+import { isMailStale } from "../jobs/policy";
+import { enqueueJob } from "../jobs/queue.server";
+import type { Mailer, MailMessage } from "./mailer.server";
+
+/** A queued mail as stored in the job; checked again when it is worked (the table outlives code versions). */
+export const MailJob = z.object({
+  message: z.object({
+    to: z.string().min(1),
+    subject: z.string(),
+    text: z.string(),
+    html: z.string(),
+    locale: z.string(),
+  }),
+  /** ISO time after which the mail is dropped unsent: the link it carries has run out. */
+  notAfter: z.string().optional(),
+});
+export type MailJob = z.infer<typeof MailJob>;
+
+/**
+ * Queues `message`. `key` makes it once-only (a second request with the same key queues nothing): the row it
+ * is about, e.g. `reset:<token id>`. `notAfter`: when the link inside runs out.
+ */
+export async function enqueueMail(
+  db: Database,
+  on: Queryable,
+  message: MailMessage,
+  { key, notAfter }: { key: string; notAfter?: Date },
+): Promise<void> {
+  const job: MailJob = { message, ...(notAfter ? { notAfter: notAfter.toISOString() } : {}) };
+  await enqueueJob(db, on, "mail", job, { key });
+}
+
+/**
+ * The mail job: sends the message, or nothing if its link has run out meanwhile. A transport error fails
+ * the attempt, and pg-boss tries again later (app/jobs/policy.ts). Delivery is at least once: a worker that
+ * dies between the transport's acceptance and the job's completion sends it again on the retry.
+ */
+export async function deliverMail(
+  mailer: Mailer,
+  data: unknown,
+  now = new Date(),
+): Promise<"sent" | "stale"> {
+  const job = MailJob.parse(data);
+  if (isMailStale(job.notAfter, now)) return "stale";
+  await mailer.send(job.message);
+  return "sent";
+}
