@@ -24,6 +24,11 @@ export type FuzzApp = {
   db: Database;
   helpers: typeof AuthHelpers;
   vite: ViteDevServer;
+  /**
+   * Plays the job worker's part (no Express app, so no worker, runs here): works every due job with the
+   * app's own module instances, database handle and mailer. Returns how many it worked.
+   */
+  workJobs: () => Promise<number>;
   close: () => Promise<void>;
 };
 
@@ -73,6 +78,15 @@ export async function startFuzzApp(): Promise<FuzzApp> {
     db: handle.db,
     helpers,
     vite,
+    workJobs: async () => {
+      const worker = (await vite.ssrLoadModule(
+        "/app/jobs/worker.server.ts",
+      )) as typeof import("../../../app/jobs/worker.server");
+      const mail = (await vite.ssrLoadModule(
+        "/app/middleware/mail.server.ts",
+      )) as typeof import("../../../app/middleware/mail.server");
+      return worker.drainJobs({ db: handle.db, mailer: mail.configuredMailer() });
+    },
     fetch: async (target, init = {}) => {
       const { clientAddress, ...rest } = init;
       // What server.mjs refuses before React Router: the same function, so this is the production stack.
