@@ -81,7 +81,7 @@ export function AdminJobs({ loaderData }: { loaderData: LoaderData }) {
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <p>
                     <strong>{t(`jobs.name.${job.name}`)}</strong>{" "}
-                    <span className="text-sm text-ink/80" dir="ltr">
+                    <span className="inline-block text-sm text-ink/80" dir="ltr">
                       {job.id}
                     </span>
                   </p>
