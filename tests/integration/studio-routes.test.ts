@@ -53,7 +53,8 @@ function api(
 ): Request {
   const init: RequestInit = { method, headers: { ...headers } };
   if (who) (init.headers as Record<string, string>).Authorization = auth[who] ?? "";
-  if (body instanceof FormData || body instanceof Uint8Array) init.body = body;
+  if (body instanceof FormData) init.body = body;
+  else if (body instanceof Uint8Array) init.body = new Uint8Array(body);
   else if (body !== undefined) {
     (init.headers as Record<string, string>)["Content-Type"] = "application/json";
     init.body = typeof body === "string" ? body : JSON.stringify(body);
