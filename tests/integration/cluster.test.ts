@@ -93,6 +93,19 @@ async function login(port: number, email: string): Promise<Record<string, string
   return { Authorization: `Bearer ${json<{ token: string }>(answer).token}` };
 }
 
+/** A new learner, signed up through `port`: their Bearer header. */
+async function signUp(port: number, email: string, userName: string): Promise<Record<string, string>> {
+  const answer = await send(
+    port,
+    "POST",
+    "/api/auth/signup",
+    { "Content-Type": "application/json" },
+    JSON.stringify({ userName, email, password: DEMO_PASSWORD }),
+  );
+  if (answer.status !== 201) throw new Error(`sign-up of ${email} failed: ${answer.status} ${answer.body}`);
+  return { Authorization: `Bearer ${json<{ token: string }>(answer).token}` };
+}
+
 /** Polls `check` every 20 ms for up to `ms`; the time it took, or null if it never passed. */
 async function within(ms: number, check: () => Promise<boolean>): Promise<number | null> {
   const started = Date.now();
@@ -200,6 +213,36 @@ describe.runIf(Boolean(testUrl))("two app servers behind nginx", () => {
     );
     expect(shown, "the second server's anonymous /blog").not.toBeNull();
   });
+  it("a course renamed through one server shows on the other's cached pages within a second", async () => {
+    const [first, second] = servers as [ServerProcess, ServerProcess];
+    const listed = json<{ items: { id: number; title: string }[] }>(
+      await send(second.port, "GET", "/api/courses"),
+    );
+    const course = listed.items[0];
+    if (!course) throw new Error("the demo content has no course");
+    // The second server keeps the anonymous page, and a signed-in learner's page reads the kept catalog.
+    await send(second.port, "GET", "/courses");
+    expect((await send(second.port, "GET", "/courses")).headers.age).toBeDefined();
+    expect((await send(second.port, "GET", "/api/courses", learner)).body.toString()).toContain(course.title);
+
+    const title = `Renamed on the first server ${Date.now()}`;
+    const update = await send(
+      first.port,
+      "PUT",
+      `/api/instructor/course/${course.id}`,
+      { ...trainer, "Content-Type": "application/json" },
+      JSON.stringify({ title }),
+    );
+    expect(update.status, update.body.toString()).toBe(200);
+    const anonymous = await within(1_000, async () =>
+      (await send(second.port, "GET", "/courses")).body.toString().includes(title),
+    );
+    expect(anonymous, "the second server's anonymous /courses").not.toBeNull();
+    const signedIn = await within(1_000, async () =>
+      (await send(second.port, "GET", "/api/courses", learner)).body.toString().includes(title),
+    );
+    expect(signedIn, "the second server's public list for a signed-in learner").not.toBeNull();
+  });
 });
 
 const DEMO_VIDEO = readFileSync(path.resolve("app/db/seed-data/videos/manara-demo-1.mp4"));
@@ -284,15 +327,7 @@ describe.runIf(Boolean(testUrl))("files and work shared by two app servers", () 
   it("a certificate issued through one server downloads through the other", async () => {
     const [first, second] = servers as [ServerProcess, ServerProcess];
     const email = `graduate-${Date.now()}@manara.test`;
-    const signup = await send(
-      first.port,
-      "POST",
-      "/api/auth/signup",
-      { "Content-Type": "application/json" },
-      JSON.stringify({ userName: "Graduate", email, password: DEMO_PASSWORD }),
-    );
-    expect(signup.status, signup.body.toString()).toBe(201);
-    const graduate = { Authorization: `Bearer ${json<{ token: string }>(signup).token}` };
+    const graduate = await signUp(first.port, email, "Graduate");
     // A free course, enrolled through the API; its lessons marked finished as a learner's watching would.
     const free = await database?.query<{ id: number }>(
       "select id from courses where price = 0 and is_published order by id limit 1",
@@ -320,14 +355,7 @@ describe.runIf(Boolean(testUrl))("files and work shared by two app servers", () 
   it("a mail queued by one server is delivered once, whichever server's worker takes it", async () => {
     const [first] = servers as [ServerProcess, ServerProcess];
     const email = `forgetful-${Date.now()}@manara.test`;
-    const signup = await send(
-      first.port,
-      "POST",
-      "/api/auth/signup",
-      { "Content-Type": "application/json" },
-      JSON.stringify({ userName: "Forgetful", email, password: DEMO_PASSWORD }),
-    );
-    expect(signup.status).toBe(201);
+    await signUp(first.port, email, "Forgetful");
     const requested = await send(
       first.port,
       "POST",

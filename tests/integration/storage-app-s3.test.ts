@@ -63,6 +63,19 @@ async function uploadMedia(bytes: Uint8Array, name: string) {
   return (await response.json()) as { url: string; public_id: string };
 }
 
+/** A tus upload link for `fileSize` bytes, on a new published course's one lesson of the trainer's. */
+async function createUpload(fileSize: number, fileName = "clip.mp4") {
+  const course = await createCourseFor(app.db, trainer, { lessons: 1, published: true });
+  const [lesson] = await app.db.select().from(lessons).where(eq(lessons.courseId, course.id));
+  const created = await app.fetch("/api/instructor/create-upload-link", {
+    method: "POST",
+    headers: { Authorization: trainerAuth, "Content-Type": "application/json" },
+    body: JSON.stringify({ fileSize, fileName, description: "", lessonId: lesson?.id }),
+  });
+  expect(created.status).toBe(201);
+  return (await created.json()) as { videoId: string; uploadLink: string };
+}
+
 describe(`the app on S3 (${withMoto ? "moto_server" : "s3rver"})`, () => {
   it("stores an uploaded image's WebPs in the bucket and serves them with our headers", async () => {
     const stored = await uploadMedia(await imageBytes("png"), "cover.png");
@@ -115,20 +128,7 @@ describe(`the app on S3 (${withMoto ? "moto_server" : "s3rver"})`, () => {
   it.skipIf(!withMoto)(
     "takes a tus video upload into the bucket in two PATCHes, then streams ranges of it",
     async () => {
-      const course = await createCourseFor(app.db, trainer, { lessons: 1, published: true });
-      const [lesson] = await app.db.select().from(lessons).where(eq(lessons.courseId, course.id));
-      const created = await app.fetch("/api/instructor/create-upload-link", {
-        method: "POST",
-        headers: { Authorization: trainerAuth, "Content-Type": "application/json" },
-        body: JSON.stringify({
-          fileSize: DEMO.length,
-          fileName: "clip.mp4",
-          description: "",
-          lessonId: lesson?.id,
-        }),
-      });
-      expect(created.status).toBe(201);
-      const { videoId, uploadLink } = (await created.json()) as { videoId: string; uploadLink: string };
+      const { videoId, uploadLink } = await createUpload(DEMO.length);
       const half = Math.floor(DEMO.length / 2);
       const send = (offset: number, bytes: Uint8Array) =>
         app.fetch(uploadLink, {
@@ -179,22 +179,8 @@ describe(`the app on S3 (${withMoto ? "moto_server" : "s3rver"})`, () => {
   it.skipIf(!withMoto)(
     "refuses a renamed text file at its second chunk (from the store's incomplete part) or its last, leaving nothing",
     async () => {
-      const course = await createCourseFor(app.db, trainer, { lessons: 1, published: true });
-      const [lesson] = await app.db.select().from(lessons).where(eq(lessons.courseId, course.id));
       const text = new TextEncoder().encode("Only words pretending to be a video. ".repeat(100));
-      const upload = async (chunks: number) => {
-        const created = await app.fetch("/api/instructor/create-upload-link", {
-          method: "POST",
-          headers: { Authorization: trainerAuth, "Content-Type": "application/json" },
-          body: JSON.stringify({
-            fileSize: text.length * chunks,
-            fileName: "x.mp4",
-            description: "",
-            lessonId: lesson?.id,
-          }),
-        });
-        return (await created.json()) as { videoId: string; uploadLink: string };
-      };
+      const upload = (chunks: number) => createUpload(text.length * chunks, "x.mp4");
       const send = (uploadLink: string, offset: number) =>
         app.fetch(uploadLink, {
           method: "PATCH",
@@ -222,19 +208,7 @@ describe(`the app on S3 (${withMoto ? "moto_server" : "s3rver"})`, () => {
   it.skipIf(!withMoto)(
     "expiring an abandoned tus upload removes its parts and metadata from the bucket",
     async () => {
-      const course = await createCourseFor(app.db, trainer, { lessons: 1, published: true });
-      const [lesson] = await app.db.select().from(lessons).where(eq(lessons.courseId, course.id));
-      const created = await app.fetch("/api/instructor/create-upload-link", {
-        method: "POST",
-        headers: { Authorization: trainerAuth, "Content-Type": "application/json" },
-        body: JSON.stringify({
-          fileSize: DEMO.length,
-          fileName: "clip.mp4",
-          description: "",
-          lessonId: lesson?.id,
-        }),
-      });
-      const { videoId, uploadLink } = (await created.json()) as { videoId: string; uploadLink: string };
+      const { videoId, uploadLink } = await createUpload(DEMO.length);
       const patched = await app.fetch(uploadLink, {
         method: "PATCH",
         headers: {
