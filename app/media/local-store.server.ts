@@ -29,6 +29,11 @@ export const CARD_SIZE = { width: 480, height: 270 } as const;
 export const IMAGE_DECODES = 2;
 export const MAX_INPUT_PIXELS = 40_000_000;
 const imageDecodes = pLimit(IMAGE_DECODES);
+
+/** How many uploads are being decoded now and how many wait their turn (read by the test of the limit). */
+export function imageDecodeLoad() {
+  return { decoding: imageDecodes.activeCount, waiting: imageDecodes.pendingCount };
+}
 sharp.concurrency(1);
 sharp.cache(false);
 
