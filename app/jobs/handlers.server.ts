@@ -8,6 +8,7 @@ import { announcePublicChange } from "../db/public-changes.server";
 import type { Mailer } from "../mail/mailer.server";
 import { deliverMail } from "../mail/outgoing.server";
 import { runSweep } from "../maintenance/sweep.server";
+import { checkLocalVideo } from "../video/local-check.server";
 import { pollVimeoVideo } from "../video/vimeo-poll.server";
 import type { JobQueueName } from "./policy";
 
@@ -21,6 +22,8 @@ export const JOB_HANDLERS: Record<JobQueueName, (data: unknown, context: JobCont
   mail: (data, { mailer }) => deliverMail(mailer, data),
   // Renders a certificate's PDF unless a download already did (the store keeps the first file).
   "certificate-pdf": (data, { db }) => renderCertificateJob(db, certificateStore(), data),
+  // Judges an uploaded video in our store and attaches it; a video no longer "processing" is left alone.
+  "video-check": (data, { db }) => checkLocalVideo(db, data),
   // The scheduled item's time has come: every server's caches forget the editorial lists (decision 038).
   // Announcing twice only makes them read again.
   "editorial-publish": async (data, { db }) => {

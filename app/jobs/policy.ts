@@ -3,7 +3,14 @@
 // we tell it.
 import { createHash } from "node:crypto";
 
-export const JOB_QUEUES = ["mail", "certificate-pdf", "editorial-publish", "vimeo-status", "sweep"] as const;
+export const JOB_QUEUES = [
+  "mail",
+  "certificate-pdf",
+  "video-check",
+  "editorial-publish",
+  "vimeo-status",
+  "sweep",
+] as const;
 export type JobQueueName = (typeof JOB_QUEUES)[number];
 
 export const isJobQueueName = (value: string): value is JobQueueName =>
@@ -43,6 +50,15 @@ export const QUEUE_POLICIES: Record<JobQueueName, RetryPolicy & { policy: "stand
     policy: "standard",
     retryLimit: 4,
     retryDelay: 10,
+    retryBackoff: true,
+    retryDelayMax: 300,
+    expireInSeconds: 120,
+  },
+  // Reads a few boxes of the stored video; a failure is the object storage being away for a moment.
+  "video-check": {
+    policy: "standard",
+    retryLimit: 5,
+    retryDelay: 5,
     retryBackoff: true,
     retryDelayMax: 300,
     expireInSeconds: 120,

@@ -1,10 +1,11 @@
 // Lesson videos as the studio and the API see them: asking for an upload link, finishing an upload (judged
-// by its bytes), reading a video's state, attaching it to its lesson (which removes the video it replaces),
+// by its bytes, in the video-check job for our own store), reading a video's state, attaching it to its lesson (which removes the video it replaces),
 // removing videos nothing uses, and expiring abandoned uploads. Routes stay thin and call these.
 import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { announcePublicChange } from "../db/public-changes.server";
 import { courses, lessons, type Video, videos } from "../db/schema";
+import { enqueueJob } from "../jobs/queue.server";
 import { readBytes } from "../storage/storage";
 import { type Actor, canUseStudio, courseEditorAccess } from "../studio/policy";
 import { readMp4Duration, SNIFF_BYTES, sniffVideo, VIDEO_CONTENT_TYPES } from "./container";
@@ -138,7 +139,7 @@ export async function storeReceivedVideo(
     .set({ providerId: stored.providerId, uploadLink: stored.uploadLink, updatedAt: new Date() })
     .where(eq(videos.id, row.id))
     .returning();
-  if (isLocalHost(host)) return (await finishLocalVideo(db, row.id, host)) ?? row;
+  if (isLocalHost(host)) return (await completeLocalUpload(db, row.id, host)) ?? row;
   const refreshed = await refreshVideo(db, updated ?? row);
   if (refreshed.status === "uploading" || refreshed.status === "processing")
     await scheduleVimeoPoll(db, row.id);
@@ -174,8 +175,38 @@ async function localDuration(host: LocalVideoHost, videoId: string, size: number
 }
 
 /**
- * After the last byte of a local video arrived (tus or multipart): judge the container by its bytes, read
- * its duration, mark it ready and attach it to its lesson — or mark it failed and remove the bytes.
+ * The last byte of a local video arrived (tus or multipart). Its first bytes are judged here, so a renamed
+ * text file is refused in the answer to the request that brought it; the rest (its size in the store, the
+ * container, the duration, attaching it to its lesson) is the video-check job's (`checkLocalVideo`), and
+ * the video is "processing" until then. Once only: a second call finds it no longer uploading.
+ */
+export async function completeLocalUpload(
+  db: Database,
+  videoId: string,
+  host: LocalVideoHost = localVideoHost(),
+): Promise<Video | null> {
+  const video = await findVideo(db, videoId);
+  if (video?.status !== "uploading") return video;
+  if (!sniffVideo(await readBytes(host.storage, host.key(video.id), 0, SNIFF_BYTES)))
+    return failVideo(db, video, "not_a_video");
+  return db.transaction(async (tx) => {
+    const [processing] = await tx
+      .update(videos)
+      .set({ status: "processing", bytesReceived: video.size, updatedAt: new Date() })
+      .where(and(eq(videos.id, video.id), eq(videos.status, "uploading")))
+      .returning();
+    if (!processing) return video;
+    // In the same transaction: the job exists if and only if the video is "processing".
+    await enqueueJob(db, tx, "video-check", { videoId: video.id }, { key: video.id });
+    return processing;
+  });
+}
+
+/**
+ * The video-check job's work on a local video that is "processing": judge the whole object (its size, its
+ * container by its bytes), read its duration, mark it ready and attach it to its lesson — or mark it failed
+ * and remove the bytes. A video no longer processing (checked already, removed) is left alone, so a repeat
+ * of the job changes nothing; a storage error throws and the job is retried.
  */
 export async function finishLocalVideo(
   db: Database,
@@ -183,7 +214,7 @@ export async function finishLocalVideo(
   host: LocalVideoHost = localVideoHost(),
 ): Promise<Video | null> {
   const video = await findVideo(db, videoId);
-  if (!video) return null;
+  if (video?.provider !== "local" || video.status !== "processing") return video;
   // The whole object, not the tus offset: on S3 it exists only once the multipart upload is complete.
   const size = (await host.storage.head(host.key(video.id)))?.size ?? 0;
   if (size !== video.size) return failVideo(db, video, "size_mismatch");
@@ -201,10 +232,10 @@ export async function finishLocalVideo(
       expiresAt: null,
       updatedAt: new Date(),
     })
-    .where(eq(videos.id, video.id))
+    .where(and(eq(videos.id, video.id), eq(videos.status, "processing")))
     .returning();
   if (ready) await attachToLesson(db, ready);
-  return ready ?? null;
+  return ready ?? (await findVideo(db, videoId));
 }
 
 /** Marks a video failed with its reason and removes its bytes (the row stays so the trainer sees why). */
@@ -273,7 +304,16 @@ export async function releaseOrphanVideos(db: Database, limit = 100): Promise<nu
   }
 }
 
-/** For the sweeper: uploads still unfinished after 24 h are marked expired and their bytes removed. */
+/**
+ * How long a local video may stay "processing": its check job retries for a few minutes
+ * (QUEUE_POLICIES["video-check"]); past this, the store kept failing and the trainer is told to upload again.
+ */
+export const LOCAL_CHECK_DEADLINE_MS = 60 * 60 * 1000;
+
+/**
+ * For the sweeper: uploads still unfinished after 24 h are marked expired and their bytes removed; local
+ * videos whose check never finished (the store failed every retry) are marked failed.
+ */
 export async function expireAbandonedUploads(
   db: Database,
   { now = new Date(), batchSize = 100 }: { now?: Date; batchSize?: number } = {},
@@ -284,7 +324,19 @@ export async function expireAbandonedUploads(
     .where(and(eq(videos.status, "uploading"), lt(videos.expiresAt, now)))
     .limit(batchSize);
   for (const video of stale) await failVideo(db, video, "expired");
-  return stale.length;
+  const stuck = await db
+    .select()
+    .from(videos)
+    .where(
+      and(
+        eq(videos.provider, "local"),
+        eq(videos.status, "processing"),
+        lt(videos.updatedAt, new Date(now.getTime() - LOCAL_CHECK_DEADLINE_MS)),
+      ),
+    )
+    .limit(batchSize);
+  for (const video of stuck) await failVideo(db, video, "storage_failed");
+  return stale.length + stuck.length;
 }
 
 export type VideoState = {
@@ -305,12 +357,13 @@ export async function refreshVideo(db: Database, video: Video, now = new Date())
   if (video.status === "uploading" && video.expiresAt && video.expiresAt < now)
     return (await failVideo(db, video, "expired")) ?? video;
   if (video.provider === "local") {
+    // "processing": the video-check job has it.
     if (video.status !== "uploading") return video;
     const host = localVideoHost();
     const onDisk = await host.bytesReceived(video.id);
-    // Every byte is there but the upload was never judged (the request that brought the last one failed
-    // half-way): judge it now, so an upload cannot stay "uploading" once it is complete.
-    if (onDisk === video.size) return (await finishLocalVideo(db, video.id, host)) ?? video;
+    // Every byte is there but the upload was never handed to its check (the request that brought the last
+    // one failed half-way): hand it over now, so an upload cannot stay "uploading" once it is complete.
+    if (onDisk === video.size) return (await completeLocalUpload(db, video.id, host)) ?? video;
     return { ...video, bytesReceived: Math.min(onDisk, video.size) };
   }
   if (video.status === "ready" || video.status === "error") return video;

@@ -156,10 +156,16 @@ describe(`the app on S3 (${withMoto ? "moto_server" : "s3rver"})`, () => {
 
       expect(await readAll(bucket, `media/videos/${videoId}`)).toEqual(new Uint8Array(DEMO));
       expect(existsSync(path.join(dataDir, "media", "videos", videoId))).toBe(false);
-      const status = await app.fetch(`/api/instructor/video-status/${videoId}`, {
-        headers: { Authorization: trainerAuth },
-      });
-      expect(((await status.json()) as { status: string }).status).toBe("ready");
+      const readStatus = async () => {
+        const status = await app.fetch(`/api/instructor/video-status/${videoId}`, {
+          headers: { Authorization: trainerAuth },
+        });
+        return ((await status.json()) as { status: string; durationSeconds?: number }).status;
+      };
+      expect(await readStatus()).toBe("processing");
+      // The video-check job reads the object back from the bucket (size, container, duration).
+      expect(await app.workJobs()).toBe(1);
+      expect(await readStatus()).toBe("ready");
 
       const range = await app.fetch(`/media/videos/${videoId}`, {
         headers: { Authorization: trainerAuth, Range: "bytes=100-199" },
@@ -253,7 +259,8 @@ describe(`the app on S3 (${withMoto ? "moto_server" : "s3rver"})`, () => {
       });
       expect(response.status).toBe(201);
       const body = (await response.json()) as { videoId: string; status: string };
-      expect(body.status).toBe("ready");
+      expect(body.status).toBe("processing");
+      expect(await app.workJobs()).toBe(1);
       return body.videoId;
     };
     const first = await upload();

@@ -211,6 +211,11 @@ describe("the tus path end to end", () => {
 
     const stored = readFileSync(path.join(videoDir, videoId));
     expect(sha256(stored)).toBe(sha256(DEMO));
+    // Every byte is in; the video-check job judges the whole file and attaches it.
+    expect(await videoRow(videoId)).toMatchObject({ status: "processing", bytesReceived: DEMO.length });
+    const [before] = await app.db.select().from(lessons).where(eq(lessons.id, lessonId));
+    expect(before?.videoId).not.toBe(videoId);
+    expect(await app.workJobs()).toBeGreaterThanOrEqual(1);
     const status = await app.fetch(`/api/instructor/video-status/${videoId}`, {
       headers: { Authorization: trainerAuth },
     });
@@ -279,20 +284,64 @@ describe("refusals", () => {
     expect(wrongOffset.status).toBe(409);
   });
 
-  it("never leaves a complete upload 'uploading': one whose last request failed is judged when its status is read", async () => {
-    // Every byte reached the disk, but the request that brought the last one died before judging it.
+  it("never leaves a complete upload 'uploading': one whose last request failed is handed to its check when its status is read", async () => {
+    // Every byte reached the disk, but the request that brought the last one died before queueing its check.
     const { videoId } = await linkFor(lessonIds[1] ?? 0, DEMO_2.length);
     writeFileSync(path.join(videoDir, videoId), DEMO_2);
     expect((await videoRow(videoId))?.status).toBe("uploading");
-    const status = await app.fetch(`/api/instructor/video-status/${videoId}`, {
-      headers: { Authorization: trainerAuth },
-    });
-    expect(await status.json()).toMatchObject({ status: "ready", durationSeconds: 20 });
+    const readStatus = async () =>
+      (
+        await app.fetch(`/api/instructor/video-status/${videoId}`, {
+          headers: { Authorization: trainerAuth },
+        })
+      ).json();
+    expect(await readStatus()).toMatchObject({ status: "processing", bytesReceived: DEMO_2.length });
+    // Read again before the check ran: still one job (its key is the video).
+    expect(await readStatus()).toMatchObject({ status: "processing" });
+    expect(await app.workJobs()).toBe(1);
+    expect(await readStatus()).toMatchObject({ status: "ready", durationSeconds: 20 });
     const [lesson] = await app.db
       .select()
       .from(lessons)
       .where(eq(lessons.id, lessonIds[1] ?? 0));
     expect(lesson?.videoId).toBe(videoId);
+  });
+
+  it("checks the whole stored file in a job: bytes lost after the last request fail it; a repeat changes nothing; a check that never ends is failed by the sweeper", async () => {
+    const lessonId = lessonIds[2] ?? 0;
+    const { videoId, uploadLink } = await linkFor(lessonId, DEMO_2.length);
+    expect((await patch(uploadLink, new Uint8Array(DEMO_2), 0, { Authorization: trainerAuth })).status).toBe(
+      204,
+    );
+    expect(await videoRow(videoId)).toMatchObject({ status: "processing" });
+    // The store lost the tail before the check ran.
+    writeFileSync(path.join(videoDir, videoId), DEMO_2.subarray(0, 4096));
+    expect(await app.workJobs()).toBe(1);
+    expect(await videoRow(videoId)).toMatchObject({ status: "error", error: "size_mismatch" });
+    expect(existsSync(path.join(videoDir, videoId))).toBe(false);
+    const [lesson] = await app.db.select().from(lessons).where(eq(lessons.id, lessonId));
+    expect(lesson?.videoId).not.toBe(videoId);
+    // The job delivered again (at least once) finds the video no longer processing and leaves it.
+    const check = (await app.vite.ssrLoadModule(
+      "/app/video/local-check.server.ts",
+    )) as typeof import("../../app/video/local-check.server");
+    expect(await check.checkLocalVideo(app.db, { videoId })).toBe("error");
+    expect(await check.checkLocalVideo(app.db, { videoId: "00000000-0000-4000-8000-000000000000" })).toBe(
+      "gone",
+    );
+    await expect(check.checkLocalVideo(app.db, { videoId: "nope" })).rejects.toThrow();
+
+    // A video whose check failed every retry (the store kept failing) does not stay "processing".
+    const stuck = await linkFor(lessonId, DEMO_2.length);
+    await app.db
+      .update(videos)
+      .set({ status: "processing", updatedAt: new Date(Date.now() - 2 * 60 * 60 * 1000) })
+      .where(eq(videos.id, stuck.videoId));
+    const sweep = (await app.vite.ssrLoadModule(
+      "/app/maintenance/sweep.server.ts",
+    )) as typeof import("../../app/maintenance/sweep.server");
+    await sweep.sweepExpiredRows(app.db);
+    expect(await videoRow(stuck.videoId)).toMatchObject({ status: "error", error: "storage_failed" });
   });
 
   it("judges the container by its bytes: a renamed text file is refused and its bytes removed", async () => {
@@ -340,6 +389,8 @@ describe("refusals", () => {
     // An admin may write to it too; another trainer may not even ask for a link on this lesson.
     const rest = new Uint8Array(DEMO_2.subarray(1000));
     expect((await patch(uploadLink, rest, 1000, { Authorization: adminAuth })).status).toBe(204);
+    expect(await videoRow(videoId)).toMatchObject({ status: "processing" });
+    await app.workJobs();
     expect(await videoRow(videoId)).toMatchObject({ status: "ready", durationSeconds: 20 });
     const foreign = await createLink(strangerAuth, {
       fileSize: 10,
@@ -423,7 +474,9 @@ describe("the multipart endpoints (streamed)", () => {
       );
       expect(response.status).toBe(201);
       const body = await response.json();
-      expect(body).toMatchObject({ status: "ready" });
+      expect(body).toMatchObject({ status: "processing" });
+      expect(await app.workJobs()).toBe(1);
+      expect(await videoRow(body.videoId)).toMatchObject({ status: "ready", durationSeconds: 20 });
       expect(sha256(readFileSync(path.join(videoDir, body.videoId)))).toBe(sha256(DEMO_2));
       const [after] = await app.db.select().from(lessons).where(eq(lessons.id, lessonId));
       expect(after?.videoId).toBe(body.videoId);

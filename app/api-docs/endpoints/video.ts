@@ -15,7 +15,7 @@ const upload = (route: string, summary: string): EndpointDoc => ({
   tag: "Video",
   summary,
   description:
-    "Multipart: `lessonId` first, then `file` (or `?lessonId=`). Streamed to disk and judged by its bytes.",
+    "Multipart: `lessonId` first, then `file` (or `?lessonId=`). Streamed to disk; a file whose first bytes are not a video is refused with 415. Answers `processing`: a job then checks the whole file and attaches it to the lesson (`ready`, or `error` with the reason; follow it with video-status).",
   auth: "staff",
   query: z.object({ lessonId: queryInteger(1, INT4_MAX).optional() }),
   body: {
@@ -110,6 +110,8 @@ export const videoEndpoints: EndpointDoc[] = [
       schema: z.string().meta({ format: "binary" }),
       contentType: "application/offset+octet-stream",
     },
+    description:
+      "After the last byte the video is `processing` until a job has checked the whole file and attached it to the lesson (follow it with video-status); a file whose first bytes are not a video is refused with 415.",
     responses: { 204: ok("Bytes stored; the new Upload-Offset header") },
     errors: tusErrors,
   },

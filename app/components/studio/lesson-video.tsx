@@ -5,7 +5,7 @@
 // the percentage, pause/resume, automatic retries when the connection drops, and — after a closed tab — the
 // browser remembers the unfinished upload, so choosing the same file again continues where it stopped.
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Form, useRevalidator } from "react-router";
+import { Form, Link, useLocation, useRevalidator } from "react-router";
 import type { VideoStatus } from "../../db/schema";
 import { useTranslation } from "../../i18n/use-translation";
 
@@ -54,6 +54,7 @@ export function LessonVideo({
 }) {
   const { t } = useTranslation("video");
   const revalidator = useRevalidator();
+  const location = useLocation();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const [ui, setUi] = useState<UploadUi>({ phase: "idle" });
@@ -61,7 +62,7 @@ export function LessonVideo({
   const inputRef = useRef<HTMLInputElement>(null);
   const prefix = `lesson-${lesson.id}-video`;
 
-  // While the server is still processing (Vimeo transcoding), refresh the page's data now and then.
+  // While the server is still processing (our video check, Vimeo transcoding), refresh the data now and then.
   const processing = current?.status === "processing" || latest?.status === "processing";
   const revalidate = revalidator.revalidate;
   useEffect(() => {
@@ -255,7 +256,20 @@ export function LessonVideo({
           </p>
         )
       ) : null}
-      {processing ? <p className="mt-1 text-xs text-ink/70">{t("studio.processingNote")}</p> : null}
+      {processing ? (
+        // With JavaScript the page also looks again every few seconds; the link works without it.
+        <p className="mt-1 text-xs text-ink/70">
+          {t("studio.processingNote")}{" "}
+          <Link
+            to={`${location.pathname}${location.search}`}
+            preventScrollReset
+            className="font-semibold underline"
+            data-testid="video-check-again"
+          >
+            {t("studio.checkAgain")}
+          </Link>
+        </p>
+      ) : null}
       {lesson.isFreePreview ? (
         <p className="mt-1 inline-block rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
           {t("studio.isFreePreview")}

@@ -1,7 +1,8 @@
 // /api/videos/tus/:videoId: the embedded tus server (HEAD, PATCH, OPTIONS) for uploads created by
 // create-upload-link. Only the trainer who asked for the link, or an admin, may write to it: API clients
 // with their Bearer token, the studio page with its session cookie (same origin only). Expired links answer
-// 410; after the last byte the file is judged by its bytes and becomes ready (or is refused with 415).
+// 410; after the last byte the file's first bytes are judged (a non-video is refused with 415) and it is
+// "processing" until the video-check job has judged the whole file and attached it.
 import { getUser } from "../../auth/guards.server";
 import { bearerToken, findSessionUser, readSessionToken } from "../../auth/session.server";
 import { getDb } from "../../db/context";
@@ -11,7 +12,12 @@ import { getI18n } from "../../middleware/i18next.server";
 import { isSameOriginRequest } from "../../middleware/same-origin.server";
 import { localVideoHost } from "../../video/host.server";
 import { canWriteVideo } from "../../video/policy";
-import { failVideo, findVideo, finishLocalVideo, localHeadLooksLikeVideo } from "../../video/videos.server";
+import {
+  completeLocalUpload,
+  failVideo,
+  findVideo,
+  localHeadLooksLikeVideo,
+} from "../../video/videos.server";
 import type { Route } from "./+types/video-tus";
 
 const TUS_METHODS = "HEAD, PATCH, OPTIONS";
@@ -83,12 +89,12 @@ async function handle({ request, context, params }: Route.LoaderArgs | Route.Act
   if (!Number.isSafeInteger(offset)) return response;
   // Bytes received so far are read from disk when asked; only the last byte needs work here.
   if (offset < video.size) return response;
-  const finished = await finishLocalVideo(db, video.id, host);
-  if (finished?.status === "error")
+  const completed = await completeLocalUpload(db, video.id, host);
+  if (completed?.status === "error")
     return apiError(
       415,
       "unsupported_media_type",
-      t(`reasons.${finished.error ?? "not_a_video"}`),
+      t(`reasons.${completed.error ?? "not_a_video"}`),
       undefined,
       {
         headers: tusHeaders,
