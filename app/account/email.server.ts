@@ -12,6 +12,7 @@ import { isUniqueViolation } from "../db/errors";
 import { emailChanges, users } from "../db/schema";
 import { type Locale, localizePath } from "../i18n/languages";
 import type { TFunction } from "../i18n/translator";
+import { pick } from "../lib/localized";
 import { emailAddress, safeText } from "../lib/validation";
 import { emailChangeConfirmMail, emailChangedMail, emailChangeRequestedMail } from "../mail/messages.server";
 import { enqueueMail } from "../mail/outgoing.server";
@@ -94,7 +95,7 @@ export async function requestEmailChange(
     await tx.insert(emailChanges).values({ id, userId, newEmail: input.newEmail, expiresAt });
     // Both mails are queued with the pending change (app/mail/outgoing.server.ts): the link to the new
     // address, dropped unsent once it has run out, and the notice to the current one.
-    const name = locale === "ar" && locked.nameAr ? locked.nameAr : locked.name;
+    const name = pick(locale, locked.name, locked.nameAr);
     const confirm = emailChangeConfirmMail(t, locale, {
       to: input.newEmail,
       name,
@@ -210,7 +211,7 @@ export async function confirmEmailChange(
       await endResetLinks(tx, userId);
       // The old address hears the change is done, with the way back in if it was not its owner's doing;
       // queued with the change itself.
-      const name = locale === "ar" && user.nameAr ? user.nameAr : user.name;
+      const name = pick(locale, user.name, user.nameAr);
       const done = emailChangedMail(t, locale, {
         to: user.email,
         name,

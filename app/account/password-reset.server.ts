@@ -11,6 +11,7 @@ import type { Database, Queryable } from "../db/client.server";
 import { passwordResetTokens, sessions, users } from "../db/schema";
 import { type Locale, localizePath } from "../i18n/languages";
 import type { TFunction } from "../i18n/translator";
+import { pick } from "../lib/localized";
 import { emailAddress, safeText } from "../lib/validation";
 import { passwordResetMail } from "../mail/messages.server";
 import { enqueueMail } from "../mail/outgoing.server";
@@ -65,7 +66,7 @@ export async function requestPasswordReset(
       .where(and(eq(passwordResetTokens.userId, found.id), lte(passwordResetTokens.expiresAt, new Date())));
     await tx.insert(passwordResetTokens).values({ id, userId: found.id, expiresAt });
     // Queued with the link's row: both or neither. A mail still unsent when the link runs out is dropped.
-    const name = locale === "ar" && found.nameAr ? found.nameAr : found.name;
+    const name = pick(locale, found.name, found.nameAr);
     const message = passwordResetMail(t, locale, {
       to: found.email,
       name,
