@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { useLocalizePath } from "../../i18n/use-locale";
 import { useTranslation } from "../../i18n/use-translation";
 import type { Route } from "../../routes/+types/admin-jobs";
+import { Fact } from "../fact";
 import { PageIntro } from "../page-intro";
 import { Pagination } from "../pagination";
 
@@ -88,35 +89,16 @@ export function AdminJobs({ loaderData }: { loaderData: LoaderData }) {
                   <p className="font-semibold">{t(`jobs.state.${job.state}`)}</p>
                 </div>
                 <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
-                  <div>
-                    <dt className="inline font-semibold">{t("jobs.createdOn")}: </dt>
-                    <dd className="inline">{job.createdOn}</dd>
-                  </div>
-                  {job.startAfter ? (
-                    <div>
-                      <dt className="inline font-semibold">{t("jobs.startAfter")}: </dt>
-                      <dd className="inline">{job.startAfter}</dd>
-                    </div>
-                  ) : null}
-                  {job.completedOn ? (
-                    <div>
-                      <dt className="inline font-semibold">{t("jobs.completedOn")}: </dt>
-                      <dd className="inline">{job.completedOn}</dd>
-                    </div>
-                  ) : null}
-                  <div>
-                    <dt className="inline font-semibold">{t("jobs.attemptsLabel")}: </dt>
-                    <dd className="inline">
-                      {t("jobs.attempts", { count: job.attempts, limit: job.maxAttempts })}
-                    </dd>
-                  </div>
+                  <Fact label={t("jobs.createdOn")}>{job.createdOn}</Fact>
+                  {job.startAfter ? <Fact label={t("jobs.startAfter")}>{job.startAfter}</Fact> : null}
+                  {job.completedOn ? <Fact label={t("jobs.completedOn")}>{job.completedOn}</Fact> : null}
+                  <Fact label={t("jobs.attemptsLabel")}>
+                    {t("jobs.attempts", { count: job.attempts, limit: job.maxAttempts })}
+                  </Fact>
                   {job.error ? (
-                    <div className="sm:col-span-2">
-                      <dt className="inline font-semibold">{t("jobs.error")}: </dt>
-                      <dd className="inline break-words" dir="ltr">
-                        {job.error}
-                      </dd>
-                    </div>
+                    <Fact label={t("jobs.error")} wide ltr>
+                      {job.error}
+                    </Fact>
                   ) : null}
                 </dl>
                 {job.state === "failed" ? (

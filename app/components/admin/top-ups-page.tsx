@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { useLocalizePath } from "../../i18n/use-locale";
 import { useTranslation } from "../../i18n/use-translation";
 import type { Route } from "../../routes/+types/admin-top-ups";
+import { Fact } from "../fact";
 import { PageIntro } from "../page-intro";
 import { Pagination } from "../pagination";
 
@@ -52,30 +53,16 @@ export function AdminTopUps({ loaderData }: { loaderData: LoaderData }) {
                   </p>
                 </div>
                 <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
-                  <div>
-                    <dt className="inline font-semibold">{t("admin.requestedAt")}: </dt>
-                    <dd className="inline">{item.requestedAt}</dd>
-                  </div>
-                  <div>
-                    <dt className="inline font-semibold">{t("admin.balance")}: </dt>
-                    <dd className="inline" dir="ltr">
-                      {item.balance}
-                    </dd>
-                  </div>
+                  <Fact label={t("admin.requestedAt")}>{item.requestedAt}</Fact>
+                  <Fact label={t("admin.balance")} ltr>
+                    {item.balance}
+                  </Fact>
                   {item.reference ? (
-                    <div>
-                      <dt className="inline font-semibold">{t("admin.reference")}: </dt>
-                      <dd className="inline">
-                        <bdi>{item.reference}</bdi>
-                      </dd>
-                    </div>
+                    <Fact label={t("admin.reference")}>
+                      <bdi>{item.reference}</bdi>
+                    </Fact>
                   ) : null}
-                  {item.reviewedAt ? (
-                    <div>
-                      <dt className="inline font-semibold">{t("admin.reviewedAt")}: </dt>
-                      <dd className="inline">{item.reviewedAt}</dd>
-                    </div>
-                  ) : null}
+                  {item.reviewedAt ? <Fact label={t("admin.reviewedAt")}>{item.reviewedAt}</Fact> : null}
                   {item.rejectReason ? (
                     <div>
                       <dd>{t("requests.rejectReason", { reason: item.rejectReason })}</dd>
