@@ -19,6 +19,7 @@ import { ensureServerBuild } from "./server-build";
 import { type Answer, type ServerProcess, seed, send, startServer } from "./server-process";
 import { imageBytes, multipart } from "./studio-factories";
 import { adminConnection, createDatabaseFromTemplate } from "./test-database";
+import { tusPatch } from "./tus";
 
 const testUrl = process.env.TEST_DATABASE_URL;
 let env: NodeJS.ProcessEnv = {};
@@ -273,16 +274,7 @@ describe.runIf(Boolean(testUrl))("files and work shared by two app servers", () 
     expect(created.status, await created.clone().text()).toBe(201);
     const { videoId, uploadLink } = (await created.json()) as { videoId: string; uploadLink: string };
     const patch = (server: ServerProcess, offset: number, bytes: Uint8Array) =>
-      direct(server, uploadLink, {
-        method: "PATCH",
-        headers: {
-          ...trainer,
-          "Tus-Resumable": "1.0.0",
-          "Upload-Offset": String(offset),
-          "Content-Type": "application/offset+octet-stream",
-        },
-        body: new Uint8Array(bytes),
-      });
+      direct(server, uploadLink, tusPatch(bytes, offset, trainer));
     const half = Math.floor(DEMO_VIDEO.length / 2);
     const begun = await patch(first, 0, DEMO_VIDEO.subarray(0, half));
     expect(begun.status).toBe(204);

@@ -16,6 +16,7 @@ import { plainPdf } from "../fakes/pdf-samples";
 import { motoAvailable, startMoto, startS3rver, type TestS3 } from "../fakes/s3";
 import { type FuzzApp, startFuzzApp } from "./fuzz/app";
 import { createCourseFor, enroll, imageBytes, multipart } from "./studio-factories";
+import { tusPatch } from "./tus";
 
 const withMoto = motoAvailable();
 const DEMO = readFileSync(path.resolve("app/db/seed-data/videos/manara-demo-1.mp4"));
@@ -131,16 +132,7 @@ describe(`the app on S3 (${withMoto ? "moto_server" : "s3rver"})`, () => {
       const { videoId, uploadLink } = await createUpload(DEMO.length);
       const half = Math.floor(DEMO.length / 2);
       const send = (offset: number, bytes: Uint8Array) =>
-        app.fetch(uploadLink, {
-          method: "PATCH",
-          headers: {
-            Authorization: trainerAuth,
-            "Tus-Resumable": "1.0.0",
-            "Upload-Offset": String(offset),
-            "Content-Type": "application/offset+octet-stream",
-          },
-          body: new Uint8Array(bytes),
-        });
+        app.fetch(uploadLink, tusPatch(bytes, offset, { Authorization: trainerAuth }));
       const first = await send(0, DEMO.subarray(0, half));
       expect(first.status).toBe(204);
       expect(first.headers.get("upload-offset")).toBe(String(half));

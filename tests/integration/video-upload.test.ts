@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lessons, type User, videos } from "../../app/db/schema";
 import { type FuzzApp, startFuzzApp } from "./fuzz/app";
 import { createCourseFor, enroll, multipart } from "./studio-factories";
+import { tusPatch } from "./tus";
 
 const DEMO = readFileSync(path.resolve("app/db/seed-data/videos/manara-demo-1.mp4"));
 const DEMO_2 = readFileSync(path.resolve("app/db/seed-data/videos/manara-demo-2.mp4"));
@@ -108,16 +109,7 @@ async function linkFor(lessonId: number, size: number, auth = trainerAuth) {
 }
 
 function patch(link: string, body: Uint8Array, offset: number, headers: Record<string, string>) {
-  return app.fetch(link, {
-    method: "PATCH",
-    headers: {
-      "Tus-Resumable": "1.0.0",
-      "Upload-Offset": String(offset),
-      "Content-Type": "application/offset+octet-stream",
-      ...headers,
-    },
-    body: new Uint8Array(body),
-  });
+  return app.fetch(link, tusPatch(body, offset, headers));
 }
 
 async function videoRow(id: string) {
