@@ -32,8 +32,8 @@ RUN --mount=type=secret,id=ca_certs \
 # 2. The React Router build, and the scripts a container runs bundled into plain JavaScript so the runtime
 #    needs no tsx, with node_modules packages left as imports: build/start.mjs is `npm start` (config check,
 #    migrations under the advisory lock, seeding only for an empty embedded database, supervisor),
-#    build/seed.mjs is `npm run db:seed`, and build/worker.mjs is `npm run worker` where the job queue has
-#    landed (scripts/worker.ts), for a container that only works jobs.
+#    build/seed.mjs is `npm run db:seed`, and build/worker.mjs is `npm run worker`, for a container that only
+#    works jobs (compose.yaml's worker).
 FROM deps AS build
 COPY . .
 RUN npx react-router build \
@@ -41,7 +41,7 @@ RUN npx react-router build \
        --target=node24 --packages=external --log-level=warning --outfile="build/$2.mjs"; } \
   && bundle start start \
   && bundle db-seed seed \
-  && if [ -f scripts/worker.ts ]; then bundle worker worker; fi
+  && bundle worker worker
 
 # 3. Production dependencies only. The node-linux-* packages are Node itself, which the project carries for
 #    machines whose own Node is too old (decision 037); the image has its Node, so that copy (190 MB) goes.

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Runs compose.yaml with podman-compose and checks the stack through nginx: both app servers answer, pages
-# in both languages, a token from one server works on the other, and stopping one server fails no GET.
+# in both languages, a token from one server works on the other; the demo seed runs; an image uploaded
+# through nginx is stored in the bucket and served by either server; the worker service (the app servers work no jobs) delivers the
+# sign-up's mail and checks a video uploaded through nginx into the bucket, which then plays with Range;
+# stopping one server fails no GET.
 # Where Docker Hub's images cannot be pulled (STANDINS=1, the default here), PostgreSQL, nginx and the S3
 # store come from stand-in images built on the debootstrap base (scripts/container/standins/, laid over
 # compose.yaml by compose.standins.yaml); the app servers and the nginx config are compose.yaml's own.
@@ -19,6 +22,8 @@ files=(-f "$ROOT/compose.yaml")
 export SESSION_SECRET MANARA_HTTP_PORT="127.0.0.1:$PORT"
 SESSION_SECRET="$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 export PUBLIC_URL="http://127.0.0.1:$PORT"
+# s3rver, the S3 stand-in, has one account (scripts/container/standins/garage-standin.sh).
+[[ "${STANDINS:-1}" == 1 ]] && export S3_ACCESS_KEY_ID=S3RVER S3_SECRET_ACCESS_KEY=S3RVER
 
 compose() { podman-compose -p "$PROJECT" "${files[@]}" "$@"; }
 container() { echo "${PROJECT}_$1_1"; }
@@ -67,7 +72,7 @@ for second in $(seq 1 120); do
   fi
   if ((second == 120)); then
     fail "no /healthz through nginx after 120 s"
-    for service in postgres garage app1 app2 nginx; do
+    for service in postgres garage app1 app2 worker nginx; do
       log "--- $service"
       podman_ logs --tail 15 "$(container "$service")" 2>&1 | grep -v 'systemd connection' >&2 || true
     done
@@ -76,14 +81,12 @@ for second in $(seq 1 120); do
   sleep 1
 done
 # Both servers must be up before the balance is judged, not only the first to answer.
-for app in app1 app2; do
-  for _ in $(seq 1 60); do
-    podman_ exec "$(container "$app")" node -e \
-      "fetch('http://127.0.0.1:3000/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))" \
-      2>/dev/null && break
-    sleep 1
-  done
-done
+answers_inside() {
+  podman_ exec "$(container "$1")" node -e \
+    "fetch('http://127.0.0.1:3000/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))" \
+    2>/dev/null
+}
+for app in app1 app2; do within 60 answers_inside "$app" || log "$app does not answer /healthz yet"; done
 
 for path in / /ar /courses /ar/courses /api/courses; do
   status="$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT$path")"
@@ -125,6 +128,77 @@ if podman_ exec "$(container app1)" node -e \
   pass "the S3 store answers the app servers at http://garage:3900 (S3_ENDPOINT)"
 else
   fail "the S3 store is not reachable from app1 at http://garage:3900"
+fi
+
+psql_() { podman_ exec "$(container postgres)" psql -U manara -d manara -tAc "$1" 2>/dev/null || true; }
+
+if podman_ logs "$(container worker)" 2>&1 | grep -q "Manara job worker running (postgres)"; then
+  pass "the worker service runs build/worker.mjs on PostgreSQL"
+else
+  fail "the worker service did not start: $(podman_ logs --tail 5 "$(container worker)" 2>&1 | grep -v "systemd connection")"
+fi
+
+# The sign-up above queued its welcome mail; only the worker works jobs here (JOBS_WORKER=0 on app1, app2).
+mail_done() { [[ "$(psql_ "select state from pgboss.job where name = 'mail' order by created_on limit 1")" == completed ]]; }
+if within 60 mail_done; then
+  pass "the worker service delivered the sign-up's mail job"
+else
+  fail "the sign-up's mail job is $(psql_ "select state from pgboss.job where name = 'mail'" || echo missing)"
+fi
+
+# The demo seed, run in app1 (its demo videos go to the bucket).
+if podman_ exec "$(container app1)" node build/seed.mjs >"${TMPDIR:-/tmp}/$PROJECT-seed.log" 2>&1; then
+  pass "the demo seed ran in app1"
+else
+  fail "the demo seed failed: $(tail -n 5 "${TMPDIR:-/tmp}/$PROJECT-seed.log")"
+fi
+login="$(curl -s -H 'Content-Type: application/json' \
+  --data '{"email":"trainer@manara.local","password":"manara-demo"}' "http://127.0.0.1:$PORT/api/auth/login")"
+trainer_token="$(sed -n 's/.*"token":"\([^"]*\)".*/\1/p' <<<"$login")"
+
+# A course image uploaded through nginx: resized by the server that takes it, stored in the bucket, served
+# by either server, and no file left on a server's disk.
+image_answer="$(curl -s -H "Authorization: Bearer $trainer_token" \
+  -F "file=@$ROOT/public/images/blog/seo-for-arabic-websites.jpg" "http://127.0.0.1:$PORT/api/cloudinary/upload")"
+image="$(grep -o '/media/images/manara_[0-9a-f]*\.webp' <<<"$image_answer" | head -n 1 || true)"
+bad=0
+for app in app1 app2; do
+  podman_ exec "$(container "$app")" node -e \
+    "fetch('http://127.0.0.1:3000$image').then(async (r) => process.exit(r.status === 200 && r.headers.get('content-type') === 'image/webp' && (await r.arrayBuffer()).byteLength > 0 ? 0 : 1), () => process.exit(1))" \
+    2>/dev/null || bad=$((bad + 1))
+done
+local_files="$(podman_ exec "$(container app1)" sh -c 'find /data -type f 2>/dev/null | wc -l')$(
+  podman_ exec "$(container app2)" sh -c 'find /data -type f 2>/dev/null | wc -l')"
+if [[ -n "$image" ]] && ((bad == 0)) && [[ "$local_files" == 00 ]]; then
+  pass "an image uploaded through nginx ($image) is served by app1 and app2 from the bucket; no file on their disks"
+else
+  fail "image upload '$image_answer': refused by $bad server(s); files under /data (app1, app2): $local_files"
+fi
+
+# A video through nginx: streamed into the bucket by the server that takes it, checked by the worker's
+# video-check job (it reads the object back from the bucket), then played with Range.
+lesson="$(psql_ "select l.id from lessons l join courses c on c.id = l.course_id join users u on u.id = c.trainer_id
+  where u.email = 'trainer@manara.local' and l.video_id is null order by l.id limit 1")"
+uploaded="$(curl -s -H "Authorization: Bearer $trainer_token" \
+  -F "file=@$ROOT/app/db/seed-data/videos/manara-demo-2.mp4;type=video/mp4" \
+  "http://127.0.0.1:$PORT/api/instructor/upload-video?lessonId=$lesson")"
+video="$(sed -n 's/.*"videoId":"\([^"]*\)".*/\1/p' <<<"$uploaded")"
+video_ready() {
+  curl -s -H "Authorization: Bearer $trainer_token" "http://127.0.0.1:$PORT/api/instructor/video-status/$video" |
+    grep -q '"status":"ready"'
+}
+if [[ -n "$video" && "$uploaded" == *'"status":"processing"'* ]] && within 60 video_ready; then
+  pass "a video uploaded through nginx was checked by the worker and is ready ($uploaded)"
+else
+  fail "the video upload: '$uploaded', status $(curl -s -H "Authorization: Bearer $trainer_token" \
+    "http://127.0.0.1:$PORT/api/instructor/video-status/$video")"
+fi
+range="$(curl -s -o /dev/null -w '%{http_code} %{size_download}' -H "Authorization: Bearer $trainer_token" \
+  -H 'Range: bytes=100-199' "http://127.0.0.1:$PORT/media/videos/$video")"
+if [[ "$range" == "206 100" ]]; then
+  pass "the video plays from the bucket with Range (206, 100 bytes)"
+else
+  fail "GET /media/videos/$video with Range: $range"
 fi
 
 podman_ stop --time 15 "$(container app1)" >/dev/null 2>&1

@@ -107,6 +107,16 @@ remove_containers() { # name...: force-removes each (one per call: podman 4.3 gi
   log "could not remove:$left"
 }
 
+within() { # seconds command...: runs the command once a second until it succeeds; fails after that long
+  local seconds="$1"
+  shift
+  for _ in $(seq 1 "$seconds"); do
+    "$@" && return 0
+    sleep 1
+  done
+  return 1
+}
+
 wait_healthy() { # name port
   local name="$1" port="$2" second
   for second in $(seq 1 120); do
