@@ -1,6 +1,7 @@
 // Lesson videos as the studio and the API see them: asking for an upload link, finishing an upload (judged
-// by its bytes, in the video-check job for our own store), reading a video's state, attaching it to its lesson (which removes the video it replaces),
-// removing videos nothing uses, and expiring abandoned uploads. Routes stay thin and call these.
+// by its bytes, in the video-check job for our own store), reading a video's state, attaching it to its
+// lesson (which removes the video it replaces), removing videos nothing uses, and expiring abandoned
+// uploads. Routes stay thin and call these.
 import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { announcePublicChange } from "../db/public-changes.server";
