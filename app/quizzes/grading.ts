@@ -75,9 +75,10 @@ function chosenOptionIds(question: ChoiceQuestion, answer: Answer): ReadonlySet<
 }
 
 /**
- * Partial credit, as Canvas and Moodle give it: each correct option chosen earns 1/k of the points and each
- * wrong option chosen takes 1/k away (k: the number of correct options), never below zero. Choosing every
- * option therefore earns nothing unless every option is correct.
+ * Partial credit, Canvas New Quizzes' "partial credit with penalty": each correct option chosen earns 1/k of
+ * the points and each wrong option chosen takes 1/k away (k: the number of correct options), never below
+ * zero. Ticking every option earns only (correct − wrong)/k, nothing once the wrong options are as many as
+ * the correct ones, so guessing never beats knowing.
  */
 function partialCreditUnits(points: number, correctChosen: number, wrongChosen: number, k: number): number {
   if (k === 0) return 0;

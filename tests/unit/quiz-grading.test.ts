@@ -140,7 +140,7 @@ describe("multiple choice, partial credit (+1/k per correct option chosen, −1/
     expect(gradeQuestion(onePoint, choose(onePoint, "m1", "m2"))).toMatchObject({ earned: 0.66 });
   });
 
-  it("never goes below zero, and choosing everything earns nothing when some options are wrong", () => {
+  it("never goes below zero: ticking everything earns (correct − wrong)/k, nothing when wrong ≥ correct", () => {
     expect(gradeQuestion(partial, choose(partial, "m4", "m5"))).toMatchObject({ earned: 0 });
     expect(gradeQuestion(partial, choose(partial, "m1", "m4", "m5"))).toMatchObject({ earned: 0 });
     expect(gradeQuestion(partial, choose(partial, "m1", "m2", "m3", "m4", "m5"))).toMatchObject({
