@@ -5,10 +5,11 @@
 
 /**
  * Characters that change how text is displayed or joined, never what it says: the bidi marks, embeddings,
- * overrides and isolates (a phrase copied from a right-to-left page brings them along) and the zero-width
- * space, joiners and byte-order mark. Removed, not turned into spaces, as they sit inside words.
+ * overrides and isolates (a phrase copied from a right-to-left page brings them along), the zero-width
+ * space, joiners and byte-order mark, the word joiner and the soft hyphen. Removed, not turned into spaces,
+ * as they sit inside words.
  */
-const INVISIBLE = /[\u200B-\u200F\u061C\u202A-\u202E\u2066-\u2069\uFEFF]/g;
+const INVISIBLE = /[\u00AD\u200B-\u200F\u061C\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
 
 /**
  * Arabic letters that learners write in more than one way, each read as its plainest form. The hamza forms

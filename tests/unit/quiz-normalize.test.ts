@@ -42,6 +42,7 @@ const TABLE: [string, string, string][] = [
   ["\u2067cairo\u2069", "cairo", "an isolate"],
   ["\u061Ccairo", "cairo", "the Arabic letter mark"],
   ["ca\u200Bi\u200Dro\uFEFF", "cairo", "zero-width space, joiner and byte-order mark inside a word"],
+  ["cai\u00ADro\u2060", "cairo", "a soft hyphen and a word joiner"],
   // Punctuation at the ends only.
   ["Cairo.", "cairo", "a final full stop"],
   ["القاهرة؟", "القاهره", "an Arabic question mark"],
