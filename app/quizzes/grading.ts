@@ -195,15 +195,16 @@ export function answersInTime(deadline: Date | null, at: Date): boolean {
 }
 
 /**
- * Which answers a submit is graded on. In time: the ones it brings, over those saved before. Later than the
- * deadline plus its grace: only the answers saved in time, i.e. received by `savedBy`, the deadline plus the
- * grace; whatever the late submit brings is ignored.
+ * Which answers a submit is graded on. In time (by the deadline plus its grace, which is there for the
+ * submit's own trip): the ones it brings, over those saved before. Later: only the answers saved before the
+ * deadline itself (`savedBy`), as the issue states it; whatever the late submit brings is ignored, and so is
+ * a save that arrived in the grace (only a submit in time makes use of the grace).
  */
 export type CountedAnswers = { use: "submitted" } | { use: "saved"; savedBy: Date };
 
 export function answersCountedAt(deadline: Date | null, submittedAt: Date): CountedAnswers {
   if (deadline === null || answersInTime(deadline, submittedAt)) return { use: "submitted" };
-  return { use: "saved", savedBy: new Date(deadline.getTime() + SUBMIT_GRACE_SECONDS * 1000) };
+  return { use: "saved", savedBy: deadline };
 }
 
 // ── Drawing and shuffling ─────────────────────────────────────────────────────────────────────────────────

@@ -371,9 +371,9 @@ describe("deadline and its grace", () => {
     expect(answersCountedAt(deadline, at(30))).toEqual({ use: "submitted" });
   });
 
-  it("grades a later submit on the answers saved in time only", () => {
-    expect(answersCountedAt(deadline, at(30.001))).toEqual({ use: "saved", savedBy: at(30) });
-    expect(answersCountedAt(deadline, at(3600))).toEqual({ use: "saved", savedBy: at(30) });
+  it("grades a later submit on the answers saved before the deadline only", () => {
+    expect(answersCountedAt(deadline, at(30.001))).toEqual({ use: "saved", savedBy: deadline });
+    expect(answersCountedAt(deadline, at(3600))).toEqual({ use: "saved", savedBy: deadline });
   });
 
   it("takes saves on the same terms, and everything when there is no deadline", () => {
