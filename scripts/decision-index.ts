@@ -9,8 +9,9 @@ export const INDEX_FILE = path.join(DECISIONS_DIR, "README.md");
 
 export type DecisionRecord = { file: string; number: string; title: string; date: string; status: string };
 
-/** The form of line 3: the date, then the status (accepted, superseded by N, …) and any notes. */
-const STATUS_LINE = /^(\d{4}-\d{2}-\d{2}) · ((?:accepted|superseded by \d{3}|partly superseded by \d{3}).*)$/;
+/** The form of line 3: the date, then the status (proposed, accepted, superseded by N, …) and any notes. */
+const STATUS_LINE =
+  /^(\d{4}-\d{2}-\d{2}) · ((?:proposed|accepted|superseded by \d{3}|partly superseded by \d{3}).*)$/;
 
 export function readDecisionRecords(dir = DECISIONS_DIR): DecisionRecord[] {
   return readdirSync(dir)
@@ -40,7 +41,8 @@ export function decisionIndex(records: readonly DecisionRecord[]): string {
     "One short record per choice a newcomer would ask about: the context, what was decided, what follows. A",
     'record is never rewritten when a later one replaces it; its status line says "superseded by N". New record:',
     "copy the shape of the latest (title line, `date · status` line, Context, Decision, Consequences), then run",
-    "`npm run docs:decisions` to rewrite this index.",
+    '`npm run docs:decisions` to rewrite this index. A plan decided before it is built is "proposed" until it',
+    "lands; then its status says what was built.",
     "",
     "| No. | Decision | Date | Status |",
     "| --- | --- | --- | --- |",
