@@ -14,7 +14,7 @@ import { cuePlainText, parseWebVtt, serializeWebVtt } from "./webvtt";
 export { DURATION_SLACK_MS, MAX_CAPTION_BYTES, MAX_CUE_TEXT_CHARS, MAX_CUES } from "./limits";
 export { formatDisplayTimestamp, formatTimestamp, MAX_TIMESTAMP_MS } from "./timestamps";
 export type { CaptionError, CaptionErrorCode, CaptionFormat, CaptionResult, Cue } from "./types";
-export { cuePlainText, serializeWebVtt } from "./webvtt";
+export { cueOrder, cuePlainText, serializeWebVtt } from "./webvtt";
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -85,8 +85,8 @@ function longVttCue(text: string): CaptionError | null {
 }
 
 /**
- * An uploaded caption file as cues (integer milliseconds, in the order of their start times; overlapping cues
- * are allowed), or the first reason it is refused with its 1-based line. Bytes are decoded as strict UTF-8.
+ * An uploaded caption file as cues (integer milliseconds, in `cueOrder`; overlapping cues are allowed, cues
+ * starting before the cue above them are refused), or the first reason it is refused with its 1-based line. Bytes are decoded as strict UTF-8.
  * Never throws.
  */
 export function parseCaptions(input: string | Uint8Array, format: CaptionFormat): CaptionResult {

@@ -8,7 +8,7 @@ import { MAX_CUE_TEXT_CHARS } from "./limits";
 import { formatTimestamp, MAX_TIMESTAMP_MS } from "./timestamps";
 import type { CaptionResult, Cue } from "./types";
 import { refuse } from "./types";
-import { escapeText, safeCueText } from "./webvtt";
+import { cueOrder, escapeText, safeCueText } from "./webvtt";
 
 const TIME = String.raw`(\d+):(\d{2}):(\d{2})[,.](\d{3})`;
 const TIMINGS = new RegExp(String.raw`^[ \t]*${TIME}[ \t]*-->[ \t]*${TIME}(?:[ \t]+[^\r\n]*)?[ \t]*$`);
@@ -92,5 +92,5 @@ export function parseSrt(text: string): CaptionResult {
     }
     cues.push({ startMs, endMs, text: srtTextToVtt(raw) });
   }
-  return { ok: true, cues };
+  return { ok: true, cues: cues.sort(cueOrder) };
 }

@@ -12,7 +12,6 @@ export type CaptionErrorCode =
   | "bad_timestamp"
   | "end_not_after_start"
   | "out_of_order"
-  | "bad_cue_settings"
   | "bad_cue_text"
   | "cue_text_too_long"
   | "malformed"

@@ -62,6 +62,14 @@ function codeOf(message: string): CaptionErrorCode | null {
   return null;
 }
 
+/**
+ * The order cues are kept in: by start time, and of cues starting together the one ending last first (the
+ * W3C parser sorts so; the serializer writes so, so parse → serialize → parse keeps the list as it was).
+ */
+export function cueOrder(a: Cue, b: Cue): number {
+  return a.startMs - b.startMs || b.endMs - a.endMs;
+}
+
 const toMs = (seconds: number) => Math.round(seconds * 1000);
 
 /** Parses WebVTT text (already decoded, size- and count-checked by `parseCaptions`). */
@@ -165,11 +173,12 @@ export function safeCueText(text: string): string {
 /**
  * A normalised WebVTT file: the `WEBVTT` header, then each cue as its timings and its text rewritten by
  * `safeCueText`. No identifiers, cue settings, STYLE, REGION or NOTE blocks: nothing served carries styles, and
- * cue text is never markup a page runs (a browser renders it as text with WebVTT's own tags only).
+ * cue text is never markup a page runs (a browser renders it as text with WebVTT's own tags only). Cues are
+ * written in `cueOrder`, the order a parse gives back.
  */
 export function serializeWebVtt(cues: readonly Cue[]): string {
   let out = "WEBVTT\n";
-  for (const cue of cues) {
+  for (const cue of [...cues].sort(cueOrder)) {
     out += `\n${formatTimestamp(cue.startMs)} --> ${formatTimestamp(cue.endMs)}\n`;
     const text = safeCueText(cue.text);
     out += text ? `${text}\n` : "";
