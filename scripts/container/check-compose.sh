@@ -80,13 +80,19 @@ for second in $(seq 1 120); do
   fi
   sleep 1
 done
-# Both servers must be up before the balance is judged, not only the first to answer.
-answers_inside() {
-  podman_ exec "$(container "$1")" node -e \
-    "fetch('http://127.0.0.1:3000/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))" \
-    2>/dev/null
+# Runs a Node script inside a service's container (the servers listen on 127.0.0.1:3000 there); its exit
+# status is the answer.
+node_in() { podman_ exec "$(container "$1")" node -e "$2" 2>/dev/null; }
+# How many of app1 and app2 fail the script.
+refusals() {
+  local count=0 app
+  for app in app1 app2; do node_in "$app" "$1" || count=$((count + 1)); done
+  echo "$count"
 }
-for app in app1 app2; do within 60 answers_inside "$app" || log "$app does not answer /healthz yet"; done
+
+# Both servers must be up before the balance is judged, not only the first to answer.
+healthy="fetch('http://127.0.0.1:3000/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
+for app in app1 app2; do within 60 node_in "$app" "$healthy" || log "$app does not answer /healthz yet"; done
 
 for path in / /ar /courses /ar/courses /api/courses; do
   status="$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT$path")"
@@ -111,12 +117,7 @@ fi
 token="$(curl -s -H 'Content-Type: application/json' \
   --data '{"userName":"Compose Check","email":"compose-check@example.com","password":"compose-check-password"}' \
   "http://127.0.0.1:$PORT/api/auth/signup" | sed -n 's/.*"token":"\([^"]*\)".*/\1/p')"
-bad=0
-for app in app1 app2; do
-  podman_ exec "$(container "$app")" node -e \
-    "fetch('http://127.0.0.1:3000/api/auth/me', { headers: { authorization: 'Bearer $token' } }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))" \
-    2>/dev/null || bad=$((bad + 1))
-done
+bad="$(refusals "fetch('http://127.0.0.1:3000/api/auth/me', { headers: { authorization: 'Bearer $token' } }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))")"
 if [[ -n "$token" ]] && ((bad == 0)); then
   pass "a token issued through nginx works on app1 and app2 (one PostgreSQL)"
 else
@@ -161,12 +162,7 @@ trainer_token="$(sed -n 's/.*"token":"\([^"]*\)".*/\1/p' <<<"$login")"
 image_answer="$(curl -s -H "Authorization: Bearer $trainer_token" \
   -F "file=@$ROOT/public/images/blog/seo-for-arabic-websites.jpg" "http://127.0.0.1:$PORT/api/cloudinary/upload")"
 image="$(grep -o '/media/images/manara_[0-9a-f]*\.webp' <<<"$image_answer" | head -n 1 || true)"
-bad=0
-for app in app1 app2; do
-  podman_ exec "$(container "$app")" node -e \
-    "fetch('http://127.0.0.1:3000$image').then(async (r) => process.exit(r.status === 200 && r.headers.get('content-type') === 'image/webp' && (await r.arrayBuffer()).byteLength > 0 ? 0 : 1), () => process.exit(1))" \
-    2>/dev/null || bad=$((bad + 1))
-done
+bad="$(refusals "fetch('http://127.0.0.1:3000$image').then(async (r) => process.exit(r.status === 200 && r.headers.get('content-type') === 'image/webp' && (await r.arrayBuffer()).byteLength > 0 ? 0 : 1), () => process.exit(1))")"
 local_files="$(podman_ exec "$(container app1)" sh -c 'find /data -type f 2>/dev/null | wc -l')$(
   podman_ exec "$(container app2)" sh -c 'find /data -type f 2>/dev/null | wc -l')"
 if [[ -n "$image" ]] && ((bad == 0)) && [[ "$local_files" == 00 ]]; then
