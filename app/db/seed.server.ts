@@ -7,7 +7,16 @@ import { renderMarkdown } from "../lib/markdown.server";
 import { seedDemoVideos } from "../video/seed.server";
 import { creditWallet } from "../wallet/wallet.server";
 import type { Database } from "./client.server";
-import { blogPosts, courses, lessons, portfolioItems, type UserRole, users, walletLedger } from "./schema";
+import {
+  blogPosts,
+  courseSections,
+  courses,
+  lessons,
+  portfolioItems,
+  type UserRole,
+  users,
+  walletLedger,
+} from "./schema";
 import { seedDemoCertificate } from "./seed-certificates.server";
 import { seedBlogPosts } from "./seed-data/blog";
 import { seedCourses } from "./seed-data/courses";
@@ -92,9 +101,15 @@ export async function seedDemoContent(db: Database): Promise<void> {
         .onConflictDoNothing({ target: courses.slug })
         .returning({ id: courses.id });
       if (!inserted) continue;
+      const [section] = await tx
+        .insert(courseSections)
+        .values({ courseId: inserted.id, position: 1, title: "Course content", titleAr: "محتوى الدورة" })
+        .returning({ id: courseSections.id });
+      if (!section) throw new Error("section not inserted");
       await tx.insert(lessons).values(
         course.lessons.map((lesson, position) => ({
           courseId: inserted.id,
+          sectionId: section.id,
           position: position + 1,
           title: lesson.title.en,
           titleAr: lesson.title.ar,

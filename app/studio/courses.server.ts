@@ -7,13 +7,22 @@ import { isAdmin } from "../access/roles";
 import type { CourseCategory } from "../courses/categories";
 import type { Database, Queryable, Transaction } from "../db/client.server";
 import { announcePublicChange } from "../db/public-changes.server";
-import { type Course, courses, enrollments, type Lesson, lessons, mediaUploads, users } from "../db/schema";
+import {
+  type Course,
+  courseSections,
+  courses,
+  enrollments,
+  type Lesson,
+  lessons,
+  mediaUploads,
+  users,
+} from "../db/schema";
 import { renderMarkdown } from "../lib/markdown.server";
 import { isRowId } from "../lib/validation";
 import { releaseMedia } from "../media/media.server";
 import type { MediaStore } from "../media/store.server";
 import { releaseOrphanVideos } from "../video/videos.server";
-import { type CourseLanding, type LessonFields, MAX_LESSONS } from "./inputs";
+import { type CourseLanding, DEFAULT_SECTION_TITLE, type LessonFields, MAX_LESSONS } from "./inputs";
 import {
   type Actor,
   canAttachMedia,
@@ -234,6 +243,8 @@ export async function createCourse(
         })
         .returning();
       if (!course) throw new Error("course not inserted");
+      // Every course starts with one section, as migration 0018 gave every existing course.
+      await lastSectionId(tx, course.id);
       if (fields.lessons) {
         const replaced = await replaceCurriculum(tx, actor, course.id, fields.lessons);
         if (!replaced.ok) return replaced;
@@ -406,6 +417,23 @@ async function writeOrder(tx: Transaction, courseId: number, orderedIds: number[
   );
 }
 
+/** The course's last section, where a lesson added without one goes; created if the course has none. */
+async function lastSectionId(tx: Transaction, courseId: number): Promise<number> {
+  const [last] = await tx
+    .select({ id: courseSections.id })
+    .from(courseSections)
+    .where(eq(courseSections.courseId, courseId))
+    .orderBy(desc(courseSections.position))
+    .limit(1);
+  if (last) return last.id;
+  const [created] = await tx
+    .insert(courseSections)
+    .values({ courseId, position: 1, title: DEFAULT_SECTION_TITLE.en, titleAr: DEFAULT_SECTION_TITLE.ar })
+    .returning({ id: courseSections.id });
+  if (!created) throw new Error("section not inserted");
+  return created.id;
+}
+
 async function lessonIds(tx: Transaction, courseId: number): Promise<number[]> {
   const rows = await tx
     .select({ id: lessons.id })
@@ -474,7 +502,12 @@ async function replaceCurriculum(
     } else {
       const [row] = await tx
         .insert(lessons)
-        .values({ courseId, position: 100_000 + index, ...fields })
+        .values({
+          courseId,
+          sectionId: await lastSectionId(tx, courseId),
+          position: 100_000 + index,
+          ...fields,
+        })
         .returning({ id: lessons.id });
       if (row) ordered.push(row.id);
     }
@@ -499,7 +532,7 @@ export async function addLesson(
     if (ids.length >= MAX_LESSONS) return { ok: false, reason: "too_many_lessons" };
     const [row] = await tx
       .insert(lessons)
-      .values({ courseId, position: ids.length + 1, ...fields })
+      .values({ courseId, sectionId: await lastSectionId(tx, courseId), position: ids.length + 1, ...fields })
       .returning({ id: lessons.id });
     await touch(tx, courseId);
     if (!row) throw new Error("lesson not inserted");

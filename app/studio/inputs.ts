@@ -11,6 +11,9 @@ export const MAX_DESCRIPTION = 20_000;
 export const MAX_PRICE_MINOR_UNITS = 100_000 * MINOR_UNITS_PER_UNIT;
 export const MAX_LESSON_MINUTES = 10_000;
 export const MAX_LESSONS = 200;
+export const MAX_SECTIONS = 50;
+/** The section every course starts with, and the one migration 0018 gave existing courses. */
+export const DEFAULT_SECTION_TITLE = { en: "Course content", ar: "محتوى الدورة" } as const;
 
 const PRICE_PATTERN = /^(\d+)(?:\.(\d{1,2}))?$/;
 

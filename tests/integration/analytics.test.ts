@@ -16,6 +16,7 @@ import { loader as adminDashboard } from "../../app/routes/admin-dashboard";
 import { loader as instructorAnalytics } from "../../app/routes/instructor-analytics";
 import { cookieFor, createUser } from "./auth-helpers";
 import { runRoute } from "./route-context";
+import { withSection } from "./section-rows";
 import { createTestDatabase } from "./test-database";
 
 // A Sunday: the 30-day window starts 2026-02-14, the 90-day one 2025-12-16, the 365-day one 2025-03-16.
@@ -80,12 +81,14 @@ beforeAll(async () => {
   course.b2 = b2?.id ?? 0;
   const lessonRows = await db
     .insert(lessons)
-    .values([
-      { courseId: course.a1, position: 1, title: "A1.1" },
-      { courseId: course.a1, position: 2, title: "A1.2" },
-      { courseId: course.b1, position: 1, title: "B1.1" },
-      { courseId: course.b2, position: 1, title: "B2.1" },
-    ])
+    .values(
+      await withSection(db, [
+        { courseId: course.a1, position: 1, title: "A1.1" },
+        { courseId: course.a1, position: 2, title: "A1.2" },
+        { courseId: course.b1, position: 1, title: "B1.1" },
+        { courseId: course.b2, position: 1, title: "B2.1" },
+      ]),
+    )
     .returning({ id: lessons.id });
   const [a1l1, a1l2, b1l1] = lessonRows.map((row) => row.id) as [number, number, number];
 

@@ -6,6 +6,7 @@ import { loader as courseLoader } from "../../app/routes/course";
 import { loader as coursesLoader } from "../../app/routes/courses";
 import { setFreePreview } from "../../app/video/videos.server";
 import { runRoute, settle } from "./route-context";
+import { withSection } from "./section-rows";
 import { createTestDatabase } from "./test-database";
 
 let handle: DatabaseHandle;
@@ -94,7 +95,14 @@ describe("a published course's page for a signed-out visitor", () => {
       .returning({ id: videos.id });
     const [lesson] = await handle.db
       .insert(lessons)
-      .values({ courseId: publishedId, position: 1, title: "Intro", videoId: video?.id })
+      .values(
+        await withSection(handle.db, {
+          courseId: publishedId,
+          position: 1,
+          title: "Intro",
+          videoId: video?.id,
+        }),
+      )
       .returning({ id: lessons.id });
     expect((await view()).previews).toEqual([]);
 

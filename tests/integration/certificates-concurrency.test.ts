@@ -12,6 +12,7 @@ import { certificates, courses, enrollments, lessonProgress, lessons } from "../
 import { action as generateApi } from "../../app/routes/api/certificate-generate";
 import { bearerFor, createUser } from "./auth-helpers";
 import { runRoute } from "./route-context";
+import { withSection } from "./section-rows";
 import { createTestDatabase } from "./test-database";
 
 const ROUNDS = 3;
@@ -47,7 +48,12 @@ async function setUp() {
   courseId = course?.id ?? 0;
   const inserted = await handle.db
     .insert(lessons)
-    .values([1, 2].map((position) => ({ courseId, position, title: `Lesson ${position}` })))
+    .values(
+      await withSection(
+        handle.db,
+        [1, 2].map((position) => ({ courseId, position, title: `Lesson ${position}` })),
+      ),
+    )
     .returning({ id: lessons.id });
   lessonIds = inserted.map((row) => row.id);
 }

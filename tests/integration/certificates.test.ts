@@ -43,6 +43,7 @@ import { loader as verifyPage } from "../../app/routes/certificate-verify";
 import { action as generatePage, loader as myCertificates } from "../../app/routes/certificates";
 import { bearerFor, cookieFor, createUser } from "./auth-helpers";
 import { formRequest, runRoute, settle } from "./route-context";
+import { withSection } from "./section-rows";
 import { createTestDatabase } from "./test-database";
 
 const run = promisify(execFile);
@@ -132,7 +133,12 @@ beforeAll(async () => {
   emptyCourseId = empty?.id ?? 0;
   const rows = await handle.db
     .insert(lessons)
-    .values([1, 2, 3].map((position) => ({ courseId, position, title: `Lesson ${position}` })))
+    .values(
+      await withSection(
+        handle.db,
+        [1, 2, 3].map((position) => ({ courseId, position, title: `Lesson ${position}` })),
+      ),
+    )
     .returning({ id: lessons.id });
   lessonIds = rows.map((row) => row.id);
 });

@@ -23,6 +23,7 @@ import {
 import { progressByCourse } from "../../app/learning/progress.server";
 import { getOwnReview } from "../../app/reviews/reviews.server";
 import { createUser } from "./auth-helpers";
+import { withSection } from "./section-rows";
 import { createTestDatabase } from "./test-database";
 
 let handle: DatabaseHandle;
@@ -59,7 +60,12 @@ beforeAll(async () => {
   emptyDraftId = rows.find((row) => row.slug === "viewer-draft")?.id ?? 0;
   const inserted = await db
     .insert(lessons)
-    .values([1, 2, 3].map((position) => ({ courseId, position, title: `Lesson ${position}` })))
+    .values(
+      await withSection(
+        db,
+        [1, 2, 3].map((position) => ({ courseId, position, title: `Lesson ${position}` })),
+      ),
+    )
     .returning({ id: lessons.id, position: lessons.position });
   lessonIds.push(...inserted.sort((a, b) => a.position - b.position).map((row) => row.id));
 

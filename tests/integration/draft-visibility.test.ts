@@ -25,6 +25,7 @@ import { action as learnProgress } from "../../app/routes/learn-progress";
 import { toasts } from "../../app/toast.server";
 import { bearerFor, cookieFor, createUser } from "./auth-helpers";
 import { formRequest, runRoute, settle } from "./route-context";
+import { withSection } from "./section-rows";
 import { createTestDatabase } from "./test-database";
 
 let handle: DatabaseHandle;
@@ -58,7 +59,9 @@ beforeAll(async () => {
   draftId = draft?.id ?? 0;
   const [lesson] = await handle.db
     .insert(lessons)
-    .values({ courseId: draftId, position: 1, title: "One", durationMinutes: 5 })
+    .values(
+      await withSection(handle.db, { courseId: draftId, position: 1, title: "One", durationMinutes: 5 }),
+    )
     .returning({ id: lessons.id });
   lessonId = lesson?.id ?? 0;
   await handle.db.insert(enrollments).values({ userId: formerLearner.id, courseId: draftId, pricePaid: 0 });

@@ -17,6 +17,7 @@ import { loader as myEnrollmentsLoader } from "../../app/routes/my-enrollments";
 import { creditWallet } from "../../app/wallet/wallet.server";
 import { bearerFor, cookieFor, createUser } from "./auth-helpers";
 import { runRoute, settle } from "./route-context";
+import { withSection } from "./section-rows";
 import { createTestDatabase } from "./test-database";
 
 let handle: DatabaseHandle;
@@ -70,12 +71,14 @@ beforeAll(async () => {
   const idOf = (slug: string) => rows.find((row) => row.slug === slug)?.id ?? 0;
   [web, data, free, draft] = [idOf("web"), idOf("data"), idOf("free"), idOf("draft")];
   // Inserted out of order: the learn page must sort by position. The javascript: URL must never be embedded.
-  await handle.db.insert(lessons).values([
-    { courseId: web, position: 3, title: "Wrap-up", titleAr: "الخلاصة" },
-    { courseId: web, position: 1, title: "Welcome", embedUrl: "https://player.vimeo.com/video/76979871" },
-    { courseId: web, position: 2, title: "Notes", pdfUrl: "https://cdn.example.com/notes.pdf" },
-    { courseId: web, position: 4, title: "Sneaky", embedUrl: "javascript:alert(1)" },
-  ]);
+  await handle.db.insert(lessons).values(
+    await withSection(handle.db, [
+      { courseId: web, position: 3, title: "Wrap-up", titleAr: "الخلاصة" },
+      { courseId: web, position: 1, title: "Welcome", embedUrl: "https://player.vimeo.com/video/76979871" },
+      { courseId: web, position: 2, title: "Notes", pdfUrl: "https://cdn.example.com/notes.pdf" },
+      { courseId: web, position: 4, title: "Sneaky", embedUrl: "javascript:alert(1)" },
+    ]),
+  );
 });
 afterAll(() => handle?.close());
 

@@ -7,6 +7,7 @@ import { type DatabaseHandle, openPostgres } from "../../app/db/client.server";
 import { courses, enrollments, lessonProgress, lessons, type User } from "../../app/db/schema";
 import { recordProgress } from "../../app/learning/progress.server";
 import { createUser } from "./auth-helpers";
+import { withSection } from "./section-rows";
 import { createTestDatabase } from "./test-database";
 
 const PARALLEL = 24;
@@ -40,7 +41,7 @@ async function setUp() {
   courseId = course?.id ?? 0;
   const [lesson] = await handle.db
     .insert(lessons)
-    .values({ courseId, position: 1, title: "Race", durationMinutes: 10 })
+    .values(await withSection(handle.db, { courseId, position: 1, title: "Race", durationMinutes: 10 }))
     .returning({ id: lessons.id });
   lessonId = lesson?.id ?? 0;
   await handle.db.insert(enrollments).values({ userId: learner.id, courseId, pricePaid: 0 });

@@ -17,6 +17,7 @@ import { action as learnAction, loader as learnLoader } from "../../app/routes/c
 import { action as beaconAction } from "../../app/routes/learn-progress";
 import { bearerFor, cookieFor, createUser } from "./auth-helpers";
 import { runRoute, settle } from "./route-context";
+import { withSection } from "./section-rows";
 import { createTestDatabase } from "./test-database";
 
 let handle: DatabaseHandle;
@@ -65,12 +66,14 @@ beforeAll(async () => {
   videoId = video?.id ?? "";
   const inserted = await handle.db
     .insert(lessons)
-    .values([
-      { courseId, position: 1, title: "Intro", videoId },
-      { courseId, position: 2, title: "Typed", durationMinutes: 5, pdfUrl: "/media/raw/manara_x" },
-      { courseId, position: 3, title: "Bare" },
-      { courseId: otherCourseId, position: 1, title: "Elsewhere" },
-    ])
+    .values(
+      await withSection(handle.db, [
+        { courseId, position: 1, title: "Intro", videoId },
+        { courseId, position: 2, title: "Typed", durationMinutes: 5, pdfUrl: "/media/raw/manara_x" },
+        { courseId, position: 3, title: "Bare" },
+        { courseId: otherCourseId, position: 1, title: "Elsewhere" },
+      ]),
+    )
     .returning({ id: lessons.id, courseId: lessons.courseId, position: lessons.position });
   for (const row of inserted
     .filter((row) => row.courseId === courseId)
@@ -551,7 +554,14 @@ describe("a free preview", () => {
   it("is not a preview in a draft, for anyone who may not open the draft", async () => {
     const [draftLesson] = await handle.db
       .insert(lessons)
-      .values({ courseId: draftId, position: 1, title: "Draft taster", isFreePreview: true })
+      .values(
+        await withSection(handle.db, {
+          courseId: draftId,
+          position: 1,
+          title: "Draft taster",
+          isFreePreview: true,
+        }),
+      )
       .returning({ id: lessons.id });
     const id = draftLesson?.id ?? 0;
     for (const viewer of [null, stranger]) {

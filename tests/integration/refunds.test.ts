@@ -34,6 +34,7 @@ import { action as refundApi } from "../../app/routes/api/admin-refund";
 import { creditWallet } from "../../app/wallet/wallet.server";
 import { bearerFor, cookieFor, createUser } from "./auth-helpers";
 import { formRequest, runRoute, settle } from "./route-context";
+import { withSection } from "./section-rows";
 import { createTestDatabase } from "./test-database";
 
 let handle: DatabaseHandle;
@@ -174,7 +175,7 @@ describe("what a refund takes back", () => {
     // The learner finished the course (its one lesson) and holds its certificate, and reviewed it.
     const [lesson] = await handle.db
       .insert(lessons)
-      .values({ courseId: paidCourseId, position: 1, title: "Only lesson" })
+      .values(await withSection(handle.db, { courseId: paidCourseId, position: 1, title: "Only lesson" }))
       .returning({ id: lessons.id });
     await handle.db.insert(lessonProgress).values({
       userId: learner.id,

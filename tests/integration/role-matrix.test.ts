@@ -110,6 +110,7 @@ import { loader as robotsTxt } from "../../app/routes/robots";
 import { loader as sitemapXml } from "../../app/routes/sitemap";
 import { bearerFor, cookieFor, createUser } from "./auth-helpers";
 import { runRoute } from "./route-context";
+import { withSection } from "./section-rows";
 import { PDF_BYTES, sharedTestMediaStore } from "./studio-factories";
 import { createTestDatabase } from "./test-database";
 import { type MatrixVideos, matrixVideos } from "./video-fixtures";
@@ -205,19 +206,28 @@ beforeAll(async () => {
   draftCaseStudyId = draftCase.item.id;
   const [paidLesson] = await handle.db
     .insert(lessons)
-    .values({
-      courseId: paidCourseId,
-      position: 1,
-      title: "Notes",
-      pdfUrl: stored.media.url,
-      pdfPublicId,
-    })
+    .values(
+      await withSection(handle.db, {
+        courseId: paidCourseId,
+        position: 1,
+        title: "Notes",
+        pdfUrl: stored.media.url,
+        pdfPublicId,
+      }),
+    )
     .returning({ id: lessons.id });
   paidLessonId = paidLesson?.id ?? 0;
   // A free preview of the paid course: open to everyone, guests included, and it records nothing.
   const [previewLesson] = await handle.db
     .insert(lessons)
-    .values({ courseId: paidCourseId, position: 2, title: "Taster", isFreePreview: true })
+    .values(
+      await withSection(handle.db, {
+        courseId: paidCourseId,
+        position: 2,
+        title: "Taster",
+        isFreePreview: true,
+      }),
+    )
     .returning({ id: lessons.id });
   previewLessonId = previewLesson?.id ?? 0;
   // Certificates: "user" completed a one-lesson course and holds its certificate.
@@ -237,7 +247,7 @@ beforeAll(async () => {
   certifiedCourseId = certified?.id ?? 0;
   const [lesson] = await handle.db
     .insert(lessons)
-    .values({ courseId: certifiedCourseId, position: 1, title: "Only" })
+    .values(await withSection(handle.db, { courseId: certifiedCourseId, position: 1, title: "Only" }))
     .returning({ id: lessons.id });
   await handle.db
     .insert(enrollments)

@@ -8,6 +8,7 @@ import { courses, enrollments, lessons, type User } from "../../app/db/schema";
 import { createOutboxMailer } from "../../app/mail/mailer.server";
 import { createLocalStore } from "../../app/media/local-store.server";
 import { createLocalStorage } from "../../app/storage/local.server";
+import { withSection } from "./section-rows";
 
 export function tempMediaStore() {
   return createLocalStore(mkdtempSync(path.join(tmpdir(), "manara-media-")));
@@ -62,11 +63,14 @@ export async function createCourseFor(
   if (!course) throw new Error("course not created");
   if (lessonCount > 0) {
     await db.insert(lessons).values(
-      Array.from({ length: lessonCount }, (_, index) => ({
-        courseId: course.id,
-        position: index + 1,
-        title: `Lesson ${index + 1}`,
-      })),
+      await withSection(
+        db,
+        Array.from({ length: lessonCount }, (_, index) => ({
+          courseId: course.id,
+          position: index + 1,
+          title: `Lesson ${index + 1}`,
+        })),
+      ),
     );
   }
   return course;

@@ -9,6 +9,7 @@ import { lessons, type User, videos } from "../../app/db/schema";
 import { createLocalStorage } from "../../app/storage/local.server";
 import { createLocalVideoHost, replaceVideoHost } from "../../app/video/host.server";
 import { createUploadLink } from "../../app/video/videos.server";
+import { withSection } from "./section-rows";
 
 export const DEMO_VIDEO_PATH = path.resolve("app/db/seed-data/videos/manara-demo-2.mp4");
 
@@ -25,7 +26,7 @@ export async function matrixVideos(db: Database, trainer: User, courseId: number
   replaceVideoHost(host);
   const [lesson] = await db
     .insert(lessons)
-    .values({ courseId, position: 50, title: "Video lesson" })
+    .values(await withSection(db, { courseId, position: 50, title: "Video lesson" }))
     .returning({ id: lessons.id });
   const lessonId = lesson?.id ?? 0;
   const bytes = readFileSync(DEMO_VIDEO_PATH);

@@ -85,6 +85,29 @@ export const courses = pgTable(
   ],
 );
 
+/**
+ * A course's curriculum is an ordered list of sections (issue 32). A section's lessons are a contiguous run
+ * of the course-wide lesson order, in section order (decision 051): every reader that orders lessons by
+ * `lessons.position` stays right without a join. The studio module keeps that invariant.
+ */
+export const courseSections = pgTable(
+  "course_sections",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    /** 1-based order inside the course, dense; rewritten like lesson positions (parked negative first). */
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+    titleAr: text("title_ar"),
+  },
+  (table) => [unique("course_sections_course_position_unique").on(table.courseId, table.position)],
+);
+
+/** `video` is what every lesson was before issue 32; an article is Markdown; a quiz has a `quizzes` row. */
+export const lessonKind = pgEnum("lesson_kind", ["video", "article", "quiz"]);
+
 export const lessons = pgTable(
   "lessons",
   {
@@ -92,10 +115,20 @@ export const lessons = pgTable(
     courseId: integer("course_id")
       .notNull()
       .references(() => courses.id, { onDelete: "cascade" }),
-    /** 1-based order inside the course. */
+    /** The section it belongs to; a section with lessons is never deleted (the studio refuses). */
+    sectionId: integer("section_id")
+      .notNull()
+      .references((): AnyPgColumn => courseSections.id, { onDelete: "cascade" }),
+    /** 1-based order inside the course; a section's lessons are a contiguous run of it. */
     position: integer("position").notNull(),
+    kind: lessonKind("kind").notNull().default("video"),
     title: text("title").notNull(),
     titleAr: text("title_ar"),
+    /** An article's Markdown as typed, and rendered and sanitized once on save (app/lib/markdown.server.ts). */
+    body: text("body"),
+    bodyAr: text("body_ar"),
+    bodyHtml: text("body_html"),
+    bodyArHtml: text("body_ar_html"),
     durationMinutes: integer("duration_minutes"),
     vimeoVideoId: text("vimeo_video_id"),
     embedUrl: text("embed_url"),
@@ -113,6 +146,9 @@ export const lessons = pgTable(
     // sign check here.
     unique("lessons_course_position_unique").on(table.courseId, table.position),
     check("lessons_duration_range", sql`${table.durationMinutes} between 0 and 10000`),
+    // Only a video lesson plays a video; an article or a quiz that kept one would show it nowhere.
+    check("lessons_video_only_for_video_kind", sql`${table.kind} = 'video' or ${table.videoId} is null`),
+    index("lessons_section_idx").on(table.sectionId),
   ],
 );
 
@@ -169,6 +205,8 @@ export const catalogCounts = pgTable("catalog_counts", {
 
 export type Course = typeof courses.$inferSelect;
 export type Lesson = typeof lessons.$inferSelect;
+export type CourseSection = typeof courseSections.$inferSelect;
+export type LessonKind = (typeof lessonKind.enumValues)[number];
 
 // A lesson points at its current video and a video at the lesson it is for: the two tables reference each
 // other, so they live in one module (modules that import each other load in an order nobody chose).

@@ -8,5 +8,6 @@ export * from "./favorites";
 export * from "./learning";
 export * from "./media";
 export * from "./payments";
+export * from "./quizzes";
 export * from "./reviews";
 export * from "./users";

@@ -1,6 +1,7 @@
 // The people and courses the fuzz suite acts as and on, and the credentials it sends.
 import { eq } from "drizzle-orm";
 import { blogPosts, courses, lessons, portfolioItems, type User, users } from "../../../app/db/schema";
+import { withSection } from "../section-rows";
 import type { FuzzApp } from "./app";
 
 export type Role = "guest" | "user" | "trainer" | "admin";
@@ -88,7 +89,14 @@ export async function createFixtures(app: FuzzApp): Promise<Fixtures> {
     rows.find((row) => row.slug === slug)?.id ?? 0;
   const [lesson] = await db
     .insert(lessons)
-    .values({ courseId: idOf("paid"), position: 1, title: "Fuzz lesson", durationMinutes: 3 })
+    .values(
+      await withSection(db, {
+        courseId: idOf("paid"),
+        position: 1,
+        title: "Fuzz lesson",
+        durationMinutes: 3,
+      }),
+    )
     .returning({ id: lessons.id });
   const sample = await helpers.cookieFor(db, people.user.id);
   return {
