@@ -1,13 +1,7 @@
 // What an attempt keeps of the questions it drew (decision 051): enough to show them in either language and
 // to grade them, whatever the trainer changes afterwards. Pure: the attempt module writes and reads it, and
-// `learnerView` is the one place that decides what a learner is shown of it.
-import {
-  type Answer,
-  type ChoiceKind,
-  gradeAttempt,
-  type Question,
-  type QuestionKind,
-} from "./grading";
+// `learnerQuestions` and `reviewOf` are the one place that decides what a learner is shown of it.
+import { type Answer, type ChoiceKind, gradeAttempt, type Question, type QuestionKind } from "./grading";
 
 export type SnapshotText = { en: string; ar: string | null };
 
@@ -35,7 +29,12 @@ export type AttemptAnswers = { questionId: string; optionIds?: string[]; text?: 
 export function gradableQuestions(snapshot: AttemptSnapshot): Question[] {
   return snapshot.map((question) =>
     question.kind === "short_text"
-      ? { id: question.id, kind: "short_text", points: question.points, acceptedAnswers: question.acceptedAnswers }
+      ? {
+          id: question.id,
+          kind: "short_text",
+          points: question.points,
+          acceptedAnswers: question.acceptedAnswers,
+        }
       : {
           id: question.id,
           kind: question.kind as ChoiceKind,
@@ -96,7 +95,9 @@ export function learnerQuestions(snapshot: AttemptSnapshot, locale: "en" | "ar")
     promptHtml: inLocale(question.prompt, locale),
     ...(question.kind === "short_text"
       ? {}
-      : { options: question.options.map((option) => ({ id: option.id, html: inLocale(option.html, locale) })) }),
+      : {
+          options: question.options.map((option) => ({ id: option.id, html: inLocale(option.html, locale) })),
+        }),
   }));
 }
 
@@ -123,7 +124,8 @@ export function reviewOf(
     const item: ReviewItem = { questionId: question.id, correct: graded.results[index]?.correct ?? false };
     if (!reveal) return item;
     if (question.kind === "short_text") item.acceptedAnswers = [...question.acceptedAnswers];
-    else item.correctOptionIds = question.options.filter((option) => option.correct).map((option) => option.id);
+    else
+      item.correctOptionIds = question.options.filter((option) => option.correct).map((option) => option.id);
     if (question.explanation) item.explanationHtml = inLocale(question.explanation, locale);
     return item;
   });
