@@ -40,6 +40,10 @@ export const API_ERROR_CODES = [
   "not_failed",
   /** A mailed link's token that is unknown, used, replaced or another account's. */
   "token_invalid",
+  /** A section that still holds lessons: move or delete them first (issue 32). */
+  "section_not_empty",
+  /** A course keeps at least one section. */
+  "last_section",
   /** A mailed link's token that ran out. */
   "token_expired",
   "rate_limited",

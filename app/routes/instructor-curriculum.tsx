@@ -1,6 +1,7 @@
-// /instructor/courses/:id/curriculum: the lessons of a course. Add, edit, delete (confirmed on a second
-// screen, ?deleteLesson=ID) and move up/down are plain forms; with JavaScript the moves are fetchers that
-// reorder at once and roll back with a toast if the server refuses.
+// /instructor/courses/:id/curriculum: the sections of a course and their lessons (issue 32). Adding,
+// editing, deleting (a lesson confirmed on a second screen, ?deleteLesson=ID), moving up/down and moving a
+// lesson to another section are plain forms; with JavaScript the moves are fetchers that reorder at once
+// and roll back with a toast if the server refuses, and drag and drop posts the whole layout.
 import { data } from "react-router";
 import { z } from "zod";
 import { Curriculum } from "../components/studio/curriculum-page";
@@ -13,21 +14,27 @@ import { pick } from "../lib/localized";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { entityId, INT4_MAX } from "../lib/validation";
+import { entityId } from "../lib/validation";
 import { storeUpload } from "../media/media.server";
 import { readUpload, UPLOAD_FAILURE_STATUS } from "../media/upload.server";
 import { getMediaStore } from "../middleware/media.server";
 import { uploadFailureMessage } from "../studio/answers.server";
 import {
   addLesson,
+  addSection,
   deleteLesson,
+  deleteSection,
   moveLesson,
-  reorderLessons,
+  moveSection,
+  placeLesson,
+  rearrangeCurriculum,
+  renameSection,
   setLessonPdf,
   updateLesson,
-} from "../studio/courses.server";
+} from "../studio/curriculum.server";
 import { describeRefusal, requireEditableCourse } from "../studio/editor.server";
-import { LessonForm } from "../studio/inputs";
+import { LessonForm, MAX_LESSONS, NewLessonForm, SectionForm } from "../studio/inputs";
+import { parseLayout } from "../studio/layout";
 import { toasts } from "../toast.server";
 import { formatMaxBytes } from "../video/api.server";
 import { lessonVideoSummaries } from "../video/videos.server";
@@ -48,44 +55,70 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       isPublished: course.isPublished,
       updatedAt: course.updatedAt.toISOString(),
     },
-    lessons: course.lessons.map((lesson) => ({
-      id: lesson.id,
-      position: lesson.position,
-      title: lesson.title,
-      titleAr: lesson.titleAr ?? "",
-      durationMinutes: lesson.durationMinutes === null ? "" : String(lesson.durationMinutes),
-      pdfUrl: lesson.pdfUrl,
-      isFreePreview: lesson.isFreePreview,
-      video: videos[lesson.id] ?? { current: null, latest: null },
+    sections: course.sections.map((section) => ({
+      id: section.id,
+      title: section.title,
+      titleAr: section.titleAr ?? "",
+      lessons: course.lessons
+        .filter((lesson) => lesson.sectionId === section.id)
+        .map((lesson) => ({
+          id: lesson.id,
+          kind: lesson.kind,
+          position: lesson.position,
+          title: lesson.title,
+          titleAr: lesson.titleAr ?? "",
+          durationMinutes: lesson.durationMinutes === null ? "" : String(lesson.durationMinutes),
+          body: lesson.body ?? "",
+          bodyAr: lesson.bodyAr ?? "",
+          pdfUrl: lesson.pdfUrl,
+          isFreePreview: lesson.isFreePreview,
+          video: videos[lesson.id] ?? { current: null, latest: null },
+        })),
     })),
   };
 }
 
 const LessonId = entityId("errors.formInvalid");
+const SectionId = entityId("errors.formInvalid");
+const Direction = z.enum(["up", "down"]);
 /**
  * The page's submits, told apart by `intent`, with the lesson they concern; a lesson's own fields are read
  * after (LessonForm), so a refused lesson keeps what was typed beside the right lesson.
  */
 const CurriculumAction = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("addLesson") }),
+  z.object({ intent: z.literal("addSection") }),
+  z.object({ intent: z.literal("renameSection"), sectionId: SectionId }),
+  z.object({ intent: z.literal("moveSection"), sectionId: SectionId, direction: Direction }),
+  z.object({ intent: z.literal("deleteSection"), sectionId: SectionId }),
   z.object({
-    intent: z.literal("reorder"),
-    // Drag and drop (JavaScript only): the whole order at once, as comma-separated lesson ids.
-    order: z
+    intent: z.literal("rearrange"),
+    // Drag and drop (JavaScript only): the whole layout at once, "section:lesson,lesson;section:…".
+    layout: z
       .string()
-      .max(2_400)
-      .regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9}){0,199}$/)
-      .transform((value) => value.split(",").map(Number))
-      .pipe(z.array(z.number().int().max(INT4_MAX))),
+      .max(4_000)
+      .transform((value, ctx) => {
+        const layout = parseLayout(value);
+        if (layout) return layout;
+        ctx.addIssue({ code: "custom", message: "errors.formInvalid" });
+        return z.NEVER;
+      }),
   }),
   z.object({ intent: z.literal("saveLesson"), lessonId: LessonId }),
-  z.object({ intent: z.literal("moveLesson"), lessonId: LessonId, direction: z.enum(["up", "down"]) }),
+  z.object({ intent: z.literal("moveLesson"), lessonId: LessonId, direction: Direction }),
+  z.object({
+    intent: z.literal("placeLesson"),
+    lessonId: LessonId,
+    sectionId: SectionId,
+  }),
   z.object({ intent: z.literal("deleteLesson"), lessonId: LessonId }),
   z.object({ intent: z.literal("removePdf"), lessonId: LessonId }),
 ]);
 
 export type LessonAnswer = {
   lessonId?: number | "new";
+  /** A section form refused: the new one, or the one renamed. */
+  sectionId?: number | "new";
   fieldErrors?: Record<string, string>;
   values?: Record<string, string>;
   pdfError?: string;
@@ -128,7 +161,7 @@ export async function action({ request, url, context, params }: Route.ActionArgs
   if (!action.ok) return fail(form, here, t("errors.formInvalid"), 400);
   const submitted = action.data;
   if (submitted.intent === "addLesson") {
-    const parsed = validateForm(form, LessonForm, t);
+    const parsed = validateForm(form, NewLessonForm, t);
     if (!parsed.ok)
       return data(
         { lessonId: "new", fieldErrors: parsed.fieldErrors, values: parsed.values } as LessonAnswer,
@@ -140,28 +173,74 @@ export async function action({ request, url, context, params }: Route.ActionArgs
     if (!outcome.ok) return refused(outcome);
     return toasts().redirectWithSuccess(here, t("curriculum.added"));
   }
-  if (submitted.intent === "reorder") {
-    const outcome = await reorderLessons(db, actor, course.id, submitted.order);
+  if (submitted.intent === "rearrange") {
+    const outcome = await rearrangeCurriculum(db, actor, course.id, submitted.layout);
     if (!outcome.ok) {
       const { status, message } = describeRefusal(outcome, t);
       return fail(form, here, message, status);
     }
     return succeed(form, here, t("curriculum.moved"), {});
   }
+  if (submitted.intent === "addSection" || submitted.intent === "renameSection") {
+    const sectionKey = submitted.intent === "addSection" ? "new" : submitted.sectionId;
+    const parsed = validateForm(form, SectionForm, t);
+    if (!parsed.ok)
+      return data(
+        { sectionId: sectionKey, fieldErrors: parsed.fieldErrors, values: parsed.values } as LessonAnswer,
+        { status: 400 },
+      );
+    const outcome =
+      submitted.intent === "addSection"
+        ? await addSection(db, actor, course.id, parsed.data)
+        : await renameSection(db, actor, submitted.sectionId, parsed.data, course.id);
+    if (!outcome.ok) return refused(outcome);
+    return toasts().redirectWithSuccess(
+      here,
+      t(submitted.intent === "addSection" ? "curriculum.sectionAdded" : "curriculum.sectionSaved"),
+    );
+  }
+  if (submitted.intent === "moveSection") {
+    const outcome = await moveSection(db, actor, submitted.sectionId, submitted.direction, course.id);
+    if (!outcome.ok) {
+      const { status, message } = describeRefusal(outcome, t);
+      return fail(form, here, message, status);
+    }
+    return succeed(form, here, t("curriculum.moved"), {});
+  }
+  if (submitted.intent === "deleteSection") {
+    const outcome = await deleteSection(db, actor, submitted.sectionId, course.id);
+    if (!outcome.ok) return refused(outcome);
+    return toasts().redirectWithSuccess(here, t("curriculum.sectionDeleted"));
+  }
   const { lessonId } = submitted;
   switch (submitted.intent) {
+    case "placeLesson": {
+      // The plain form's "move to section": to the end of the chosen section.
+      const outcome = await placeLesson(
+        db,
+        actor,
+        lessonId,
+        { sectionId: submitted.sectionId, position: MAX_LESSONS },
+        course.id,
+      );
+      if (!outcome.ok) {
+        const { status, message } = describeRefusal(outcome, t);
+        return fail(form, here, message, status);
+      }
+      return succeed(form, here, t("curriculum.moved"), {});
+    }
     case "saveLesson": {
       const parsed = validateForm(form, LessonForm, t);
       if (!parsed.ok)
         return data({ lessonId, fieldErrors: parsed.fieldErrors, values: parsed.values } as LessonAnswer, {
           status: 400,
         });
-      const outcome = await updateLesson(db, actor, course.id, lessonId, parsed.data);
+      const outcome = await updateLesson(db, actor, lessonId, parsed.data, course.id);
       if (!outcome.ok) return refused(outcome);
       return toasts().redirectWithSuccess(here, t("curriculum.saved"));
     }
     case "moveLesson": {
-      const outcome = await moveLesson(db, actor, course.id, lessonId, submitted.direction);
+      const outcome = await moveLesson(db, actor, lessonId, submitted.direction, course.id);
       if (!outcome.ok) {
         const { status, message } = describeRefusal(outcome, t);
         return fail(form, here, message, status);
@@ -169,7 +248,7 @@ export async function action({ request, url, context, params }: Route.ActionArgs
       return succeed(form, here, t("curriculum.moved"), {});
     }
     case "deleteLesson": {
-      const outcome = await deleteLesson(db, store, actor, course.id, lessonId);
+      const outcome = await deleteLesson(db, store, actor, lessonId, course.id);
       if (!outcome.ok) return refused(outcome);
       return toasts().redirectWithSuccess(here, t("curriculum.deleted"));
     }

@@ -48,6 +48,7 @@ const REFUSAL_STATUS: Record<VideoRefusal["reason"], number> = {
   lesson_not_found: 404,
   forbidden: 403,
   too_large: 413,
+  not_video_lesson: 409,
 };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -67,7 +68,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     t(
       refusal.reason === "too_large"
         ? "errors.tooLarge"
-        : `errors.${refusal.reason === "forbidden" ? "forbidden" : "lessonNotFound"}`,
+        : refusal.reason === "not_video_lesson"
+          ? "errors.notVideoLesson"
+          : `errors.${refusal.reason === "forbidden" ? "forbidden" : "lessonNotFound"}`,
       {
         max: formatMaxBytes(),
       },
@@ -79,7 +82,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       incomingDirectory: localVideoHost().incomingDirectory,
       lessonId: lessonId ?? 0,
       authorize: async (id) => {
-        const lesson = await editableLesson(db, actor, id, course.id);
+        const lesson = await editableLesson(db, actor, id, course.id, { forVideo: true });
         return lesson.ok ? null : lesson;
       },
     });

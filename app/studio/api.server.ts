@@ -2,7 +2,7 @@
 import type { RouterContextProvider } from "react-router";
 import { type ApiErrorCode, apiError, apiLocale } from "../lib/api.server";
 import { getI18n } from "../middleware/i18next.server";
-import type { Refusal } from "./courses.server";
+import type { Refusal } from "./course-lock.server";
 import { describeRefusal } from "./editor.server";
 
 const CODES: Record<Refusal["reason"], ApiErrorCode> = {
@@ -13,6 +13,10 @@ const CODES: Record<Refusal["reason"], ApiErrorCode> = {
   has_enrollments: "has_enrollments",
   media_not_found: "validation_failed",
   too_many_lessons: "validation_failed",
+  section_not_found: "not_found",
+  section_not_empty: "section_not_empty",
+  last_section: "last_section",
+  too_many_sections: "validation_failed",
 };
 
 export function refusalAnswer(request: Request, context: Readonly<RouterContextProvider>, refusal: Refusal) {

@@ -1,20 +1,20 @@
-// The instructor studio's rules for courses and their curriculum. Every function takes the db first, asks
-// the policy module who may act, and answers with an { ok: false, reason } union instead of a Response.
-// Curriculum changes lock the course row first, so concurrent edits of one course (two tabs, the API)
-// queue up and the lesson order stays dense (1..n) and unique.
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+// The instructor studio's rules for courses: listing, creating, changing, publishing and deleting them.
+// Every function takes the db first, asks the policy module who may act, and answers with an
+// { ok: false, reason } union instead of a Response. Changes lock the course row first (course-lock.server.ts);
+// sections and lessons one at a time are curriculum.server.ts's, the API's whole-list PUT is here.
+import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { isAdmin } from "../access/roles";
 import type { CourseCategory } from "../courses/categories";
 import type { Database, Queryable, Transaction } from "../db/client.server";
 import { announcePublicChange } from "../db/public-changes.server";
 import {
   type Course,
+  type CourseSection,
   courseSections,
   courses,
   enrollments,
   type Lesson,
   lessons,
-  mediaUploads,
   users,
 } from "../db/schema";
 import { renderMarkdown } from "../lib/markdown.server";
@@ -22,12 +22,13 @@ import { isRowId } from "../lib/validation";
 import { releaseMedia } from "../media/media.server";
 import type { MediaStore } from "../media/store.server";
 import { releaseOrphanVideos } from "../video/videos.server";
-import { type CourseLanding, DEFAULT_SECTION_TITLE, type LessonFields, MAX_LESSONS } from "./inputs";
+import { findAttachable } from "./attachable.server";
+import { lockEditable, type Refusal, Rollback, rollbackAnswer } from "./course-lock.server";
+import { lastSectionId, readLayout, writeLayout } from "./curriculum.server";
+import { type CourseLanding, MAX_LESSONS } from "./inputs";
 import {
   type Actor,
-  canAttachMedia,
   canDeleteCourse,
-  canEditCourse,
   canUseStudio,
   courseEditorAccess,
   type EditorAccess,
@@ -35,16 +36,15 @@ import {
   type PublishRequirement,
 } from "./policy";
 
-export type StudioCourse = Course & { lessons: Lesson[]; enrollmentCount: number; trainerName: string };
+export type StudioCourse = Course & {
+  /** In order; each section's lessons are a contiguous run of `lessons` (decision 051). */
+  sections: CourseSection[];
+  lessons: Lesson[];
+  enrollmentCount: number;
+  trainerName: string;
+};
 
-export type Refusal =
-  | { ok: false; reason: "not_found" }
-  | { ok: false; reason: "forbidden" }
-  | { ok: false; reason: "cannot_publish"; missing: PublishRequirement[] }
-  | { ok: false; reason: "has_enrollments" }
-  | { ok: false; reason: "media_not_found"; field: string }
-  | { ok: false; reason: "lesson_not_found" }
-  | { ok: false; reason: "too_many_lessons" };
+export type { Refusal };
 
 // ── Reading ────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -124,13 +124,19 @@ async function loadCourse(db: Queryable, id: number): Promise<StudioCourse | nul
     .innerJoin(users, eq(users.id, courses.trainerId))
     .where(eq(courses.id, id));
   if (!row) return null;
-  const [lessonRows, [enrolled]] = await Promise.all([
+  const [sectionRows, lessonRows, [enrolled]] = await Promise.all([
+    db
+      .select()
+      .from(courseSections)
+      .where(eq(courseSections.courseId, id))
+      .orderBy(asc(courseSections.position)),
     db.select().from(lessons).where(eq(lessons.courseId, id)).orderBy(asc(lessons.position)),
     db.select({ n: count() }).from(enrollments).where(eq(enrollments.courseId, id)),
   ]);
   return {
     ...row.course,
     trainerName: row.trainerName,
+    sections: sectionRows,
     lessons: lessonRows,
     enrollmentCount: enrolled?.n ?? 0,
   };
@@ -148,39 +154,6 @@ export async function getCourseForEditor(
   const access = courseEditorAccess(actor, course);
   if (access === "edit" && course) return { access, course };
   return { access: access === "edit" ? "not_found" : access };
-}
-
-function refusalFor(actor: Actor, course: { trainerId: string; isPublished: boolean } | null): Refusal {
-  const access = courseEditorAccess(actor, course);
-  return access === "not_found" ? { ok: false, reason: "not_found" } : { ok: false, reason: "forbidden" };
-}
-
-/** Locks a course row for the rest of the transaction and checks the actor may edit it. */
-async function lockEditable(tx: Transaction, actor: Actor, id: number) {
-  if (!isRowId(id)) return { refusal: { ok: false, reason: "not_found" } as Refusal };
-  const [course] = await tx.select().from(courses).where(eq(courses.id, id)).for("update");
-  if (!course || !canEditCourse(actor, course)) return { refusal: refusalFor(actor, course ?? null) };
-  return { course };
-}
-
-// ── Media references ───────────────────────────────────────────────────────────────────────────────────
-
-/** An uploaded image or PDF the actor may attach, found by public id or by the URL the upload returned. */
-async function findAttachable(
-  db: Queryable,
-  actor: Actor,
-  resourceType: "image" | "raw",
-  by: { publicId?: string | null; url?: string | null },
-) {
-  const where = by.publicId
-    ? eq(mediaUploads.publicId, by.publicId)
-    : by.url
-      ? eq(mediaUploads.url, by.url)
-      : null;
-  if (!where) return null;
-  const [upload] = await db.select().from(mediaUploads).where(where);
-  if (!upload || upload.resourceType !== resourceType || !canAttachMedia(actor, upload)) return null;
-  return upload;
 }
 
 // ── Courses ───────────────────────────────────────────────────────────────────────────────────────────
@@ -324,17 +297,6 @@ export async function updateCourse(
   return { ok: true, course };
 }
 
-/** drizzle rolls a transaction back when its callback throws; refusals are thrown to get that. */
-class Rollback extends Error {
-  constructor(readonly refusal: Refusal) {
-    super(refusal.reason);
-  }
-}
-function rollbackAnswer(error: unknown): Refusal {
-  if (error instanceof Rollback) return error.refusal;
-  throw error;
-}
-
 async function missingNow(tx: Transaction, id: number): Promise<PublishRequirement[]> {
   const [course] = await tx.select().from(courses).where(eq(courses.id, id));
   const lessonCount = await tx.$count(lessons, eq(lessons.courseId, id));
@@ -395,60 +357,6 @@ export async function deleteCourse(
   return outcome;
 }
 
-// ── Curriculum ─────────────────────────────────────────────────────────────────────────────────────────
-
-/**
- * Gives the course's lessons the positions 1..n in the order of `orderedIds` (which must be exactly its
- * lessons). The unique (course, position) index is checked row by row, so rows are first parked at
- * negative positions; the caller holds the course lock, so no one else writes this course meanwhile.
- */
-async function writeOrder(tx: Transaction, courseId: number, orderedIds: number[]) {
-  if (orderedIds.length === 0) return;
-  await tx
-    .update(lessons)
-    .set({ position: sql`-${lessons.position}` })
-    .where(eq(lessons.courseId, courseId));
-  const values = sql.join(
-    orderedIds.map((lessonId, index) => sql`(${lessonId}::int, ${index + 1}::int)`),
-    sql`, `,
-  );
-  await tx.execute(
-    sql`update ${lessons} set position = v.position from (values ${values}) as v(id, position) where ${lessons.id} = v.id and ${lessons.courseId} = ${courseId}`,
-  );
-}
-
-/** The course's last section, where a lesson added without one goes; created if the course has none. */
-async function lastSectionId(tx: Transaction, courseId: number): Promise<number> {
-  const [last] = await tx
-    .select({ id: courseSections.id })
-    .from(courseSections)
-    .where(eq(courseSections.courseId, courseId))
-    .orderBy(desc(courseSections.position))
-    .limit(1);
-  if (last) return last.id;
-  const [created] = await tx
-    .insert(courseSections)
-    .values({ courseId, position: 1, title: DEFAULT_SECTION_TITLE.en, titleAr: DEFAULT_SECTION_TITLE.ar })
-    .returning({ id: courseSections.id });
-  if (!created) throw new Error("section not inserted");
-  return created.id;
-}
-
-async function lessonIds(tx: Transaction, courseId: number): Promise<number[]> {
-  const rows = await tx
-    .select({ id: lessons.id })
-    .from(lessons)
-    .where(eq(lessons.courseId, courseId))
-    .orderBy(asc(lessons.position));
-  return rows.map((row) => row.id);
-}
-
-/** Every change to a course's content goes through here or `publishLocked`: the catalog shows it. */
-async function touch(tx: Transaction, courseId: number) {
-  await tx.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, courseId));
-  await announcePublicChange(tx, "catalog");
-}
-
 /** The API's PUT with `lessons`: the given list becomes the whole curriculum, in its order. */
 async function replaceCurriculum(
   tx: Transaction,
@@ -477,8 +385,13 @@ async function replaceCurriculum(
     );
     released.push(...removed.map((lesson) => lesson.pdfPublicId));
   }
-  // New rows start far past any existing position; writeOrder then gives every row its final place.
+  // New rows start far past any existing position and join the last section; writeLayout then gives every
+  // row its final place. The list's order is kept within each section; sections keep their order, so each
+  // stays one contiguous run (decision 051).
   const ordered: number[] = [];
+  const newLessonsSection = drafts.some((draft) => draft.id === undefined)
+    ? await lastSectionId(tx, courseId)
+    : null;
   for (const [index, draft] of drafts.entries()) {
     let pdf: { pdfUrl: string | null; pdfPublicId: string | null } | undefined;
     if (draft.pdfUrl !== undefined) {
@@ -504,7 +417,7 @@ async function replaceCurriculum(
         .insert(lessons)
         .values({
           courseId,
-          sectionId: await lastSectionId(tx, courseId),
+          sectionId: newLessonsSection ?? (await lastSectionId(tx, courseId)),
           position: 100_000 + index,
           ...fields,
         })
@@ -512,162 +425,22 @@ async function replaceCurriculum(
       if (row) ordered.push(row.id);
     }
   }
-  await writeOrder(tx, courseId, ordered);
+  const layout = (await readLayout(tx, courseId)).map((section) => ({
+    sectionId: section.sectionId,
+    lessonIds: [] as number[],
+  }));
+  const sectionOfLesson = new Map(
+    (
+      await tx
+        .select({ id: lessons.id, sectionId: lessons.sectionId })
+        .from(lessons)
+        .where(eq(lessons.courseId, courseId))
+    ).map((row) => [row.id, row.sectionId]),
+  );
+  for (const id of ordered)
+    layout.find((section) => section.sectionId === sectionOfLesson.get(id))?.lessonIds.push(id);
+  await writeLayout(tx, courseId, layout);
   return { ok: true, released };
-}
-
-export type LessonOutcome = { ok: true; lessonId: number } | Refusal;
-
-/** Adds a lesson at the end of the curriculum. */
-export async function addLesson(
-  db: Database,
-  actor: Actor,
-  courseId: number,
-  fields: LessonFields,
-): Promise<LessonOutcome> {
-  return db.transaction(async (tx): Promise<LessonOutcome> => {
-    const locked = await lockEditable(tx, actor, courseId);
-    if (locked.refusal) return locked.refusal;
-    const ids = await lessonIds(tx, courseId);
-    if (ids.length >= MAX_LESSONS) return { ok: false, reason: "too_many_lessons" };
-    const [row] = await tx
-      .insert(lessons)
-      .values({ courseId, sectionId: await lastSectionId(tx, courseId), position: ids.length + 1, ...fields })
-      .returning({ id: lessons.id });
-    await touch(tx, courseId);
-    if (!row) throw new Error("lesson not inserted");
-    return { ok: true, lessonId: row.id };
-  });
-}
-
-async function lockLesson(tx: Transaction, actor: Actor, courseId: number, lessonId: number) {
-  const locked = await lockEditable(tx, actor, courseId);
-  if (locked.refusal) return { refusal: locked.refusal };
-  if (!isRowId(lessonId)) return { refusal: { ok: false, reason: "lesson_not_found" } as Refusal };
-  const [lesson] = await tx
-    .select()
-    .from(lessons)
-    .where(and(eq(lessons.id, lessonId), eq(lessons.courseId, courseId)));
-  if (!lesson) return { refusal: { ok: false, reason: "lesson_not_found" } as Refusal };
-  return { lesson, course: locked.course };
-}
-
-export async function updateLesson(
-  db: Database,
-  actor: Actor,
-  courseId: number,
-  lessonId: number,
-  fields: LessonFields,
-): Promise<LessonOutcome> {
-  return db.transaction(async (tx): Promise<LessonOutcome> => {
-    const locked = await lockLesson(tx, actor, courseId, lessonId);
-    if (locked.refusal) return locked.refusal;
-    await tx.update(lessons).set(fields).where(eq(lessons.id, lessonId));
-    await touch(tx, courseId);
-    return { ok: true, lessonId };
-  });
-}
-
-/** Removes a lesson and closes the gap. A published course keeps at least one lesson. */
-export async function deleteLesson(
-  db: Database,
-  store: MediaStore,
-  actor: Actor,
-  courseId: number,
-  lessonId: number,
-): Promise<LessonOutcome> {
-  let released: string | null = null;
-  const outcome = await db.transaction(async (tx): Promise<LessonOutcome> => {
-    const locked = await lockLesson(tx, actor, courseId, lessonId);
-    if (locked.refusal) return locked.refusal;
-    const ids = await lessonIds(tx, courseId);
-    if (locked.course.isPublished && ids.length <= 1)
-      return { ok: false, reason: "cannot_publish", missing: ["lessons"] };
-    await tx.delete(lessons).where(eq(lessons.id, lessonId));
-    await writeOrder(
-      tx,
-      courseId,
-      ids.filter((id) => id !== lessonId),
-    );
-    await touch(tx, courseId);
-    released = locked.lesson.pdfPublicId;
-    return { ok: true, lessonId };
-  });
-  if (outcome.ok) await releaseMedia(db, store, [released]);
-  // The lesson's videos lost their lesson: remove them (locally or on Vimeo).
-  if (outcome.ok) await releaseOrphanVideos(db);
-  return outcome;
-}
-
-/** Moves a lesson one place up or down; at either end it stays where it is. */
-export async function moveLesson(
-  db: Database,
-  actor: Actor,
-  courseId: number,
-  lessonId: number,
-  direction: "up" | "down",
-): Promise<LessonOutcome> {
-  return db.transaction(async (tx): Promise<LessonOutcome> => {
-    const locked = await lockLesson(tx, actor, courseId, lessonId);
-    if (locked.refusal) return locked.refusal;
-    const ids = await lessonIds(tx, courseId);
-    const from = ids.indexOf(lessonId);
-    const to = direction === "up" ? from - 1 : from + 1;
-    if (to < 0 || to >= ids.length) return { ok: true, lessonId };
-    [ids[from], ids[to]] = [ids[to] as number, ids[from] as number];
-    await writeOrder(tx, courseId, ids);
-    await touch(tx, courseId);
-    return { ok: true, lessonId };
-  });
-}
-
-/** Puts the lessons in the given order (drag and drop); the list must name exactly the course's lessons. */
-export async function reorderLessons(
-  db: Database,
-  actor: Actor,
-  courseId: number,
-  orderedIds: number[],
-): Promise<{ ok: true } | Refusal> {
-  return db.transaction(async (tx): Promise<{ ok: true } | Refusal> => {
-    const locked = await lockEditable(tx, actor, courseId);
-    if (locked.refusal) return locked.refusal;
-    const ids = await lessonIds(tx, courseId);
-    const same =
-      ids.length === orderedIds.length &&
-      new Set(orderedIds).size === ids.length &&
-      orderedIds.every((id) => ids.includes(id));
-    if (!same) return { ok: false, reason: "lesson_not_found" };
-    await writeOrder(tx, courseId, orderedIds);
-    await touch(tx, courseId);
-    return { ok: true };
-  });
-}
-
-/** Attaches an uploaded PDF to a lesson (or removes it with null); the replaced file is deleted. */
-export async function setLessonPdf(
-  db: Database,
-  store: MediaStore,
-  actor: Actor,
-  courseId: number,
-  lessonId: number,
-  publicId: string | null,
-): Promise<LessonOutcome> {
-  let released: string | null = null;
-  const outcome = await db.transaction(async (tx): Promise<LessonOutcome> => {
-    const locked = await lockLesson(tx, actor, courseId, lessonId);
-    if (locked.refusal) return locked.refusal;
-    const upload = publicId ? await findAttachable(tx, actor, "raw", { publicId }) : null;
-    if (publicId && !upload) return { ok: false, reason: "media_not_found", field: "pdf" };
-    await tx
-      .update(lessons)
-      .set({ pdfUrl: upload?.url ?? null, pdfPublicId: upload?.publicId ?? null })
-      .where(eq(lessons.id, lessonId));
-    await touch(tx, courseId);
-    if (locked.lesson.pdfPublicId !== (upload?.publicId ?? null)) released = locked.lesson.pdfPublicId;
-    return { ok: true, lessonId };
-  });
-  if (outcome.ok) await releaseMedia(db, store, [released]);
-  return outcome;
 }
 
 /** Sets or removes a course's cover; the replaced image is deleted. */

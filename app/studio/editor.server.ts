@@ -8,7 +8,8 @@ import { getUser, loginRedirect, requireRole } from "../auth/guards.server";
 import { getDb } from "../db/context";
 import type { TFunction } from "../i18n/translator";
 import { parseId } from "../lib/params";
-import { getCourseForEditor, type Refusal } from "./courses.server";
+import type { Refusal } from "./course-lock.server";
+import { getCourseForEditor } from "./courses.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -35,6 +36,10 @@ const STATUS: Record<Refusal["reason"], number> = {
   media_not_found: 422,
   lesson_not_found: 404,
   too_many_lessons: 422,
+  section_not_found: 404,
+  section_not_empty: 409,
+  last_section: 409,
+  too_many_sections: 422,
 };
 
 /** A refusal as a status and a message; `t` is bound to the `studio` namespace. */
@@ -53,6 +58,14 @@ export function describeRefusal(refusal: Refusal, t: TFunction): { status: numbe
       return { status, message: t("errors.lessonNotFound") };
     case "too_many_lessons":
       return { status, message: t("errors.tooManyLessons") };
+    case "section_not_found":
+      return { status, message: t("errors.sectionNotFound") };
+    case "section_not_empty":
+      return { status, message: t("errors.sectionNotEmpty") };
+    case "last_section":
+      return { status, message: t("errors.lastSection") };
+    case "too_many_sections":
+      return { status, message: t("errors.tooManySections") };
     case "cannot_publish":
       return {
         status,

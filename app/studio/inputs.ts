@@ -94,12 +94,36 @@ export const CourseLandingForm = z.object({
 });
 export type CourseLanding = z.infer<typeof CourseLandingForm>;
 
+/** An article lesson's Markdown: a long read is fine, a book is not. */
+export const MAX_ARTICLE = 100_000;
+export const LESSON_KINDS = ["video", "article", "quiz"] as const;
+export const LessonKindInput = z.enum(LESSON_KINDS, { error: "errors.kindInvalid" });
+const ArticleBody = text(MAX_ARTICLE, "errors.articleTooLong");
+const ArticleBodyAr = optionalText(MAX_ARTICLE, "errors.articleTooLong");
+
+/** A lesson's form. The body fields are an article's only; other kinds' forms leave them out (undefined). */
 export const LessonForm = z.object({
   title: Title,
   titleAr: TitleAr,
   durationMinutes: OptionalDuration,
+  body: ArticleBody.optional(),
+  bodyAr: ArticleBodyAr,
 });
 export type LessonFields = z.infer<typeof LessonForm>;
+
+const FormRowId = entityId("errors.formInvalid");
+
+/** The add-a-lesson form: a lesson's fields, its kind, and the section it goes to (the last one if none). */
+export const NewLessonForm = LessonForm.extend({
+  kind: LessonKindInput.default("video"),
+  sectionId: z
+    .union([z.literal(""), FormRowId])
+    .optional()
+    .transform((value) => value || undefined),
+});
+
+/** A section's title in both languages (the Arabic falls back to the English). */
+export const SectionForm = z.object({ title: Title, titleAr: TitleAr });
 
 // ── The JSON API's bodies (SPEC §7 POST/PUT /api/instructor/course) ──────────────────────────────────────
 
@@ -143,6 +167,31 @@ export const ApiCourseCreate = z.object({
 export const ApiCourseUpdate = ApiCourseCreate.partial().extend({
   // A draft may be saved with an empty description; publishing still needs one.
   description: Description.optional(),
+});
+
+/** POST /api/instructor/course/:id/sections and PUT /api/instructor/sections/:id. */
+export const ApiSection = SectionForm;
+
+/** POST /api/instructor/sections/:id/lessons. */
+export const ApiNewLesson = z.object({
+  kind: LessonKindInput.default("video"),
+  title: Title,
+  titleAr: TitleAr,
+  durationMinutes: ApiLesson.shape.durationMinutes,
+  body: ArticleBody.optional(),
+  bodyAr: ArticleBodyAr,
+});
+
+/** PUT /api/instructor/lessons/:id: a lesson's kind never changes. */
+export const ApiLessonUpdate = ApiNewLesson.omit({ kind: true });
+
+/** POST /api/instructor/lessons/:id/move: a section of the same course and a 1-based place in it. */
+export const ApiLessonMove = z.object({
+  sectionId: RowId,
+  position: z
+    .int({ error: "errors.invalid" })
+    .min(1, { error: "errors.invalid" })
+    .max(MAX_LESSONS, { error: "errors.invalid" }),
 });
 
 /** GET /api/instructor/my-courses?limit&offset&trainerId. */

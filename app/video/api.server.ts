@@ -29,6 +29,7 @@ const REFUSAL: Record<VideoRefusal["reason"], { status: number; code: ApiErrorCo
   lesson_not_found: { status: 404, code: "not_found", key: "errors.lessonNotFound" },
   forbidden: { status: 403, code: "forbidden", key: "errors.forbidden" },
   too_large: { status: 413, code: "payload_too_large", key: "errors.tooLarge" },
+  not_video_lesson: { status: 409, code: "conflict", key: "errors.notVideoLesson" },
 };
 
 /** Human-readable size of the cap, e.g. "2 GiB" or "1.5 MiB", for messages. */

@@ -25,15 +25,19 @@ import { scheduleVimeoPoll } from "./vimeo-schedule.server";
 
 export type VideoRefusal = {
   ok: false;
-  reason: "not_found" | "forbidden" | "lesson_not_found" | "too_large";
+  reason: "not_found" | "forbidden" | "lesson_not_found" | "too_large" | "not_video_lesson";
 };
 
-/** The lesson an upload is for, if `actor` may edit its course. Another trainer's draft is "not found". */
+/**
+ * The lesson an upload is for, if `actor` may edit its course. Another trainer's draft is "not found". With
+ * `forVideo`, only a video lesson: an article or a quiz never plays one (issue 32).
+ */
 export async function editableLesson(
   db: Database,
   actor: Actor,
   lessonId: number,
   courseId?: number,
+  { forVideo = false }: { forVideo?: boolean } = {},
 ): Promise<{ ok: true; lesson: { id: number; courseId: number; videoId: string | null } } | VideoRefusal> {
   if (!canUseStudio(actor)) return { ok: false, reason: "forbidden" };
   const [row] = await db
@@ -41,6 +45,7 @@ export async function editableLesson(
       id: lessons.id,
       courseId: lessons.courseId,
       videoId: lessons.videoId,
+      kind: lessons.kind,
       trainerId: courses.trainerId,
       isPublished: courses.isPublished,
     })
@@ -52,6 +57,7 @@ export async function editableLesson(
   const access = courseEditorAccess(actor, row);
   if (access === "forbidden") return { ok: false, reason: "forbidden" };
   if (access !== "edit") return { ok: false, reason: "lesson_not_found" };
+  if (forVideo && row.kind !== "video") return { ok: false, reason: "not_video_lesson" };
   return { ok: true, lesson: { id: row.id, courseId: row.courseId, videoId: row.videoId } };
 }
 
@@ -65,7 +71,7 @@ export async function createUploadLink(
   host: VideoHost = getVideoHost(),
 ): Promise<{ ok: true; video: Video } | VideoRefusal> {
   if (input.fileSize > maxVideoBytes()) return { ok: false, reason: "too_large" };
-  const lesson = await editableLesson(db, actor, input.lessonId);
+  const lesson = await editableLesson(db, actor, input.lessonId, undefined, { forVideo: true });
   if (!lesson.ok) return lesson;
   const [row] = await db
     .insert(videos)
@@ -270,17 +276,22 @@ export async function attachToLesson(db: Database, video: Video): Promise<void> 
   const lessonId = video.lessonId;
   const replaced = await db.transaction(async (tx) => {
     const [lesson] = await tx
-      .select({ videoId: lessons.videoId })
+      .select({ videoId: lessons.videoId, kind: lessons.kind })
       .from(lessons)
       .where(eq(lessons.id, lessonId))
       .for("update");
-    if (!lesson) return null;
+    // Upload links are refused for other kinds, and a lesson's kind never changes; this is the backstop.
+    if (lesson?.kind !== "video") return "unattachable" as const;
     if (lesson.videoId === video.id) return null;
     await tx.update(lessons).set({ videoId: video.id }).where(eq(lessons.id, lessonId));
     // A free preview's player is on the public course page.
     await announcePublicChange(tx, "catalog");
     return lesson.videoId;
   });
+  if (replaced === "unattachable") {
+    await removeVideo(db, video);
+    return;
+  }
   if (replaced) {
     const old = await findVideo(db, replaced);
     if (old) await removeVideo(db, old);

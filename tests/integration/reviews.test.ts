@@ -9,7 +9,8 @@ import { courseReviews, courses, enrollments, type User } from "../../app/db/sch
 import { hideReview, listReviews, replyToReview, saveReview } from "../../app/reviews/reviews.server";
 import { loader as reviewList, action as reviewWrite } from "../../app/routes/api/course-reviews";
 import { loader as coursePage, action as coursePageAction } from "../../app/routes/course";
-import { addLesson, setPublished, updateCourse } from "../../app/studio/courses.server";
+import { setPublished, updateCourse } from "../../app/studio/courses.server";
+import { addLesson } from "../../app/studio/curriculum.server";
 import { bearerFor, cookieFor, createUser } from "./auth-helpers";
 import { formRequest, runRoute, settle } from "./route-context";
 import { sharedTestMediaStore } from "./studio-factories";

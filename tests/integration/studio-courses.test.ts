@@ -5,22 +5,24 @@ import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/client.server";
-import { courses, enrollments, lessons, mediaUploads, type User } from "../../app/db/schema";
+import { courseSections, courses, enrollments, lessons, mediaUploads, type User } from "../../app/db/schema";
 import { storeUpload } from "../../app/media/media.server";
 import {
-  addLesson,
   createCourse,
   deleteCourse,
-  deleteLesson,
   getCourseForEditor,
   listStudioCourses,
-  moveLesson,
-  reorderLessons,
   setCourseImage,
   setPublished,
   updateCourse,
-  updateLesson,
 } from "../../app/studio/courses.server";
+import {
+  addLesson,
+  deleteLesson,
+  moveLesson,
+  rearrangeCurriculum,
+  updateLesson,
+} from "../../app/studio/curriculum.server";
 import { createUser } from "./auth-helpers";
 import { createCourseFor, enroll, imageBytes, tempMediaStore } from "./studio-factories";
 import { createTestDatabase } from "./test-database";
@@ -166,7 +168,7 @@ describe("publishing", () => {
   it("keeps a published course's last lesson", async () => {
     const course = await createCourseFor(handle.db, trainer, { lessons: 1, published: true });
     const [lesson] = await positions(course.id);
-    const outcome = await deleteLesson(handle.db, store, trainer, course.id, lesson?.id ?? 0);
+    const outcome = await deleteLesson(handle.db, store, trainer, lesson?.id ?? 0, course.id);
     expect(outcome).toMatchObject({ ok: false, reason: "cannot_publish", missing: ["lessons"] });
   });
 });
@@ -205,34 +207,43 @@ describe("the curriculum", () => {
       expect(added.ok).toBe(true);
     }
     const [a, b, c, d] = await positions(course.id);
-    await moveLesson(handle.db, trainer, course.id, c?.id ?? 0, "up");
+    await moveLesson(handle.db, trainer, c?.id ?? 0, "up", course.id);
     expect((await positions(course.id)).map((row) => row.title)).toEqual(["A", "C", "B", "D"]);
-    await moveLesson(handle.db, trainer, course.id, a?.id ?? 0, "up"); // already first: stays
-    await moveLesson(handle.db, trainer, course.id, d?.id ?? 0, "down"); // already last: stays
-    await moveLesson(handle.db, trainer, course.id, a?.id ?? 0, "down");
+    await moveLesson(handle.db, trainer, a?.id ?? 0, "up", course.id); // already first: stays
+    await moveLesson(handle.db, trainer, d?.id ?? 0, "down", course.id); // already last: stays
+    await moveLesson(handle.db, trainer, a?.id ?? 0, "down", course.id);
     expect((await positions(course.id)).map((row) => row.title)).toEqual(["C", "A", "B", "D"]);
-    await deleteLesson(handle.db, store, trainer, course.id, a?.id ?? 0);
+    await deleteLesson(handle.db, store, trainer, a?.id ?? 0, course.id);
     const after = await positions(course.id);
     expect(after.map((row) => [row.title, row.position])).toEqual([
       ["C", 1],
       ["B", 2],
       ["D", 3],
     ]);
-    await updateLesson(handle.db, trainer, course.id, b?.id ?? 0, {
+    await updateLesson(handle.db, trainer, b?.id ?? 0, {
       title: "B2",
       titleAr: "ب",
       durationMinutes: 7,
     });
     expect((await positions(course.id)).map((row) => row.title)).toEqual(["C", "B2", "D"]);
-    expect(await reorderLessons(handle.db, trainer, course.id, [d?.id ?? 0, c?.id ?? 0, b?.id ?? 0])).toEqual(
-      {
-        ok: true,
-      },
-    );
+    const [section] = await handle.db
+      .select({ id: courseSections.id })
+      .from(courseSections)
+      .where(eq(courseSections.courseId, course.id));
+    const sectionId = section?.id ?? 0;
+    expect(
+      await rearrangeCurriculum(handle.db, trainer, course.id, [
+        { sectionId, lessonIds: [d?.id ?? 0, c?.id ?? 0, b?.id ?? 0] },
+      ]),
+    ).toEqual({ ok: true });
     expect((await positions(course.id)).map((row) => row.position)).toEqual([1, 2, 3]);
     expect((await positions(course.id)).map((row) => row.title)).toEqual(["D", "C", "B2"]);
     // A list that is not exactly the course's lessons is refused.
-    expect(await reorderLessons(handle.db, trainer, course.id, [d?.id ?? 0, c?.id ?? 0])).toMatchObject({
+    expect(
+      await rearrangeCurriculum(handle.db, trainer, course.id, [
+        { sectionId, lessonIds: [d?.id ?? 0, c?.id ?? 0] },
+      ]),
+    ).toMatchObject({
       ok: false,
     });
   });
@@ -241,7 +252,7 @@ describe("the curriculum", () => {
     const mine = await createCourseFor(handle.db, trainer, { lessons: 1 });
     const theirs = await createCourseFor(handle.db, otherTrainer, { lessons: 1 });
     const [theirLesson] = await positions(theirs.id);
-    expect(await moveLesson(handle.db, trainer, mine.id, theirLesson?.id ?? 0, "up")).toEqual({
+    expect(await moveLesson(handle.db, trainer, theirLesson?.id ?? 0, "up", mine.id)).toEqual({
       ok: false,
       reason: "lesson_not_found",
     });

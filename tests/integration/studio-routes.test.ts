@@ -4,7 +4,7 @@ import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/client.server";
-import { courses, lessons, mediaUploads, type User } from "../../app/db/schema";
+import { courseSections, courses, lessons, mediaUploads, type User } from "../../app/db/schema";
 import { action as courseApi } from "../../app/routes/api/instructor-course";
 import { action as createApi } from "../../app/routes/api/instructor-course-create";
 import { loader as myCoursesApi } from "../../app/routes/api/instructor-my-courses";
@@ -555,12 +555,18 @@ describe("studio pages", () => {
         .orderBy(lessons.position)
     ).map((lesson) => lesson.title);
     expect(order).toEqual(["Three", "One", "Two"]);
-    // The drag-and-drop form sends the whole order; a list that is not exactly the course's lessons is refused.
+    // The drag-and-drop form sends the whole layout; one that is not exactly the course's sections and
+    // lessons is refused.
+    const [section] = await handle.db
+      .select({ id: courseSections.id })
+      .from(courseSections)
+      .where(eq(courseSections.courseId, Number(id)));
+    const sectionId = section?.id ?? 0;
     const dragged = unwrap(
       await run(
         page(`/instructor/courses/${id}/curriculum`, "trainer", {
-          intent: "reorder",
-          order: [ids[1], ids[0], ids[2]].join(","),
+          intent: "rearrange",
+          layout: `${sectionId}:${[ids[1], ids[0], ids[2]].join(",")}`,
           js: "1",
         }),
         curriculumAction,
@@ -576,16 +582,23 @@ describe("studio pages", () => {
         .orderBy(lessons.position)
     ).map((lesson) => lesson.title);
     expect(afterDrag).toEqual(["Two", "One", "Three"]);
-    for (const order of [`${ids[0]},${ids[1]}`, `${ids[0]},${ids[0]},${ids[1]}`, "1,x", "0", ""]) {
+    for (const layout of [
+      `${sectionId}:${ids[0]},${ids[1]}`,
+      `${sectionId}:${ids[0]},${ids[0]},${ids[1]}`,
+      `${sectionId + 1}:${ids.join(",")}`,
+      "1:1,x",
+      "0",
+      "",
+    ]) {
       const refused = unwrap(
         await run(
-          page(`/instructor/courses/${id}/curriculum`, "trainer", { intent: "reorder", order, js: "1" }),
+          page(`/instructor/courses/${id}/curriculum`, "trainer", { intent: "rearrange", layout, js: "1" }),
           curriculumAction,
           { id },
         ),
       );
-      expect(refused.status, order).toBeGreaterThanOrEqual(400);
-      expect(refused.status, order).toBeLessThan(500);
+      expect(refused.status, layout).toBeGreaterThanOrEqual(400);
+      expect(refused.status, layout).toBeLessThan(500);
     }
 
     const published = (await run(

@@ -25,7 +25,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     incomingDirectory: localVideoHost().incomingDirectory,
     lessonId: queryLesson === null ? undefined : (parseId(queryLesson) ?? 0),
     authorize: async (lessonId) => {
-      const lesson = await editableLesson(db, user, lessonId);
+      const lesson = await editableLesson(db, user, lessonId, undefined, { forVideo: true });
       return lesson.ok ? null : lesson;
     },
   });
