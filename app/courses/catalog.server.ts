@@ -4,8 +4,8 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { maySeeCourse } from "../access/policy";
 import type { Database, Queryable } from "../db/client.server";
-import type { User } from "../db/schema";
-import { catalogCounts, courseSearch, courses, lessons, users } from "../db/schema";
+import type { LessonKind, User } from "../db/schema";
+import { catalogCounts, courseSearch, courseSections, courses, lessons, users } from "../db/schema";
 import type { Locale } from "../i18n/languages";
 import { pick } from "../lib/localized";
 import { cleanSearchText } from "../lib/validation";
@@ -36,9 +36,13 @@ export type CourseDetail = CourseCard & {
   descriptionHtml: string;
   isPublished: boolean;
   trainerId: string;
+  /** In order (issue 32); each one's lessons are a contiguous run of `lessons`. */
+  sections: { id: number; position: number; title: string }[];
   lessons: {
     id: number;
+    sectionId: number;
     position: number;
+    kind: LessonKind;
     title: string;
     durationMinutes: number | null;
     /** Open to everyone, guests included (app/access/policy.ts), on the course and learn pages and the API. */
@@ -400,27 +404,49 @@ export async function getCourseForViewer(
     .where(eq(courses.id, id));
   // Drafts exist only for their trainer and admins: to everyone else, a 404.
   if (!row || !maySeeCourse(viewer, row)) return null;
-  const lessonRows = await db
-    .select({
-      id: lessons.id,
-      position: lessons.position,
-      title: lessons.title,
-      titleAr: lessons.titleAr,
-      durationMinutes: lessons.durationMinutes,
-      isFreePreview: lessons.isFreePreview,
-    })
-    .from(lessons)
-    .where(eq(lessons.courseId, id))
-    .orderBy(asc(lessons.position));
+  // Both at once: the page's one extra statement for sections costs no extra round trip.
+  const [sectionRows, lessonRows] = await Promise.all([
+    db
+      .select({
+        id: courseSections.id,
+        position: courseSections.position,
+        title: courseSections.title,
+        titleAr: courseSections.titleAr,
+      })
+      .from(courseSections)
+      .where(eq(courseSections.courseId, id))
+      .orderBy(asc(courseSections.position)),
+    db
+      .select({
+        id: lessons.id,
+        sectionId: lessons.sectionId,
+        position: lessons.position,
+        kind: lessons.kind,
+        title: lessons.title,
+        titleAr: lessons.titleAr,
+        durationMinutes: lessons.durationMinutes,
+        isFreePreview: lessons.isFreePreview,
+      })
+      .from(lessons)
+      .where(eq(lessons.courseId, id))
+      .orderBy(asc(lessons.position)),
+  ]);
   return {
     ...toCard(row, locale),
     // The Arabic HTML exists only when an Arabic description does, like the plain text it came from.
     descriptionHtml: pick(locale, row.descriptionHtml, row.descriptionArHtml),
     isPublished: row.isPublished,
     trainerId: row.trainerId,
+    sections: sectionRows.map((section) => ({
+      id: section.id,
+      position: section.position,
+      title: pick(locale, section.title, section.titleAr),
+    })),
     lessons: lessonRows.map((lesson) => ({
       id: lesson.id,
+      sectionId: lesson.sectionId,
       position: lesson.position,
+      kind: lesson.kind,
       title: pick(locale, lesson.title, lesson.titleAr),
       durationMinutes: lesson.durationMinutes,
       isFreePreview: lesson.isFreePreview,

@@ -24,8 +24,16 @@ export function studioCourseJson(course: StudioCourse, currency: string) {
     enrollmentCount: course.enrollmentCount,
     createdAt: course.createdAt.toISOString(),
     updatedAt: course.updatedAt.toISOString(),
+    sections: course.sections.map((section) => ({
+      id: section.id,
+      position: section.position,
+      title: section.title,
+      titleAr: section.titleAr,
+    })),
     lessons: course.lessons.map((lesson) => ({
       id: lesson.id,
+      sectionId: lesson.sectionId,
+      kind: lesson.kind,
       position: lesson.position,
       title: lesson.title,
       titleAr: lesson.titleAr,

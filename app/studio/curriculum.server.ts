@@ -444,3 +444,17 @@ export async function setLessonPdf(
   if (outcome.ok) await releaseMedia(db, store, [released]);
   return outcome;
 }
+
+// ── Reading one back (the API answers with what it changed) ───────────────────────────────────────────
+
+export async function findSection(db: Database, id: number): Promise<CourseSection | null> {
+  if (!isRowId(id)) return null;
+  const [row] = await db.select().from(courseSections).where(eq(courseSections.id, id));
+  return row ?? null;
+}
+
+export async function findLesson(db: Database, id: number): Promise<Lesson | null> {
+  if (!isRowId(id)) return null;
+  const [row] = await db.select().from(lessons).where(eq(lessons.id, id));
+  return row ?? null;
+}

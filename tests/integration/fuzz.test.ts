@@ -453,6 +453,52 @@ const API: ApiEndpoint[] = [
     role: "trainer",
     query: ["limit", "offset", "trainerId"],
   },
+  // Sections and lessons (issue 32): the :id slot carries course ids, so it names real sections and lessons
+  // of the fixtures as well as hostile segments.
+  { name: "course curriculum", method: "GET", path: "/api/courses/:id/curriculum", role: "guest" },
+  {
+    name: "section create",
+    method: "POST",
+    path: "/api/instructor/course/:id/sections",
+    role: "trainer",
+    json: { title: text(1), titleAr: text(0) },
+  },
+  {
+    name: "section rename",
+    method: "PUT",
+    path: "/api/instructor/sections/:id",
+    role: "trainer",
+    json: { title: text(1), titleAr: text(0) },
+  },
+  {
+    name: "section lesson create",
+    method: "POST",
+    path: "/api/instructor/sections/:id/lessons",
+    role: "trainer",
+    json: {
+      kind: fc.constantFrom("video", "article", "quiz", "podcast", 1),
+      title: text(1),
+      body: markdown,
+      durationMinutes: fc.oneof(fc.integer(), fc.double()),
+    },
+  },
+  {
+    name: "lesson update",
+    method: "PUT",
+    path: "/api/instructor/lessons/:id",
+    role: "trainer",
+    json: { title: text(1), body: markdown, bodyAr: markdown },
+  },
+  {
+    name: "lesson move",
+    method: "POST",
+    path: "/api/instructor/lessons/:id/move",
+    role: "trainer",
+    json: {
+      sectionId: fc.oneof(fc.integer(), fc.constantFrom("1", null, 2147483648)),
+      position: fc.oneof(fc.integer(), fc.double(), fc.constantFrom("1", 0)),
+    },
+  },
   // Non-destructive only: the fuzz's methods may turn a PUT into a DELETE of a fixture course.
   { name: "media delete", method: "DELETE", path: "/api/cloudinary/delete/manara_:id/raw", role: "trainer" },
   // Certificates (issue 10): the :id slot carries course ids and hostile segments (never a real certificate

@@ -246,6 +246,12 @@ describe("conformance", () => {
       as: "trainer",
       expectStatus: 200,
     });
+    await call("get", "api/courses/:id/curriculum", `/api/courses/${courseIds.paid}/curriculum`, {
+      expectStatus: 200,
+    });
+    await call("get", "api/courses/:id/curriculum", `/api/courses/${courseIds.draft}/curriculum`, {
+      expectStatus: 404,
+    });
     await call("get", "api/courses/:id/reviews", `/api/courses/${courseIds.paid}/reviews?limit=5`, {
       expectStatus: 200,
     });
@@ -446,6 +452,49 @@ describe("conformance", () => {
       as: "trainer",
       body: { price: 12 },
       expectStatus: 200,
+    });
+    const added = await call(
+      "post",
+      "api/instructor/course/:id/sections",
+      `/api/instructor/course/${courseId}/sections`,
+      { as: "trainer", body: { title: "Second part", titleAr: "الجزء الثاني" }, expectStatus: 201 },
+    );
+    const sectionId = (added.section as { id: number }).id;
+    await call("put", "api/instructor/sections/:id", `/api/instructor/sections/${sectionId}`, {
+      as: "trainer",
+      body: { title: "Part two" },
+      expectStatus: 200,
+    });
+    const article = await call(
+      "post",
+      "api/instructor/sections/:id/lessons",
+      `/api/instructor/sections/${sectionId}/lessons`,
+      { as: "trainer", body: { kind: "article", title: "Read me", body: "# Hello" }, expectStatus: 201 },
+    );
+    const articleId = (article.lesson as { id: number }).id;
+    await call("put", "api/instructor/lessons/:id", `/api/instructor/lessons/${articleId}`, {
+      as: "trainer",
+      body: { title: "Read me first", body: "**Hello**" },
+      expectStatus: 200,
+    });
+    await call("delete", "api/instructor/sections/:id", `/api/instructor/sections/${sectionId}`, {
+      as: "trainer",
+      expectStatus: 409,
+    });
+    const firstSectionId = ((course.course as { sections: { id: number }[] }).sections[0] as { id: number })
+      .id;
+    await call("post", "api/instructor/lessons/:id/move", `/api/instructor/lessons/${articleId}/move`, {
+      as: "trainer",
+      body: { sectionId: firstSectionId, position: 1 },
+      expectStatus: 200,
+    });
+    await call("delete", "api/instructor/sections/:id", `/api/instructor/sections/${sectionId}`, {
+      as: "trainer",
+      expectStatus: 204,
+    });
+    await call("delete", "api/instructor/lessons/:id", `/api/instructor/lessons/${articleId}`, {
+      as: "trainer",
+      expectStatus: 204,
     });
     await call("delete", "api/instructor/course/:id", `/api/instructor/course/${courseId}`, {
       as: "trainer",

@@ -54,6 +54,7 @@ import { loader as certificatePdfApi } from "../../app/routes/api/certificate-pd
 import { loader as certificateVerifyApi } from "../../app/routes/api/certificate-verify";
 import { loader as certificateListApi } from "../../app/routes/api/certificates";
 import { action as couponsApi } from "../../app/routes/api/coupons";
+import { loader as courseCurriculumApi } from "../../app/routes/api/course-curriculum";
 import { action as favoriteToggle } from "../../app/routes/api/course-favorite";
 import { loader as courseProgressApi } from "../../app/routes/api/course-progress";
 import { loader as reviewList, action as reviewWrite } from "../../app/routes/api/course-reviews";
@@ -63,7 +64,12 @@ import { loader as enrollmentList } from "../../app/routes/api/enrollments";
 import { loader as favoritesList } from "../../app/routes/api/favorites-list";
 import { action as instructorCourse } from "../../app/routes/api/instructor-course";
 import { action as instructorCreate } from "../../app/routes/api/instructor-course-create";
+import { action as courseSectionsApi } from "../../app/routes/api/instructor-course-sections";
+import { action as lessonApi } from "../../app/routes/api/instructor-lesson";
+import { action as lessonMoveApi } from "../../app/routes/api/instructor-lesson-move";
 import { loader as instructorMyCourses } from "../../app/routes/api/instructor-my-courses";
+import { action as sectionApi } from "../../app/routes/api/instructor-section";
+import { action as sectionLessonsApi } from "../../app/routes/api/instructor-section-lessons";
 import { loader as lecturePlayApi } from "../../app/routes/api/lecture-play";
 import { action as lessonProgressApi } from "../../app/routes/api/lesson-progress";
 import { action as mediaDelete } from "../../app/routes/api/media-delete";
@@ -133,6 +139,9 @@ let certifiedCourseId = 0;
 let certificate = { id: "", code: "" };
 let paidLessonId = 0;
 let previewLessonId = 0;
+let certifiedLessonId = 0;
+let draftSectionId = 0;
+let draftLessonId = 0;
 let video: MatrixVideos;
 
 beforeAll(async () => {
@@ -180,6 +189,13 @@ beforeAll(async () => {
     })
     .returning({ id: courses.id });
   draftCourseId = draft?.id ?? 0;
+  // Its section and a lesson in it, for the sections API (issue 32).
+  const [draftLesson] = await handle.db
+    .insert(lessons)
+    .values(await withSection(handle.db, { courseId: draftCourseId, position: 1, title: "Draft lesson" }))
+    .returning({ id: lessons.id, sectionId: lessons.sectionId });
+  draftLessonId = draftLesson?.id ?? 0;
+  draftSectionId = draftLesson?.sectionId ?? 0;
   const stored = await storeUpload(handle.db, sharedTestMediaStore(), people.trainer, {
     bytes: PDF_BYTES,
     kind: "pdf",
@@ -249,6 +265,7 @@ beforeAll(async () => {
     .insert(lessons)
     .values(await withSection(handle.db, { courseId: certifiedCourseId, position: 1, title: "Only" }))
     .returning({ id: lessons.id });
+  certifiedLessonId = lesson?.id ?? 0;
   await handle.db
     .insert(enrollments)
     .values({ userId: people.user.id, courseId: certifiedCourseId, pricePaid: 0 });
@@ -847,6 +864,84 @@ const CASES: Case[] = [
     params: () => ({ id: String(paidCourseId), lessonId: String(video.lessonId) }),
     body: () => new URLSearchParams({ intent: "freePreview", value: "0" }),
     expected: PAGE_STAFF,
+  },
+  // Sections and lessons (issue 32): staff only; another trainer's draft is theirs alone (404, tested in
+  // tests/integration/sections-api.test.ts).
+  {
+    name: "GET /api/courses/:id/curriculum (a draft)",
+    kind: "api",
+    handler: courseCurriculumApi,
+    path: "/api/courses/x/curriculum",
+    params: () => ({ id: String(draftCourseId) }),
+    expected: { guest: 404, user: 404, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "POST /api/instructor/course/:id/sections",
+    kind: "api",
+    handler: courseSectionsApi,
+    method: "POST",
+    path: "/api/instructor/course/x/sections",
+    params: () => ({ id: String(draftCourseId) }),
+    body: () => JSON.stringify({ title: "Matrix section" }),
+    expected: API_STAFF,
+  },
+  {
+    name: "PUT /api/instructor/sections/:id",
+    kind: "api",
+    handler: sectionApi,
+    method: "PUT",
+    path: "/api/instructor/sections/x",
+    params: () => ({ id: String(draftSectionId) }),
+    body: () => JSON.stringify({ title: "Renamed", titleAr: "قسم" }),
+    expected: API_STAFF,
+  },
+  {
+    name: "DELETE /api/instructor/sections/:id (one with lessons)",
+    kind: "api",
+    handler: sectionApi,
+    method: "DELETE",
+    path: "/api/instructor/sections/x",
+    params: () => ({ id: String(draftSectionId) }),
+    expected: { guest: 401, user: 403, trainer: 409, admin: 409 },
+  },
+  {
+    name: "POST /api/instructor/sections/:id/lessons",
+    kind: "api",
+    handler: sectionLessonsApi,
+    method: "POST",
+    path: "/api/instructor/sections/x/lessons",
+    params: () => ({ id: String(draftSectionId) }),
+    body: () => JSON.stringify({ kind: "article", title: "Matrix article", body: "Text" }),
+    expected: API_STAFF,
+  },
+  {
+    name: "PUT /api/instructor/lessons/:id",
+    kind: "api",
+    handler: lessonApi,
+    method: "PUT",
+    path: "/api/instructor/lessons/x",
+    params: () => ({ id: String(draftLessonId) }),
+    body: () => JSON.stringify({ title: "Draft lesson, edited" }),
+    expected: API_STAFF,
+  },
+  {
+    name: "DELETE /api/instructor/lessons/:id (a published course's only lesson)",
+    kind: "api",
+    handler: lessonApi,
+    method: "DELETE",
+    path: "/api/instructor/lessons/x",
+    params: () => ({ id: String(certifiedLessonId) }),
+    expected: { guest: 401, user: 403, trainer: 409, admin: 409 },
+  },
+  {
+    name: "POST /api/instructor/lessons/:id/move",
+    kind: "api",
+    handler: lessonMoveApi,
+    method: "POST",
+    path: "/api/instructor/lessons/x/move",
+    params: () => ({ id: String(draftLessonId) }),
+    body: () => JSON.stringify({ sectionId: draftSectionId, position: 1 }),
+    expected: API_STAFF,
   },
   {
     name: "POST /api/instructor/create-upload-link",

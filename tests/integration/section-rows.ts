@@ -22,7 +22,7 @@ export async function withSection<Row extends { courseId: number }>(
       (
         await db
           .insert(courseSections)
-          .values({ courseId, position: 1, title: "Course content" })
+          .values({ courseId, position: 1, title: "Course content", titleAr: "محتوى الدورة" })
           .returning({ id: courseSections.id })
       )[0]?.id;
     if (id === undefined) throw new Error("section not created");

@@ -36,6 +36,30 @@ const CourseDetail = CourseCard.extend({
   ),
 }).strict();
 
+const Curriculum = z.strictObject({
+  sections: z.array(
+    z.strictObject({
+      id: z.int(),
+      title: z.string(),
+      position: z.int().describe("1-based, within the course"),
+      lessons: z.array(
+        z.strictObject({
+          id: z.int(),
+          kind: z.enum(["video", "article", "quiz"]),
+          title: z.string(),
+          position: z.int().describe("1-based, course-wide: a section's lessons are a contiguous run"),
+          durationMinutes: z.int().nullable(),
+          isFreePreview: z.boolean(),
+          completed: z
+            .boolean()
+            .optional()
+            .describe("Only for a learner enrolled in the course: whether they completed the lesson"),
+        }),
+      ),
+    }),
+  ),
+});
+
 const Purchase = z.strictObject({
   enrolled: z.array(z.int()),
   alreadyOwned: z.array(z.int()),
@@ -69,6 +93,18 @@ export const catalogEndpoints: EndpointDoc[] = [
     auth: "optional",
     params: params("id"),
     responses: { 200: ok("The course", z.strictObject({ course: CourseDetail })) },
+    errors: [[404, "not_found"]],
+  },
+  {
+    method: "get",
+    route: "api/courses/:id/curriculum",
+    tag: "Catalog",
+    summary: "A course's sections and their lessons",
+    description:
+      "Titles in the Accept-Language locale. With the token of a learner enrolled in the course, each lesson says whether they completed it. A draft is 404 to everyone but its trainer and admins.",
+    auth: "optional",
+    params: params("id"),
+    responses: { 200: ok("The curriculum", Curriculum) },
     errors: [[404, "not_found"]],
   },
   {

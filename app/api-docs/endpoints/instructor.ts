@@ -1,7 +1,16 @@
 // The instructor studio's API (app/routes/api/instructor-*.ts).
 import { z } from "zod";
 import { COURSE_CATEGORIES } from "../../courses/categories";
-import { ApiCourseCreate, ApiCourseUpdate, MyCoursesQuery } from "../../studio/inputs";
+import {
+  ApiCourseCreate,
+  ApiCourseUpdate,
+  ApiLessonMove,
+  ApiLessonUpdate,
+  ApiNewLesson,
+  ApiSection,
+  LESSON_KINDS,
+  MyCoursesQuery,
+} from "../../studio/inputs";
 import { type EndpointDoc, Image, isoDate, json, money, ok, paged, params } from "../registry";
 
 const StudioCourse = z.strictObject({
@@ -23,9 +32,14 @@ const StudioCourse = z.strictObject({
   enrollmentCount: z.int(),
   createdAt: isoDate,
   updatedAt: isoDate,
+  sections: z.array(
+    z.strictObject({ id: z.int(), position: z.int(), title: z.string(), titleAr: z.string().nullable() }),
+  ),
   lessons: z.array(
     z.strictObject({
       id: z.int(),
+      sectionId: z.int(),
+      kind: z.enum(LESSON_KINDS),
       position: z.int(),
       title: z.string(),
       titleAr: z.string().nullable(),
@@ -34,6 +48,37 @@ const StudioCourse = z.strictObject({
     }),
   ),
 });
+
+const Section = z.strictObject({
+  id: z.int(),
+  courseId: z.int(),
+  position: z.int().describe("1-based, within the course"),
+  title: z.string(),
+  titleAr: z.string().nullable(),
+});
+
+const Lesson = z.strictObject({
+  id: z.int(),
+  courseId: z.int(),
+  sectionId: z.int(),
+  position: z.int().describe("1-based, course-wide: a section's lessons are a contiguous run"),
+  kind: z.enum(LESSON_KINDS),
+  title: z.string(),
+  titleAr: z.string().nullable(),
+  durationMinutes: z.int().nullable(),
+  isFreePreview: z.boolean(),
+  body: z.string().nullable().describe("An article's Markdown; null for other kinds"),
+  bodyAr: z.string().nullable(),
+  bodyHtml: z.string().nullable().describe("The Markdown rendered and sanitized once, on save"),
+  bodyArHtml: z.string().nullable(),
+  pdfUrl: z.string().nullable(),
+});
+
+const sectionRefusals: EndpointDoc["errors"] = [
+  [403, "forbidden"],
+  [404, "not_found"],
+  [422, "validation_failed"],
+];
 
 const refusals: EndpointDoc["errors"] = [
   [403, "forbidden"],
@@ -102,5 +147,87 @@ export const instructorEndpoints: EndpointDoc[] = [
     params: params("id"),
     responses: { 204: ok("Deleted") },
     errors: refusals,
+  },
+  {
+    method: "post",
+    route: "api/instructor/course/:id/sections",
+    tag: "Instructor",
+    summary: "Add a section at the end of a course",
+    auth: "staff",
+    params: params("id"),
+    body: json(ApiSection),
+    responses: { 201: ok("The section", z.strictObject({ section: Section })) },
+    errors: sectionRefusals,
+  },
+  {
+    method: "put",
+    route: "api/instructor/sections/:id",
+    tag: "Instructor",
+    summary: "Rename a section",
+    auth: "staff",
+    params: params("id"),
+    body: json(ApiSection),
+    responses: { 200: ok("The section", z.strictObject({ section: Section })) },
+    errors: sectionRefusals,
+  },
+  {
+    method: "delete",
+    route: "api/instructor/sections/:id",
+    tag: "Instructor",
+    summary: "Delete an empty section",
+    description:
+      "409 `section_not_empty` while it holds lessons (move or delete them first), 409 `last_section` for a course's only section.",
+    auth: "staff",
+    params: params("id"),
+    responses: { 204: ok("Deleted") },
+    errors: [...(sectionRefusals ?? []), [409, "section_not_empty"], [409, "last_section"]],
+  },
+  {
+    method: "post",
+    route: "api/instructor/sections/:id/lessons",
+    tag: "Instructor",
+    summary: "Add a video, article or quiz lesson at the end of a section",
+    description:
+      "An article's `body` is Markdown, rendered and sanitized once. A quiz starts with default settings and no questions (PUT …/quiz).",
+    auth: "staff",
+    params: params("id"),
+    body: json(ApiNewLesson),
+    responses: { 201: ok("The lesson", z.strictObject({ lesson: Lesson })) },
+    errors: sectionRefusals,
+  },
+  {
+    method: "put",
+    route: "api/instructor/lessons/:id",
+    tag: "Instructor",
+    summary: "Change a lesson's titles, duration and (an article's) body",
+    description: "A lesson's kind never changes; `body` is ignored for a video or a quiz.",
+    auth: "staff",
+    params: params("id"),
+    body: json(ApiLessonUpdate),
+    responses: { 200: ok("The lesson", z.strictObject({ lesson: Lesson })) },
+    errors: sectionRefusals,
+  },
+  {
+    method: "delete",
+    route: "api/instructor/lessons/:id",
+    tag: "Instructor",
+    summary: "Delete a lesson",
+    description: "409 `cannot_publish` for the last lesson of a published course.",
+    auth: "staff",
+    params: params("id"),
+    responses: { 204: ok("Deleted") },
+    errors: [...(sectionRefusals ?? []), [409, "cannot_publish"]],
+  },
+  {
+    method: "post",
+    route: "api/instructor/lessons/:id/move",
+    tag: "Instructor",
+    summary: "Move a lesson into a section of its course, at a 1-based place there",
+    description: "A position past the section's end puts it last.",
+    auth: "staff",
+    params: params("id"),
+    body: json(ApiLessonMove),
+    responses: { 200: ok("The lesson", z.strictObject({ lesson: Lesson })) },
+    errors: sectionRefusals,
   },
 ];
