@@ -24,7 +24,13 @@ export type CourseViewerFacts = {
   favorite: boolean;
   inCart: boolean;
   /** Over the course's current lessons, as app/learning/progress.server.ts counts them. */
-  completion: { totalLessons: number; completedLessons: number; lastLessonId: number | null };
+  completion: {
+    totalLessons: number;
+    completedLessons: number;
+    lastLessonId: number | null;
+    /** Which lessons, for the outline's ticks and each section's count (issue 32). */
+    completedLessonIds: number[];
+  };
   certificate: { id: string; code: string; revokedAt: Date | null } | null;
   ownReview: { id: number; rating: number; comment: string | null; hidden: boolean } | null;
 };
@@ -49,6 +55,11 @@ export async function readCourseViewerFacts(
       completedLessons: sql<number>`(select count(${lessonProgress.completedAt})::int from ${lessons}
         join ${lessonProgress} on ${lessonProgress.lessonId} = ${lessons.id} and ${lessonProgress.userId} = ${userId}
         where ${lessons.courseId} = ${courses.id})`,
+      completedLessonIds: sql<
+        number[]
+      >`coalesce((select array_agg(${lessons.id} order by ${lessons.position}) from ${lessons}
+        join ${lessonProgress} on ${lessonProgress.lessonId} = ${lessons.id} and ${lessonProgress.userId} = ${userId}
+        where ${lessons.courseId} = ${courses.id} and ${lessonProgress.completedAt} is not null), '{}')`,
       // The lesson touched last (ties: the earlier in the course), as progressByCourse picks it.
       lastLessonId: sql<number | null>`(select ${lessons.id} from ${lessons}
         join ${lessonProgress} on ${lessonProgress.lessonId} = ${lessons.id} and ${lessonProgress.userId} = ${userId}
@@ -76,6 +87,7 @@ export async function readCourseViewerFacts(
       totalLessons: Number(row.totalLessons),
       completedLessons: Number(row.completedLessons),
       lastLessonId: row.lastLessonId == null ? null : Number(row.lastLessonId),
+      completedLessonIds: (row.completedLessonIds ?? []).map(Number),
     },
     certificate:
       row.certificateId !== null && row.certificateCode !== null

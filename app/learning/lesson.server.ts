@@ -6,7 +6,7 @@ import { asc, eq } from "drizzle-orm";
 import { accessToLesson } from "../access/access.server";
 import type { Viewer } from "../access/roles";
 import type { Database } from "../db/client.server";
-import { courses, lessons } from "../db/schema";
+import { courseSections, courses, type LessonKind, lessons } from "../db/schema";
 import type { Locale } from "../i18n/languages";
 import { pick } from "../lib/localized";
 import { getLessonVideo, type LessonVideo } from "../video/playback.server";
@@ -18,10 +18,15 @@ type CourseForLearning = {
   id: number;
   title: string;
   isPublished: boolean;
+  sections: { id: number; title: string }[];
   lessons: {
     id: number;
+    sectionId: number;
     position: number;
+    kind: LessonKind;
     title: string;
+    /** An article's HTML, rendered and sanitized when saved, in the page's language (English as fallback). */
+    articleHtml: string | null;
     durationMinutes: number | null;
     isFreePreview: boolean;
     embedUrl: string | null;
@@ -48,19 +53,29 @@ async function getCourseForLearning(
     .from(courses)
     .where(eq(courses.id, courseId));
   if (!course) return null;
-  const lessonRows = await db
-    .select()
-    .from(lessons)
-    .where(eq(lessons.courseId, courseId))
-    .orderBy(asc(lessons.position));
+  const [sectionRows, lessonRows] = await Promise.all([
+    db
+      .select()
+      .from(courseSections)
+      .where(eq(courseSections.courseId, courseId))
+      .orderBy(asc(courseSections.position)),
+    db.select().from(lessons).where(eq(lessons.courseId, courseId)).orderBy(asc(lessons.position)),
+  ]);
   return {
     id: course.id,
     title: pick(locale, course.title, course.titleAr),
     isPublished: course.isPublished,
+    sections: sectionRows.map((section) => ({
+      id: section.id,
+      title: pick(locale, section.title, section.titleAr),
+    })),
     lessons: lessonRows.map((lesson) => ({
       id: lesson.id,
+      sectionId: lesson.sectionId,
       position: lesson.position,
+      kind: lesson.kind,
       title: pick(locale, lesson.title, lesson.titleAr),
+      articleHtml: lesson.kind === "article" ? pick(locale, lesson.bodyHtml ?? "", lesson.bodyArHtml) : null,
       durationMinutes: lesson.durationMinutes,
       isFreePreview: lesson.isFreePreview,
       embedUrl: lesson.embedUrl,
@@ -80,6 +95,8 @@ const NO_PROGRESS: CourseProgress = {
 
 export type CurriculumLesson = {
   id: number;
+  sectionId: number;
+  kind: LessonKind;
   position: number;
   title: string;
   durationMinutes: number | null;
@@ -90,9 +107,19 @@ export type CurriculumLesson = {
 export type OpenedLesson = {
   /** A free preview: the viewer does not hold the course, and nothing they do here is recorded. */
   preview: boolean;
-  course: { id: number; title: string; isPublished: boolean; lessons: CurriculumLesson[] };
+  course: {
+    id: number;
+    title: string;
+    isPublished: boolean;
+    /** In order; each one's lessons are a contiguous run of `lessons`. */
+    sections: { id: number; title: string }[];
+    lessons: CurriculumLesson[];
+  };
   lesson: {
     id: number;
+    kind: LessonKind;
+    /** An article's sanitized HTML; null for other kinds. */
+    articleHtml: string | null;
     position: number;
     title: string;
     durationMinutes: number | null;
@@ -150,8 +177,11 @@ export async function openLesson(
         id: course.id,
         title: course.title,
         isPublished: course.isPublished,
+        sections: course.sections,
         lessons: course.lessons.map((entry) => ({
           id: entry.id,
+          sectionId: entry.sectionId,
+          kind: entry.kind,
           position: entry.position,
           title: entry.title,
           durationMinutes: entry.durationMinutes,
@@ -161,6 +191,8 @@ export async function openLesson(
       },
       lesson: {
         id: lesson.id,
+        kind: lesson.kind,
+        articleHtml: lesson.articleHtml,
         position: lesson.position,
         title: lesson.title,
         durationMinutes: lesson.durationMinutes,

@@ -7,7 +7,9 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { accessToLesson } from "../access/access.server";
 import { mayRecordProgress } from "../access/policy";
 import type { Database } from "../db/client.server";
-import { lessonProgress, lessons, type User, videos } from "../db/schema";
+import { courseSections, lessonProgress, lessons, type User, videos } from "../db/schema";
+import type { Locale } from "../i18n/languages";
+import { pick } from "../lib/localized";
 import { isRowId } from "../lib/validation";
 import {
   checkPosition,
@@ -262,6 +264,49 @@ export async function progressByCourse(
       percent: progressPercent(completedLessons, totalLessons),
       lastLessonId: row.lastLessonId == null ? null : Number(row.lastLessonId),
     });
+  }
+  return result;
+}
+
+export type SectionProgress = { id: number; title: string; completedLessons: number; totalLessons: number };
+
+/**
+ * Each section's done and total lessons, for several courses of one learner (/my-enrollments, issue 32), in
+ * one grouped query. Sections without lessons are left out: there is nothing in them to do.
+ */
+export async function sectionProgressByCourse(
+  db: Database,
+  userId: string,
+  courseIds: number[],
+  locale: Locale,
+): Promise<Map<number, SectionProgress[]>> {
+  const ids = courseIds.filter(isRowId);
+  const result = new Map<number, SectionProgress[]>();
+  if (ids.length === 0) return result;
+  const rows = await db
+    .select({
+      courseId: courseSections.courseId,
+      id: courseSections.id,
+      title: courseSections.title,
+      titleAr: courseSections.titleAr,
+      totalLessons: sql<number>`count(*)::int`,
+      completedLessons: sql<number>`count(${lessonProgress.completedAt})::int`,
+    })
+    .from(courseSections)
+    .innerJoin(lessons, eq(lessons.sectionId, courseSections.id))
+    .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, userId)))
+    .where(inArray(courseSections.courseId, ids))
+    .groupBy(courseSections.id)
+    .orderBy(asc(courseSections.courseId), asc(courseSections.position));
+  for (const row of rows) {
+    const list = result.get(row.courseId) ?? [];
+    list.push({
+      id: row.id,
+      title: pick(locale, row.title, row.titleAr),
+      completedLessons: Number(row.completedLessons),
+      totalLessons: Number(row.totalLessons),
+    });
+    result.set(row.courseId, list);
   }
   return result;
 }

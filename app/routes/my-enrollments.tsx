@@ -9,7 +9,7 @@ import { PageIntro } from "../components/page-intro";
 import { getDb } from "../db/context";
 import { useLocalizePath } from "../i18n/use-locale";
 import { useTranslation } from "../i18n/use-translation";
-import { progressByCourse } from "../learning/progress.server";
+import { progressByCourse, sectionProgressByCourse } from "../learning/progress.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import type { Route } from "./+types/my-enrollments";
@@ -21,11 +21,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageContext(request, context);
   const db = getDb(context);
   const enrolled = await listEnrollments(db, page.locale, user.id);
-  const progress = await progressByCourse(
-    db,
-    user.id,
-    enrolled.map(({ course }) => course.id),
-  );
+  const courseIds = enrolled.map(({ course }) => course.id);
+  const [progress, sections] = await Promise.all([
+    progressByCourse(db, user.id, courseIds),
+    sectionProgressByCourse(db, user.id, courseIds, page.locale),
+  ]);
   return {
     meta: page.meta(page.t("auth:account.enrollmentsTitle"), page.t("auth:account.enrollmentsMeta")),
     // Dates are formatted here so the server and the browser render the same text.
@@ -39,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         percent: 0,
         lastLessonId: null,
       },
+      sections: sections.get(course.id) ?? [],
     })),
   };
 }
@@ -90,6 +91,26 @@ export default function MyEnrollments({ loaderData }: Route.ComponentProps) {
                         totalLessons={course.progress.totalLessons}
                         percent={course.progress.percent}
                       />
+                    ) : null}
+                    {course.sections.length > 1 ? (
+                      <details className="mt-3 text-sm" data-testid="enrollment-sections">
+                        <summary className="cursor-pointer font-semibold text-coral-700">
+                          {t("learning:progress.sections", { count: course.sections.length })}
+                        </summary>
+                        <ul className="mt-2 space-y-1">
+                          {course.sections.map((section) => (
+                            <li key={section.id} className="flex justify-between gap-3">
+                              <bdi>{section.title}</bdi>
+                              <span className="shrink-0 text-ink/70">
+                                {t("learning:curriculum.sectionProgress", {
+                                  done: section.completedLessons,
+                                  total: section.totalLessons,
+                                })}
+                              </span>
+                            </li>
+                          ))}
+                        </ul>
+                      </details>
                     ) : null}
                     <div className="mt-3 flex items-center justify-between gap-4 text-sm">
                       <span className="text-ink/70">

@@ -20,7 +20,7 @@ import {
   lessons,
   type User,
 } from "../../app/db/schema";
-import { progressByCourse } from "../../app/learning/progress.server";
+import { courseProgress as learnerProgress, progressByCourse } from "../../app/learning/progress.server";
 import { getOwnReview } from "../../app/reviews/reviews.server";
 import { createUser } from "./auth-helpers";
 import { withSection } from "./section-rows";
@@ -137,10 +137,13 @@ describe("a signed-in visitor's standing in a course, in one statement", () => {
       expect(facts.standing).toEqual(await loadCourseStanding(db, user, id));
       expect(facts.favorite).toBe(await isFavorite(db, user.id, id));
       expect(facts.inCart).toBe(cart.some((row) => row.userId === user.id && row.courseId === id));
-      expect({ enrolled: facts.standing.enrolled, ...facts.completion }).toEqual({
+      const { completedLessonIds, ...counts } = facts.completion;
+      expect({ enrolled: facts.standing.enrolled, ...counts }).toEqual({
         ...progress,
         lastLessonId: summary?.lastLessonId,
       });
+      const ticks = (await learnerProgress(db, user.id, id)).lessons;
+      expect(completedLessonIds).toEqual(ticks.filter((lesson) => lesson.completed).map((lesson) => lesson.id));
       expect(facts.completion.completedLessons).toBe(summary?.completedLessons);
       expect(facts.completion.totalLessons).toBe(summary?.totalLessons);
       expect(facts.ownReview).toEqual(await getOwnReview(db, id, user.id));
@@ -160,6 +163,7 @@ describe("a signed-in visitor's standing in a course, in one statement", () => {
       totalLessons: 3,
       completedLessons: 1,
       lastLessonId: lessonIds[2],
+      completedLessonIds: [lessonIds[0]],
     });
     expect((await facts("finished"))?.completion.lastLessonId).toBe(lessonIds[1]);
     expect((await facts("finished"))?.certificate).toMatchObject({

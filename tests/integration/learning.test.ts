@@ -374,7 +374,7 @@ describe("the progress and play API", () => {
     const response = await play(learner, courseId, intro);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
-      lesson: { id: intro, title: "Intro", position: 1 },
+      lesson: { id: intro, title: "Intro", position: 1, kind: "video" },
       preview: false,
       video: { provider: "local", status: "ready", src: `/media/videos/${videoId}`, durationSeconds: 100 },
       progress: { positionSeconds: 12, completed: false },

@@ -208,14 +208,12 @@ describe("the curriculum readers see", () => {
     });
     if (!article.ok) throw new Error("article not added");
     await enroll(handle.db, learner.id, course.id);
-    await handle.db
-      .insert(lessonProgress)
-      .values({
-        userId: learner.id,
-        lessonId: article.lessonId,
-        courseId: course.id,
-        completedAt: new Date(),
-      });
+    await handle.db.insert(lessonProgress).values({
+      userId: learner.id,
+      lessonId: article.lessonId,
+      courseId: course.id,
+      completedAt: new Date(),
+    });
 
     const guest = await getCurriculumForViewer(handle.db, "ar", course.id, null);
     expect(guest?.sections.map((section) => section.title)).toEqual(["محتوى الدورة", "الجزء الثاني"]);

@@ -69,7 +69,16 @@ export const learningEndpoints: EndpointDoc[] = [
       200: ok(
         "The lesson, its video and the caller's position",
         z.strictObject({
-          lesson: z.strictObject({ id: z.int(), title: z.string(), position: z.int() }),
+          lesson: z.strictObject({
+            id: z.int(),
+            title: z.string(),
+            position: z.int(),
+            kind: z.enum(["video", "article", "quiz"]),
+          }),
+          articleHtml: z
+            .string()
+            .optional()
+            .describe("An article lesson's text as sanitized HTML, in the Accept-Language locale"),
           preview: z.boolean().describe("A free preview the caller does not hold: nothing is recorded"),
           video: z
             .strictObject({

@@ -191,6 +191,10 @@ export function CoursePage({ loaderData }: { loaderData: LoaderData }) {
   const { t } = useTranslation(["catalog", "common"]);
   const localize = useLocalizePath();
   const { course, totalMinutes } = loaderData;
+  // The ticks of a learner who may open the course (issue 32: each section says how much of it is done).
+  const completed = loaderData.viewer.progress
+    ? new Set(loaderData.viewer.progress.completedLessonIds)
+    : null;
   return (
     <article>
       <div className="bg-ink text-white">
@@ -268,24 +272,65 @@ export function CoursePage({ loaderData }: { loaderData: LoaderData }) {
         <p className="mt-1 text-ink/70">
           {t("catalog:courses.outlineLead")} {t("catalog:courses.lessons", { count: course.lessons.length })}
         </p>
-        <ol
-          className="mt-6 divide-y divide-ink/10 rounded-xl border border-ink/10"
-          data-testid="lesson-outline"
-        >
-          {course.lessons.map((lesson) => (
-            <li key={lesson.id} className="flex items-center gap-4 px-5 py-4">
-              <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-coral-100 text-sm font-bold text-coral-700">
-                {lesson.position}
-              </span>
-              <span className="flex-1 font-medium">{lesson.title}</span>
-              {lesson.durationMinutes ? (
-                <span className="text-sm text-ink/70">
-                  {t("catalog:courses.minutes", { count: lesson.durationMinutes })}
-                </span>
-              ) : null}
-            </li>
-          ))}
-        </ol>
+        <div className="mt-6 space-y-6" data-testid="lesson-outline">
+          {course.sections.map((section) => {
+            const sectionLessons = course.lessons.filter((lesson) => lesson.sectionId === section.id);
+            if (sectionLessons.length === 0) return null;
+            const done = completed
+              ? sectionLessons.filter((lesson) => completed.has(lesson.id)).length
+              : null;
+            return (
+              <section
+                key={section.id}
+                aria-labelledby={`outline-section-${section.id}`}
+                data-testid="outline-section"
+              >
+                <h3
+                  id={`outline-section-${section.id}`}
+                  className="flex flex-wrap items-baseline justify-between gap-x-4 text-lg font-bold"
+                >
+                  <bdi>{section.title}</bdi>
+                  <span className="text-sm font-semibold text-ink/70" data-testid="outline-section-progress">
+                    {done === null
+                      ? t("catalog:courses.lessons", { count: sectionLessons.length })
+                      : t("catalog:courses.sectionDone", { done, total: sectionLessons.length })}
+                  </span>
+                </h3>
+                <ol className="mt-3 divide-y divide-ink/10 rounded-xl border border-ink/10">
+                  {sectionLessons.map((lesson) => (
+                    <li
+                      key={lesson.id}
+                      className="flex items-center gap-4 px-5 py-4"
+                      data-completed={completed ? completed.has(lesson.id) : undefined}
+                    >
+                      <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-coral-100 text-sm font-bold text-coral-700">
+                        {lesson.position}
+                      </span>
+                      <span className="flex-1 font-medium">
+                        {lesson.title}
+                        {lesson.kind === "video" ? null : (
+                          <span className="block text-xs font-normal text-ink/70">
+                            {t(`catalog:courses.kinds.${lesson.kind}`)}
+                          </span>
+                        )}
+                        {completed?.has(lesson.id) ? (
+                          <span className="block text-xs font-semibold text-teal-700">
+                            {t("catalog:courses.lessonDone")}
+                          </span>
+                        ) : null}
+                      </span>
+                      {lesson.durationMinutes ? (
+                        <span className="text-sm text-ink/70">
+                          {t("catalog:courses.minutes", { count: lesson.durationMinutes })}
+                        </span>
+                      ) : null}
+                    </li>
+                  ))}
+                </ol>
+              </section>
+            );
+          })}
+        </div>
       </section>
       <ReviewsSection data={loaderData.reviews} pagePath={localize(`/courses/${course.id}`)} />
     </article>

@@ -70,8 +70,11 @@ function LessonPage({
   openedToken,
   localize,
   aside,
+  quiz,
 }: {
   opened: Opened;
+  /** A quiz lesson's panel: its attempts, or the attempt in progress. */
+  quiz?: ReactNode;
   /** When the page was opened, signed, for "Mark as complete" (app/learning/opened-token.server.ts). */
   openedToken: string | null;
   localize: (path: string) => string;
@@ -106,16 +109,29 @@ function LessonPage({
       </div>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">
-          <LessonPlayer
-            courseId={course.id}
-            lessonId={lesson.id}
-            title={lesson.title}
-            video={opened.video}
-            embedUrl={lesson.embedUrl}
-            resumeAt={lessonProgress.resumeAt}
-            completed={lessonProgress.completed}
-            recordProgress={!opened.preview}
-          />
+          {lesson.kind === "article" ? (
+            <article
+              className="rich-text text-lg leading-relaxed text-ink/85"
+              data-testid="article-body"
+              dir="auto"
+              // Sanitized with an allowlist when the trainer saved it (app/lib/markdown.server.ts).
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: stored HTML is sanitized on save.
+              dangerouslySetInnerHTML={{ __html: lesson.articleHtml ?? "" }}
+            />
+          ) : lesson.kind === "quiz" ? (
+            quiz
+          ) : (
+            <LessonPlayer
+              courseId={course.id}
+              lessonId={lesson.id}
+              title={lesson.title}
+              video={opened.video}
+              embedUrl={lesson.embedUrl}
+              resumeAt={lessonProgress.resumeAt}
+              completed={lessonProgress.completed}
+              recordProgress={!opened.preview}
+            />
+          )}
           {opened.preview ? (
             <p className="rounded-lg border border-teal/40 bg-sand px-4 py-3" data-testid="preview-notice">
               {t("preview.notice")}{" "}
@@ -128,7 +144,8 @@ function LessonPage({
             </p>
           ) : null}
           <div className="flex flex-wrap items-center gap-4">
-            {opened.preview ? null : (
+            {/* A quiz completes when it is passed, never by hand. */}
+            {opened.preview || lesson.kind === "quiz" ? null : (
               <fetcher.Form method="post" data-testid="complete-form">
                 <EnhancedFormMarker />
                 <input type="hidden" name="intent" value={completed ? "incomplete" : "complete"} />
@@ -209,6 +226,7 @@ function LessonPage({
           {opened.preview ? null : aside}
           <Curriculum
             courseId={course.id}
+            sections={course.sections}
             lessons={course.lessons}
             currentLessonId={lesson.id}
             currentCompleted={completed}

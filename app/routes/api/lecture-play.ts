@@ -25,7 +25,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!opened) return apiError(404, "not_found", t("api.notFound"));
   const { lesson, video, lessonProgress } = opened;
   return Response.json({
-    lesson: { id: lesson.id, title: lesson.title, position: lesson.position },
+    lesson: { id: lesson.id, title: lesson.title, position: lesson.position, kind: lesson.kind },
+    ...(lesson.articleHtml !== null ? { articleHtml: lesson.articleHtml } : {}),
     preview: opened.preview,
     video: video
       ? {
