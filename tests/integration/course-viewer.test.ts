@@ -143,7 +143,9 @@ describe("a signed-in visitor's standing in a course, in one statement", () => {
         lastLessonId: summary?.lastLessonId,
       });
       const ticks = (await learnerProgress(db, user.id, id)).lessons;
-      expect(completedLessonIds).toEqual(ticks.filter((lesson) => lesson.completed).map((lesson) => lesson.id));
+      expect(completedLessonIds).toEqual(
+        ticks.filter((lesson) => lesson.completed).map((lesson) => lesson.id),
+      );
       expect(facts.completion.completedLessons).toBe(summary?.completedLessons);
       expect(facts.completion.totalLessons).toBe(summary?.totalLessons);
       expect(facts.ownReview).toEqual(await getOwnReview(db, id, user.id));

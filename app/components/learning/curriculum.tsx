@@ -25,7 +25,6 @@ export function Curriculum({
   previewOnly?: boolean;
 }) {
   const { t } = useTranslation("learning");
-  const localize = useLocalizePath();
   return (
     <nav aria-labelledby="curriculum-heading">
       <h2 id="curriculum-heading" className="text-lg font-bold">
