@@ -57,6 +57,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     },
     sections: course.sections.map((section) => ({
       id: section.id,
+      /** The page's language's title, for headings and choices; the form edits both. */
+      label: pick(page.locale, section.title, section.titleAr),
       title: section.title,
       titleAr: section.titleAr ?? "",
       lessons: course.lessons

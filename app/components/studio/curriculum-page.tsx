@@ -139,7 +139,7 @@ function SectionMoveButton({
         type="submit"
         disabled={disabled}
         aria-label={t(direction === "up" ? "curriculum.sectionUpLabel" : "curriculum.sectionDownLabel", {
-          title: section.title,
+          title: section.label,
         })}
         data-testid={`section-move-${direction}`}
         {...KEEPS_FOCUS}
@@ -210,7 +210,7 @@ export function Curriculum({
   const busy = navigation.state === "submitting";
   const here = localize(`/instructor/courses/${course.id}/curriculum`);
   const allLessons = sections.flatMap((section) => section.lessons);
-  const choices = sections.map((section) => ({ id: section.id, title: section.title }));
+  const choices = sections.map((section) => ({ id: section.id, title: section.label }));
   let number = 0;
   const sectionAnswer = (id: number | "new") => (answer?.sectionId === id ? answer : undefined);
   const newLesson = answer?.lessonId === "new" ? answer : undefined;
@@ -248,7 +248,7 @@ export function Curriculum({
                 >
                   <h2 id={`section-${section.id}-heading`} className="text-xl font-bold">
                     {t("curriculum.sectionNumber", { position: sectionIndex + 1 })}:{" "}
-                    <bdi data-testid="section-title">{section.title}</bdi>
+                    <bdi data-testid="section-title">{section.label}</bdi>
                   </h2>
                   <div className="flex gap-2">
                     <SectionMoveButton section={section} direction="up" disabled={sectionIndex === 0} />
