@@ -2,7 +2,7 @@
 // Every function takes the db first, asks the policy module who may act, and answers with an
 // { ok: false, reason } union instead of a Response. Changes lock the course row first (course-lock.server.ts);
 // sections and lessons one at a time are curriculum.server.ts's, the API's whole-list PUT is here.
-import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { isAdmin } from "../access/roles";
 import type { CourseCategory } from "../courses/categories";
 import type { Database, Queryable, Transaction } from "../db/client.server";
@@ -15,6 +15,7 @@ import {
   enrollments,
   type Lesson,
   lessons,
+  quizQuestions,
   users,
 } from "../db/schema";
 import { renderMarkdown } from "../lib/markdown.server";
@@ -40,6 +41,8 @@ export type StudioCourse = Course & {
   /** In order; each section's lessons are a contiguous run of `lessons` (decision 051). */
   sections: CourseSection[];
   lessons: Lesson[];
+  /** Quiz lessons without a question: publishing waits for them (policy.ts missingForPublish). */
+  emptyQuizCount: number;
   enrollmentCount: number;
   trainerName: string;
 };
@@ -124,7 +127,7 @@ async function loadCourse(db: Queryable, id: number): Promise<StudioCourse | nul
     .innerJoin(users, eq(users.id, courses.trainerId))
     .where(eq(courses.id, id));
   if (!row) return null;
-  const [sectionRows, lessonRows, [enrolled]] = await Promise.all([
+  const [sectionRows, lessonRows, [enrolled], emptyQuizzes] = await Promise.all([
     db
       .select()
       .from(courseSections)
@@ -132,12 +135,14 @@ async function loadCourse(db: Queryable, id: number): Promise<StudioCourse | nul
       .orderBy(asc(courseSections.position)),
     db.select().from(lessons).where(eq(lessons.courseId, id)).orderBy(asc(lessons.position)),
     db.select({ n: count() }).from(enrollments).where(eq(enrollments.courseId, id)),
+    emptyQuizCount(db, id),
   ]);
   return {
     ...row.course,
     trainerName: row.trainerName,
     sections: sectionRows,
     lessons: lessonRows,
+    emptyQuizCount: emptyQuizzes,
     enrollmentCount: enrolled?.n ?? 0,
   };
 }
@@ -282,8 +287,9 @@ export async function updateCourse(
         const published = await publishLocked(tx, id, changes.isPublished);
         if (!published.ok) return published;
       } else if (course.isPublished) {
-        // Edits may not leave a published course incomplete (e.g. its last lesson removed by the API).
-        const missing = await missingNow(tx, id);
+        // Edits may not leave a published course incomplete (e.g. its last lesson removed by the API). A
+        // quiz just added to a live course has no question yet: that waits for the trainer, not this edit.
+        const missing = (await missingNow(tx, id)).filter((item) => item !== "quizzes");
         if (missing.length > 0) return { ok: false, reason: "cannot_publish", missing };
       }
       return { ok: true };
@@ -297,11 +303,26 @@ export async function updateCourse(
   return { ok: true, course };
 }
 
+/** A course's quiz lessons that have no question (archived ones do not count). */
+async function emptyQuizCount(db: Queryable, courseId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(lessons)
+    .where(
+      and(
+        eq(lessons.courseId, courseId),
+        eq(lessons.kind, "quiz"),
+        sql`not exists (select 1 from ${quizQuestions} where ${quizQuestions.lessonId} = ${lessons.id} and ${quizQuestions.archivedAt} is null)`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 async function missingNow(tx: Transaction, id: number): Promise<PublishRequirement[]> {
   const [course] = await tx.select().from(courses).where(eq(courses.id, id));
   const lessonCount = await tx.$count(lessons, eq(lessons.courseId, id));
   if (!course) return [];
-  return missingForPublish({ ...course, lessonCount });
+  return missingForPublish({ ...course, lessonCount, emptyQuizCount: await emptyQuizCount(tx, id) });
 }
 
 /** Publishes or unpublishes inside a transaction that holds the course lock. */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getCurriculumForViewer } from "../../app/courses/curriculum.server";
 import type { DatabaseHandle } from "../../app/db/client.server";
 import { courseSections, lessonProgress, lessons, quizzes, type User } from "../../app/db/schema";
+import { setPublished } from "../../app/studio/courses.server";
 import {
   addLesson,
   addSection,
@@ -239,5 +240,26 @@ describe("the curriculum readers see", () => {
     ]);
     const draft = await createCourseFor(handle.db, trainer);
     expect(await getCurriculumForViewer(handle.db, "en", draft.id, learner)).toBeNull();
+  });
+});
+
+describe("publishing with quizzes", () => {
+  it("waits for every quiz to have a question, but lets a live course take a new, empty quiz", async () => {
+    const course = await createCourseFor(handle.db, trainer, { lessons: 1 });
+    const quiz = await addLesson(handle.db, trainer, course.id, { kind: "quiz", title: "Check" });
+    if (!quiz.ok) throw new Error("quiz not added");
+    expect(await setPublished(handle.db, trainer, course.id, true)).toEqual({
+      ok: false,
+      reason: "cannot_publish",
+      missing: ["quizzes"],
+    });
+    const live = await createCourseFor(handle.db, trainer, { lessons: 1, published: true });
+    expect(await addLesson(handle.db, trainer, live.id, { kind: "quiz", title: "New check" })).toMatchObject({
+      ok: true,
+    });
+    expect(await setPublished(handle.db, trainer, live.id, true)).toMatchObject({
+      ok: false,
+      missing: ["quizzes"],
+    });
   });
 });

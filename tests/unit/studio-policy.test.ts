@@ -56,6 +56,8 @@ describe("studio policy", () => {
     ).toEqual(["title", "description", "category", "price", "lessons"]);
     expect(missingForPublish({ ...complete, price: -1 })).toEqual(["price"]);
     expect(missingForPublish({ ...complete, lessonCount: 0 })).toEqual(["lessons"]);
+    expect(missingForPublish({ ...complete, emptyQuizCount: 1 })).toEqual(["quizzes"]);
+    expect(missingForPublish({ ...complete, emptyQuizCount: 0 })).toEqual([]);
   });
 
   it("lets only the uploader or an admin delete or attach a file", () => {
