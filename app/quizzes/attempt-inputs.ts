@@ -31,10 +31,10 @@ const AnswerList = z
   .array(AnswerJson, { error: "quiz.api.answersInvalid" })
   .max(MAX_QUESTIONS, { error: "quiz.api.answersInvalid" });
 
-/** `PUT /api/attempts/:id/answers`: every answer so far (it replaces what was saved). */
+/** `PUT /api/attempts/:attemptId/answers`: every answer so far (it replaces what was saved). */
 export const AnswersJson = z.strictObject({ answers: AnswerList }, { error: "quiz.api.answersInvalid" });
 
-/** `POST /api/attempts/:id/submit`: optionally the last answers, counted over the saved ones when in time. */
+/** `POST /api/attempts/:attemptId/submit`: optionally the last answers, counted over the saved ones when in time. */
 export const SubmitJson = z.strictObject(
   { answers: AnswerList.optional() },
   { error: "quiz.api.answersInvalid" },

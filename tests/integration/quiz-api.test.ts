@@ -178,7 +178,7 @@ describe("a learner's attempt", () => {
       method: "PUT",
       path: `/api/attempts/${attemptId}/answers`,
       as: learner,
-      params: { id: attemptId },
+      params: { attemptId },
       body: { answers: answers.slice(0, 2) },
     });
     expect(saved.status).toBe(200);
@@ -193,7 +193,7 @@ describe("a learner's attempt", () => {
       method: "POST",
       path: "/api/x",
       as: stranger,
-      params: { id: attemptId },
+      params: { attemptId },
       body: { answers },
     });
     expect([foreign.status, foreign.json.error.code]).toEqual([404, "not_found"]);
@@ -202,7 +202,7 @@ describe("a learner's attempt", () => {
       method: "POST",
       path: `/api/attempts/${attemptId}/submit`,
       as: learner,
-      params: { id: attemptId },
+      params: { attemptId },
       body: { answers },
     });
     expect(submitted.status).toBe(200);
@@ -215,7 +215,7 @@ describe("a learner's attempt", () => {
       method: "POST",
       path: "/api/x",
       as: learner,
-      params: { id: attemptId },
+      params: { attemptId },
     });
     expect(again.json.attempt.submittedAt).toBe(submitted.json.attempt.submittedAt);
 
@@ -223,7 +223,7 @@ describe("a learner's attempt", () => {
       method: "PUT",
       path: "/api/x",
       as: learner,
-      params: { id: attemptId },
+      params: { attemptId },
       body: { answers: [] },
     });
     expect([closed.status, closed.json.error.code]).toEqual([409, "attempt_closed"]);
@@ -237,7 +237,7 @@ describe("a learner's attempt", () => {
       method: "POST",
       path: "/api/x",
       as: learner,
-      params: { id: started.json.attempt.id },
+      params: { attemptId: started.json.attempt.id },
       body: { answers: [] },
     });
     expect(submitted.json.attempt).toMatchObject({ scorePercent: 0, passed: false });
@@ -257,7 +257,7 @@ describe("a learner's attempt", () => {
       method: "PUT",
       path: "/api/x",
       as: learner,
-      params: { id: crypto.randomUUID() },
+      params: { attemptId: crypto.randomUUID() },
       body: { answers: [] },
     });
     expect(unknown.status).toBe(404);
@@ -265,7 +265,7 @@ describe("a learner's attempt", () => {
       method: "PUT",
       path: "/api/x",
       as: learner,
-      params: { id: crypto.randomUUID() },
+      params: { attemptId: crypto.randomUUID() },
       body: { answers: [{ questionId: "x" }] },
     });
     expect(badAnswers.status).toBe(422);
@@ -284,7 +284,7 @@ describe("a learner's attempt", () => {
     const submitted = await call(submitApi, {
       method: "POST",
       path: "/api/x",
-      params: { id: started.json.attempt.id },
+      params: { attemptId: started.json.attempt.id },
       body: { answers: rightAnswers(preview.quiz) },
     });
     expect(submitted.json.attempt).toMatchObject({ scorePercent: 100, passed: true, practice: true });

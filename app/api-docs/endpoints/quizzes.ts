@@ -95,7 +95,9 @@ const attemptErrors: EndpointDoc["errors"] = [
   [404, "not_found"],
 ];
 
-const attemptId = textParams({ id: z.string().max(100).describe("The attempt's id, as its start gave it") });
+const attemptId = textParams({
+  attemptId: z.string().max(100).describe("The attempt's id, as its start gave it"),
+});
 
 export const quizEndpoints: EndpointDoc[] = [
   {
@@ -202,7 +204,7 @@ export const quizEndpoints: EndpointDoc[] = [
   },
   {
     method: "put",
-    route: "api/attempts/:id/answers",
+    route: "api/attempts/:attemptId/answers",
     tag: "Learning",
     summary: "Save the answers so far of an open attempt",
     description:
@@ -220,7 +222,7 @@ export const quizEndpoints: EndpointDoc[] = [
   },
   {
     method: "post",
-    route: "api/attempts/:id/submit",
+    route: "api/attempts/:attemptId/submit",
     tag: "Learning",
     summary: "Submit an attempt and get its score",
     description:

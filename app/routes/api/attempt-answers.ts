@@ -1,4 +1,4 @@
-// PUT /api/attempts/:id/answers {answers} → 200 {saved: {practice, savedAt}}: replaces the answers saved so
+// PUT /api/attempts/:attemptId/answers {answers} → 200 {saved: {practice, savedAt}}: replaces the answers saved so
 // far of the caller's open attempt, before its deadline (409 time_up after it). Another user's attempt is
 // 404. A practice attempt stores nothing. See app/quizzes/attempts.server.ts, saveAnswers.
 import { optionalApiUser } from "../../auth/guards.server";
@@ -16,7 +16,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const locale = apiLocale(request);
   const { data, error } = await readJsonBody(request, AnswersJson, getI18n(context), "learning");
   if (error) return error;
-  const outcome = await saveAnswers(getDb(context), user, params.id ?? "", data.answers);
+  const outcome = await saveAnswers(getDb(context), user, params.attemptId ?? "", data.answers);
   if (!outcome.ok) return attemptRefusalAnswer(context, locale, outcome);
   return Response.json({ saved: { practice: outcome.practice, savedAt: outcome.savedAt.toISOString() } });
 }

@@ -1,4 +1,4 @@
-// POST /api/attempts/:id/submit {answers?} → 200 {attempt: {id, scorePercent, passed, submittedAt, practice,
+// POST /api/attempts/:attemptId/submit {answers?} → 200 {attempt: {id, scorePercent, passed, submittedAt, practice,
 // review?}}: grades the caller's attempt once; submitting again answers the same result. `review` only when
 // the quiz's setting reveals the answers. See app/quizzes/attempts.server.ts, submitAttempt.
 import { optionalApiUser } from "../../auth/guards.server";
@@ -14,15 +14,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = optionalApiUser(request, context);
   if (request.method !== "POST") return methodNotAllowed(request, context, "POST");
   const locale = apiLocale(request);
-  // The body is optional: a submit of the saved answers may send none.
-  const hasBody = request.body !== null && request.headers.get("content-length") !== "0";
+  // The body is optional: a submit of the saved answers may send none. One that names a type is read as JSON
+  // (an empty one is then a broken JSON document, 400).
+  const hasBody =
+    request.headers.has("content-type") ||
+    (request.body !== null && request.headers.get("content-length") !== "0");
   let answers: SubmitJson["answers"];
   if (hasBody) {
     const { data, error } = await readJsonBody(request, SubmitJson, getI18n(context), "learning");
     if (error) return error;
     answers = data.answers;
   }
-  const outcome = await submitAttempt(getDb(context), user, params.id ?? "", answers, locale);
+  const outcome = await submitAttempt(getDb(context), user, params.attemptId ?? "", answers, locale);
   if (!outcome.ok) return attemptRefusalAnswer(context, locale, outcome);
   return Response.json({ attempt: submittedAttemptJson(outcome.attempt) });
 }
