@@ -3,6 +3,7 @@
 // are on PostgreSQL in quiz-concurrency.test.ts; the API and the no-leak checks in quiz-api.test.ts.
 import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issueCertificate } from "../../app/certificates/certificates.server";
 import type { DatabaseHandle } from "../../app/db/client.server";
 import {
   lessonProgress,
@@ -450,6 +451,28 @@ describe("completion", () => {
       (await recordProgress(handle.db, learner, course.courseId, course.videoLessonId, { completed: true }))
         .ok,
     ).toBe(true);
+  });
+});
+
+describe("certificates", () => {
+  it("are issued only once the quiz is passed, every other lesson complete too", async () => {
+    const graduate = await createUser(handle.db, "user");
+    const course = await createQuizCourse(handle.db, trainer, { learners: [graduate] });
+    await recordProgress(handle.db, graduate, course.courseId, course.videoLessonId, { completed: true });
+    const early = await issueCertificate(handle.db, { userId: graduate.id, courseId: course.courseId });
+    expect(early).toMatchObject({ ok: false, reason: "not_eligible", completedLessons: 1, totalLessons: 2 });
+    const failed = await startAttempt(handle.db, graduate, course.courseId, course.quizLessonId, "en");
+    if (!failed.ok) throw new Error(failed.reason);
+    await submitAttempt(handle.db, graduate, failed.attempt.id, wrongAnswers(course.quiz), "en");
+    expect((await issueCertificate(handle.db, { userId: graduate.id, courseId: course.courseId })).ok).toBe(
+      false,
+    );
+    const passed = await startAttempt(handle.db, graduate, course.courseId, course.quizLessonId, "en");
+    if (!passed.ok) throw new Error(passed.reason);
+    await submitAttempt(handle.db, graduate, passed.attempt.id, rightAnswers(course.quiz), "en");
+    expect((await issueCertificate(handle.db, { userId: graduate.id, courseId: course.courseId })).ok).toBe(
+      true,
+    );
   });
 });
 
