@@ -99,8 +99,11 @@ async function lockQuizLesson(
     .where(eq(courses.id, lesson.courseId))
     .for("update");
   if (!course || !canEditCourse(actor, course)) return { refusal: editRefusal(actor, course ?? null) };
-  if (lesson.kind !== "quiz") return { refusal: { ok: false, reason: "not_a_quiz" } };
-  return { lesson };
+  // Read again under the lock: the studio changes a lesson's kind under the same lock.
+  const current = await findLesson(tx, lessonId);
+  if (!current) return { refusal: { ok: false, reason: "not_found" } };
+  if (current.kind !== "quiz") return { refusal: { ok: false, reason: "not_a_quiz" } };
+  return { lesson: current };
 }
 
 const renderOptional = (markdown: string | null | undefined) => (markdown ? renderMarkdown(markdown) : null);
