@@ -227,6 +227,21 @@ describe("attempts", () => {
     expect(list.ok && list.list).toMatchObject({ best: null, remaining: 0, practice: false });
   });
 
+  it("answers a start that collides with an existing number as no attempts left (the unique backstop)", async () => {
+    const course = await createQuizCourse(handle.db, trainer, {
+      learners: [learner],
+      input: sampleQuiz({ maxAttempts: 0 }),
+    });
+    // A row numbered 2 with no 1: the next start counts one attempt, takes number 2, and the index refuses it.
+    await handle.db
+      .insert(quizAttempts)
+      .values({ lessonId: course.quizLessonId, userId: learner.id, number: 2, questions: [] });
+    expect(await startAttempt(handle.db, learner, course.courseId, course.quizLessonId, "en")).toEqual({
+      ok: false,
+      reason: "no_attempts_left",
+    });
+  });
+
   it("refuses who may not open the lesson, and a lesson that is not a quiz", async () => {
     const course = await createQuizCourse(handle.db, trainer, { learners: [learner] });
     expect(await startAttempt(handle.db, stranger, course.courseId, course.quizLessonId, "en")).toEqual({
