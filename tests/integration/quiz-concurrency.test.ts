@@ -2,11 +2,12 @@
 // starts past the limit create no extra attempt, saves racing a submit leave the stored answers exactly what
 // was graded, and a submit past the deadline and its grace is graded on what was saved in time (a fake clock,
 // not a sleep).
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openPostgres } from "../../app/db/client.server";
-import { quizAttempts, type User } from "../../app/db/schema";
+import { quizAttempts, quizQuestions, type User } from "../../app/db/schema";
 import { saveAnswers, startAttempt, submitAttempt } from "../../app/quizzes/attempts.server";
+import { saveQuiz } from "../../app/quizzes/quizzes.server";
 import { gradeSnapshot } from "../../app/quizzes/snapshot";
 import { createUser } from "./auth-helpers";
 import { createQuizCourse, rightAnswers, sampleQuiz, wrongAnswers } from "./quiz-fixtures";
@@ -145,6 +146,22 @@ describe("quiz attempts under races (PostgreSQL)", () => {
         .where(eq(quizAttempts.id, started.attempt.id));
       expect(row?.scorePercent).toBe(75);
       expect(row?.passed).toBe(true);
+    });
+    it(`keeps one bank when ${PARALLEL} saves of a quiz race (two tabs, the API)`, async () => {
+      const course = await createQuizCourse(handle.db, trainer);
+      // Every save replaces the bank with four new questions: one after another, four remain live. (Saves queue
+      // on the course row's lock, and on the quiz row's upsert as well: without the first this still passes.)
+      const outcomes = await Promise.all(
+        Array.from({ length: PARALLEL }, (_, index) =>
+          saveQuiz(wide.db, trainer, course.quizLessonId, sampleQuiz({ passPercent: index })),
+        ),
+      );
+      expect(outcomes.every((outcome) => outcome.ok)).toBe(true);
+      const live = await handle.db
+        .select({ id: quizQuestions.id })
+        .from(quizQuestions)
+        .where(and(eq(quizQuestions.lessonId, course.quizLessonId), isNull(quizQuestions.archivedAt)));
+      expect(live).toHaveLength(4);
     });
   } else {
     it.skip("quiz races — skipped because TEST_DATABASE_URL is unset (PGlite has one connection)", () => {});
