@@ -53,7 +53,9 @@ export type RecordOutcome =
   | { ok: true; progress: LessonProgressView }
   | { ok: false; reason: LessonRefusal }
   | { ok: false; reason: "invalid_position"; check: Exclude<PositionCheck, { ok: true }> }
-  | { ok: false; reason: "not_watched" };
+  | { ok: false; reason: "not_watched" }
+  /** A quiz lesson completes only by passing its quiz (app/quizzes/attempts.server.ts): never by a mark. */
+  | { ok: false; reason: "quiz_lesson" };
 
 /**
  * Saves a learner's position in a lesson and/or its completion, after checking access.
@@ -62,7 +64,8 @@ export type RecordOutcome =
  * taken on the client's word (app/learning/policy.ts): the furthest point plausibly reached only grows as
  * fast as the wall clock since the learner began the lesson. Completion is monotonic: reaching 90 % of the
  * video's measured length completes it; "mark as complete" completes a video lesson only once that much
- * could have been watched (any other lesson at once); only `completed: false` clears it.
+ * could have been watched (any other lesson at once); only `completed: false` clears it. A quiz lesson is
+ * complete once its quiz is passed, in the submit's transaction: marking it (complete or not) is refused.
  */
 export async function recordProgress(
   db: Database,
@@ -77,11 +80,16 @@ export async function recordProgress(
   // A free preview opens for anyone, but records nothing: progress is for those who hold the course.
   if (!mayRecordProgress(access)) return { ok: false, reason: "forbidden" };
   const [lesson] = await db
-    .select({ durationMinutes: lessons.durationMinutes, videoSeconds: videos.durationSeconds })
+    .select({
+      kind: lessons.kind,
+      durationMinutes: lessons.durationMinutes,
+      videoSeconds: videos.durationSeconds,
+    })
     .from(lessons)
     .leftJoin(videos, eq(videos.id, lessons.videoId))
     .where(eq(lessons.id, lessonId));
   if (!lesson) return { ok: false, reason: "not_found" };
+  if (lesson.kind === "quiz" && change.completed !== undefined) return { ok: false, reason: "quiz_lesson" };
 
   let position: number | undefined;
   if (change.positionSeconds !== undefined) {

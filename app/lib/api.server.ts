@@ -23,6 +23,18 @@ export const API_ERROR_CODES = [
   "course_unavailable",
   "insufficient_funds",
   "not_watched",
+  /** Marking a quiz lesson complete (or not): it completes when its quiz is passed. */
+  "quiz_lesson",
+  /** A quiz start, save or trainer's save on a lesson that is not a quiz. */
+  "not_a_quiz",
+  /** A quiz start on a quiz with no questions yet. */
+  "quiz_empty",
+  /** A quiz start past the attempts allowed. */
+  "no_attempts_left",
+  /** Saving a quiz attempt's answers after its deadline. */
+  "time_up",
+  /** Saving the answers of an attempt already submitted. */
+  "attempt_closed",
   "email_taken",
   "last_admin",
   "media_in_use",

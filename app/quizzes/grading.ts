@@ -2,7 +2,7 @@
 // how an attempt's score is rounded against the pass mark, which answers count when a submit comes late,
 // how questions are drawn and shuffled, when the correct answers may be shown, and how many attempts are
 // left. Unit-tested in tests/unit/quiz-grading.test.ts; the choices are in docs/decisions/050-quiz-grading.md.
-// Nothing calls this yet: the quiz tables, routes, pages and API come next and grade through it.
+// The attempts module (attempts.server.ts) grades through it.
 import { matchesShortAnswer } from "./normalize";
 
 export const QUESTION_KINDS = ["single", "multiple", "true_false", "short_text"] as const;
@@ -136,6 +136,9 @@ export type AttemptResult = {
   possible: number;
   /** A whole percent from 0 to 100, rounded down. */
   scorePercent: number;
+  /** The exact totals in units of 1/2520 of a point (POINT_UNITS), as an attempt stores them. */
+  earnedUnits: number;
+  possibleUnits: number;
   results: QuestionResult[];
 };
 
@@ -171,6 +174,8 @@ export function gradeAttempt(questions: readonly Question[], answers: readonly A
     earned: unitsToPoints(earned),
     possible: possible / POINT_UNITS,
     scorePercent: scorePercentOf(earned, possible),
+    earnedUnits: earned,
+    possibleUnits: possible,
     results,
   };
 }

@@ -2,7 +2,7 @@
 // `PUT /api/instructor/lessons/:id/quiz` (issue 32, items 3, 4 and 8) and later of the studio's quiz form.
 // Messages are keys of the `studio` namespace (`errors.quiz.*`). Each question is checked against its kind
 // here, with the issue's path on the offending field, so that grading.ts only ever meets a question it can
-// grade. Unit-tested in tests/unit/quiz-inputs.test.ts; no route uses it yet.
+// grade. Unit-tested in tests/unit/quiz-inputs.test.ts; `PUT /api/instructor/lessons/:id/quiz` reads it.
 import { z } from "zod";
 import { entityId, safeText } from "../lib/validation";
 import { QUESTION_KINDS, REVEAL_POLICIES } from "./grading";

@@ -44,6 +44,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (outcome.reason === "forbidden") return status(403, "Forbidden");
   if (outcome.reason === "not_found") return status(404, "Not Found");
   if (outcome.reason === "not_watched") return status(409, "Not watched yet");
+  if (outcome.reason === "quiz_lesson") return status(409, "A quiz lesson completes when its quiz is passed");
   return status(422, "Position out of range");
 }
 

@@ -38,6 +38,7 @@ import {
   surveyCount,
   surveyReport,
 } from "./fuzz/runner";
+import { sampleQuiz } from "./quiz-fixtures";
 
 let app: FuzzApp;
 let fixtures: Fixtures;
@@ -146,6 +147,59 @@ const courseIdValue = () =>
     fc.constantFrom("free", "paid", "draft").map((key) => String(fixtures.courseIds[key as "free"])),
     fc.constantFrom("2147483648", "-1", "0", "1e3", "99999999999999999999", "1.5", " 1", "0x10"),
   );
+
+/** Values with a chance of passing the quiz schema (app/quizzes/inputs.ts), and many that do not. */
+function quizBody(): Record<string, fc.Arbitrary<unknown>> {
+  const option = fc.record({
+    text: fc.constantFrom("Cairo", "", "القاهرة", "x".repeat(1001)),
+    correct: fc.constantFrom(true, false, "true"),
+    id: fc.constantFrom(undefined, 1, 2147483648, -1, "7"),
+  });
+  return {
+    passPercent: fc.constantFrom(0, 70, 100, 101, -1, 1.5, "70"),
+    maxAttempts: fc.constantFrom(0, 3, 101, -1),
+    timeLimitMinutes: fc.constantFrom(null, 10, 0, 601),
+    drawCount: fc.constantFrom(null, 1, 0, 201),
+    shuffle: fc.constantFrom(true, false, "yes"),
+    reveal: fc.constantFrom("never", "after_pass", "always", "sometimes"),
+    questions: fc.array(
+      fc.record({
+        kind: fc.constantFrom("single", "multiple", "true_false", "short_text", "essay"),
+        prompt: fc.oneof(fc.constantFrom("What?", "", "ما؟"), fc.string({ maxLength: 20 })),
+        points: fc.constantFrom(1, 0, 101, "1", 1.5),
+        partialCredit: fc.boolean(),
+        options: fc.array(option, { maxLength: 4 }),
+        acceptedAnswers: fc.array(fc.constantFrom("القاهرة", "?", "", "Cairo"), { maxLength: 3 }),
+        id: fc.constantFrom(undefined, 1, 2147483648, -1, "x"),
+      }),
+      { maxLength: 3 },
+    ),
+  };
+}
+
+function answerList() {
+  return fc.array(
+    fc.record({
+      questionId: fc.constantFrom("1", 1, "0", "x", -1, "2147483648", null),
+      optionIds: fc.array(fc.constantFrom("1", "2", 3, "", "x"), { maxLength: 3 }),
+      text: fc.oneof(fc.constantFrom("القاهرة", "", "\u0000"), fc.string({ maxLength: 20 })),
+    }),
+    { maxLength: 4 },
+  );
+}
+
+/** An attempt id as a path segment: another learner's (valid but not theirs), a practice, or hostile ones. */
+function attemptSegment() {
+  return fc.oneof(
+    { weight: 2, arbitrary: fc.constant(null).map(() => fixtures.attemptId) },
+    {
+      weight: 1,
+      arbitrary: fc.constant(null).map(() => `practice-${fixtures.courseIds.paid}-${fixtures.quizLessonId}`),
+    },
+    { weight: 1, arbitrary: fc.uuid() },
+    { weight: 2, arbitrary: fc.constantFrom(...BAD_ID_SEGMENTS) },
+  );
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // The JSON API.
@@ -545,6 +599,56 @@ const API: ApiEndpoint[] = [
   // :id is a course id here, never a video's uuid: always 404 behind the guard.
   { name: "video status", method: "GET", path: "/api/instructor/video-status/:id", role: "trainer" },
   { name: "tus upload link", method: "PATCH", path: "/api/videos/tus/:id", role: "trainer" },
+  // Quizzes (issue 32). :quizLessonId is the fixtures' quiz; :id a course id or a hostile segment (as a
+  // lesson id, mostly none); :attemptId another learner's attempt, a practice, a random uuid or garbage.
+  { name: "quiz read", method: "GET", path: "/api/instructor/lessons/:quizLessonId/quiz", role: "trainer" },
+  {
+    name: "quiz save",
+    method: "PUT",
+    path: "/api/instructor/lessons/:quizLessonId/quiz",
+    role: "trainer",
+    json: quizBody(),
+  },
+  {
+    name: "quiz save by any id",
+    method: "PUT",
+    path: "/api/instructor/lessons/:id/quiz",
+    role: "trainer",
+    json: quizBody(),
+  },
+  { name: "quiz stats", method: "GET", path: "/api/instructor/lessons/:id/quiz-stats", role: "trainer" },
+  {
+    name: "quiz stats of the quiz",
+    method: "GET",
+    path: "/api/instructor/lessons/:quizLessonId/quiz-stats",
+    role: "trainer",
+  },
+  {
+    name: "attempt start",
+    method: "POST",
+    path: "/api/courses/:id/lessons/:quizLessonId/attempts",
+    role: "user",
+  },
+  {
+    name: "attempt list",
+    method: "GET",
+    path: "/api/courses/:id/lessons/:quizLessonId/attempts",
+    role: "user",
+  },
+  {
+    name: "attempt answers",
+    method: "PUT",
+    path: "/api/attempts/:attemptId/answers",
+    role: "user",
+    json: { answers: answerList() },
+  },
+  {
+    name: "attempt submit",
+    method: "POST",
+    path: "/api/attempts/:attemptId/submit",
+    role: "user",
+    json: { answers: answerList() },
+  },
   { name: "unknown /api path", method: "GET", path: "/api/nothing/here/:id", role: "guest" },
 ];
 
@@ -561,8 +665,9 @@ function apiCase() {
         freq: 2,
       }),
       editorialSegments(),
+      attemptSegment(),
     )
-    .chain(([endpoint, method, who, credentials, course, user, query, editorial]) => {
+    .chain(([endpoint, method, who, credentials, course, user, query, editorial, attempt]) => {
       const m = method ?? endpoint.method;
       const body: fc.Arbitrary<Body | null> = hasBody(m)
         ? anyJsonRequestBody(endpoint.json ?? {})
@@ -576,6 +681,7 @@ function apiCase() {
         user,
         query,
         editorial,
+        attempt,
         body: b,
       }));
     });
@@ -589,7 +695,7 @@ describe("fuzz: the JSON API", () => {
         "API endpoints",
         apiCase(),
         350,
-        ({ endpoint, m, who, credentials, course, user, query, editorial, body }) => {
+        ({ endpoint, m, who, credentials, course, user, query, editorial, attempt, body }) => {
           const idSlot = endpoint.path.includes(":userId")
             ? user
             : endpoint.path.includes(":id")
@@ -602,6 +708,8 @@ describe("fuzz: the JSON API", () => {
           const target =
             endpoint.path
               .replace(":lessonId", String(fixtures.lessonId))
+              .replace(":quizLessonId", String(fixtures.quizLessonId))
+              .replace(":attemptId", attempt)
               .replace(":userId", user.segment)
               .replace(":id", course.segment)
               .replace(":postId", editorial.post.segment)
@@ -672,6 +780,10 @@ describe("fuzz: the JSON API", () => {
             "charge wallet": { amount: 1 },
             "enroll bulk": { courseIds: [fixtures.courseIds.paid] },
             "lesson progress": { positionSeconds: 5 },
+            "quiz save": sampleQuiz(),
+            "quiz save by any id": sampleQuiz(),
+            "attempt answers": { answers: [] },
+            "attempt submit": { answers: [] },
             "blog create": { title: "Fuzz", excerpt: "Fuzz", body: "Fuzz" },
             "blog update": { title: "Fuzz" },
             "case study create": { title: "F", clientName: "F", problem: "P", strategy: "S", result: "R" },
@@ -689,6 +801,8 @@ describe("fuzz: the JSON API", () => {
             method: endpoint.method,
             target: endpoint.path
               .replace(":lessonId", String(fixtures.lessonId))
+              .replace(":quizLessonId", String(fixtures.quizLessonId))
+              .replace(":attemptId", `practice-${fixtures.courseIds.paid}-${fixtures.quizLessonId}`)
               .replace(":id", String(fixtures.courseIds.paid))
               .replace(":userId", fixtures.target.id)
               .replace(":postId", String(fixtures.postIds.public))

@@ -23,6 +23,7 @@ import routes from "../../app/routes";
 import { type FuzzApp, startFuzzApp } from "./fuzz/app";
 import { createFixtures, type Fixtures, type Role } from "./fuzz/fixtures";
 import { documentValidator, responseSchema } from "./openapi-ajv";
+import { sampleQuiz } from "./quiz-fixtures";
 
 function apiRoutes(entries: RouteConfigEntry[]): string[] {
   return entries.flatMap((entry) => [
@@ -292,6 +293,78 @@ describe("conformance", () => {
     expect((blog.items as { id: number }[]).some((post) => post.id === orphanPostId)).toBe(true);
     await call("get", "api/portfolio", "/api/portfolio", { as: "admin", expectStatus: 200 });
     await call("get", "api/portfolio/:id", `/api/portfolio/${caseStudyIds.public}`, { expectStatus: 200 });
+    const { quizLessonId } = fixtures;
+    await call("get", "api/instructor/lessons/:id/quiz", `/api/instructor/lessons/${quizLessonId}/quiz`, {
+      as: "trainer",
+      expectStatus: 200,
+    });
+    await call(
+      "get",
+      "api/instructor/lessons/:id/quiz-stats",
+      `/api/instructor/lessons/${quizLessonId}/quiz-stats`,
+      { as: "trainer", expectStatus: 200 },
+    );
+    await call(
+      "get",
+      "api/courses/:courseId/lessons/:lessonId/attempts",
+      `/api/courses/${courseIds.paid}/lessons/${quizLessonId}/attempts`,
+      { as: "admin", expectStatus: 200 },
+    );
+  }, 60_000);
+
+  it("quiz mutations and refusals answer their documented shapes", async () => {
+    const { courseIds, quizLessonId, attemptId } = fixtures;
+    await call("put", "api/instructor/lessons/:id/quiz", `/api/instructor/lessons/${quizLessonId}/quiz`, {
+      as: "trainer",
+      body: sampleQuiz({ maxAttempts: 0 }),
+      expectStatus: 200,
+    });
+    await call("put", "api/instructor/lessons/:id/quiz", `/api/instructor/lessons/${quizLessonId}/quiz`, {
+      as: "trainer",
+      body: { ...sampleQuiz(), questions: [{ ...sampleQuiz().questions[0], id: 2_000_000_000 }] },
+      expectStatus: 422,
+    });
+    await call(
+      "put",
+      "api/instructor/lessons/:id/quiz",
+      `/api/instructor/lessons/${fixtures.lessonId}/quiz`,
+      {
+        as: "trainer",
+        body: sampleQuiz(),
+        expectStatus: 409,
+      },
+    );
+    const attempts = `/api/courses/${courseIds.paid}/lessons/${quizLessonId}/attempts`;
+    const started = await call("post", "api/courses/:courseId/lessons/:lessonId/attempts", attempts, {
+      as: "admin",
+      expectStatus: 201,
+    });
+    await call("post", "api/courses/:courseId/lessons/:lessonId/attempts", attempts, {
+      as: "user",
+      expectStatus: 403,
+    });
+    await call("post", "api/courses/:courseId/lessons/:lessonId/attempts", attempts, { expectStatus: 401 });
+    const practiceId = (started.attempt as { id: string }).id;
+    await call("put", "api/attempts/:attemptId/answers", `/api/attempts/${practiceId}/answers`, {
+      as: "admin",
+      body: { answers: [] },
+      expectStatus: 200,
+    });
+    await call("post", "api/attempts/:attemptId/submit", `/api/attempts/${practiceId}/submit`, {
+      as: "admin",
+      body: { answers: [] },
+      expectStatus: 200,
+    });
+    await call("post", "api/attempts/:attemptId/submit", `/api/attempts/${attemptId}/submit`, {
+      as: "user",
+      body: {},
+      expectStatus: 404,
+    });
+    await call("put", "api/attempts/:attemptId/answers", `/api/attempts/${attemptId}/answers`, {
+      as: "user",
+      body: { answers: [] },
+      expectStatus: 404,
+    });
   }, 60_000);
 
   it("mutations answer their documented success shapes", async () => {

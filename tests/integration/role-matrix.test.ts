@@ -11,6 +11,8 @@ import { courses, enrollments, lessonProgress, lessons, type User } from "../../
 import { createCaseStudy } from "../../app/editorial/case-studies.server";
 import { createPost } from "../../app/editorial/posts.server";
 import { storeUpload } from "../../app/media/media.server";
+import { startAttempt } from "../../app/quizzes/attempts.server";
+import { saveQuiz } from "../../app/quizzes/quizzes.server";
 import { loader as account, action as accountAction } from "../../app/routes/account";
 import {
   action as confirmEmailAction,
@@ -39,6 +41,8 @@ import { action as refundApi } from "../../app/routes/api/admin-refund";
 import { loader as adminStats } from "../../app/routes/api/admin-stats";
 import { action as topUpReviewApi } from "../../app/routes/api/admin-top-up-review";
 import { loader as topUpQueueApi } from "../../app/routes/api/admin-top-ups";
+import { action as attemptAnswersApi } from "../../app/routes/api/attempt-answers";
+import { action as attemptSubmitApi } from "../../app/routes/api/attempt-submit";
 import { loader as emailApi, action as emailApiAction } from "../../app/routes/api/auth-email";
 import { action as emailConfirmApi } from "../../app/routes/api/auth-email-confirm";
 import { action as forgotApi } from "../../app/routes/api/auth-forgot-password";
@@ -67,10 +71,13 @@ import { action as instructorCreate } from "../../app/routes/api/instructor-cour
 import { action as courseSectionsApi } from "../../app/routes/api/instructor-course-sections";
 import { action as lessonApi } from "../../app/routes/api/instructor-lesson";
 import { action as lessonMoveApi } from "../../app/routes/api/instructor-lesson-move";
+import { loader as quizGetApi, action as quizPutApi } from "../../app/routes/api/instructor-lesson-quiz";
 import { loader as instructorMyCourses } from "../../app/routes/api/instructor-my-courses";
+import { loader as quizStatsApi } from "../../app/routes/api/instructor-quiz-stats";
 import { action as sectionApi } from "../../app/routes/api/instructor-section";
 import { action as sectionLessonsApi } from "../../app/routes/api/instructor-section-lessons";
 import { loader as lecturePlayApi } from "../../app/routes/api/lecture-play";
+import { loader as attemptListApi, action as attemptStartApi } from "../../app/routes/api/lesson-attempts";
 import { action as lessonProgressApi } from "../../app/routes/api/lesson-progress";
 import { action as mediaDelete } from "../../app/routes/api/media-delete";
 import { action as mediaUpload } from "../../app/routes/api/media-upload";
@@ -115,6 +122,7 @@ import { loader as portfolioItemPage } from "../../app/routes/portfolio-item";
 import { loader as robotsTxt } from "../../app/routes/robots";
 import { loader as sitemapXml } from "../../app/routes/sitemap";
 import { bearerFor, cookieFor, createUser } from "./auth-helpers";
+import { sampleQuiz } from "./quiz-fixtures";
 import { runRoute } from "./route-context";
 import { withSection } from "./section-rows";
 import { PDF_BYTES, sharedTestMediaStore } from "./studio-factories";
@@ -143,6 +151,10 @@ let certifiedLessonId = 0;
 let draftSectionId = 0;
 let draftLessonId = 0;
 let video: MatrixVideos;
+/** Quizzes (issue 32): a quiz and a free-preview quiz of the paid course, and an attempt of another learner. */
+let quizLessonId = 0;
+let previewQuizLessonId = 0;
+let othersAttemptId = "";
 
 beforeAll(async () => {
   handle = await createTestDatabase();
@@ -283,6 +295,31 @@ beforeAll(async () => {
   certificate = { id: issued.certificate.id, code: issued.certificate.code };
   // Videos (issue 9): a ready video on the paid course's lesson and an upload in flight, both the trainer's.
   video = await matrixVideos(handle.db, people.trainer, paidCourseId);
+  const quizRows = await handle.db
+    .insert(lessons)
+    .values(
+      await withSection(handle.db, [
+        { courseId: paidCourseId, position: 60, title: "Quiz", kind: "quiz" as const },
+        {
+          courseId: paidCourseId,
+          position: 61,
+          title: "Preview quiz",
+          kind: "quiz" as const,
+          isFreePreview: true,
+        },
+      ]),
+    )
+    .returning({ id: lessons.id });
+  quizLessonId = quizRows[0]?.id ?? 0;
+  previewQuizLessonId = quizRows[1]?.id ?? 0;
+  for (const id of [quizLessonId, previewQuizLessonId]) {
+    const saved = await saveQuiz(handle.db, people.trainer, id, sampleQuiz({ maxAttempts: 0 }));
+    if (!saved.ok) throw new Error("quiz fixture failed");
+  }
+  await handle.db.insert(enrollments).values({ userId: target.id, courseId: paidCourseId, pricePaid: 0 });
+  const othersAttempt = await startAttempt(handle.db, target, paidCourseId, quizLessonId, "en");
+  if (!othersAttempt.ok) throw new Error("attempt fixture failed");
+  othersAttemptId = othersAttempt.attempt.id;
 });
 afterAll(async () => {
   video?.restore();
@@ -1528,6 +1565,101 @@ const CASES: Case[] = [
     params: () => ({ userId: target.id }),
     body: () => JSON.stringify({ amount: 1 }),
     expected: API_ADMIN,
+  },
+  // Quizzes (issue 32): the trainer's quiz and statistics are the course's editors'; a learner starts and
+  // lists attempts only when enrolled (the matrix's user is not), the course's trainer and admins practise,
+  // a free-preview quiz is practised by anyone; another learner's attempt is 404 to everyone.
+  {
+    name: "GET /api/instructor/lessons/:id/quiz",
+    kind: "api",
+    handler: quizGetApi,
+    path: "/api/instructor/lessons/x/quiz",
+    params: () => ({ id: String(quizLessonId) }),
+    expected: API_STAFF,
+  },
+  {
+    name: "PUT /api/instructor/lessons/:id/quiz",
+    kind: "api",
+    handler: quizPutApi,
+    method: "PUT",
+    path: "/api/instructor/lessons/x/quiz",
+    params: () => ({ id: String(quizLessonId) }),
+    body: () => JSON.stringify(sampleQuiz({ maxAttempts: 0 })),
+    expected: API_STAFF,
+  },
+  {
+    name: "GET /api/instructor/lessons/:id/quiz-stats",
+    kind: "api",
+    handler: quizStatsApi,
+    path: "/api/instructor/lessons/x/quiz-stats",
+    params: () => ({ id: String(quizLessonId) }),
+    expected: API_STAFF,
+  },
+  {
+    name: "POST /api/courses/:courseId/lessons/:lessonId/attempts (not enrolled)",
+    kind: "api",
+    handler: attemptStartApi,
+    method: "POST",
+    path: "/api/courses/x/lessons/y/attempts",
+    params: () => ({ courseId: String(paidCourseId), lessonId: String(quizLessonId) }),
+    expected: { guest: 401, user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "POST /api/courses/:courseId/lessons/:lessonId/attempts (a free-preview quiz: a practice)",
+    kind: "api",
+    handler: attemptStartApi,
+    method: "POST",
+    path: "/api/courses/x/lessons/y/attempts",
+    params: () => ({ courseId: String(paidCourseId), lessonId: String(previewQuizLessonId) }),
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /api/courses/:courseId/lessons/:lessonId/attempts (not enrolled)",
+    kind: "api",
+    handler: attemptListApi,
+    path: "/api/courses/x/lessons/y/attempts",
+    params: () => ({ courseId: String(paidCourseId), lessonId: String(quizLessonId) }),
+    expected: { guest: 401, user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "PUT /api/attempts/:attemptId/answers (another learner's attempt)",
+    kind: "api",
+    handler: attemptAnswersApi,
+    method: "PUT",
+    path: "/api/attempts/x/answers",
+    params: () => ({ attemptId: othersAttemptId }),
+    body: () => JSON.stringify({ answers: [] }),
+    expected: { guest: 401, user: 404, trainer: 404, admin: 404 },
+  },
+  {
+    name: "POST /api/attempts/:attemptId/submit (another learner's attempt)",
+    kind: "api",
+    handler: attemptSubmitApi,
+    method: "POST",
+    path: "/api/attempts/x/submit",
+    params: () => ({ attemptId: othersAttemptId }),
+    body: () => JSON.stringify({ answers: [] }),
+    expected: { guest: 401, user: 404, trainer: 404, admin: 404 },
+  },
+  {
+    name: "PUT /api/attempts/:attemptId/answers (a practice of a quiz not held)",
+    kind: "api",
+    handler: attemptAnswersApi,
+    method: "PUT",
+    path: "/api/attempts/x/answers",
+    params: () => ({ attemptId: `practice-${paidCourseId}-${quizLessonId}` }),
+    body: () => JSON.stringify({ answers: [] }),
+    expected: { guest: 401, user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "POST /api/attempts/:attemptId/submit (a practice of a free-preview quiz)",
+    kind: "api",
+    handler: attemptSubmitApi,
+    method: "POST",
+    path: "/api/attempts/x/submit",
+    params: () => ({ attemptId: `practice-${paidCourseId}-${previewQuizLessonId}` }),
+    body: () => JSON.stringify({ answers: [] }),
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
   },
   // Last, because it revokes the token it is called with.
   {

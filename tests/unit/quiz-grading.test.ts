@@ -353,7 +353,14 @@ describe("an attempt's score", () => {
   });
 
   it("scores an attempt with nothing to earn as 0, and any score passes a 0 % mark", () => {
-    expect(gradeAttempt([], [])).toEqual({ earned: 0, possible: 0, scorePercent: 0, results: [] });
+    expect(gradeAttempt([], [])).toEqual({
+      earned: 0,
+      possible: 0,
+      scorePercent: 0,
+      earnedUnits: 0,
+      possibleUnits: 0,
+      results: [],
+    });
     expect(passes(0, 0)).toBe(true);
     expect(passes(100, 100)).toBe(true);
     expect(passes(99, 100)).toBe(false);

@@ -12,6 +12,7 @@ import { instructorEndpoints } from "./instructor";
 import { learningEndpoints } from "./learning";
 import { mediaEndpoints } from "./media";
 import { paymentEndpoints } from "./payments";
+import { quizEndpoints } from "./quizzes";
 import { referenceEndpoints } from "./reference";
 import { reviewEndpoints } from "./reviews";
 import { videoEndpoints } from "./video";
@@ -23,6 +24,7 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
   ...paymentEndpoints,
   ...reviewEndpoints,
   ...learningEndpoints,
+  ...quizEndpoints,
   ...certificateEndpoints,
   ...instructorEndpoints,
   ...mediaEndpoints,

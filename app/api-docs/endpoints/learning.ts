@@ -54,7 +54,7 @@ export const learningEndpoints: EndpointDoc[] = [
         }),
       ),
     },
-    errors: [...(accessErrors ?? []), [409, "not_watched"]],
+    errors: [...(accessErrors ?? []), [409, "not_watched"], [409, "quiz_lesson"]],
   },
   {
     method: "get",

@@ -32,6 +32,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     });
   }
   if (outcome.reason === "not_watched") return apiError(409, "not_watched", t("complete.notWatched"));
+  if (outcome.reason === "quiz_lesson") return apiError(409, "quiz_lesson", t("complete.quizLesson"));
   return refusalResponse(outcome.reason, t);
 }
 

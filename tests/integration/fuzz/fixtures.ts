@@ -1,6 +1,17 @@
 // The people and courses the fuzz suite acts as and on, and the credentials it sends.
 import { eq } from "drizzle-orm";
-import { blogPosts, courses, lessons, portfolioItems, type User, users } from "../../../app/db/schema";
+import {
+  blogPosts,
+  courses,
+  enrollments,
+  lessons,
+  portfolioItems,
+  type User,
+  users,
+} from "../../../app/db/schema";
+import { startAttempt } from "../../../app/quizzes/attempts.server";
+import { saveQuiz } from "../../../app/quizzes/quizzes.server";
+import { sampleQuiz } from "../quiz-fixtures";
 import { withSection } from "../section-rows";
 import type { FuzzApp } from "./app";
 
@@ -18,6 +29,9 @@ export type Fixtures = {
   caseStudyIds: { public: number; draft: number };
   /** A lesson of the paid course (learning progress and play, issue 9). */
   lessonId: number;
+  /** A quiz lesson of the paid course (issue 32), and an open attempt at it by `target`, not a fuzzed role. */
+  quizLessonId: number;
+  attemptId: string;
   cookieName: string;
   /** A fresh browser session cookie (`name=value`) for the role, or none for a guest. */
   cookie: (role: Role | User) => Promise<string | undefined>;
@@ -98,6 +112,23 @@ export async function createFixtures(app: FuzzApp): Promise<Fixtures> {
       }),
     )
     .returning({ id: lessons.id });
+  const [quizLesson] = await db
+    .insert(lessons)
+    .values(
+      await withSection(db, {
+        courseId: idOf("paid"),
+        position: 2,
+        title: "Fuzz quiz",
+        kind: "quiz" as const,
+      }),
+    )
+    .returning({ id: lessons.id });
+  const quizLessonId = quizLesson?.id ?? 0;
+  const savedQuiz = await saveQuiz(db, people.trainer, quizLessonId, sampleQuiz({ maxAttempts: 0 }));
+  if (!savedQuiz.ok) throw new Error("fuzz quiz not saved");
+  await db.insert(enrollments).values({ userId: target.id, courseId: idOf("paid"), pricePaid: 0 });
+  const attempt = await startAttempt(db, target, idOf("paid"), quizLessonId, "en");
+  if (!attempt.ok) throw new Error("fuzz attempt not started");
   const sample = await helpers.cookieFor(db, people.user.id);
   return {
     people,
@@ -110,6 +141,8 @@ export async function createFixtures(app: FuzzApp): Promise<Fixtures> {
       draft: rowId(caseRows, "fuzz-case-draft"),
     },
     lessonId: lesson?.id ?? 0,
+    quizLessonId,
+    attemptId: attempt.attempt.id,
     cookieName: sample.split("=")[0] ?? "",
     cookie: async (role) => {
       const person = who(role);
