@@ -16,6 +16,7 @@ import {
 } from "../db/schema";
 import { renderMarkdown } from "../lib/markdown.server";
 import { isRowId } from "../lib/validation";
+import { lockEditable } from "../studio/course-lock.server";
 import { type Actor, canEditCourse, courseEditorAccess } from "../studio/policy";
 import type { QuestionKind, RevealPolicy } from "./grading";
 import type { QuizInput } from "./inputs";
@@ -83,8 +84,8 @@ function editRefusal(actor: Actor, course: { trainerId: string; isPublished: boo
 }
 
 /**
- * The lesson's course, locked for the rest of the transaction (as app/studio/courses.server.ts locks it for
- * every curriculum change), once the actor may edit it and the lesson is a quiz.
+ * The lesson's course, locked for the rest of the transaction by the studio's own lock (every curriculum
+ * change takes it), once the actor may edit it and the lesson is a quiz. A lesson's kind never changes.
  */
 async function lockQuizLesson(
   tx: Transaction,
@@ -93,13 +94,12 @@ async function lockQuizLesson(
 ): Promise<{ lesson: QuizLesson; refusal?: never } | { refusal: QuizRefusal }> {
   const lesson = await findLesson(tx, lessonId);
   if (!lesson) return { refusal: { ok: false, reason: "not_found" } };
-  const [course] = await tx
-    .select({ trainerId: courses.trainerId, isPublished: courses.isPublished })
-    .from(courses)
-    .where(eq(courses.id, lesson.courseId))
-    .for("update");
-  if (!course || !canEditCourse(actor, course)) return { refusal: editRefusal(actor, course ?? null) };
-  // Read again under the lock: the studio changes a lesson's kind under the same lock.
+  const locked = await lockEditable(tx, actor, lesson.courseId);
+  if (locked.refusal)
+    return {
+      refusal: { ok: false, reason: locked.refusal.reason === "forbidden" ? "forbidden" : "not_found" },
+    };
+  // Read again under the lock: the lesson may have been deleted meanwhile.
   const current = await findLesson(tx, lessonId);
   if (!current) return { refusal: { ok: false, reason: "not_found" } };
   if (current.kind !== "quiz") return { refusal: { ok: false, reason: "not_a_quiz" } };

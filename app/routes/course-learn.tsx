@@ -93,6 +93,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!outcome.ok) {
     if (outcome.reason === "forbidden") return fail(form, back, t("errors.forbidden"), 403);
     if (outcome.reason === "not_watched") return fail(form, back, t("complete.notWatched"), 409);
+    // A quiz completes by being passed, never by hand.
+    if (outcome.reason === "quiz_lesson") return fail(form, back, t("complete.quizLesson"), 409);
     // An unknown lesson has no page to go back to.
     if (!isEnhanced(form)) throw new Response("Not Found", { status: 404 });
     return fail(form, back, t("errors.notFound"), 404);
