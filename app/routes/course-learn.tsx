@@ -5,9 +5,11 @@
 // the lesson they touched last, or the first.
 import { redirect } from "react-router";
 import { z } from "zod";
+import type { Viewer } from "../access/roles";
 import { getUser, loginRedirect, requireUser } from "../auth/guards.server";
 import { certificateStatus } from "../certificates/status.server";
 import { CourseLearn } from "../components/learning/learn-page";
+import type { Database } from "../db/client.server";
 import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
 import { openLesson } from "../learning/lesson.server";
@@ -19,6 +21,7 @@ import { readForm, validateForm } from "../lib/forms.server";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
+import { quizOverview } from "../quizzes/overview.server";
 import type { Route } from "./+types/course-learn";
 export const handle = { i18n: ["learning", "certificates"] };
 
@@ -57,8 +60,29 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     courseTitle: result.courseTitle,
     opened,
     certificate: opened?.preview ? null : await certificateStatus(db, user, courseId),
+    quiz: opened?.lesson.kind === "quiz" ? await quizPanelData(db, user, courseId, opened.lesson.id) : null,
     // When this page was opened, signed: "Mark as complete" without JavaScript has no positions to show.
     openedToken: user && opened && !opened.preview ? openedToken(user.id, opened.lesson.id) : null,
+  };
+}
+
+/** A quiz lesson's overview for its panel, dates as text; null when the quiz cannot be taken now. */
+async function quizPanelData(db: Database, user: Viewer, courseId: number, lessonId: number) {
+  const result = await quizOverview(db, user, courseId, lessonId);
+  if (!result.ok) return null;
+  const { overview } = result;
+  return {
+    ...overview,
+    list: {
+      ...overview.list,
+      attempts: overview.list.attempts.map((attempt) => ({
+        id: attempt.id,
+        number: attempt.number,
+        submittedAt: attempt.submittedAt?.toISOString() ?? null,
+        scorePercent: attempt.scorePercent,
+        passed: attempt.passed,
+      })),
+    },
   };
 }
 

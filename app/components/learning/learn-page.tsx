@@ -9,6 +9,7 @@ import type { action } from "../../routes/course-learn";
 import { CertificatePanel } from "../certificate-panel";
 import { EnhancedFormMarker } from "../enhanced-form-marker";
 import { PageIntro } from "../page-intro";
+import { QuizPanel } from "../quiz/quiz-panel";
 import { Curriculum } from "./curriculum";
 import { LessonPlayer } from "./lesson-player";
 import { CourseProgressBar } from "./progress-bar";
@@ -35,6 +36,14 @@ export function CourseLearn({ loaderData }: { loaderData: LoaderData }) {
       opened={opened}
       openedToken={loaderData.openedToken}
       localize={localize}
+      quiz={
+        <QuizPanel
+          courseId={opened.course.id}
+          lessonId={opened.lesson.id}
+          overview={loaderData.quiz}
+          completed={opened.lessonProgress.completed}
+        />
+      }
       aside={
         <CertificatePanel
           status={loaderData.certificate}
