@@ -236,20 +236,28 @@ export async function certificatePdf(
   viewer: NonNullable<Viewer>,
   id: string,
 ): Promise<{ ok: true; bytes: Uint8Array; code: string } | { ok: false; reason: "not_found" }> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) {
-    return { ok: false, reason: "not_found" };
-  }
-  const [row] = await db.select().from(certificates).where(eq(certificates.id, id));
-  if (!row || !mayDownloadCertificate(viewer, row) || !row.pdfKey) {
-    return { ok: false, reason: "not_found" };
-  }
-  // A revoked certificate is no longer the holder's to show (admins keep the record).
-  if (row.revokedAt && !isAdmin(viewer)) {
-    return { ok: false, reason: "not_found" };
-  }
+  const row = await downloadableCertificate(db, viewer, id);
+  if (!row?.pdfKey) return { ok: false, reason: "not_found" };
   // Rendered now if its job has not run yet.
   const bytes = await ensureCertificatePdf(store, row);
   return { ok: true, bytes, code: row.code };
+}
+
+/**
+ * Certificate `id` if `viewer` may download it — its PDF or its Open Badges credential: its owner while it
+ * is not revoked, and admins. Null otherwise, as for an id that does not exist, so ids cannot be probed.
+ */
+export async function downloadableCertificate(
+  db: Database,
+  viewer: NonNullable<Viewer>,
+  id: string,
+): Promise<Certificate | null> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  const [row] = await db.select().from(certificates).where(eq(certificates.id, id));
+  if (!row || !mayDownloadCertificate(viewer, row)) return null;
+  // A revoked certificate is no longer the holder's to show (admins keep the record).
+  if (row.revokedAt && !isAdmin(viewer)) return null;
+  return row;
 }
 
 /**
