@@ -7,7 +7,8 @@ import { decode, encode } from "base58-universal";
 const PUBLIC_HEADER = Uint8Array.of(0xed, 0x01);
 const SECRET_HEADER = Uint8Array.of(0x80, 0x26);
 /** PKCS#8 DER before a 32-byte Ed25519 seed (RFC 8410), so node:crypto derives its public key. */
-const PKCS8_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");
+const PKCS8_PREFIX_HEX = "302e020100300506032b657004220420";
+const PKCS8_PREFIX = Buffer.from(PKCS8_PREFIX_HEX, "hex");
 
 export type Ed25519Key = { seed: Uint8Array; publicKey: Uint8Array };
 
