@@ -118,6 +118,7 @@ export default [
     route("my-favorites", "routes/my-favorites.tsx"),
     route("certificates", "routes/certificates.tsx"),
     route("certificates/verify/:code", "routes/certificate-verify.tsx"),
+    route("credentials/verify", "routes/credential-verify.tsx"),
     route("account", "routes/account.tsx"),
     route("account/wallet", "routes/account-wallet.tsx"),
     route("account/confirm-email", "routes/account-confirm-email.tsx"),

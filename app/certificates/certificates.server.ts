@@ -319,6 +319,11 @@ export function certificatePdfPath(id: string, { api }: { api: boolean }): strin
   return api ? `/api/certificates/${id}/pdf` : `/certificates/${id}/pdf`;
 }
 
+/** Where the owner downloads a certificate's Open Badges credential on the site (session cookie). */
+export function certificateCredentialPath(id: string): string {
+  return `/certificates/${id}/credential.json`;
+}
+
 export function localizedVerifyPath(code: string, locale: Locale): string {
   return localizePath(`/certificates/verify/${code}`, locale);
 }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { requireUser } from "../auth/guards.server";
 import { safeRedirect } from "../auth/redirect";
 import {
+  certificateCredentialPath,
   certificatePdfPath,
   issueCertificate,
   listCertificates,
@@ -35,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       revoked: item.revoked,
       issuedOn: page.date(item.issuedAt.toISOString()),
       pdfPath: certificatePdfPath(item.id, { api: false }),
+      credentialPath: certificateCredentialPath(item.id),
       verifyPath: localizedVerifyPath(item.code, page.locale),
       // The link to share is the one printed on the PDF and in its QR code.
       verifyUrl: verifyUrl(item.code),

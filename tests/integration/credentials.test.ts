@@ -38,9 +38,10 @@ import { loader as apiCredential } from "../../app/routes/api/certificate-creden
 import { action as apiVerify, loader as apiVerifyGet } from "../../app/routes/api/credentials-verify";
 import { loader as siteCredential } from "../../app/routes/certificate-credential";
 import { loader as statusListRoute } from "../../app/routes/credential-status-list";
+import { action as verifyPage, loader as verifyPageGet } from "../../app/routes/credential-verify";
 import { loader as didRoute } from "../../app/routes/did-document";
 import { bearerFor, cookieFor, createUser } from "./auth-helpers";
-import { runRoute, settle } from "./route-context";
+import { formRequest, runRoute, settle } from "./route-context";
 import { withSection } from "./section-rows";
 import { createTestDatabase } from "./test-database";
 
@@ -489,5 +490,45 @@ describe("routes", () => {
       const response = await call(statusListRoute, `/credentials/status/${list}`, { params: { list } });
       expect(response.status).toBe(404);
     }
+  });
+
+  it("the verify page checks a pasted credential on the server, step by step, in the page's language", async () => {
+    const get = (await settle(
+      runRoute(handle.db, new Request(`${ORIGIN}/ar/credentials/verify`), verifyPageGet as never),
+    )) as { meta: { title: string } };
+    expect(get.meta.title).toContain("شارة");
+    type Answer = {
+      data: {
+        fieldErrors: Record<string, string>;
+        result: { verified: boolean; checks: { check: string; passed: boolean; message: string }[] } | null;
+      };
+      init: ResponseInit | null;
+    };
+    const post = async (fields: Record<string, string>, lang = "") =>
+      (await settle(
+        runRoute(handle.db, formRequest(`${ORIGIN}${lang}/credentials/verify`, fields), verifyPage as never),
+      )) as Answer;
+    const good = await post({ credential: JSON.stringify(credential, null, 2) }, "/ar");
+    expect(good.data.result?.verified).toBe(true);
+    expect(good.data.result?.checks.map((check) => check.passed)).toEqual([true, true, true, true, true]);
+    expect(good.data.result?.checks[2]?.message).toMatch(/[\u0600-\u06FF]/);
+    const changed = structuredClone(credential);
+    (changed.credentialSubject as Json).name = [{ "@value": "Mallory", "@language": "en" }];
+    const bad = await post({ credential: JSON.stringify(changed) });
+    expect(bad.data.result?.verified).toBe(false);
+    expect(bad.data.result?.checks.find((check) => check.check === "signature")?.passed).toBe(false);
+    for (const [text, message] of [
+      ["", "Paste the credential's JSON."],
+      ["{ not json", "This is not valid JSON"],
+      ["x".repeat(200_001), "too long"],
+    ] as const) {
+      const refused = await post({ credential: text });
+      expect(refused.init?.status).toBe(400);
+      expect(refused.data.result).toBeNull();
+      expect(refused.data.fieldErrors.credential).toContain(message);
+    }
+    // JSON that is no object is checked and fails at the format step, not refused as a form.
+    const array = await post({ credential: "[1, 2]" });
+    expect(array.data.result?.checks[0]).toMatchObject({ check: "format", passed: false });
   });
 });

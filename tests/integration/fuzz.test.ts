@@ -1378,6 +1378,19 @@ function pageActions(): PageAction[] {
       },
     },
     {
+      name: "verify a credential",
+      path: "/credentials/verify",
+      role: "guest",
+      readsBody: true,
+      fields: {
+        credential: fc.oneof(
+          text(0),
+          hostileCredential.map((value) => JSON.stringify(value)),
+          fc.constantFrom("{", "[]", "null", '{"@context":', "\u0000{}"),
+        ),
+      },
+    },
+    {
       name: "admin certificates",
       path: "/dashboard/admin/certificates",
       role: "admin",

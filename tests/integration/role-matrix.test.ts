@@ -101,6 +101,10 @@ import { loader as myCertificates, action as myCertificatesAction } from "../../
 import { loader as couponsPage, action as couponsPageAction } from "../../app/routes/coupons";
 import { loader as courseLearn, action as courseLearnAction } from "../../app/routes/course-learn";
 import { loader as credentialStatusList } from "../../app/routes/credential-status-list";
+import {
+  loader as credentialVerifyPage,
+  action as credentialVerifyPageAction,
+} from "../../app/routes/credential-verify";
 import { loader as developersPage } from "../../app/routes/developers";
 import { loader as didDocument } from "../../app/routes/did-document";
 import { loader as caseStudyList } from "../../app/routes/editor-case-studies";
@@ -1370,6 +1374,22 @@ const CASES: Case[] = [
     kind: "page",
     handler: didDocument,
     path: "/.well-known/did.json",
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /credentials/verify",
+    kind: "page",
+    handler: credentialVerifyPage,
+    path: "/ar/credentials/verify",
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "POST /credentials/verify (a pasted credential)",
+    kind: "page",
+    handler: credentialVerifyPageAction,
+    method: "POST",
+    path: "/credentials/verify",
+    body: () => new URLSearchParams({ credential: '{"type":["VerifiableCredential"]}' }),
     expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
   },
   {

@@ -118,6 +118,17 @@ export function MyCertificates({ loaderData }: { loaderData: LoaderData }) {
                   >
                     {t("mine.download")}
                   </a>
+                  {certificate.revoked ? null : (
+                    <a
+                      href={certificate.credentialPath}
+                      download
+                      aria-label={t("mine.downloadCredentialLabel", { title: certificate.courseTitle })}
+                      className="self-center text-coral-700 hover:underline"
+                      data-testid="download-credential"
+                    >
+                      {t("mine.downloadCredential")}
+                    </a>
+                  )}
                   <Link
                     to={certificate.verifyPath}
                     className="self-center text-coral-700 hover:underline"
