@@ -289,6 +289,23 @@ export async function ensureCertificatePdf(store: CertificateStore, row: Certifi
   }
 }
 
+/**
+ * An admin's fix for a PDF made with a wrong origin (before decision 042, or with PUBLIC_URL set wrong): the
+ * stored PDF is dropped and rendered again from the row, on today's public origin. The code, names and date
+ * stay as issued. A download at the same moment renders the same file; the first one stored is kept.
+ */
+export async function reissueCertificatePdf(
+  db: Database,
+  store: CertificateStore,
+  id: string,
+): Promise<{ ok: true; certificate: Certificate } | { ok: false; reason: "not_found" }> {
+  const [row] = await db.select().from(certificates).where(eq(certificates.id, id));
+  if (!row) return { ok: false, reason: "not_found" };
+  await store.delete(row.pdfKey ?? certificatePdfKey(row.code));
+  await ensureCertificatePdf(store, row);
+  return { ok: true, certificate: row };
+}
+
 /** The certificate-pdf job: the PDF of a certificate issued since; a certificate gone since needs none. */
 export async function renderCertificateJob(
   db: Database,

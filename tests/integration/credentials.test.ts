@@ -2,9 +2,11 @@
 // digitalbazaar stack and verified by a verifier we did not write (the Digital Credentials Consortium's
 // @digitalcredentials/vc, with its own jsonld and rdf-canonize copies, reading our DID document as served);
 // tampering, another key, revocation and reinstatement, a foreign Host, key rotation, and the routes.
-import { mkdtemp, rm } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { contexts as dccCredentialContexts } from "@digitalcredentials/credentials-v2-context";
 import { DataIntegrityProof as DccDataIntegrityProof } from "@digitalcredentials/data-integrity";
 import { cryptosuite as dccEddsa } from "@digitalcredentials/eddsa-rdfc-2022-cryptosuite";
@@ -13,7 +15,11 @@ import * as dccVc from "@digitalcredentials/vc";
 import didContext from "did-context";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { issueCertificate, revokeCertificate } from "../../app/certificates/certificates.server";
+import {
+  certificatePdfKey,
+  issueCertificate,
+  revokeCertificate,
+} from "../../app/certificates/certificates.server";
 import {
   type CertificateStore,
   createLocalCertificateStore,
@@ -34,6 +40,7 @@ import {
   type User,
   users,
 } from "../../app/db/schema";
+import { action as adminCertificates } from "../../app/routes/admin-certificates";
 import { loader as apiCredential } from "../../app/routes/api/certificate-credential";
 import { action as apiVerify, loader as apiVerifyGet } from "../../app/routes/api/credentials-verify";
 import { loader as siteCredential } from "../../app/routes/certificate-credential";
@@ -530,5 +537,32 @@ describe("routes", () => {
     // JSON that is no object is checked and fails at the format step, not refused as a form.
     const array = await post({ credential: "[1, 2]" });
     expect(array.data.result?.checks[0]).toMatchObject({ check: "format", passed: false });
+  });
+
+  it("an admin reissues a PDF made on a wrong origin: rendered again on PUBLIC_URL's, the code unchanged", async () => {
+    const key = certificatePdfKey(code);
+    await store.delete(key);
+    await store.put(key, new TextEncoder().encode("%PDF-1.4 made on http://127.0.0.1:9/ long ago"));
+    const request = formRequest(`${ORIGIN}/dashboard/admin/certificates`, {
+      intent: "reissue",
+      id: certificateId,
+    });
+    request.headers.set("Cookie", await cookieFor(handle.db, admin.id));
+    const answer = (await settle(runRoute(handle.db, request, adminCertificates as never))) as Response;
+    expect(answer.status).toBe(302);
+    const bytes = await store.get(key);
+    const file = path.join(storeDir, "reissued.pdf");
+    await writeFile(file, bytes ?? new Uint8Array());
+    const { stdout } = await promisify(execFile)("pdftotext", [file, "-"]);
+    expect(stdout).toContain(`${publicOrigin()}/certificates/verify/${code}`);
+    expect(stdout).not.toContain("127.0.0.1:9");
+    // A learner cannot; an unknown id is refused without a 5xx.
+    const byLearner = formRequest(`${ORIGIN}/dashboard/admin/certificates`, {
+      intent: "reissue",
+      id: certificateId,
+    });
+    byLearner.headers.set("Cookie", await cookieFor(handle.db, learner.id));
+    const refused = (await settle(runRoute(handle.db, byLearner, adminCertificates as never))) as Response;
+    expect(refused.status).toBe(403);
   });
 });

@@ -1396,7 +1396,7 @@ function pageActions(): PageAction[] {
       role: "admin",
       readsBody: true,
       fields: {
-        intent: fc.constantFrom("revoke", "bogus"),
+        intent: fc.constantFrom("revoke", "reissue", "bogus"),
         id: fc.constantFrom("x", "00000000-0000-0000-0000-000000000000", "2147483648", ""),
         reason: fc.oneof(text(0), fc.constantFrom("Issued by mistake", "a\u0000b", "x".repeat(600))),
       },

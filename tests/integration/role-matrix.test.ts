@@ -1480,6 +1480,15 @@ const CASES: Case[] = [
     expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
   },
   {
+    name: "POST /dashboard/admin/certificates (reissue user's certificate PDF)",
+    kind: "page",
+    handler: adminCertificatesAction,
+    method: "POST",
+    path: "/dashboard/admin/certificates",
+    body: () => new URLSearchParams({ intent: "reissue", id: certificate.id }),
+    expected: PAGE_ADMIN,
+  },
+  {
     name: "POST /dashboard/admin/certificates (revoke user's certificate)",
     kind: "page",
     handler: adminCertificatesAction,
