@@ -155,6 +155,8 @@ export type CertificateSummary = {
   code: string;
   courseId: number;
   courseTitle: string;
+  /** The title as issued in English (LinkedIn's one name field). */
+  courseTitleEn: string;
   issuedAt: Date;
   revoked: boolean;
 };
@@ -183,6 +185,7 @@ export async function listCertificates(
     code: row.code,
     courseId: row.courseId,
     courseTitle: certificateTitle(row, locale),
+    courseTitleEn: row.courseTitle,
     issuedAt: row.issuedAt,
     revoked: row.revokedAt !== null,
   }));

@@ -44,6 +44,7 @@ import { action as adminCertificates } from "../../app/routes/admin-certificates
 import { loader as apiCredential } from "../../app/routes/api/certificate-credential";
 import { action as apiVerify, loader as apiVerifyGet } from "../../app/routes/api/credentials-verify";
 import { loader as siteCredential } from "../../app/routes/certificate-credential";
+import { loader as myCertificates } from "../../app/routes/certificates";
 import { loader as statusListRoute } from "../../app/routes/credential-status-list";
 import { action as verifyPage, loader as verifyPageGet } from "../../app/routes/credential-verify";
 import { loader as didRoute } from "../../app/routes/did-document";
@@ -564,5 +565,22 @@ describe("routes", () => {
     byLearner.headers.set("Cookie", await cookieFor(handle.db, learner.id));
     const refused = (await settle(runRoute(handle.db, byLearner, adminCertificates as never))) as Response;
     expect(refused.status).toBe(403);
+  });
+
+  it("/certificates links the owner to the credential and to LinkedIn's add-to-profile form", async () => {
+    const request = new Request(`${ORIGIN}/ar/certificates`, {
+      headers: { Cookie: await cookieFor(handle.db, learner.id) },
+    });
+    const page = (await settle(runRoute(handle.db, request, myCertificates as never))) as {
+      certificates: { id: string; credentialPath: string; linkedInUrl: string }[];
+    };
+    const mine = page.certificates.find((item) => item.id === certificateId);
+    expect(mine?.credentialPath).toBe(`/certificates/${certificateId}/credential.json`);
+    const linkedIn = new URL(mine?.linkedInUrl ?? "");
+    expect(linkedIn.searchParams.get("name")).toBe("Cloud Computing Fundamentals");
+    expect(linkedIn.searchParams.get("certId")).toBe(code);
+    expect(linkedIn.searchParams.get("certUrl")).toBe(`${publicOrigin()}/certificates/verify/${code}`);
+    expect(linkedIn.searchParams.get("issueYear")).toBe("2026");
+    expect(linkedIn.searchParams.get("issueMonth")).toBe("11");
   });
 });

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { linkedInAddToProfileUrl } from "../../app/certificates/linkedin";
 import {
   ConfigError,
   credentialPublicKey,
@@ -205,5 +206,29 @@ describe("checks without keys", () => {
     expect(datesCheck(bounded, at("2027-01-02T00:00:00Z")).reason).toBe("expired");
     for (const validFrom of [undefined, 7, "2026-11-21", "2026-11-21T10:00:00", "2026-13-45T10:00:00Z"])
       expect(datesCheck({ ...credential, validFrom }, at("2026-12-01T00:00:00Z")).reason).toBe("invalidDate");
+  });
+});
+
+describe("LinkedIn's add-to-profile link", () => {
+  it("carries the name, organisation, issue month (UTC, 1–12), verification URL and code", () => {
+    const url = new URL(
+      linkedInAddToProfileUrl({
+        name: "Cloud & Data: أساسيات",
+        organizationName: "Manara",
+        issuedAt: new Date("2026-12-31T23:30:00-05:00"),
+        certUrl: "https://manara.example/certificates/verify/ABCD-EFGH-JK",
+        certId: "ABCD-EFGH-JK",
+      }),
+    );
+    expect(url.origin + url.pathname).toBe("https://www.linkedin.com/profile/add");
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      startTask: "CERTIFICATION_NAME",
+      name: "Cloud & Data: أساسيات",
+      organizationName: "Manara",
+      issueYear: "2027",
+      issueMonth: "1",
+      certUrl: "https://manara.example/certificates/verify/ABCD-EFGH-JK",
+      certId: "ABCD-EFGH-JK",
+    });
   });
 });

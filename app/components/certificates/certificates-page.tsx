@@ -129,6 +129,17 @@ export function MyCertificates({ loaderData }: { loaderData: LoaderData }) {
                       {t("mine.downloadCredential")}
                     </a>
                   )}
+                  {certificate.revoked ? null : (
+                    <a
+                      href={certificate.linkedInUrl}
+                      rel="noopener noreferrer"
+                      aria-label={t("mine.addToLinkedInLabel", { title: certificate.courseTitle })}
+                      className="self-center text-coral-700 hover:underline"
+                      data-testid="add-to-linkedin"
+                    >
+                      {t("mine.addToLinkedIn")}
+                    </a>
+                  )}
                   <Link
                     to={certificate.verifyPath}
                     className="self-center text-coral-700 hover:underline"
