@@ -10,6 +10,7 @@ import { checkStatus, createCredential, createList } from "@digitalbazaar/vc-bit
 import { and, between, eq, isNotNull } from "drizzle-orm";
 import type { Viewer } from "../access/roles";
 import { downloadableCertificate } from "../certificates/certificates.server";
+import { normalizeCertificateCode } from "../certificates/code";
 import {
   credentialPublicKey,
   getCredentialSigningKey,
@@ -17,7 +18,7 @@ import {
   publicOrigin,
 } from "../config.server";
 import type { Database } from "../db/client.server";
-import { certificates, courses } from "../db/schema";
+import { type Certificate, certificates, courses } from "../db/schema";
 import { didDocument, didWebOf, MULTIKEY_CONTEXT, verificationMethod, verificationMethodId } from "./did";
 import { createDocumentLoader, type DocumentLoader } from "./document-loader.server";
 import { encodeSecretKey } from "./multikey";
@@ -143,7 +144,7 @@ export async function statusListCredential(db: Database, list: number): Promise<
 
 /**
  * The signed OpenBadgeCredential of certificate `id`, for whoever may download its PDF (its owner while it
- * stands, and admins; app/access/policy.ts). The achievement's description is the course's.
+ * stands, and admins; app/access/policy.ts).
  */
 export async function certificateCredential(
   db: Database,
@@ -152,6 +153,11 @@ export async function certificateCredential(
 ): Promise<{ ok: true; credential: Json; code: string } | { ok: false; reason: "not_found" }> {
   const row = await downloadableCertificate(db, viewer, id);
   if (!row) return { ok: false, reason: "not_found" };
+  return { ok: true, credential: await signedCredentialOf(db, row), code: row.code };
+}
+
+/** A certificate's credential, built from its row and signed. The achievement's description is the course's. */
+async function signedCredentialOf(db: Database, row: Certificate): Promise<Json> {
   const [course] = await db
     .select({ description: courses.description, descriptionAr: courses.descriptionAr })
     .from(courses)
@@ -171,8 +177,23 @@ export async function certificateCredential(
     issuedAt: row.issuedAt,
     statusIndex: row.statusIndex,
   });
-  const credential = await sign(identity, siteDocumentLoader(db, identity), unsigned, row.issuedAt);
-  return { ok: true, credential, code: row.code };
+  return sign(identity, siteDocumentLoader(db, identity), unsigned, row.issuedAt);
+}
+
+/**
+ * For the public page of a code: its certificate's credential checked as any verifier would, step by step
+ * (a revoked one fails the status step). The credential itself stays its holder's; only the steps are shown.
+ * Null for a code that names no certificate.
+ */
+export async function verifyCertificateCredential(
+  db: Database,
+  code: string,
+): Promise<CredentialVerification | null> {
+  const normalized = normalizeCertificateCode(code);
+  if (!normalized) return null;
+  const [row] = await db.select().from(certificates).where(eq(certificates.code, normalized));
+  if (!row) return null;
+  return verifyCredential(db, await signedCredentialOf(db, row));
 }
 
 export type CredentialVerification = { verified: boolean; checks: CheckOutcome[] };

@@ -44,6 +44,7 @@ import { action as adminCertificates } from "../../app/routes/admin-certificates
 import { loader as apiCredential } from "../../app/routes/api/certificate-credential";
 import { action as apiVerify, loader as apiVerifyGet } from "../../app/routes/api/credentials-verify";
 import { loader as siteCredential } from "../../app/routes/certificate-credential";
+import { loader as codePage } from "../../app/routes/certificate-verify";
 import { loader as myCertificates } from "../../app/routes/certificates";
 import { loader as statusListRoute } from "../../app/routes/credential-status-list";
 import { action as verifyPage, loader as verifyPageGet } from "../../app/routes/credential-verify";
@@ -350,6 +351,15 @@ describe("revocation", () => {
     expect(bits.getStatus((row?.statusIndex ?? 0) % STATUS_LIST_LENGTH)).toBe(true);
     expect((await independentlyVerify(list)).verified).toBe(true);
 
+    // The public page of the code shows the credential's checks, the status step failed.
+    const page = (await settle(
+      runRoute(handle.db, new Request(`${ORIGIN}/certificates/verify/${code}`), codePage as never, { code }),
+    )) as { data: { credential: { verified: boolean; checks: { check: string; passed: boolean }[] } } };
+    expect(page.data.credential.verified).toBe(false);
+    expect(page.data.credential.checks.filter((check) => !check.passed).map((check) => check.check)).toEqual([
+      "status",
+    ]);
+
     // Reinstated (an admin clearing the revocation; no page does it yet, the row is what the list reads).
     await handle.db
       .update(certificates)
@@ -358,6 +368,14 @@ describe("revocation", () => {
     const reinstated = await verifyCredential(handle.db, credential);
     expect(checksOf(reinstated).status).toBe("ok");
     expect(reinstated.verified).toBe(true);
+    const again = (await settle(
+      runRoute(handle.db, new Request(`${ORIGIN}/ar/certificates/verify/${code}`), codePage as never, {
+        code,
+      }),
+    )) as { data: { credential: { verified: boolean; checks: { passed: boolean; message: string }[] } } };
+    expect(again.data.credential.verified).toBe(true);
+    expect(again.data.credential.checks.every((check) => check.passed)).toBe(true);
+    expect(again.data.credential.checks[0]?.message).toMatch(/[\u0600-\u06FF]/);
   });
 });
 

@@ -4,14 +4,12 @@ import { Form, useNavigation } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
 import { ErrorSummary, fieldErrorLinks } from "../error-summary";
 import { PageIntro } from "../page-intro";
+import { type CredentialCheckRow, CredentialChecks } from "./credential-checks";
 
 export type CredentialVerifyAnswer = {
   fieldErrors: Record<string, string | undefined>;
   pasted: string;
-  result: {
-    verified: boolean;
-    checks: { check: string; passed: boolean; reason: string; message: string }[];
-  } | null;
+  result: { verified: boolean; checks: CredentialCheckRow[] } | null;
 };
 
 export function CredentialVerifyPage({ answer }: { answer: CredentialVerifyAnswer | null }) {
@@ -37,28 +35,7 @@ export function CredentialVerifyPage({ answer }: { answer: CredentialVerifyAnswe
               <span aria-hidden="true">{result.verified ? "✓ " : "✕ "}</span>
               {result.verified ? t("credential.page.verified") : t("credential.page.notVerified")}
             </h2>
-            <ol className="mt-4 space-y-3">
-              {result.checks.map((check) => (
-                <li key={check.check} className="flex gap-3" data-testid={`check-${check.check}`}>
-                  <span
-                    className={`mt-0.5 font-bold ${check.passed ? "text-teal-700" : "text-red-800"}`}
-                    aria-hidden="true"
-                  >
-                    {check.passed ? "✓" : "✕"}
-                  </span>
-                  <div>
-                    <p className="font-semibold">
-                      {t(`credential.page.steps.${check.check}`)}
-                      <span className="sr-only">
-                        {" "}
-                        — {check.passed ? t("credential.page.passed") : t("credential.page.failed")}
-                      </span>
-                    </p>
-                    <p className="text-sm text-ink/80">{check.message}</p>
-                  </div>
-                </li>
-              ))}
-            </ol>
+            <CredentialChecks checks={result.checks} />
           </section>
         ) : null}
         {/* noValidate: the server's localized messages are the ones people see, with or without JavaScript. */}
