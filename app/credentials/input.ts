@@ -24,3 +24,20 @@ export const PastedCredentialForm = z.object({
       }
     }),
 });
+
+/**
+ * The verify page's form as one text field: the pasted JSON, or — when nothing was pasted — the text of the
+ * uploaded file (`file`), so both ways go through the same schema. Other fields are kept as they are.
+ */
+export async function pastedOrUploaded(formData: FormData): Promise<FormData> {
+  const fields = new FormData();
+  let pasted = "";
+  let uploaded: File | null = null;
+  for (const [name, value] of formData) {
+    if (name === "file" && typeof value !== "string") uploaded = value.size > 0 ? value : uploaded;
+    else if (name === "credential" && typeof value === "string") pasted = value;
+    else if (typeof value === "string") fields.append(name, value);
+  }
+  fields.set("credential", pasted.trim() === "" && uploaded ? await uploaded.text() : pasted);
+  return fields;
+}

@@ -1,12 +1,13 @@
-// /credentials/verify: anyone pastes an Open Badges credential's JSON and the server checks it — format,
-// issuer, signature, status, dates — and shows each step. A plain form POST: it works without JavaScript.
+// /credentials/verify: anyone pastes an Open Badges credential's JSON, or uploads its file, and the server
+// checks it — format, issuer, signature, status, dates — and shows each step. A plain form POST (multipart,
+// for the file): it works without JavaScript.
 import { data } from "react-router";
 import { CredentialVerifyPage } from "../components/certificates/credential-verify-page";
 import { verificationJson } from "../credentials/answers.server";
 import { verifyCredential } from "../credentials/credentials.server";
-import { PastedCredentialForm } from "../credentials/input";
+import { PastedCredentialForm, pastedOrUploaded } from "../credentials/input";
 import { getDb } from "../db/context";
-import { parseForm } from "../lib/forms.server";
+import { readForm, validateForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { getI18n } from "../middleware/i18next.server";
@@ -27,7 +28,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { locale } = pageContext(request, context);
   const t = getI18n(context).getFixedT(locale, "certificates");
-  const form = await parseForm(request, PastedCredentialForm, t);
+  const form = validateForm(await pastedOrUploaded(await readForm(request)), PastedCredentialForm, t);
   const headers = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
   if (!form.ok) {
     return data(

@@ -544,7 +544,7 @@ describe("routes", () => {
     expect(bad.data.result?.verified).toBe(false);
     expect(bad.data.result?.checks.find((check) => check.check === "signature")?.passed).toBe(false);
     for (const [text, message] of [
-      ["", "Paste the credential's JSON."],
+      ["", "Paste the credential's JSON, or choose its file."],
       ["{ not json", "This is not valid JSON"],
       ["x".repeat(200_001), "too long"],
     ] as const) {
@@ -553,6 +553,31 @@ describe("routes", () => {
       expect(refused.data.result).toBeNull();
       expect(refused.data.fieldErrors.credential).toContain(message);
     }
+    // The file instead of the paste, as a browser sends it (multipart), with or without JavaScript.
+    const upload = async (file: Blob | null, pasted = "") => {
+      const body = new FormData();
+      body.set("credential", pasted);
+      if (file) body.set("file", file, "manara-credential.json");
+      return (await settle(
+        runRoute(
+          handle.db,
+          new Request(`${ORIGIN}/credentials/verify`, { method: "POST", body }),
+          verifyPage as never,
+        ),
+      )) as Answer;
+    };
+    const uploaded = await upload(new Blob([JSON.stringify(credential)], { type: "application/json" }));
+    expect(uploaded.data.result?.verified).toBe(true);
+    const tamperedFile = await upload(new Blob([JSON.stringify(changed)], { type: "application/json" }));
+    expect(tamperedFile.data.result?.verified).toBe(false);
+    // A paste wins over a file; an empty file and no paste is refused like an empty paste.
+    expect((await upload(new Blob(["{ broken"]), JSON.stringify(credential))).data.result?.verified).toBe(
+      true,
+    );
+    expect((await upload(new Blob([]))).init?.status).toBe(400);
+    expect((await upload(new Blob([Uint8Array.of(0xff, 0xfe, 0x00)]))).data.fieldErrors.credential).toContain(
+      "not valid JSON",
+    );
     // JSON that is no object is checked and fails at the format step, not refused as a form.
     const array = await post({ credential: "[1, 2]" });
     expect(array.data.result?.checks[0]).toMatchObject({ check: "format", passed: false });

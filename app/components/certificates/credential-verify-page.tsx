@@ -39,7 +39,7 @@ export function CredentialVerifyPage({ answer }: { answer: CredentialVerifyAnswe
           </section>
         ) : null}
         {/* noValidate: the server's localized messages are the ones people see, with or without JavaScript. */}
-        <Form method="post" noValidate className="space-y-4">
+        <Form method="post" encType="multipart/form-data" noValidate className="space-y-4">
           {error ? (
             <ErrorSummary
               answer={answer}
@@ -71,6 +71,19 @@ export function CredentialVerifyPage({ answer }: { answer: CredentialVerifyAnswe
                 {error}
               </p>
             ) : null}
+          </div>
+          <div>
+            <label htmlFor="credential-file" className="block font-semibold">
+              {t("credential.page.fileLabel")}
+            </label>
+            <input
+              id="credential-file"
+              name="file"
+              type="file"
+              accept=".json,application/json,application/ld+json"
+              className="mt-2 block text-sm"
+              data-testid="credential-file"
+            />
           </div>
           <button
             type="submit"
