@@ -13,10 +13,18 @@ export function didWebOf(origin: string): string {
   return `did:web:${url.host.replace(":", "%3A")}`;
 }
 
-/** The origin a did:web names (`did:web:host%3Aport` → `https://host:port`), or null for another DID. */
+/**
+ * The host a did:web names (`did:web:host%3Aport` → `host:port`; a path after it, `did:web:host:user:alice`,
+ * is allowed), or null for another DID or a malformed one.
+ */
 export function hostOfDidWeb(did: string): string | null {
-  const match = /^did:web:([^:#/?]+)$/.exec(did);
-  return match?.[1] ? decodeURIComponent(match[1]) : null;
+  const match = /^did:web:([^:#/?]+)(?::[^:#/?]+)*$/.exec(did);
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
 }
 
 /** A key's verification method id: the DID and the key's own multibase, stable across rotations. */

@@ -93,7 +93,10 @@ describe("did:web", () => {
     expect(didWebOf("https://manara.example")).toBe("did:web:manara.example");
     expect(didWebOf("http://localhost:3000")).toBe("did:web:localhost%3A3000");
     expect(hostOfDidWeb("did:web:localhost%3A3000")).toBe("localhost:3000");
+    expect(hostOfDidWeb("did:web:example.com:user:alice")).toBe("example.com");
     expect(hostOfDidWeb("did:key:z6Mk")).toBeNull();
+    expect(hostOfDidWeb("did:web:%ZZ")).toBeNull();
+    expect(hostOfDidWeb("did:web:")).toBeNull();
   });
 
   it("lists the current key first, then the retired ones, each allowed to assert", () => {
@@ -186,6 +189,9 @@ describe("checks without keys", () => {
     };
     expect(issuerCheck(credential, ours)).toMatchObject({ passed: true });
     expect(issuerCheck({ ...credential, issuer: "did:web:evil.example" }, ours).reason).toBe("otherDidWeb");
+    expect(issuerCheck({ ...credential, issuer: "did:web:school.example:courses" }, ours).reason).toBe(
+      "otherDidWeb",
+    );
     expect(issuerCheck({ ...credential, issuer: "did:key:z6Mk" }, ours).reason).toBe("unsupportedIssuer");
     expect(issuerCheck({ ...credential, issuer: "https://manara.example" }, ours).reason).toBe(
       "unsupportedIssuer",

@@ -11,6 +11,7 @@ const Certificate = z.strictObject({
   issuedAt: isoDate,
   revoked: z.boolean(),
   pdfUrl: z.string(),
+  credentialUrl: z.string(),
   verifyUrl: z.string(),
 });
 
