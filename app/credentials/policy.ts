@@ -39,10 +39,33 @@ export function proofVerificationMethod(credential: Json): string | null {
   return null;
 }
 
+/**
+ * The most objects and arrays, and the deepest nesting, a credential may have before it is refused unread.
+ * Canonicalising JSON-LD costs more than linearly in its blank nodes (1,500 small objects took ~0.8 s on
+ * this project's machine), and anyone may post a credential: ours have ~20 objects and 5 levels.
+ */
+export const MAX_CREDENTIAL_NODES = 200;
+export const MAX_CREDENTIAL_DEPTH = 12;
+
+/** Whether `value` stays within those bounds, counted without recursion (a deep input cannot overflow). */
+export function withinCredentialBounds(value: unknown): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  let nodes = 0;
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop() as [unknown, number];
+    if (typeof item !== "object" || item === null) continue;
+    nodes += 1;
+    if (nodes > MAX_CREDENTIAL_NODES || depth > MAX_CREDENTIAL_DEPTH) return false;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return true;
+}
+
 /** An OB3 credential in VC 2.0 form, with an issuer and one proof; what verification can start from. */
 export function formatCheck(credential: unknown): CheckOutcome & { credential?: Json } {
   const fail = (reason: string) => ({ check: "format" as const, passed: false, reason });
   if (!isObject(credential)) return fail("notObject");
+  if (!withinCredentialBounds(credential)) return fail("tooComplex");
   const contexts = asArray(credential["@context"]);
   if (contexts[0] !== VC_V2_CONTEXT) return fail("notVc2");
   const types = asArray(credential.type);

@@ -503,6 +503,17 @@ describe("routes", () => {
       { "@context": "https://www.w3.org/ns/credentials/v2" },
       { ...credential, "@context": ["https://www.w3.org/ns/credentials/v2", "https://evil.example/ctx"] },
       { ...credential, proof: { verificationMethod: { id: 7 } } },
+      // Cheap to send, dear to canonicalise: refused by its shape before any JSON-LD work.
+      {
+        ...credential,
+        credentialSubject: {
+          ...(credential.credentialSubject as Json),
+          identifier: Array.from({ length: 1500 }, (_, i) => ({
+            type: "IdentityObject",
+            identityHash: `n${i}`,
+          })),
+        },
+      },
     ]) {
       const response = await call(apiVerify, "/api/credentials/verify", {
         method: "POST",

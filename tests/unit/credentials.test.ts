@@ -25,7 +25,7 @@ import {
   STATUS_LIST_LENGTH,
   statusPosition,
 } from "../../app/credentials/open-badge";
-import { datesCheck, formatCheck, issuerCheck } from "../../app/credentials/policy";
+import { datesCheck, formatCheck, issuerCheck, withinCredentialBounds } from "../../app/credentials/policy";
 
 // RFC 8032 §7.1, test 1: the seed and its public key.
 const RFC_SEED = Buffer.from("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60", "hex");
@@ -180,6 +180,13 @@ describe("checks without keys", () => {
     expect(formatCheck({ ...credential, type: ["VerifiableCredential"] }).reason).toBe("notOpenBadge");
     expect(formatCheck({ ...credential, issuer: 7 }).reason).toBe("noIssuer");
     expect(formatCheck({ ...credential, proof: [] }).reason).toBe("noProof");
+    const many = { ...credential, extra: Array.from({ length: 200 }, () => ({})) };
+    expect(formatCheck(many).reason).toBe("tooComplex");
+    let deep: unknown = {};
+    for (let level = 0; level < 100_000; level++) deep = { deep };
+    expect(formatCheck({ ...credential, deep }).reason).toBe("tooComplex");
+    expect(withinCredentialBounds([[[[[[[[[[[[1]]]]]]]]]]]])).toBe(true);
+    expect(withinCredentialBounds([[[[[[[[[[[[[1]]]]]]]]]]]]])).toBe(false);
   });
 
   it("accepts only our DID and its listed keys as the issuer", () => {
