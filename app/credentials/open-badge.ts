@@ -1,5 +1,7 @@
 // What a certificate says as an Open Badges 3.0 OpenBadgeCredential (VC Data Model 2.0), before it is
 // signed, and where its revocation bit lives. Pure: the signing and the database are in credentials.server.ts.
+import ar from "../../locales/ar/certificates.json";
+import en from "../../locales/en/certificates.json";
 
 export const VC_V2_CONTEXT = "https://www.w3.org/ns/credentials/v2";
 export const OB_V3_CONTEXT = "https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json";
@@ -10,11 +12,15 @@ export const OB_V3_CONTEXT = "https://purl.imsglobal.org/spec/ob/v3p0/context-3.
  */
 export const STATUS_LIST_LENGTH = 131_072;
 
-/** The criteria of every course certificate (issue 33), in both languages. */
-export const CRITERIA = {
-  en: "Completed every lesson and passed every quiz of the course.",
-  ar: "أتمّ جميع دروس الدورة واجتاز جميع اختباراتها.",
+/** The credential's own words (its name, the criteria of every course certificate), from locales/. */
+const WORDS = {
+  en: { ...en.credential.content, brand: en.pdf.brand },
+  ar: { ...ar.credential.content, brand: ar.pdf.brand },
 } as const;
+
+function credentialName(language: "en" | "ar", title: string): string {
+  return WORDS[language].name.replace("{{title}}", title);
+}
 
 /** Which list and which bit of it a certificate's status index names. */
 export function statusPosition(statusIndex: number): { list: number; index: number } {
@@ -72,10 +78,15 @@ export function openBadgeCredential(facts: CredentialFacts) {
     id: verifyUrl,
     type: ["VerifiableCredential", "OpenBadgeCredential"],
     name: bilingual(
-      `Certificate of completion: ${facts.courseTitle}`,
-      facts.courseTitleAr && `شهادة إتمام: ${facts.courseTitleAr}`,
+      credentialName("en", facts.courseTitle),
+      facts.courseTitleAr && credentialName("ar", facts.courseTitleAr),
     ),
-    issuer: { id: facts.issuerDid, type: ["Profile"], name: bilingual("Manara", "منارة"), url: origin },
+    issuer: {
+      id: facts.issuerDid,
+      type: ["Profile"],
+      name: bilingual(WORDS.en.brand, WORDS.ar.brand),
+      url: origin,
+    },
     validFrom: credentialDate(facts.issuedAt),
     credentialSubject: {
       type: ["AchievementSubject"],
@@ -89,7 +100,7 @@ export function openBadgeCredential(facts: CredentialFacts) {
         achievementType: "Certificate",
         name: bilingual(facts.courseTitle, facts.courseTitleAr),
         description: bilingual(facts.courseDescription, facts.courseDescriptionAr),
-        criteria: { narrative: bilingual(CRITERIA.en, CRITERIA.ar) },
+        criteria: { narrative: bilingual(WORDS.en.criteria, WORDS.ar.criteria) },
       },
     },
     credentialStatus: {
