@@ -212,6 +212,22 @@ export function publicOrigin(env?: NodeJS.ProcessEnv): string {
   return `http://localhost:${config.port}`;
 }
 
+/**
+ * The origin a dedicated job worker (`npm run worker`) builds links on: PUBLIC_URL, required. The worker
+ * renders certificates' PDFs (their QR code and verification URL) and mails with links, and unlike a web
+ * server it has no port of its own to default to: without it, a PDF rendered by a worker started without
+ * NODE_ENV=production would carry http://localhost:3000 for good (issue 33, item 1).
+ */
+export function workerPublicOrigin(env: NodeJS.ProcessEnv = process.env): string {
+  const config = readConfig(env);
+  if (!config.publicUrl)
+    throw new ConfigError(
+      "npm run worker needs PUBLIC_URL, the address visitors use (https://manara.example): the certificates " +
+        "and mails it renders link to the site.",
+    );
+  return config.publicUrl;
+}
+
 const cachedSecrets = new Map<string, string>();
 
 /**
