@@ -5,6 +5,7 @@
 #   docker build -t manara .            (or: podman build --format docker -t manara .)
 #   docker run --init -p 3000:3000 \
 #     -e DATABASE_URL=postgres://user:pass@db:5432/manara -e SESSION_SECRET=$(openssl rand -hex 32) \
+#     -e CREDENTIAL_SIGNING_KEY=<npm run credentials:new-key> \
 #     -e PUBLIC_URL=https://manara.example manara
 #
 # Without DATABASE_URL it falls back to embedded PGlite under DATA_DIR (/data: mount a volume there), seeded

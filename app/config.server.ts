@@ -2,6 +2,14 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import {
+  decodePublicKey,
+  decodeSecretKey,
+  type Ed25519Key,
+  encodePublicKey,
+  encodeSecretKey,
+  generateEd25519Key,
+} from "./credentials/multikey";
 import { parseCacheSeconds } from "./lib/response-cache.server";
 
 export type AppConfig = {
@@ -204,6 +212,22 @@ export function publicOrigin(env?: NodeJS.ProcessEnv): string {
   return `http://localhost:${config.port}`;
 }
 
+/**
+ * The origin a dedicated job worker (`npm run worker`) builds links on: PUBLIC_URL, required. The worker
+ * renders certificates' PDFs (their QR code and verification URL) and mails with links, and unlike a web
+ * server it has no port of its own to default to: without it, a PDF rendered by a worker started without
+ * NODE_ENV=production would carry http://localhost:3000 for good (issue 33, item 1).
+ */
+export function workerPublicOrigin(env: NodeJS.ProcessEnv = process.env): string {
+  const config = readConfig(env);
+  if (!config.publicUrl)
+    throw new ConfigError(
+      "npm run worker needs PUBLIC_URL, the address visitors use (https://manara.example): the certificates " +
+        "and mails it renders link to the site.",
+    );
+  return config.publicUrl;
+}
+
 const cachedSecrets = new Map<string, string>();
 
 /**
@@ -237,4 +261,81 @@ export function getSessionSecret(env: NodeJS.ProcessEnv = process.env): string {
   }
   cachedSecrets.set(file, secret);
   return secret;
+}
+
+/**
+ * CREDENTIAL_PREVIOUS_KEYS: the public keys (`z6Mk…`, comma-separated) of signing keys retired by a
+ * rotation. The DID document keeps listing them so credentials signed before the rotation still verify
+ * (docs/decisions/053-open-badges-credentials.md). A value that is not an Ed25519 public key stops the start.
+ */
+export function readPreviousCredentialKeys(value: string | undefined): string[] {
+  const keys: string[] = [];
+  for (const entry of (value ?? "").split(",")) {
+    const text = entry.trim();
+    if (!text) continue;
+    if (!decodePublicKey(text))
+      throw new ConfigError(
+        `CREDENTIAL_PREVIOUS_KEYS must be comma-separated Ed25519 public keys in multibase (z6Mk…); got "${text}".`,
+      );
+    keys.push(text);
+  }
+  return [...new Set(keys)];
+}
+
+const cachedSigningKeys = new Map<string, Ed25519Key>();
+
+/**
+ * The Ed25519 key that signs Open Badges credentials and status lists, as the session secret is found:
+ * CREDENTIAL_SIGNING_KEY (a multibase Ed25519 secret key, `z3u2…` or the 64-byte form `zrv…`) when set;
+ * otherwise generated on first use and kept under DATA_DIR, for embedded installs. A PostgreSQL deployment
+ * in production must set it: every server behind the balancer signs with the same key, and a key lost with
+ * one server's disk would leave its credentials unverifiable.
+ */
+export function getCredentialSigningKey(env: NodeJS.ProcessEnv = process.env): Ed25519Key {
+  if (env.CREDENTIAL_SIGNING_KEY) {
+    const key = decodeSecretKey(env.CREDENTIAL_SIGNING_KEY);
+    if (!key)
+      throw new ConfigError(
+        "CREDENTIAL_SIGNING_KEY must be an Ed25519 secret key in multibase (a 'z' then base58btc of the " +
+          "ed25519-priv multicodec and the key); `npm run credentials:new-key` prints one.",
+      );
+    return key;
+  }
+  const config = readConfig(env);
+  if (config.databaseUrl && config.isProduction) {
+    throw new ConfigError(
+      "CREDENTIAL_SIGNING_KEY is required when DATABASE_URL is set and NODE_ENV=production: every server " +
+        "must sign certificates' credentials with the same key. `npm run credentials:new-key` prints one.",
+    );
+  }
+  const file = path.join(config.dataDir, "credential-signing-key");
+  const cached = cachedSigningKeys.get(file);
+  if (cached) return cached;
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8").trim();
+  } catch {
+    mkdirSync(config.dataDir, { recursive: true });
+    text = encodeSecretKey(generateEd25519Key());
+    // "wx" fails if another process created it first; then read theirs so both agree.
+    try {
+      writeFileSync(file, text, { mode: 0o600, flag: "wx" });
+    } catch {
+      text = readFileSync(file, "utf8").trim();
+    }
+  }
+  const key = decodeSecretKey(text);
+  if (!key) throw new ConfigError(`${file} does not hold an Ed25519 secret key; remove it to generate one.`);
+  cachedSigningKeys.set(file, key);
+  return key;
+}
+
+/** The retired keys of CREDENTIAL_PREVIOUS_KEYS (read when asked, like the signing key). */
+export function getPreviousCredentialKeys(env: NodeJS.ProcessEnv = process.env): string[] {
+  return readPreviousCredentialKeys(env.CREDENTIAL_PREVIOUS_KEYS);
+}
+
+/** The public key of the signing key, in multibase (what the DID document and the start banner show). */
+export function credentialPublicKey(env: NodeJS.ProcessEnv = process.env): string {
+  return encodePublicKey(getCredentialSigningKey(env).publicKey);
 }

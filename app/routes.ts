@@ -59,6 +59,8 @@ export default [
   route("api/certificates/verify/:code", "routes/api/certificate-verify.ts"),
   route("api/certificates/:courseId/generate", "routes/api/certificate-generate.ts"),
   route("api/certificates/:id/pdf", "routes/api/certificate-pdf.ts"),
+  route("api/certificates/:id/credential", "routes/api/certificate-credential.ts"),
+  route("api/credentials/verify", "routes/api/credentials-verify.ts"),
   route("api/instructor/create-upload-link", "routes/api/video-create-upload-link.ts"),
   route("api/instructor/upload-video", "routes/api/video-upload.ts"),
   route("api/instructor/upload-video-with-progress", "routes/api/video-upload.ts", {
@@ -77,6 +79,9 @@ export default [
   route("media/raw/:publicId", "routes/media-raw.ts"),
   route("media/videos/:videoId", "routes/media-video.ts"),
   route("certificates/:id/pdf", "routes/certificate-pdf.ts"),
+  route("certificates/:id/credential.json", "routes/certificate-credential.ts"),
+  route("credentials/status/:list", "routes/credential-status-list.ts"),
+  route(".well-known/did.json", "routes/did-document.ts"),
   route("locales/:lng/:ns", "routes/locales.ts"),
   // The learn page's player saves positions here (fetch and sendBeacon, with the session cookie).
   route("courses/:id/learn/:lessonId/progress", "routes/learn-progress.ts"),
@@ -116,6 +121,7 @@ export default [
     route("my-favorites", "routes/my-favorites.tsx"),
     route("certificates", "routes/certificates.tsx"),
     route("certificates/verify/:code", "routes/certificate-verify.tsx"),
+    route("credentials/verify", "routes/credential-verify.tsx"),
     route("account", "routes/account.tsx"),
     route("account/wallet", "routes/account-wallet.tsx"),
     route("account/confirm-email", "routes/account-confirm-email.tsx"),

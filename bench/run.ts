@@ -16,6 +16,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import autocannon from "autocannon";
 import pg from "pg";
+import { encodeSecretKey, generateEd25519Key } from "../app/credentials/multikey";
 import { type CatalogQueryResult, catalogMarkdown, catalogScale } from "./catalog-scale";
 import {
   formatRatio,
@@ -359,12 +360,19 @@ async function main(): Promise<void> {
         stdio: ["ignore", "ignore", "inherit"],
       });
       if (seed.status !== 0) throw new Error("npm run db:seed failed on the scratch PostgreSQL database");
-      // Production with DATABASE_URL requires a session secret (a fresh one for this run) and PUBLIC_URL.
+      // Production with DATABASE_URL requires a session secret and a signing key (fresh ones for this run)
+      // and PUBLIC_URL.
       const secret = randomBytes(32).toString("hex");
       suites.push(
         await runSuite(
           "postgres",
-          { ...env, DATABASE_URL: scratch.url, SESSION_SECRET: secret, PUBLIC_URL: "http://localhost" },
+          {
+            ...env,
+            DATABASE_URL: scratch.url,
+            SESSION_SECRET: secret,
+            CREDENTIAL_SIGNING_KEY: encodeSecretKey(generateEd25519Key()),
+            PUBLIC_URL: "http://localhost",
+          },
           track,
         ),
       );

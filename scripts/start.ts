@@ -3,7 +3,14 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { ConfigError, getSessionSecret, publicOrigin, readConfig } from "../app/config.server";
+import {
+  ConfigError,
+  credentialPublicKey,
+  getPreviousCredentialKeys,
+  getSessionSecret,
+  publicOrigin,
+  readConfig,
+} from "../app/config.server";
 import { assertSupportedNode } from "../server/runtime.mjs";
 import { printBanner } from "./banner";
 import { prepareDatabase } from "./prepare-database";
@@ -48,6 +55,9 @@ try {
   config = readConfig();
   getSessionSecret();
   origin = publicOrigin();
+  // The credentials' signing key (decision 053): refused now, like the secret, rather than at a download.
+  credentialPublicKey();
+  getPreviousCredentialKeys();
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(`\n  Cannot start: ${error.message}\n`);

@@ -1,7 +1,7 @@
 // `npm run worker`: a process that only works the job queue, beside web servers started with JOBS_WORKER=0
 // (or beside ones that work jobs too: any number of workers share the queues). It opens, and so migrates,
 // the configured database like `npm start`, and stops on SIGINT/SIGTERM after the jobs in hand finish.
-import { ConfigError, readConfig } from "../app/config.server";
+import { ConfigError, readConfig, workerPublicOrigin } from "../app/config.server";
 import { openConfiguredDatabase } from "../app/db/client.server";
 import { startJobWorker } from "../app/jobs/worker.server";
 import { configuredMailer } from "../app/middleware/mail.server";
@@ -12,6 +12,7 @@ try {
   // The embedded database belongs to the one server process that opened it: it works its own jobs.
   if (!readConfig().databaseUrl)
     throw new ConfigError("npm run worker needs DATABASE_URL; an embedded server works its own jobs.");
+  workerPublicOrigin();
 } catch (error) {
   console.error(`\n  Cannot start the worker: ${(error as Error).message}\n`);
   process.exit(1);
@@ -19,7 +20,7 @@ try {
 
 const handle = await openConfiguredDatabase();
 const worker = await startJobWorker({ db: handle.db, mailer: configuredMailer() });
-console.log(`Manara job worker running (${handle.driver}).`);
+console.log(`Manara job worker running (${handle.driver}; links on ${workerPublicOrigin()}).`);
 
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

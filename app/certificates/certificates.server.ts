@@ -155,6 +155,8 @@ export type CertificateSummary = {
   code: string;
   courseId: number;
   courseTitle: string;
+  /** The title as issued in English (LinkedIn's one name field). */
+  courseTitleEn: string;
   issuedAt: Date;
   revoked: boolean;
 };
@@ -183,6 +185,7 @@ export async function listCertificates(
     code: row.code,
     courseId: row.courseId,
     courseTitle: certificateTitle(row, locale),
+    courseTitleEn: row.courseTitle,
     issuedAt: row.issuedAt,
     revoked: row.revokedAt !== null,
   }));
@@ -236,20 +239,28 @@ export async function certificatePdf(
   viewer: NonNullable<Viewer>,
   id: string,
 ): Promise<{ ok: true; bytes: Uint8Array; code: string } | { ok: false; reason: "not_found" }> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) {
-    return { ok: false, reason: "not_found" };
-  }
-  const [row] = await db.select().from(certificates).where(eq(certificates.id, id));
-  if (!row || !mayDownloadCertificate(viewer, row) || !row.pdfKey) {
-    return { ok: false, reason: "not_found" };
-  }
-  // A revoked certificate is no longer the holder's to show (admins keep the record).
-  if (row.revokedAt && !isAdmin(viewer)) {
-    return { ok: false, reason: "not_found" };
-  }
+  const row = await downloadableCertificate(db, viewer, id);
+  if (!row?.pdfKey) return { ok: false, reason: "not_found" };
   // Rendered now if its job has not run yet.
   const bytes = await ensureCertificatePdf(store, row);
   return { ok: true, bytes, code: row.code };
+}
+
+/**
+ * Certificate `id` if `viewer` may download it — its PDF or its Open Badges credential: its owner while it
+ * is not revoked, and admins. Null otherwise, as for an id that does not exist, so ids cannot be probed.
+ */
+export async function downloadableCertificate(
+  db: Database,
+  viewer: NonNullable<Viewer>,
+  id: string,
+): Promise<Certificate | null> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  const [row] = await db.select().from(certificates).where(eq(certificates.id, id));
+  if (!row || !mayDownloadCertificate(viewer, row)) return null;
+  // A revoked certificate is no longer the holder's to show (admins keep the record).
+  if (row.revokedAt && !isAdmin(viewer)) return null;
+  return row;
 }
 
 /**
@@ -281,6 +292,23 @@ export async function ensureCertificatePdf(store: CertificateStore, row: Certifi
   }
 }
 
+/**
+ * An admin's fix for a PDF made with a wrong origin (before decision 042, or with PUBLIC_URL set wrong): the
+ * stored PDF is dropped and rendered again from the row, on today's public origin. The code, names and date
+ * stay as issued. A download at the same moment renders the same file; the first one stored is kept.
+ */
+export async function reissueCertificatePdf(
+  db: Database,
+  store: CertificateStore,
+  id: string,
+): Promise<{ ok: true; certificate: Certificate } | { ok: false; reason: "not_found" }> {
+  const [row] = await db.select().from(certificates).where(eq(certificates.id, id));
+  if (!row) return { ok: false, reason: "not_found" };
+  await store.delete(row.pdfKey ?? certificatePdfKey(row.code));
+  await ensureCertificatePdf(store, row);
+  return { ok: true, certificate: row };
+}
+
 /** The certificate-pdf job: the PDF of a certificate issued since; a certificate gone since needs none. */
 export async function renderCertificateJob(
   db: Database,
@@ -309,6 +337,11 @@ export function pdfResponse(bytes: Uint8Array, code: string): Response {
 /** Where a certificate's PDF downloads on the site (session cookie) and on the API (Bearer token). */
 export function certificatePdfPath(id: string, { api }: { api: boolean }): string {
   return api ? `/api/certificates/${id}/pdf` : `/certificates/${id}/pdf`;
+}
+
+/** Where the owner downloads a certificate's Open Badges credential on the site (session cookie). */
+export function certificateCredentialPath(id: string): string {
+  return `/certificates/${id}/credential.json`;
 }
 
 export function localizedVerifyPath(code: string, locale: Locale): string {

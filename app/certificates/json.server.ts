@@ -12,6 +12,8 @@ export type CertificateJson = {
   issuedAt: string;
   revoked: boolean;
   pdfUrl: string;
+  /** Its signed Open Badges 3.0 credential (the holder's and admins', like the PDF). */
+  credentialUrl: string;
   verifyUrl: string;
 };
 
@@ -30,6 +32,7 @@ export function certificateJson(
     issuedAt: certificate.issuedAt.toISOString(),
     revoked: certificate.revokedAt !== null,
     pdfUrl: publicOrigin() + certificatePdfPath(certificate.id, { api: true }),
+    credentialUrl: `${publicOrigin()}/api/certificates/${certificate.id}/credential`,
     verifyUrl: verifyUrl(certificate.code),
   };
 }

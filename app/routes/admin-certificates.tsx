@@ -1,5 +1,6 @@
 // /dashboard/admin/certificates: admins search issued certificates by code, holder or course, and revoke
-// one with a reason (a plain form per row that works without JavaScript).
+// one with a reason, or render a certificate's PDF again on the public origin (plain forms per row that work
+// without JavaScript).
 
 import { data } from "react-router";
 import { z } from "zod";
@@ -8,9 +9,11 @@ import { requireRole } from "../auth/guards.server";
 import {
   certificateTitle,
   REVOKE_REASON_MAX,
+  reissueCertificatePdf,
   revokeCertificate,
   searchCertificates,
 } from "../certificates/certificates.server";
+import { certificateStore } from "../certificates/store.server";
 import { AdminCertificates } from "../components/admin/certificates-page";
 import { getDb } from "../db/context";
 import { parseForm } from "../lib/forms.server";
@@ -55,14 +58,19 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   };
 }
 
-const RevokeForm = z.object(
-  {
-    intent: z.literal("revoke", { error: "admin.invalid" }),
-    id: z.guid({ error: "admin.invalid" }),
-    reason: safeText({ max: REVOKE_REASON_MAX, error: "admin.reasonRequired" })
-      .transform((value) => value.trim())
-      .pipe(z.string().min(3, { error: "admin.reasonRequired" })),
-  },
+const CertificateAction = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("revoke"),
+      id: z.guid({ error: "admin.invalid" }),
+      reason: safeText({ max: REVOKE_REASON_MAX, error: "admin.reasonRequired" })
+        .transform((value) => value.trim())
+        .pipe(z.string().min(3, { error: "admin.reasonRequired" })),
+    }),
+    // A PDF made on a wrong origin is rendered again on PUBLIC_URL's (issue 33, item 1); the code stays.
+    z.object({ intent: z.literal("reissue"), id: z.guid({ error: "admin.invalid" }) }),
+  ],
   { error: "admin.invalid" },
 );
 
@@ -70,14 +78,19 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const admin = requireRole(request, context, isAdmin);
   const page = pageContext(request, context);
   const t = page.tIn("certificates");
-  const form = await parseForm(request, RevokeForm, t);
+  const form = await parseForm(request, CertificateAction, t);
   if (!form.ok) return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
+  const back = backToPage(url);
+  if (form.data.intent === "reissue") {
+    const reissued = await reissueCertificatePdf(getDb(context), certificateStore(), form.data.id);
+    if (!reissued.ok) return toasts().redirectWithError(back, t("admin.notFound"));
+    return toasts().redirectWithSuccess(back, t("admin.reissued", { code: reissued.certificate.code }));
+  }
   const outcome = await revokeCertificate(getDb(context), {
     id: form.data.id,
     reason: form.data.reason,
     adminId: admin.id,
   });
-  const back = backToPage(url);
   if (!outcome.ok) return toasts().redirectWithError(back, t("admin.notFound"));
   const code = outcome.certificate.code;
   return toasts().redirectWithSuccess(

@@ -3,6 +3,9 @@
 // no other courses, no revocation reason). An unknown code is a "not found" page with status 404.
 import { data, Link } from "react-router";
 import { verifyCertificate } from "../certificates/certificates.server";
+import { CredentialChecks } from "../components/certificates/credential-checks";
+import { verificationJson } from "../credentials/answers.server";
+import { verifyCertificateCredential } from "../credentials/credentials.server";
 import { getDb } from "../db/context";
 import { useLocalizePath } from "../i18n/use-locale";
 import { useTranslation } from "../i18n/use-translation";
@@ -15,7 +18,8 @@ export const handle = { i18n: ["certificates"] };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const page = pageContext(request, context);
-  const verification = await verifyCertificate(getDb(context), params.code, page.locale);
+  const db = getDb(context);
+  const verification = await verifyCertificate(db, params.code, page.locale);
   const meta = page.meta(page.t("certificates:verify.title"), page.t("certificates:verify.metaDescription"));
   const headers = { "X-Robots-Tag": "noindex", "Cache-Control": "no-cache" };
   if (!verification) {
@@ -37,6 +41,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         issuedOn: page.date(verification.issuedAt.toISOString()),
         revokedOn: verification.revokedAt ? page.date(verification.revokedAt.toISOString()) : null,
       },
+      // Its Open Badges credential, checked on the server as any verifier would (decision 053).
+      credential: await verifyCertificateCredential(db, verification.code).then((checked) =>
+        checked ? verificationJson(checked, page.tIn("certificates")) : null,
+      ),
     },
     { headers },
   );
@@ -115,6 +123,27 @@ export default function CertificateVerify({ loaderData }: Route.ComponentProps) 
           </div>
         </dl>
       </div>
+      {loaderData.credential ? (
+        <section aria-labelledby="credential-checks" className="mt-8" data-testid="credential-verification">
+          <h2 id="credential-checks" className="text-xl font-bold">
+            {t("credential.page.codeHeading")}
+          </h2>
+          <p className="mt-1 text-sm text-ink/75">
+            {loaderData.credential.verified
+              ? t("credential.page.verified")
+              : t("credential.page.notVerified")}
+          </p>
+          <CredentialChecks checks={loaderData.credential.checks} />
+          <p className="mt-4 text-sm">
+            <Link
+              to={localize("/credentials/verify")}
+              className="font-semibold text-coral-700 hover:underline"
+            >
+              {t("credential.page.checkAFile")}
+            </Link>
+          </p>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -4,12 +4,14 @@ import { z } from "zod";
 import { requireUser } from "../auth/guards.server";
 import { safeRedirect } from "../auth/redirect";
 import {
+  certificateCredentialPath,
   certificatePdfPath,
   issueCertificate,
   listCertificates,
   localizedVerifyPath,
   verifyUrl,
 } from "../certificates/certificates.server";
+import { linkedInAddToProfileUrl } from "../certificates/linkedin";
 import { MyCertificates } from "../components/certificates/certificates-page";
 import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
@@ -35,6 +37,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       revoked: item.revoked,
       issuedOn: page.date(item.issuedAt.toISOString()),
       pdfPath: certificatePdfPath(item.id, { api: false }),
+      credentialPath: certificateCredentialPath(item.id),
+      // LinkedIn shows the English title (its form has one name field); the link makes no request itself.
+      linkedInUrl: linkedInAddToProfileUrl({
+        name: item.courseTitleEn,
+        organizationName: "Manara",
+        issuedAt: item.issuedAt,
+        certUrl: verifyUrl(item.code),
+        certId: item.code,
+      }),
       verifyPath: localizedVerifyPath(item.code, page.locale),
       // The link to share is the one printed on the PDF and in its QR code.
       verifyUrl: verifyUrl(item.code),

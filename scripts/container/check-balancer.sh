@@ -43,10 +43,12 @@ podman_can_run "$APP_IMAGE"
 
 psql "$PG/postgres" -qc "CREATE DATABASE $DATABASE" >/dev/null
 secret="$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')"
+signing_key="$(credential_key)"
 for i in 0 1; do
   # The first server migrates the empty database; the second waits for the advisory lock, then finds it done.
   start_app "${APPS[$i]}" "${APP_PORTS[$i]}" \
     --env "DATABASE_URL=$PG/$DATABASE" --env "SESSION_SECRET=$secret" \
+    --env "CREDENTIAL_SIGNING_KEY=$signing_key" \
     --env "PUBLIC_URL=http://127.0.0.1:$PORT" --env TRUST_PROXY=1
 done
 for i in 0 1; do wait_healthy "${APPS[$i]}" "${APP_PORTS[$i]}"; done

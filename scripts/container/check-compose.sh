@@ -19,8 +19,9 @@ PORT="${COMPOSE_PORT:-39330}"
 PROJECT="manara-check-$$"
 files=(-f "$ROOT/compose.yaml")
 [[ "${STANDINS:-1}" == 1 ]] && files+=(-f "$ROOT/scripts/container/compose.standins.yaml")
-export SESSION_SECRET MANARA_HTTP_PORT="127.0.0.1:$PORT"
+export SESSION_SECRET CREDENTIAL_SIGNING_KEY MANARA_HTTP_PORT="127.0.0.1:$PORT"
 SESSION_SECRET="$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')"
+CREDENTIAL_SIGNING_KEY="$(credential_key)"
 export PUBLIC_URL="http://127.0.0.1:$PORT"
 # s3rver, the S3 stand-in, has one account (scripts/container/standins/garage-standin.sh).
 [[ "${STANDINS:-1}" == 1 ]] && export S3_ACCESS_KEY_ID=S3RVER S3_SECRET_ACCESS_KEY=S3RVER

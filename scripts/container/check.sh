@@ -75,6 +75,7 @@ log "PostgreSQL run on port $PORT, database $DATABASE"
 start_app "$PG_CONTAINER" "$PORT" \
   --env "DATABASE_URL=$PG/$DATABASE" \
   --env "SESSION_SECRET=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')" \
+  --env "CREDENTIAL_SIGNING_KEY=$(credential_key)" \
   --env "PUBLIC_URL=http://127.0.0.1:$PORT"
 wait_healthy "$PG_CONTAINER" "$PORT"
 

@@ -91,6 +91,14 @@ start_app() { # name port [env...]: the image on the host's network, listening o
     --env HOST=127.0.0.1 --env "PORT=$port" "$@" "$APP_IMAGE" > /dev/null 2> >(quiet)
 }
 
+credential_key() { # a fresh CREDENTIAL_SIGNING_KEY (a multibase Ed25519 seed), as npm run credentials:new-key
+  # prints one; with the repository's packages, so it needs no image
+  # shellcheck disable=SC2016 # JavaScript, not shell
+  (cd "$ROOT" && node --input-type=module -e 'import { encode } from "base58-universal";
+import { randomBytes } from "node:crypto";
+console.log(`z${encode(Uint8Array.of(0x80, 0x26, ...randomBytes(32)))}`);')
+}
+
 remove_containers() { # name...: force-removes each (one per call: podman 4.3 given a list with a missing
   # name removed none of them, and said nothing), again if one was exiting at that moment and stayed
   local name left

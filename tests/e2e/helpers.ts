@@ -63,6 +63,7 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/auth/reset-password",
     "/certificates/verify/MNRA-DEMQ-26",
     "/certificates/verify/ZZZZ-ZZZZ-ZZ",
+    "/credentials/verify",
     "/no-such-page",
   ],
   learner: [

@@ -236,6 +236,7 @@ describe("issuing", () => {
       courseTitle: TITLE,
       revoked: false,
       pdfUrl: `${PUBLIC}/api/certificates/${certificate.id}/pdf`,
+      credentialUrl: `${PUBLIC}/api/certificates/${certificate.id}/credential`,
       verifyUrl: `${PUBLIC}/certificates/verify/${certificate.code}`,
     });
     expect(certificate.code).toMatch(/^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{2}$/);

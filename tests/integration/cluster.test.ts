@@ -10,6 +10,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encodeSecretKey, generateEd25519Key } from "../../app/credentials/multikey";
 import { DEMO_PASSWORD } from "../../app/db/seed.server";
 import { createS3Storage, type S3Storage } from "../../app/storage/s3.server";
 import { readAll } from "../../app/storage/storage";
@@ -55,6 +56,8 @@ beforeAll(async () => {
     ...process.env,
     DATABASE_URL: url.toString(),
     SESSION_SECRET: randomUUID(),
+    // One signing key for both servers, as every server of a deployment shares it (decision 053).
+    CREDENTIAL_SIGNING_KEY: encodeSecretKey(generateEd25519Key()),
     PUBLIC_URL: "http://manara.test",
     // Behind one proxy: the visitor's address is nginx's X-Forwarded-For.
     TRUST_PROXY: "1",

@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encodeSecretKey, generateEd25519Key } from "../../app/credentials/multikey";
 import { DEMO_PASSWORD } from "../../app/db/seed.server";
 import {
   type PrivatePostgres,
@@ -108,8 +109,9 @@ beforeAll(async () => {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: cluster.url,
-    // Production with PostgreSQL refuses a missing secret and a missing public origin.
+    // Production with PostgreSQL refuses a missing secret, signing key and public origin.
     SESSION_SECRET: randomUUID(),
+    CREDENTIAL_SIGNING_KEY: encodeSecretKey(generateEd25519Key()),
     PUBLIC_URL: "http://localhost",
   };
   delete env.TRUST_PROXY;

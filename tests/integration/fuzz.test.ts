@@ -8,6 +8,8 @@
 import { desc, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { credentialPublicKey, publicOrigin } from "../../app/config.server";
+import { didWebOf } from "../../app/credentials/did";
 import { videos } from "../../app/db/schema";
 import { MAX_VIDEO_SECONDS } from "../../app/video/policy";
 import { type FuzzApp, startFuzzApp } from "./fuzz/app";
@@ -81,6 +83,63 @@ const email = fc.oneof(
 const password = fc.constantFrom("correct-horse-battery", "manara-demo", "short", "x".repeat(200));
 const personName = fc.constantFrom("Fuzz Person", "منارة", "A", "Zed");
 const text = (min: number) => fc.string({ minLength: min, maxLength: min + 20 });
+
+/** Credential-shaped JSON: this site's DID and key (read when generated), others', and junk in every slot. */
+const hostileCredential = fc
+  .oneof(
+    fc.jsonValue({ maxDepth: 4 }),
+    fc.record({
+      "@context": fc.constantFrom(
+        [
+          "https://www.w3.org/ns/credentials/v2",
+          "https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json",
+        ],
+        ["https://www.w3.org/ns/credentials/v2", "https://evil.example/context.json"],
+        ["https://www.w3.org/ns/credentials/v2", { "@vocab": "https://evil.example/#" }],
+        "https://www.w3.org/ns/credentials/v2",
+        [],
+      ),
+      type: fc.constantFrom(["VerifiableCredential", "OpenBadgeCredential"], "OpenBadgeCredential", [7]),
+      issuer: fc.constantFrom("ours", "did:web:evil.example", { id: "ours" }, { id: 7 }, "did:web:%ZZ"),
+      validFrom: fc.oneof(
+        fc.constantFrom("2026-11-21T10:00:00Z", "9999-12-31T23:59:59Z", "soon"),
+        fc.jsonValue(),
+      ),
+      credentialSubject: fc.jsonValue({ maxDepth: 3 }),
+      credentialStatus: fc.constantFrom(
+        undefined,
+        {
+          type: "BitstringStatusListEntry",
+          statusPurpose: "revocation",
+          statusListIndex: "1",
+          statusListCredential: "ours/credentials/status/1",
+        },
+        { type: "BitstringStatusListEntry", statusListCredential: "http://127.0.0.1:1/list" },
+      ),
+      proof: fc.constantFrom(
+        {
+          type: "DataIntegrityProof",
+          cryptosuite: "eddsa-rdfc-2022",
+          proofPurpose: "assertionMethod",
+          verificationMethod: "ours#key",
+          proofValue:
+            "z3FXQjecWufY46yg5abdVZsXqLhxhueuSoZgNSARiKBk9czhSePTFehP8c3PGfb6a22gkfUKKTDSMCDxfsR3TaKN",
+        },
+        { verificationMethod: "ours#key" },
+        { verificationMethod: { id: 7 } },
+        [],
+      ),
+    }),
+  )
+  .map((value) =>
+    // "ours" becomes this server's DID and key when the case is made (the fuzz app's PUBLIC_URL and key).
+    JSON.parse(
+      JSON.stringify(value ?? null)
+        .replaceAll('"ours#key"', JSON.stringify(`${didWebOf(publicOrigin())}#${credentialPublicKey()}`))
+        .replaceAll('"ours/', JSON.stringify(`${publicOrigin()}/`).slice(0, -1))
+        .replaceAll('"ours"', JSON.stringify(didWebOf(publicOrigin()))),
+    ),
+  );
 
 /** A course id as a path segment: the fixtures' real ids (valid) or hostile ones. */
 function courseSegment() {
@@ -561,6 +620,16 @@ const API: ApiEndpoint[] = [
   { name: "certificate generate", method: "POST", path: "/api/certificates/:id/generate", role: "user" },
   { name: "certificate pdf", method: "GET", path: "/api/certificates/:id/pdf", role: "user" },
   { name: "certificate verify", method: "GET", path: "/api/certificates/verify/:id", role: "guest" },
+  { name: "certificate credential", method: "GET", path: "/api/certificates/:id/credential", role: "user" },
+  // Open Badges (issue 33): anything at all as the credential, and near-credentials of ours that get as far
+  // as the signature and status checks. Never a 5xx; a credential that is no credential is verified: false.
+  {
+    name: "credential verify",
+    method: "POST",
+    path: "/api/credentials/verify",
+    role: "guest",
+    json: { verifiableCredential: hostileCredential },
+  },
   // The OpenAPI document (issue 13): public, GET only.
   { name: "openapi document", method: "GET", path: "/api/openapi.json", role: "guest" },
   {
@@ -686,6 +755,38 @@ function apiCase() {
       }));
     });
 }
+
+describe("fuzz: verifying credentials", () => {
+  it(
+    "POST /api/credentials/verify: anything credential-shaped is a 200 with verified false, never a 5xx",
+    async () => {
+      await fuzz(
+        "credential verify",
+        hostileCredential,
+        60,
+        (verifiableCredential) => ({
+          method: "POST",
+          target: "/api/credentials/verify",
+          body: JSON.stringify({ verifiableCredential }),
+          contentType: "application/json",
+          role: "guest",
+          credentials: "none",
+          expect: (observed) => {
+            const isObject =
+              typeof verifiableCredential === "object" &&
+              verifiableCredential !== null &&
+              !Array.isArray(verifiableCredential);
+            if (!isObject) return observed.status === 422 ? null : `not an object, yet ${observed.status}`;
+            if (observed.status !== 200) return `a JSON object answered ${observed.status}`;
+            return /"verified":false/.test(observed.body) ? null : "a forged credential verified";
+          },
+        }),
+        context,
+      );
+    },
+    TIMEOUT,
+  );
+});
 
 describe("fuzz: the JSON API", () => {
   it(
@@ -1277,12 +1378,25 @@ function pageActions(): PageAction[] {
       },
     },
     {
+      name: "verify a credential",
+      path: "/credentials/verify",
+      role: "guest",
+      readsBody: true,
+      fields: {
+        credential: fc.oneof(
+          text(0),
+          hostileCredential.map((value) => JSON.stringify(value)),
+          fc.constantFrom("{", "[]", "null", '{"@context":', "\u0000{}"),
+        ),
+      },
+    },
+    {
       name: "admin certificates",
       path: "/dashboard/admin/certificates",
       role: "admin",
       readsBody: true,
       fields: {
-        intent: fc.constantFrom("revoke", "bogus"),
+        intent: fc.constantFrom("revoke", "reissue", "bogus"),
         id: fc.constantFrom("x", "00000000-0000-0000-0000-000000000000", "2147483648", ""),
         reason: fc.oneof(text(0), fc.constantFrom("Issued by mistake", "a\u0000b", "x".repeat(600))),
       },

@@ -12,6 +12,7 @@ import { errorAnswers, openApiDocument, openApiPaths } from "../../app/api-docs/
 import { ApiErrorBody, type EndpointDoc } from "../../app/api-docs/registry";
 import {
   blogPosts,
+  certificates,
   emailChanges,
   enrollments,
   passwordResetTokens,
@@ -272,6 +273,30 @@ describe("conformance", () => {
       { as: "admin", expectStatus: 200 },
     );
     await call("get", "api/certificates", "/api/certificates", { as: "user", expectStatus: 200 });
+    // A certificate of the user's (its row as issuing leaves it), for its Open Badges credential.
+    const [held] = await app.db
+      .insert(certificates)
+      .values({
+        code: "OPEN-APIC-RT",
+        userId: fixtures.people.user.id,
+        // Not the paid course: the user asks for its certificate below and must be refused (lessons remain).
+        courseId: courseIds.draft,
+        holderName: "Open Api",
+        courseTitle: "Paid course",
+        trainerName: "Trainer",
+      })
+      .returning({ id: certificates.id });
+    const credential = await call(
+      "get",
+      "api/certificates/:id/credential",
+      `/api/certificates/${held?.id}/credential`,
+      { as: "user", expectStatus: 200 },
+    );
+    const verification = await call("post", "api/credentials/verify", "/api/credentials/verify", {
+      body: { verifiableCredential: credential },
+      expectStatus: 200,
+    });
+    expect(verification.verified).toBe(true);
     await call("get", "api/account/ledger", "/api/account/ledger", { as: "user", expectStatus: 200 });
     await call("get", "api/auth/me", "/api/auth/me", { as: "user", expectStatus: 200 });
     await call("get", "api/auth/email", "/api/auth/email", { as: "user", expectStatus: 200 });
@@ -615,6 +640,16 @@ describe("conformance", () => {
     });
     await call("get", "api/certificates/verify/:code", "/api/certificates/verify/NOPE-NOPE-00", {
       expectStatus: 404,
+    });
+    await call(
+      "get",
+      "api/certificates/:id/credential",
+      "/api/certificates/00000000-0000-4000-8000-000000000000/credential",
+      { as: "user", expectStatus: 404 },
+    );
+    await call("post", "api/credentials/verify", "/api/credentials/verify", {
+      body: { verifiableCredential: "not an object" },
+      expectStatus: 422,
     });
     await call("get", "api/instructor/video-status/:id", "/api/instructor/video-status/unknown", {
       as: "trainer",

@@ -53,6 +53,7 @@ import { action as resetApi } from "../../app/routes/api/auth-reset-password";
 import { loader as apiUsers } from "../../app/routes/api/auth-users";
 import { action as blogCreateApi } from "../../app/routes/api/blog";
 import { loader as blogGetApi, action as blogItemApi } from "../../app/routes/api/blog-post";
+import { loader as certificateCredentialApi } from "../../app/routes/api/certificate-credential";
 import { action as certificateGenerateApi } from "../../app/routes/api/certificate-generate";
 import { loader as certificatePdfApi } from "../../app/routes/api/certificate-pdf";
 import { loader as certificateVerifyApi } from "../../app/routes/api/certificate-verify";
@@ -62,6 +63,7 @@ import { loader as courseCurriculumApi } from "../../app/routes/api/course-curri
 import { action as favoriteToggle } from "../../app/routes/api/course-favorite";
 import { loader as courseProgressApi } from "../../app/routes/api/course-progress";
 import { loader as reviewList, action as reviewWrite } from "../../app/routes/api/course-reviews";
+import { action as credentialVerifyApi } from "../../app/routes/api/credentials-verify";
 import { action as enrollBulk } from "../../app/routes/api/enroll-bulk";
 import { action as enrollOne } from "../../app/routes/api/enroll-one";
 import { loader as enrollmentList } from "../../app/routes/api/enrollments";
@@ -92,12 +94,19 @@ import { action as topUpApi } from "../../app/routes/api/wallet-top-up";
 import { loader as forgotPage } from "../../app/routes/auth-forgot-password";
 import { loader as resetPage } from "../../app/routes/auth-reset-password";
 import { loader as blogPostPage } from "../../app/routes/blog-post";
+import { loader as certificateCredentialPage } from "../../app/routes/certificate-credential";
 import { loader as certificatePdfPage } from "../../app/routes/certificate-pdf";
 import { loader as certificateVerifyPage } from "../../app/routes/certificate-verify";
 import { loader as myCertificates, action as myCertificatesAction } from "../../app/routes/certificates";
 import { loader as couponsPage, action as couponsPageAction } from "../../app/routes/coupons";
 import { loader as courseLearn, action as courseLearnAction } from "../../app/routes/course-learn";
+import { loader as credentialStatusList } from "../../app/routes/credential-status-list";
+import {
+  loader as credentialVerifyPage,
+  action as credentialVerifyPageAction,
+} from "../../app/routes/credential-verify";
 import { loader as developersPage } from "../../app/routes/developers";
+import { loader as didDocument } from "../../app/routes/did-document";
 import { loader as caseStudyList } from "../../app/routes/editor-case-studies";
 import {
   loader as caseStudyEditor,
@@ -1352,6 +1361,46 @@ const CASES: Case[] = [
     expected: { guest: "login", user: "ok", trainer: 404, admin: "ok" },
   },
   {
+    name: "GET /certificates/:id/credential.json (user's certificate)",
+    kind: "page",
+    handler: certificateCredentialPage,
+    path: "/certificates/x/credential.json",
+    params: () => ({ id: certificate.id }),
+    expected: { guest: "login", user: "ok", trainer: 404, admin: "ok" },
+  },
+  // Open Badges (issue 33): the issuer's DID document and status lists are public by nature.
+  {
+    name: "GET /.well-known/did.json",
+    kind: "page",
+    handler: didDocument,
+    path: "/.well-known/did.json",
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /credentials/verify",
+    kind: "page",
+    handler: credentialVerifyPage,
+    path: "/ar/credentials/verify",
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "POST /credentials/verify (a pasted credential)",
+    kind: "page",
+    handler: credentialVerifyPageAction,
+    method: "POST",
+    path: "/credentials/verify",
+    body: () => new URLSearchParams({ credential: '{"type":["VerifiableCredential"]}' }),
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /credentials/status/:list",
+    kind: "page",
+    handler: credentialStatusList,
+    path: "/credentials/status/1",
+    params: () => ({ list: "1" }),
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
     name: "GET /certificates/verify/:code",
     kind: "page",
     handler: certificateVerifyPage,
@@ -1392,6 +1441,23 @@ const CASES: Case[] = [
     expected: { guest: 401, user: "ok", trainer: 404, admin: "ok" },
   },
   {
+    name: "GET /api/certificates/:id/credential (user's certificate)",
+    kind: "api",
+    handler: certificateCredentialApi,
+    path: "/api/certificates/x/credential",
+    params: () => ({ id: certificate.id }),
+    expected: { guest: 401, user: "ok", trainer: 404, admin: "ok" },
+  },
+  {
+    name: "POST /api/credentials/verify",
+    kind: "api",
+    handler: credentialVerifyApi,
+    method: "POST",
+    path: "/api/credentials/verify",
+    body: () => JSON.stringify({ verifiableCredential: { type: ["VerifiableCredential"] } }),
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
     name: "GET /api/openapi.json",
     kind: "api",
     handler: openApiDocumentApi,
@@ -1412,6 +1478,15 @@ const CASES: Case[] = [
     path: "/api/certificates/verify/x",
     params: () => ({ code: certificate.code }),
     expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "POST /dashboard/admin/certificates (reissue user's certificate PDF)",
+    kind: "page",
+    handler: adminCertificatesAction,
+    method: "POST",
+    path: "/dashboard/admin/certificates",
+    body: () => new URLSearchParams({ intent: "reissue", id: certificate.id }),
+    expected: PAGE_ADMIN,
   },
   {
     name: "POST /dashboard/admin/certificates (revoke user's certificate)",

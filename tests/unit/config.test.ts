@@ -8,6 +8,7 @@ import {
   publicOrigin,
   readConfig,
   readS3Config,
+  workerPublicOrigin,
 } from "../../app/config.server";
 
 describe("configuration", () => {
@@ -156,5 +157,16 @@ describe("S3 configuration", () => {
     expect(() => readS3Config({ S3_ENDPOINT: "http://minio:9000" })).toThrow(ConfigError);
     expect(() => readS3Config({ ...full, S3_ENDPOINT: "minio:9000" })).toThrow(/S3_ENDPOINT/);
     expect(() => readS3Config({ ...full, S3_FORCE_PATH_STYLE: "yes please" })).toThrow(/S3_FORCE_PATH_STYLE/);
+  });
+});
+
+describe("a dedicated job worker's origin", () => {
+  it("is PUBLIC_URL, required even outside production: a worker has no port to default to", () => {
+    expect(workerPublicOrigin({ PUBLIC_URL: "https://manara.example/x", DATABASE_URL: "postgres://x" })).toBe(
+      "https://manara.example",
+    );
+    expect(() => workerPublicOrigin({ DATABASE_URL: "postgres://x" })).toThrow(
+      /npm run worker needs PUBLIC_URL/,
+    );
   });
 });

@@ -1,4 +1,4 @@
-// The admin's certificates: search, and revoking one with a reason.
+// The admin's certificates: search, revoking one with a reason, and reissuing one's PDF.
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { useLocalizePath } from "../../i18n/use-locale";
 import { useTranslation } from "../../i18n/use-translation";
@@ -60,6 +60,27 @@ function RevokeRow({ row, failure }: { row: Row; failure: Failure | undefined })
         className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
       >
         {t("admin.revoke")}
+      </button>
+    </Form>
+  );
+}
+
+/** Renders the PDF again on the public origin (a PDF made on a wrong one); the code stays the same. */
+function ReissueForm({ row }: { row: Row }) {
+  const { t } = useTranslation("certificates");
+  const navigation = useNavigation();
+  const busy = navigation.formData?.get("id") === row.id;
+  return (
+    <Form method="post" className="mt-2">
+      <input type="hidden" name="intent" value="reissue" />
+      <input type="hidden" name="id" value={row.id} />
+      <button
+        type="submit"
+        disabled={busy}
+        aria-label={t("admin.reissueFor", { code: row.code })}
+        className="text-sm font-semibold text-coral-700 hover:underline disabled:opacity-60"
+      >
+        {t("admin.reissue")}
       </button>
     </Form>
   );
@@ -164,6 +185,7 @@ export function AdminCertificates({
                 </dl>
                 <div className="mt-3 border-t border-ink/10 pt-3">
                   <RevokeRow row={row} failure={failure} />
+                  <ReissueForm row={row} />
                 </div>
               </li>
             ))}

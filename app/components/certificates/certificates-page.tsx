@@ -118,6 +118,28 @@ export function MyCertificates({ loaderData }: { loaderData: LoaderData }) {
                   >
                     {t("mine.download")}
                   </a>
+                  {certificate.revoked ? null : (
+                    <a
+                      href={certificate.credentialPath}
+                      download
+                      aria-label={t("mine.downloadCredentialLabel", { title: certificate.courseTitle })}
+                      className="self-center text-coral-700 hover:underline"
+                      data-testid="download-credential"
+                    >
+                      {t("mine.downloadCredential")}
+                    </a>
+                  )}
+                  {certificate.revoked ? null : (
+                    <a
+                      href={certificate.linkedInUrl}
+                      rel="noopener noreferrer"
+                      aria-label={t("mine.addToLinkedInLabel", { title: certificate.courseTitle })}
+                      className="self-center text-coral-700 hover:underline"
+                      data-testid="add-to-linkedin"
+                    >
+                      {t("mine.addToLinkedIn")}
+                    </a>
+                  )}
                   <Link
                     to={certificate.verifyPath}
                     className="self-center text-coral-700 hover:underline"

@@ -6,6 +6,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  serial,
   text,
   timestamp,
   unique,
@@ -75,6 +76,11 @@ export const certificates = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     revokedReason: text("revoked_reason"),
     revokedById: uuid("revoked_by_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * Its bit in the revocation status lists of its Open Badges credential: list ⌊i / 131072⌋ + 1, bit
+     * i mod 131072 (app/credentials/open-badge.ts). A sequence, so existing rows got one when it was added.
+     */
+    statusIndex: serial("status_index").notNull().unique(),
   },
   (table) => [
     // One certificate per learner and course: generating twice (even at once) returns the same one.
