@@ -11,7 +11,7 @@ import { localizePath } from "../i18n/languages";
 import { openLesson } from "../learning/lesson.server";
 import { fail, isEnhanced } from "../lib/enhanced-action.server";
 import { guardServerAction, skipRevalidationAfterFailedRequest } from "../lib/fetcher-failure";
-import { readForm } from "../lib/forms.server";
+import { readForm, validateForm } from "../lib/forms.server";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
@@ -81,8 +81,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { user, page, db, courseId, lessonId, attempt } = await requireAttempt(request, context, params);
   const here = localizePath(`/courses/${courseId}/learn/${lessonId}/attempts/${attempt.id}`, page.locale);
   const form = await readForm(request);
-  const parsed = AttemptAction.safeParse({ intent: form.get("intent") });
-  if (!parsed.success) return fail(form, here, page.t("learning:errors.invalid"), 400);
+  const parsed = validateForm(form, AttemptAction, page.tIn("learning"));
+  if (!parsed.ok) return fail(form, here, page.t("learning:errors.invalid"), 400);
   const answers = answersFromForm(form, attempt.questions);
   if (parsed.data.intent === "save") {
     const saved = await saveAnswers(db, user, attempt.id, answers);

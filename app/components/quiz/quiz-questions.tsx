@@ -1,5 +1,5 @@
 // An attempt's questions as form fields (issue 32): radios for one answer, checkboxes for several, a text
-// box for a short answer, each pre-filled with what was saved. Nothing here knows which answer is right:
+// box for a short answer, each pre-filled with what was saved. Nothing here knows the answers:
 // the page is built from the learner's view of the attempt (app/quizzes/snapshot.ts learnerQuestions).
 import { useTranslation } from "../../i18n/use-translation";
 import type { LearnerQuestion } from "../../quizzes/snapshot";
