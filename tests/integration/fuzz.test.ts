@@ -1411,6 +1411,36 @@ function pageActions(): PageAction[] {
         js: fc.constantFrom("1", ""),
       },
     },
+    // The learner's quiz pages (issue 32): :attemptId is another learner's attempt (404 to all fuzzed roles).
+    {
+      name: "quiz start",
+      path: "/courses/:id/learn/:quizLessonId/attempts",
+      role: "user",
+      readsBody: false,
+      fields: {},
+    },
+    {
+      name: "quiz attempt",
+      path: "/courses/:id/learn/:quizLessonId/attempts/:attemptId",
+      role: "user",
+      readsBody: true,
+      fields: {
+        intent: fc.constantFrom("save", "submit", "bogus"),
+        "q-1": fc.constantFrom("1", "2", "x", "2147483648", ""),
+        js: fc.constantFrom("1", ""),
+      },
+    },
+    {
+      name: "quiz practice",
+      path: "/courses/:id/learn/:quizLessonId/practice",
+      role: "guest",
+      readsBody: true,
+      fields: {
+        shown: fc.constantFrom("1:single", "2:multiple", "4:short_text", "1:essay", "x", ""),
+        "q-1": fc.constantFrom("1", "2", "x", ""),
+        "q-4": text(0),
+      },
+    },
     {
       name: "learn beacon",
       path: "/courses/:id/learn/:lessonId/progress",
@@ -1483,6 +1513,8 @@ describe("fuzz: page actions", () => {
         ({ action, m, who, locale, suffix, course, credentials, editorial, body }) => {
           const path = action.path
             .replace(":lessonId", String(fixtures.lessonId))
+            .replace(":quizLessonId", String(fixtures.quizLessonId))
+            .replace(":attemptId", fixtures.attemptId)
             .replace(":id", course.segment)
             .replace(":postId", editorial.post.segment)
             .replace(":caseId", editorial.study.segment);

@@ -128,6 +128,9 @@ import { loader as mediaVideo } from "../../app/routes/media-video";
 import { loader as myEnrollments } from "../../app/routes/my-enrollments";
 import { loader as myFavorites } from "../../app/routes/my-favorites";
 import { loader as portfolioItemPage } from "../../app/routes/portfolio-item";
+import { action as quizAttemptAction, loader as quizAttemptPage } from "../../app/routes/quiz-attempt";
+import { action as quizPracticeAction, loader as quizPracticePage } from "../../app/routes/quiz-practice";
+import { action as quizStartPage } from "../../app/routes/quiz-start";
 import { loader as robotsTxt } from "../../app/routes/robots";
 import { loader as sitemapXml } from "../../app/routes/sitemap";
 import { bearerFor, cookieFor, createUser } from "./auth-helpers";
@@ -1734,6 +1737,62 @@ const CASES: Case[] = [
     path: "/api/attempts/x/submit",
     params: () => ({ attemptId: `practice-${paidCourseId}-${previewQuizLessonId}` }),
     body: () => JSON.stringify({ answers: [] }),
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  // The learner's quiz pages: starting needs the course (its staff practise instead), another learner's
+  // attempt is no one else's page, a free-preview quiz is practised by anyone.
+  {
+    name: "POST /courses/:id/learn/:lessonId/attempts (a quiz of a course not held)",
+    kind: "page",
+    handler: quizStartPage,
+    method: "POST",
+    path: "/courses/x/learn/y/attempts",
+    params: () => ({ id: String(paidCourseId), lessonId: String(quizLessonId) }),
+    body: () => new URLSearchParams(),
+    expected: { guest: "login", user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /courses/:id/learn/:lessonId/attempts/:attemptId (another learner's attempt)",
+    kind: "page",
+    handler: quizAttemptPage,
+    path: "/courses/x/learn/y/attempts/z",
+    params: () => ({ id: String(paidCourseId), lessonId: String(quizLessonId), attemptId: othersAttemptId }),
+    expected: { guest: "login", user: 404, trainer: 404, admin: 404 },
+  },
+  {
+    name: "POST /courses/:id/learn/:lessonId/attempts/:attemptId (another learner's attempt)",
+    kind: "page",
+    handler: quizAttemptAction,
+    method: "POST",
+    path: "/courses/x/learn/y/attempts/z",
+    params: () => ({ id: String(paidCourseId), lessonId: String(quizLessonId), attemptId: othersAttemptId }),
+    body: () => new URLSearchParams({ intent: "submit" }),
+    expected: { guest: "login", user: 404, trainer: 404, admin: 404 },
+  },
+  {
+    name: "GET /courses/:id/learn/:lessonId/practice (a quiz of a course not held)",
+    kind: "page",
+    handler: quizPracticePage,
+    path: "/courses/x/learn/y/practice",
+    params: () => ({ id: String(paidCourseId), lessonId: String(quizLessonId) }),
+    expected: { guest: "login", user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /courses/:id/learn/:lessonId/practice (a free-preview quiz)",
+    kind: "page",
+    handler: quizPracticePage,
+    path: "/courses/x/learn/y/practice",
+    params: () => ({ id: String(paidCourseId), lessonId: String(previewQuizLessonId) }),
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "POST /courses/:id/learn/:lessonId/practice (a free-preview quiz)",
+    kind: "page",
+    handler: quizPracticeAction,
+    method: "POST",
+    path: "/courses/x/learn/y/practice",
+    params: () => ({ id: String(paidCourseId), lessonId: String(previewQuizLessonId) }),
+    body: () => new URLSearchParams({ shown: "1:single" }),
     expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
   },
   // Last, because it revokes the token it is called with.
