@@ -18,6 +18,7 @@ import {
   walletLedger,
 } from "./schema";
 import { seedDemoCertificate } from "./seed-certificates.server";
+import { seedDemoCurriculum } from "./seed-curriculum.server";
 import { seedBlogPosts } from "./seed-data/blog";
 import { seedCourses } from "./seed-data/courses";
 import { seedPortfolioItems } from "./seed-data/portfolio";
@@ -206,6 +207,7 @@ export async function seedDemoContent(db: Database): Promise<void> {
     });
   }
   await seedDemoVideos(db);
+  await seedDemoCurriculum(db);
   await seedDemoCertificate(db);
   await seedDemoReviews(db);
 }

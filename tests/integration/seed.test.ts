@@ -1,12 +1,13 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../../app/auth/password.server";
 import { courseProgress } from "../../app/certificates/certificates.server";
 import { createLocalCertificateStore, setCertificateStore } from "../../app/certificates/store.server";
 import { COURSE_CATEGORIES } from "../../app/courses/categories";
+import { getCurriculumForViewer } from "../../app/courses/curriculum.server";
 import type { DatabaseHandle } from "../../app/db/client.server";
 import {
   blogPosts,
@@ -15,10 +16,12 @@ import {
   courses,
   lessons,
   portfolioItems,
+  quizQuestions,
   users,
 } from "../../app/db/schema";
 import { DEMO_PASSWORD, isDatabaseEmpty, seedDemoContent } from "../../app/db/seed.server";
 import { DEMO_CERTIFICATE } from "../../app/db/seed-certificates.server";
+import { seedCurricula } from "../../app/db/seed-data/curriculum";
 import { DEMO_REVIEWS_COURSE } from "../../app/db/seed-reviews.server";
 import { createTestDatabase } from "./test-database";
 
@@ -66,7 +69,7 @@ describe("demo seed", () => {
     }
   });
 
-  it("publishes at least 24 bilingual courses over all 10 categories, some free, with 3-8 lessons each", async () => {
+  it("publishes at least 24 bilingual courses over all 10 categories, some free, with 3-10 lessons each", async () => {
     const { db } = handle;
     const published = await db.select().from(courses).where(eq(courses.isPublished, true));
     expect(published.length).toBeGreaterThanOrEqual(24);
@@ -86,7 +89,8 @@ describe("demo seed", () => {
     expect(perCourse).toHaveLength(await db.$count(courses));
     for (const row of perCourse) {
       expect(row.count).toBeGreaterThanOrEqual(3);
-      expect(row.count).toBeLessThanOrEqual(8);
+      // 3 to 8 videos; the courses with sections add an article and a quiz.
+      expect(row.count).toBeLessThanOrEqual(10);
     }
   });
 
@@ -142,6 +146,33 @@ describe("demo seed", () => {
         .subarray(0, 5)
         .toString(),
     ).toBe("%PDF-");
+  });
+
+  it("gives several courses two sections, an article and a quiz in both languages, one answered in Arabic", async () => {
+    const { db } = handle;
+    for (const plan of seedCurricula) {
+      const [course] = await db.select().from(courses).where(eq(courses.slug, plan.courseSlug));
+      const curriculum = await getCurriculumForViewer(db, "ar", course?.id ?? 0, null);
+      expect(curriculum?.sections.map((section) => section.title)).toEqual(
+        plan.sections.map((title) => title.ar),
+      );
+      const kinds =
+        curriculum?.sections.flatMap((section) => section.lessons.map((lesson) => lesson.kind)) ?? [];
+      expect(kinds.filter((kind) => kind === "article")).toHaveLength(1);
+      expect(kinds.filter((kind) => kind === "quiz")).toHaveLength(1);
+      const [article] = await db
+        .select()
+        .from(lessons)
+        .where(and(eq(lessons.courseId, course?.id ?? 0), eq(lessons.kind, "article")));
+      expect(article?.bodyArHtml).toMatch(/[\u0600-\u06FF]/);
+      expect(article?.bodyHtml).toContain("<h2");
+    }
+    const questions = await db.select().from(quizQuestions).where(eq(quizQuestions.kind, "short_text"));
+    expect(
+      questions.some((question) => question.acceptedAnswers.some((answer) => /[\u0600-\u06FF]/.test(answer))),
+    ).toBe(true);
+    // Every demo quiz can be passed: publishing would refuse an empty one.
+    expect(await db.$count(lessons, eq(lessons.kind, "quiz"))).toBe(seedCurricula.length);
   });
 
   it("seeds demo reviews through the review rules: the course row carries their totals, with one reply", async () => {
