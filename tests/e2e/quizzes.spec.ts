@@ -1,6 +1,7 @@
 // Courses that teach (issue 32), with JavaScript on and off, in both locales: a trainer builds a section
 // with an article and a quiz and publishes the course; a new learner enrolls, reads the article, fails the
 // quiz, tries again and passes, sees the course complete and gets the certificate.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "./fixtures";
 import { demoState, expectSignedIn, uniqueEmail } from "./helpers";
 
@@ -87,12 +88,26 @@ async function buildCourse(page: Page, locale: "en" | "ar", title: string): Prom
   return courseId;
 }
 
+/** The quiz pages are made per test (their ids are new), so the page-list audits cannot reach them: audit here. */
+async function expectAccessible(page: Page) {
+  if (test.info().project.name === "no-js") return;
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    serious.map((v) => `${page.url()}: ${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
+}
+
 async function answer(page: Page, option: string) {
   await page.getByTestId("quiz-start").click();
   await expect(page).toHaveURL(/\/attempts\/[0-9a-f-]{36}$/);
+  await expectAccessible(page);
   await page.getByLabel(option).check();
   await page.getByTestId("quiz-submit").click();
   await expect(page.getByTestId("quiz-result")).toBeVisible();
+  await expectAccessible(page);
 }
 
 for (const locale of ["en", "ar"] as const) {
@@ -133,6 +148,7 @@ for (const locale of ["en", "ar"] as const) {
     await page.getByTestId("next-lesson").click();
     await expect(page.getByTestId("quiz-panel")).toBeVisible();
     await expect(page.getByTestId("complete-toggle")).toHaveCount(0);
+    await expectAccessible(page);
     await answer(page, "Alexandria");
     await expect(page.getByTestId("quiz-result").locator("[data-passed]")).toHaveAttribute(
       "data-passed",
