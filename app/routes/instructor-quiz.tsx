@@ -73,7 +73,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       shuffle: quiz.shuffle,
       reveal: quiz.reveal,
     },
-    questions: quiz.questions,
+    questions: quiz.questions.map((question) => ({
+      ...question,
+      /** What the page shows of it in its own language (the forms edit both). */
+      label: pick(page.locale, question.prompt, question.promptAr),
+      optionLabels: question.options?.map((option) => pick(page.locale, option.text, option.textAr)),
+    })),
     stats: {
       attempts: stats.attempts,
       passRate: stats.passRate,

@@ -1,11 +1,12 @@
 // The studio's quiz page (issue 32): settings, each question in its own plain form, "Add a question", and
 // the quiz's statistics. Every form is a plain POST; a refused one comes back with its errors and values.
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { useLocalizePath } from "../../i18n/use-locale";
 import { useTranslation } from "../../i18n/use-translation";
 import { BLANK_OPTION_ROWS, NEW_QUESTION_OPTION_ROWS } from "../../quizzes/form";
 import type { Route } from "../../routes/+types/instructor-quiz";
 import type { QuizAnswer } from "../../routes/instructor-quiz";
+import { ErrorSummary } from "../error-summary";
 import { PageIntro } from "../page-intro";
 import { EditorNav } from "./editor-nav";
 import { TextField } from "./fields";
@@ -56,14 +57,48 @@ function rowsFor(values: QuestionValues, minimum: number): number {
   return Math.min(MAX_OPTION_ROWS, Math.max(minimum, used + BLANK_OPTION_ROWS));
 }
 
-function FormErrors({ errors }: { errors?: string[] }) {
-  if (!errors?.length) return null;
+/** Where a field's error sends the reader: the element id of the field (its first row for `options`). */
+function fieldId(prefix: string, name: string): string {
+  const option = /^options\.(\d+)\.(text|textAr|correct)$/.exec(name);
+  if (option) {
+    const suffix = { text: "text", textAr: "text-ar", correct: "correct" }[option[2] as "text"];
+    return `${prefix}-option-${option[1]}-${suffix}`;
+  }
+  const names: Record<string, string> = {
+    kind: "kind",
+    prompt: "prompt",
+    promptAr: "prompt-ar",
+    points: "points",
+    partialCredit: "partial",
+    explanation: "explanation",
+    explanationAr: "explanation-ar",
+    acceptedAnswers: "accepted",
+    trueFalseCorrect: "true-false",
+    options: "option-0-text",
+    passPercent: "pass-percent",
+    maxAttempts: "max-attempts",
+    timeLimitMinutes: "time-limit",
+    drawCount: "draw-count",
+    reveal: "reveal",
+    shuffle: "shuffle",
+  };
+  return `${prefix}-${names[name] ?? name}`;
+}
+
+/** A refused form's summary at its top: it takes the focus, and each error links to its field. */
+function Refused({ answer, prefix }: { answer?: QuizAnswer; prefix: string }) {
+  const { t } = useTranslation("studio");
+  if (!answer) return null;
   return (
-    <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-      {errors.map((error) => (
-        <p key={error}>{error}</p>
-      ))}
-    </div>
+    <ErrorSummary
+      id={`${prefix}-form-error`}
+      answer={answer}
+      message={answer.formErrors.length ? answer.formErrors.join(" ") : t("quiz.failed")}
+      fields={Object.entries(answer.fieldErrors).map(([name, message]) => ({
+        id: fieldId(prefix, name),
+        message,
+      }))}
+    />
   );
 }
 
@@ -80,7 +115,7 @@ function Settings({ loaderData, answer }: { loaderData: LoaderData; answer?: Qui
       </h2>
       <Form method="post" className="mt-4 space-y-4" key={`settings-${loaderData.version}`}>
         <input type="hidden" name="intent" value="saveSettings" />
-        <FormErrors errors={mine?.formErrors} />
+        <Refused answer={mine} prefix="quiz" />
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <TextField
             id="quiz-pass-percent"
@@ -164,6 +199,37 @@ function Settings({ loaderData, answer }: { loaderData: LoaderData; answer?: Qui
   );
 }
 
+/** What a saved question accepts, at a glance: its options with the correct ones marked, or its answers. */
+function QuestionSummary({ question }: { question: Question }) {
+  const { t } = useTranslation("studio");
+  return (
+    <div className="mt-2 text-sm">
+      <p className="text-ink/70">{t("quiz.pointsCount", { count: question.points })}</p>
+      {question.options ? (
+        <ul className="mt-1 space-y-0.5">
+          {question.options.map((option, index) => (
+            <li key={option.id} className={option.correct ? "font-semibold text-teal-700" : "text-ink/80"}>
+              <span aria-hidden="true">{option.correct ? "✓ " : "· "}</span>
+              <bdi>{question.optionLabels?.[index] ?? option.text}</bdi>
+              {option.correct ? <span className="sr-only"> ({t("quiz.correct")})</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-1">
+          {t("quiz.acceptedAnswers")}:{" "}
+          {(question.acceptedAnswers ?? []).map((answer, index) => (
+            <span key={answer}>
+              {index > 0 ? t("listSeparator") : null}
+              <bdi className="font-semibold">{answer}</bdi>
+            </span>
+          ))}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function QuestionCard({
   question,
   number,
@@ -171,6 +237,8 @@ function QuestionCard({
   answer,
   version,
   busy,
+  here,
+  confirmDelete,
 }: {
   question: Question;
   number: number;
@@ -178,6 +246,9 @@ function QuestionCard({
   answer?: QuizAnswer;
   version: string;
   busy: boolean;
+  /** The page's own path (without ?deleteQuestion): where the confirmed delete posts. */
+  here: string;
+  confirmDelete: boolean;
 }) {
   const { t } = useTranslation("studio");
   const mine = answer?.form === question.id ? answer : undefined;
@@ -219,8 +290,9 @@ function QuestionCard({
         </div>
       </div>
       <p className="mt-2 whitespace-pre-line text-ink/80" dir="auto" data-testid="quiz-question-prompt">
-        {question.prompt}
+        {question.label}
       </p>
+      <QuestionSummary question={question} />
       <details className="mt-3" open={mine ? true : undefined}>
         <summary className="cursor-pointer text-sm font-semibold text-coral-700">
           {t("quiz.editQuestion")}
@@ -228,7 +300,7 @@ function QuestionCard({
         <Form method="post" className="mt-4 space-y-4" key={`${question.id}-${version}`}>
           <input type="hidden" name="intent" value="saveQuestion" />
           <input type="hidden" name="questionId" value={question.id} />
-          <FormErrors errors={mine?.formErrors} />
+          <Refused answer={mine} prefix={prefix} />
           <QuestionFields
             prefix={prefix}
             values={values}
@@ -240,17 +312,43 @@ function QuestionCard({
           </button>
         </Form>
       </details>
-      <Form method="post" className="mt-4 border-t border-ink/10 pt-3">
-        <input type="hidden" name="intent" value="deleteQuestion" />
-        <input type="hidden" name="questionId" value={question.id} />
-        <button
-          type="submit"
-          className="text-sm font-semibold text-red-700 hover:underline"
-          data-testid="delete-question"
-        >
-          {t("quiz.deleteQuestion")}
-        </button>
-      </Form>
+      <div className="mt-4 border-t border-ink/10 pt-3">
+        {confirmDelete ? (
+          <div role="alertdialog" aria-labelledby={`${prefix}-delete`} className="rounded-md bg-red-50 p-3">
+            <p id={`${prefix}-delete`} className="font-semibold text-red-800">
+              {t("quiz.deleteConfirmTitle", { position: number })}
+            </p>
+            <p className="mt-1 text-sm text-red-800">{t("quiz.deleteConfirmHint")}</p>
+            <div className="mt-2 flex flex-wrap gap-3">
+              <Form method="post" action={here}>
+                <input type="hidden" name="intent" value="deleteQuestion" />
+                <input type="hidden" name="questionId" value={question.id} />
+                <button
+                  type="submit"
+                  data-testid="confirm-delete-question"
+                  className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white"
+                >
+                  {t("quiz.deleteConfirm")}
+                </button>
+              </Form>
+              <Link
+                to={`${here}#${prefix}`}
+                className="rounded-md border border-ink/20 px-3 py-1.5 text-sm font-semibold"
+              >
+                {t("curriculum.cancel")}
+              </Link>
+            </div>
+          </div>
+        ) : (
+          <Link
+            to={`?deleteQuestion=${question.id}#${prefix}`}
+            className="text-sm font-semibold text-red-700 hover:underline"
+            data-testid="delete-question"
+          >
+            {t("quiz.deleteQuestion")}
+          </Link>
+        )}
+      </div>
     </li>
   );
 }
@@ -270,7 +368,7 @@ function Stats({ stats }: { stats: LoaderData["stats"] }) {
         <p className="mt-2 text-ink/70">{t("quiz.stats.none")}</p>
       ) : (
         <>
-          <dl className="mt-4 grid gap-4 sm:grid-cols-3">
+          <dl className="mt-4 grid grid-cols-3 gap-2 sm:gap-4">
             {[
               { label: t("quiz.stats.attempts"), value: String(stats.attempts), id: "attempts" },
               {
@@ -284,15 +382,20 @@ function Stats({ stats }: { stats: LoaderData["stats"] }) {
                 id: "average-score",
               },
             ].map((figure) => (
-              <div key={figure.id} className="rounded-lg bg-sand p-4">
+              <div key={figure.id} className="rounded-lg bg-sand p-3 sm:p-4">
                 <dt className="text-sm text-ink/70">{figure.label}</dt>
-                <dd className="text-2xl font-bold tabular-nums" data-testid={`quiz-stats-${figure.id}`}>
+                <dd
+                  className="text-xl font-bold tabular-nums sm:text-2xl"
+                  data-testid={`quiz-stats-${figure.id}`}
+                >
                   {figure.value}
                 </dd>
               </div>
             ))}
           </dl>
-          <div className="mt-6 overflow-x-auto">
+          {/* Scrolls sideways on a phone; focusable so keyboard users can scroll it too. */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+          <section className="mt-6 overflow-x-auto" tabIndex={0} aria-label={t("quiz.stats.perQuestion")}>
             <table className="w-full text-sm">
               <caption className="text-start font-semibold">{t("quiz.stats.perQuestion")}</caption>
               <thead>
@@ -334,7 +437,7 @@ function Stats({ stats }: { stats: LoaderData["stats"] }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         </>
       )}
     </section>
@@ -348,6 +451,9 @@ export function QuizEditor({ loaderData, answer }: { loaderData: LoaderData; ans
   const busy = navigation.state === "submitting";
   const { course, lesson, questions } = loaderData;
   const newAnswer = answer?.form === "new" ? answer : undefined;
+  const [searchParams] = useSearchParams();
+  const confirmId = Number(searchParams.get("deleteQuestion"));
+  const here = localize(`/instructor/courses/${course.id}/lessons/${lesson.id}/quiz`);
   const newValues: QuestionValues = newAnswer?.values ?? { kind: "single", points: "1" };
   return (
     <>
@@ -385,6 +491,8 @@ export function QuizEditor({ loaderData, answer }: { loaderData: LoaderData; ans
                   answer={answer}
                   version={loaderData.version}
                   busy={busy}
+                  here={here}
+                  confirmDelete={confirmId === question.id}
                 />
               ))}
             </ol>
@@ -402,7 +510,7 @@ export function QuizEditor({ loaderData, answer }: { loaderData: LoaderData; ans
             data-testid="add-question-form"
           >
             <input type="hidden" name="intent" value="addQuestion" />
-            <FormErrors errors={newAnswer?.formErrors} />
+            <Refused answer={newAnswer} prefix="new-question" />
             <QuestionFields
               prefix="new-question"
               values={newValues}
