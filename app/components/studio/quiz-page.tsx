@@ -257,7 +257,8 @@ function QuestionCard({
   return (
     <li
       id={prefix}
-      className="rounded-xl border border-ink/10 bg-white p-5 shadow-sm"
+      // Clear of the sticky header when a link lands on it (#question-ID).
+      className="scroll-mt-20 rounded-xl border border-ink/10 bg-white p-5 shadow-sm"
       data-testid="quiz-question"
       data-question-id={question.id}
       aria-labelledby={`${prefix}-heading`}
