@@ -2,7 +2,7 @@
 // kind, bilingual prompt and explanation, points, partial credit, option rows (with blank rows to add),
 // the true/false pair and short text's accepted answers. Without JavaScript every kind's fields are shown,
 // each saying which kinds it is for; with it, only the chosen kind's.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import type { QuestionKind } from "../../quizzes/grading";
 import { TextArea, TextField } from "./fields";
@@ -37,7 +37,12 @@ export function QuestionFields({
   const { t } = useTranslation("studio");
   const [kind, setKind] = useState(values.kind || "single");
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const kindSelect = useRef<HTMLSelectElement>(null);
+  // The kind may have been chosen before the page's script ran: start from the select as it stands.
+  useEffect(() => {
+    if (kindSelect.current) setKind(kindSelect.current.value);
+    setHydrated(true);
+  }, []);
   // Hidden, not removed: what was typed for another kind is still there if the trainer switches back.
   const hiddenUnless = (...kinds: string[]) => hydrated && !kinds.includes(kind);
   return (
@@ -48,6 +53,7 @@ export function QuestionFields({
             {t("quiz.kind")}
           </label>
           <select
+            ref={kindSelect}
             id={`${prefix}-kind`}
             name="kind"
             defaultValue={values.kind || "single"}
