@@ -130,6 +130,8 @@ export default [
     route("instructor/courses/new", "routes/instructor-course-new.tsx"),
     route("instructor/courses/:id", "routes/instructor-course.tsx"),
     route("instructor/courses/:id/curriculum", "routes/instructor-curriculum.tsx"),
+    route("instructor/courses/:id/lessons/:lessonId/quiz", "routes/instructor-quiz.tsx"),
+    route("instructor/courses/:id/learners", "routes/instructor-learners.tsx"),
     route("instructor/courses/:id/lessons/:lessonId/video", "routes/instructor-lesson-video.ts"),
     route("dashboard/admin", "routes/admin-dashboard.tsx"),
     route("dashboard/admin/users", "routes/admin-users.tsx"),

@@ -84,6 +84,7 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/instructor/courses/new",
     "/instructor/courses/1",
     "/instructor/courses/1/curriculum",
+    "/instructor/courses/1/learners",
     "/instructor/blog",
     "/instructor/coupons",
     "/instructor/analytics",

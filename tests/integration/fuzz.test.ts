@@ -808,6 +808,7 @@ describe("fuzz: the JSON API", () => {
                   : null;
           const target =
             endpoint.path
+              .replace(":quizLessonId", String(fixtures.quizLessonId))
               .replace(":lessonId", String(fixtures.lessonId))
               .replace(":quizLessonId", String(fixtures.quizLessonId))
               .replace(":attemptId", attempt)
@@ -901,6 +902,7 @@ describe("fuzz: the JSON API", () => {
           return {
             method: endpoint.method,
             target: endpoint.path
+              .replace(":quizLessonId", String(fixtures.quizLessonId))
               .replace(":lessonId", String(fixtures.lessonId))
               .replace(":quizLessonId", String(fixtures.quizLessonId))
               .replace(":attemptId", `practice-${fixtures.courseIds.paid}-${fixtures.quizLessonId}`)
@@ -1366,6 +1368,38 @@ function pageActions(): PageAction[] {
         js: fc.constant("1"),
       },
     },
+    // The fixture's quiz keeps its bank usable: no delete; edits name the fixtures' ids or hostile ones.
+    {
+      name: "quiz editor",
+      path: "/instructor/courses/:id/lessons/:quizLessonId/quiz",
+      role: "trainer",
+      readsBody: true,
+      fields: {
+        intent: fc.constantFrom("saveSettings", "addQuestion", "saveQuestion", "moveQuestion", "bogus"),
+        questionId: fc.constantFrom("1", "0", "2147483648", "x", "-1", ""),
+        direction: fc.constantFrom("up", "down", "sideways"),
+        passPercent: fc.constantFrom("70", "٧٠", "101", "-1", "1e2", "", "x"),
+        maxAttempts: fc.constantFrom("0", "3", "101", "1.5", ""),
+        timeLimitMinutes: fc.constantFrom("", "10", "0", "601", "9999999"),
+        drawCount: fc.constantFrom("", "1", "0", "201"),
+        shuffle: fc.constantFrom("on", "", "off"),
+        reveal: fc.constantFrom("never", "after_pass", "always", "sometimes", ""),
+        kind: fc.constantFrom("single", "multiple", "true_false", "short_text", "essay", ""),
+        prompt: fc.oneof(text(0), fc.constantFrom("**Bold?**", "a\u0000b", "x".repeat(5_001))),
+        promptAr: text(0),
+        points: fc.constantFrom("1", "0", "101", "x", ""),
+        partialCredit: fc.constantFrom("on", ""),
+        "options.0.text": fc.oneof(text(0), fc.constant("x".repeat(1_001))),
+        "options.0.correct": fc.constantFrom("on", ""),
+        "options.0.id": fc.constantFrom("1", "2147483648", "x", ""),
+        "options.1.text": text(0),
+        "options.1.textAr": text(0),
+        "options.99.text": text(0),
+        trueFalseCorrect: fc.constantFrom("true", "false", "maybe", ""),
+        acceptedAnswers: fc.oneof(text(0), fc.constantFrom("Cairo\nالقاهرة", "?\n!", "\n".repeat(30))),
+        explanation: text(0),
+      },
+    },
     {
       name: "certificates",
       path: "/certificates",
@@ -1512,6 +1546,7 @@ describe("fuzz: page actions", () => {
         350,
         ({ action, m, who, locale, suffix, course, credentials, editorial, body }) => {
           const path = action.path
+            .replace(":quizLessonId", String(fixtures.quizLessonId))
             .replace(":lessonId", String(fixtures.lessonId))
             .replace(":quizLessonId", String(fixtures.quizLessonId))
             .replace(":attemptId", fixtures.attemptId)
@@ -1712,6 +1747,11 @@ describe("fuzz: paths and query strings", () => {
         { path: "/instructor", role: "trainer", credentials: "cookie" },
         { path: "/instructor/analytics", role: "trainer", credentials: "cookie" },
         { path: "/ar/instructor/analytics", role: "admin", credentials: "cookie" },
+        {
+          path: `/instructor/courses/${fixtures.courseIds.paid}/learners`,
+          role: "trainer",
+          credentials: "cookie",
+        },
         { path: "/dashboard/admin", role: "admin", credentials: "cookie" },
         { path: "/auth/login", role: "guest", credentials: "none" },
         { path: "/auth/signup", role: "user", credentials: "cookie" },

@@ -121,7 +121,9 @@ import { loader as instructorAnalytics } from "../../app/routes/instructor-analy
 import { loader as courseEditor, action as courseEditorAction } from "../../app/routes/instructor-course";
 import { loader as newCourse, action as newCourseAction } from "../../app/routes/instructor-course-new";
 import { loader as curriculum, action as curriculumAction } from "../../app/routes/instructor-curriculum";
+import { loader as courseLearners } from "../../app/routes/instructor-learners";
 import { action as lessonVideoAction } from "../../app/routes/instructor-lesson-video";
+import { loader as quizEditor, action as quizEditorAction } from "../../app/routes/instructor-quiz";
 import { action as learnBeacon } from "../../app/routes/learn-progress";
 import { loader as mediaRaw } from "../../app/routes/media-raw";
 import { loader as mediaVideo } from "../../app/routes/media-video";
@@ -886,6 +888,41 @@ const CASES: Case[] = [
     path: "/instructor/courses/x/curriculum",
     params: () => ({ id: String(draftCourseId) }),
     body: () => new URLSearchParams({ intent: "addLesson", title: "Matrix lesson", durationMinutes: "" }),
+    expected: PAGE_STAFF,
+  },
+  // The quiz editor and the learners list (issue 32): the course's editors only.
+  {
+    name: "GET /instructor/courses/:id/lessons/:lessonId/quiz",
+    kind: "page",
+    handler: quizEditor,
+    path: "/instructor/courses/x/lessons/y/quiz",
+    params: () => ({ id: String(paidCourseId), lessonId: String(quizLessonId) }),
+    expected: PAGE_STAFF,
+  },
+  {
+    name: "POST /instructor/courses/:id/lessons/:lessonId/quiz (save settings, as they are)",
+    kind: "page",
+    handler: quizEditorAction,
+    method: "POST",
+    path: "/ar/instructor/courses/x/lessons/y/quiz",
+    params: () => ({ id: String(paidCourseId), lessonId: String(quizLessonId) }),
+    body: () =>
+      new URLSearchParams({
+        intent: "saveSettings",
+        passPercent: "70",
+        maxAttempts: "0",
+        timeLimitMinutes: "",
+        drawCount: "",
+        reveal: "after_pass",
+      }),
+    expected: PAGE_STAFF,
+  },
+  {
+    name: "GET /instructor/courses/:id/learners",
+    kind: "page",
+    handler: courseLearners,
+    path: "/instructor/courses/x/learners",
+    params: () => ({ id: String(paidCourseId) }),
     expected: PAGE_STAFF,
   },
   {

@@ -1,4 +1,4 @@
-// The course editor's header: back to the list, the two editor sections and the public course page.
+// The course editor's header: back to the list, the editor's sections and the public course page.
 import { Link, NavLink } from "react-router";
 import { useLocalizePath } from "../../i18n/use-locale";
 import { useTranslation } from "../../i18n/use-translation";
@@ -21,6 +21,14 @@ export function EditorNav({ courseId, isPublished }: { courseId: number; isPubli
           data-testid="tab-curriculum"
         >
           {t("tabs.curriculum")}
+        </NavLink>
+        <NavLink
+          end
+          to={localize(`/instructor/courses/${courseId}/learners`)}
+          className={tab}
+          data-testid="tab-learners"
+        >
+          {t("tabs.learners")}
         </NavLink>
       </nav>
       <div className="flex flex-wrap items-center gap-4 text-sm">
