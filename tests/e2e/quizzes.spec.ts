@@ -81,6 +81,7 @@ async function buildCourse(page: Page, locale: "en" | "ar", title: string): Prom
   await page.locator("#new-question-option-1-text").fill("Alexandria");
   await page.getByTestId("add-question").click();
   await expect(page.getByTestId("quiz-question")).toHaveCount(1);
+  await expectAccessible(page);
 
   await page.goto(`${text.prefix}/instructor/courses/${courseId}`);
   await page.getByTestId("publish").click();
