@@ -38,8 +38,7 @@ async function lessonOf(
     if (opened.reason === "sign_in") throw loginRedirect(request);
     throw new Response(null, { status: opened.reason === "forbidden" ? 403 : 404 });
   }
-  if (!opened.opened || opened.opened.lesson.kind !== "quiz")
-    throw new Response("Not Found", { status: 404 });
+  if (opened.opened?.lesson.kind !== "quiz") throw new Response("Not Found", { status: 404 });
   const lessonPage = localizePath(`/courses/${courseId}/learn/${lessonId}`, page.locale);
   return { user, page, db, courseId, lessonId, opened: opened.opened, lessonPage };
 }

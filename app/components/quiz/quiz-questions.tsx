@@ -65,6 +65,7 @@ export function QuizQuestions({
                     const inline = inlineHtml(option.html);
                     const input = (
                       <input
+                        key={id}
                         id={id}
                         type={question.kind === "multiple" ? "checkbox" : "radio"}
                         name={field}
