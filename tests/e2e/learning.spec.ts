@@ -54,8 +54,9 @@ for (const locale of ["en", "ar"] as const) {
     const text = TEXT[locale];
     await signUp(page, locale, locale === "ar" ? "ريم" : "Reem");
 
-    // Enroll in the cheapest (free) course: the learn page opens on its first lesson.
-    await page.goto(`${text.prefix}/courses?sort=price-asc`);
+    // Enroll in the cheapest (free) demo web course, Modern CSS Layouts (other suites publish free courses of
+    // their own, with quizzes, in other categories): the learn page opens on its first lesson.
+    await page.goto(`${text.prefix}/courses?category=web-development&sort=price-asc`);
     await page.getByTestId("course-list").locator("article").first().locator("h2 a").click();
     await page.getByTestId("enroll").click();
     await expect(page).toHaveURL(new RegExp(`${text.prefix}/courses/\\d+/learn/\\d+$`));
