@@ -39,7 +39,7 @@ async function buildCourse(page: Page, locale: "en" | "ar", title: string): Prom
   const text = TEXT[locale];
   await page.goto(`${text.prefix}/instructor/courses/new`);
   await page.locator("#course-title").fill(title);
-  await page.locator("#course-category").selectOption("data-science");
+  await page.locator("#course-category").selectOption("game-development");
   await page.locator("#course-price").fill("0");
   await page.locator("#course-description").fill("A short course with a reading and a quiz.");
   await page.getByTestId("save-landing").click();
