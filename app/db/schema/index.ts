@@ -7,6 +7,7 @@ export * from "./courses";
 export * from "./favorites";
 export * from "./learning";
 export * from "./media";
+export * from "./notifications";
 export * from "./payments";
 export * from "./quizzes";
 export * from "./reviews";
