@@ -83,6 +83,8 @@ export function submittedAttemptJson(attempt: SubmittedAttempt) {
           review: attempt.review.map((item) => ({
             questionId: item.questionId,
             correct: item.correct,
+            earned: item.earned,
+            possible: item.possible,
             ...(item.correctOptionIds ? { correctOptionIds: item.correctOptionIds } : {}),
             ...(item.acceptedAnswers ? { acceptedAnswers: item.acceptedAnswers } : {}),
             ...(item.explanationHtml ? { explanation: item.explanationHtml } : {}),

@@ -104,6 +104,9 @@ export function learnerQuestions(snapshot: AttemptSnapshot, locale: "en" | "ar")
 export type ReviewItem = {
   questionId: string;
   correct: boolean;
+  /** Points earned (hundredths, rounded down) of `possible`: a partly right answer earns some but is not correct. */
+  earned: number;
+  possible: number;
   correctOptionIds?: string[];
   acceptedAnswers?: string[];
   explanationHtml?: string;
@@ -121,7 +124,13 @@ export function reviewOf(
 ): ReviewItem[] {
   const graded = gradeSnapshot(snapshot, answers);
   return snapshot.map((question, index) => {
-    const item: ReviewItem = { questionId: question.id, correct: graded.results[index]?.correct ?? false };
+    const result = graded.results[index];
+    const item: ReviewItem = {
+      questionId: question.id,
+      correct: result?.correct ?? false,
+      earned: result?.earned ?? 0,
+      possible: result?.possible ?? question.points,
+    };
     if (!reveal) return item;
     if (question.kind === "short_text") item.acceptedAnswers = [...question.acceptedAnswers];
     else

@@ -79,7 +79,13 @@ const Submitted = z.strictObject({
       .array(
         z.strictObject({
           questionId: z.string(),
-          correct: z.boolean(),
+          correct: z.boolean().describe("Full points earned"),
+          earned: z
+            .number()
+            .describe(
+              "Points earned, in hundredths rounded down; above 0 and below `possible` is partial credit",
+            ),
+          possible: z.number(),
           correctOptionIds: z.array(z.string()).optional(),
           acceptedAnswers: z.array(z.string()).optional(),
           explanation: z.string().optional().describe("Sanitized HTML"),

@@ -59,11 +59,7 @@ export function QuizResult({
               <p className="text-sm font-semibold text-ink/70">
                 {t("quiz.questionNumber", { position: index + 1, total: questions.length })}{" "}
                 {/* Right or wrong per question only with the review: it would give the answers away otherwise. */}
-                {item ? (
-                  <span className={item.correct ? "text-teal-700" : "text-red-700"}>
-                    {item.correct ? t("quiz.right") : t("quiz.wrong")}
-                  </span>
-                ) : null}
+                {item ? <Verdict item={item} /> : null}
               </p>
               <RichText html={question.promptHtml} className="mt-2 font-semibold" />
               <p className="mt-2 text-sm">
@@ -110,4 +106,17 @@ export function QuizResult({
       </ol>
     </section>
   );
+}
+
+/** Right, partly right (partial credit: some points, not all) or wrong. */
+function Verdict({ item }: { item: ReviewItem }) {
+  const { t } = useTranslation("learning");
+  if (item.correct) return <span className="text-teal-700">{t("quiz.right")}</span>;
+  if (item.earned > 0)
+    return (
+      <span className="text-amber-800" data-testid="quiz-partly-right">
+        {t("quiz.partlyRight", { earned: item.earned, count: item.possible })}
+      </span>
+    );
+  return <span className="text-red-700">{t("quiz.wrong")}</span>;
 }
