@@ -10,6 +10,7 @@ import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
 import { readForm, validateForm } from "../lib/forms.server";
 import { pick } from "../lib/localized";
+import { renderMarkdown } from "../lib/markdown.server";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
@@ -75,9 +76,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     },
     questions: quiz.questions.map((question) => ({
       ...question,
-      /** What the page shows of it in its own language (the forms edit both). */
-      label: pick(page.locale, question.prompt, question.promptAr),
-      optionLabels: question.options?.map((option) => pick(page.locale, option.text, option.textAr)),
+      /**
+       * What the page shows of it in its own language (the forms edit both), rendered as learners see it:
+       * the trainer checks the result, not the Markdown they typed. Rendered here rather than read from
+       * the stored HTML so the editor's API answer (the same TrainerQuiz) stays the source fields only.
+       */
+      labelHtml: renderMarkdown(pick(page.locale, question.prompt, question.promptAr)),
+      optionLabelsHtml: question.options?.map((option) =>
+        renderMarkdown(pick(page.locale, option.text, option.textAr)),
+      ),
     })),
     stats: {
       attempts: stats.attempts,

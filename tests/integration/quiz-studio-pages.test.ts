@@ -95,6 +95,28 @@ describe("the quiz page's forms (JavaScript off: each a plain POST, answered by 
     expect(after.questions).toEqual(before.questions);
   });
 
+  it("shows each question as learners see it, Markdown rendered in the page's language", async () => {
+    await post({
+      intent: "addQuestion",
+      kind: "single",
+      prompt: "Which is **bold**?",
+      promptAr: "أيها **عريض**؟",
+      points: "1",
+      "options.0.text": "`code`",
+      "options.0.correct": "on",
+      "options.1.text": "plain <script>alert(1)</script>",
+    });
+    const question = async (path: string) => {
+      const { body } = unwrap(await run(page(path, "trainer"), quizLoader, params()));
+      return (body.questions as { labelHtml: string; optionLabelsHtml?: string[] }[]).at(-1);
+    };
+    const english = await question(quizPath());
+    expect(english?.labelHtml).toContain("<strong>bold</strong>");
+    expect(english?.optionLabelsHtml?.[0]).toContain("<code>code</code>");
+    expect(english?.optionLabelsHtml?.[1]).not.toContain("<script");
+    expect((await question(`/ar${quizPath()}`))?.labelHtml).toContain("<strong>عريض</strong>");
+  });
+
   it("refuses bad settings with 400, the errors on their fields and what was typed kept", async () => {
     const { status, body } = unwrap(
       await post(

@@ -8,6 +8,7 @@ import type { Route } from "../../routes/+types/instructor-quiz";
 import type { QuizAnswer } from "../../routes/instructor-quiz";
 import { ErrorSummary } from "../error-summary";
 import { PageIntro } from "../page-intro";
+import { InlineText, inlineHtml, RichText } from "../quiz/quiz-html";
 import { EditorNav } from "./editor-nav";
 import { TextField } from "./fields";
 import { QuestionFields, type QuestionValues } from "./quiz-question";
@@ -210,7 +211,7 @@ function QuestionSummary({ question }: { question: Question }) {
           {question.options.map((option, index) => (
             <li key={option.id} className={option.correct ? "font-semibold text-teal-700" : "text-ink/80"}>
               <span aria-hidden="true">{option.correct ? "✓ " : "· "}</span>
-              <bdi>{question.optionLabels?.[index] ?? option.text}</bdi>
+              <OptionLabel html={question.optionLabelsHtml?.[index]} fallback={option.text} />
               {option.correct ? <span className="sr-only"> ({t("quiz.correct")})</span> : null}
             </li>
           ))}
@@ -290,9 +291,7 @@ function QuestionCard({
           ))}
         </div>
       </div>
-      <p className="mt-2 whitespace-pre-line text-ink/80" dir="auto" data-testid="quiz-question-prompt">
-        {question.label}
-      </p>
+      <RichText html={question.labelHtml} className="mt-2 text-ink/80" />
       <QuestionSummary question={question} />
       <details className="mt-3" open={mine ? true : undefined}>
         <summary className="cursor-pointer text-sm font-semibold text-coral-700">
@@ -533,4 +532,11 @@ export function QuizEditor({ loaderData, answer }: { loaderData: LoaderData; ans
       </div>
     </>
   );
+}
+
+/** An option as learners see it: one paragraph inline, longer Markdown as its blocks; the raw text before it is rendered. */
+function OptionLabel({ html, fallback }: { html: string | undefined; fallback: string }) {
+  if (html === undefined) return <bdi>{fallback}</bdi>;
+  const inline = inlineHtml(html);
+  return inline === null ? <RichText html={html} className="inline-block" /> : <InlineText html={inline} />;
 }
