@@ -10,9 +10,13 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { PDFDocument, PDFName } from "pdf-lib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { issueCertificate } from "../../app/certificates/certificates.server";
-import { certificateChromium, certificateDates } from "../../app/certificates/pdf.server";
+import {
+  certificateChromium,
+  certificateDates,
+  renderCertificatePdf,
+} from "../../app/certificates/pdf.server";
 import { certificatePdf } from "../../app/certificates/pdf-file.server";
 import {
   type CertificateStore,
@@ -131,6 +135,12 @@ describe("the certificate PDF", () => {
     expect(doc.catalog.get(PDFName.of("Lang"))?.toString()).toBe("(en)");
     expect(doc.catalog.get(PDFName.of("StructTreeRoot"))).toBeDefined();
     expect(doc.catalog.get(PDFName.of("MarkInfo"))?.toString()).toContain("/Marked true");
+    // Chromium's structure tree: a heading per column, the Arabic column's elements in Arabic, the QR code a
+    // figure (pdf-lib writes every object out of object streams, so they read as they are).
+    const raw = pdf.toString("latin1");
+    expect(raw).toMatch(/\/S \/H1\b/);
+    expect(raw).toMatch(/\/S \/Figure\b/);
+    expect(raw).toContain("/Lang (ar)");
   });
 
   it("carries the signed credential, which verifies and is the credential.json download", async () => {
@@ -193,5 +203,33 @@ describe("the certificate PDF", () => {
     expect(again.equals(pdf)).toBe(true);
     expect(await text(await file("host.pdf", again))).not.toContain("evil.example");
     expect(Buffer.from((await store.get(key)) ?? []).equals(pdf)).toBe(true);
+  });
+
+  it("without Chromium falls back to @react-pdf, untagged, with the same language, metadata and attachment", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const before = process.env.CHROMIUM_PATH;
+    process.env.CHROMIUM_PATH = "none";
+    try {
+      expect(certificateChromium()).toBeNull();
+      const drawn = await renderCertificatePdf({
+        ...certificate,
+        verifyUrl: `${publicOrigin()}/certificates/verify/${certificate.code}`,
+        credential: '{"fallback": true}',
+      });
+      const target = await file("fallback.pdf", drawn);
+      const { stdout: info } = await run("pdfinfo", [target]);
+      expect(info).toMatch(/^Tagged:\s+no$/m);
+      expect(info).toMatch(/^Metadata Stream:\s+yes$/m);
+      expect(info).toMatch(/^Author:\s+Manara$/m);
+      expect((await PDFDocument.load(drawn)).catalog.get(PDFName.of("Lang"))?.toString()).toBe("(en)");
+      const { stdout: list } = await run("pdfdetach", ["-list", target]);
+      expect(list).toContain("1: credential.json");
+      expect(await text(target)).toContain(certificate.code);
+      expect(warn).toHaveBeenCalled();
+    } finally {
+      if (before === undefined) delete process.env.CHROMIUM_PATH;
+      else process.env.CHROMIUM_PATH = before;
+      warn.mockRestore();
+    }
   });
 });
