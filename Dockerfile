@@ -66,6 +66,13 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data
 WORKDIR /app
+# Debian's Chromium prints the certificate PDFs (tagged, Arabic that copies out right: decision 054). Without
+# it the server falls back to @react-pdf/renderer and says so; build with --build-arg CHROMIUM=no for that.
+ARG CHROMIUM=yes
+RUN if [ "$CHROMIUM" = yes ]; then \
+      apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium \
+      && rm -rf /var/lib/apt/lists/*; \
+    fi
 COPY --from=prod-deps /app/node_modules ./node_modules
 # package.json says "type": "module", which build/server/index.js needs.
 COPY package.json server.mjs ./

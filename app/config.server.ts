@@ -330,6 +330,21 @@ export function getCredentialSigningKey(env: NodeJS.ProcessEnv = process.env): E
   return key;
 }
 
+/**
+ * The key a dedicated job worker (`npm run worker`) signs with: CREDENTIAL_SIGNING_KEY, required even outside
+ * production. The worker renders certificates' PDFs, which carry the signed credential (decision 054); a key
+ * it generated on its own disk would be one the web servers' DID document does not list, and the credential
+ * in every PDF it rendered would fail to verify.
+ */
+export function workerCredentialSigningKey(env: NodeJS.ProcessEnv = process.env): Ed25519Key {
+  if (!env.CREDENTIAL_SIGNING_KEY)
+    throw new ConfigError(
+      "npm run worker needs CREDENTIAL_SIGNING_KEY, the web servers' key: it signs the credential each " +
+        "certificate PDF carries. `npm run credentials:new-key` prints one.",
+    );
+  return getCredentialSigningKey(env);
+}
+
 /** The retired keys of CREDENTIAL_PREVIOUS_KEYS (read when asked, like the signing key). */
 export function getPreviousCredentialKeys(env: NodeJS.ProcessEnv = process.env): string[] {
   return readPreviousCredentialKeys(env.CREDENTIAL_PREVIOUS_KEYS);

@@ -2,7 +2,6 @@
 // downloading and revoking. Pages, the JSON API and the seed all go through these functions.
 import { and, count, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { z } from "zod";
 import { mayDownloadCertificate } from "../access/policy";
 import { isAdmin, type Viewer } from "../access/roles";
 import { publicOrigin } from "../config.server";
@@ -17,8 +16,6 @@ import { pick } from "../lib/localized";
 import { isRowId } from "../lib/validation";
 import { generateCertificateCode, normalizeCertificateCode } from "./code";
 import { type CourseProgress, certificateEligibility, type Eligibility } from "./eligibility";
-import { renderCertificatePdf } from "./pdf.server";
-import type { CertificateStore } from "./store.server";
 
 /** courses.id is an int4 column. */
 export const REVOKE_REASON_MAX = 500;
@@ -76,7 +73,7 @@ async function findCertificate(db: Database, userId: string, courseId: number) {
  * requests exactly one inserts; the others return the winner's row. The PDF is not rendered in the request
  * (a render takes ~0.1 s, ~0.7 s for a process's first, which loads the fonts): the insert queues a
  * certificate-pdf job in its transaction, and a download that comes before the job renders it itself
- * (`ensureCertificatePdf`, idempotent: the first stored file wins). A revoked certificate is returned as it
+ * (`ensureCertificatePdf` in pdf-file.server.ts, idempotent: the first stored file wins). A revoked certificate is returned as it
  * is; it is not issued again.
  */
 export async function issueCertificate(
@@ -230,23 +227,6 @@ export async function verifyCertificate(
 }
 
 /**
- * The stored PDF of certificate `id` for `viewer`: its owner and admins only. Someone else gets
- * "not_found", as for an id that does not exist, so ids cannot be probed.
- */
-export async function certificatePdf(
-  db: Database,
-  store: CertificateStore,
-  viewer: NonNullable<Viewer>,
-  id: string,
-): Promise<{ ok: true; bytes: Uint8Array; code: string } | { ok: false; reason: "not_found" }> {
-  const row = await downloadableCertificate(db, viewer, id);
-  if (!row?.pdfKey) return { ok: false, reason: "not_found" };
-  // Rendered now if its job has not run yet.
-  const bytes = await ensureCertificatePdf(store, row);
-  return { ok: true, bytes, code: row.code };
-}
-
-/**
  * Certificate `id` if `viewer` may download it — its PDF or its Open Badges credential: its owner while it
  * is not revoked, and admins. Null otherwise, as for an id that does not exist, so ids cannot be probed.
  */
@@ -261,65 +241,6 @@ export async function downloadableCertificate(
   // A revoked certificate is no longer the holder's to show (admins keep the record).
   if (row.revokedAt && !isAdmin(viewer)) return null;
   return row;
-}
-
-/**
- * The certificate's PDF, rendered and stored if it is not there yet: by the certificate-pdf job, or by a
- * download that came first. Idempotent: the store refuses to overwrite, so of two renders at once (the job
- * and a download, on two servers) the first stored file is the one everybody gets.
- */
-export async function ensureCertificatePdf(store: CertificateStore, row: Certificate): Promise<Uint8Array> {
-  const key = row.pdfKey ?? certificatePdfKey(row.code);
-  const stored = await store.get(key);
-  if (stored) return stored;
-  const pdf = await renderCertificatePdf({
-    holderName: row.holderName,
-    holderNameAr: row.holderNameAr,
-    courseTitle: row.courseTitle,
-    courseTitleAr: row.courseTitleAr,
-    trainerName: row.trainerName,
-    trainerNameAr: row.trainerNameAr,
-    code: row.code,
-    issuedAt: row.issuedAt,
-    verifyUrl: verifyUrl(row.code),
-  });
-  try {
-    await store.put(key, pdf);
-    return pdf;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    return (await store.get(key)) ?? pdf;
-  }
-}
-
-/**
- * An admin's fix for a PDF made with a wrong origin (before decision 042, or with PUBLIC_URL set wrong): the
- * stored PDF is dropped and rendered again from the row, on today's public origin. The code, names and date
- * stay as issued. A download at the same moment renders the same file; the first one stored is kept.
- */
-export async function reissueCertificatePdf(
-  db: Database,
-  store: CertificateStore,
-  id: string,
-): Promise<{ ok: true; certificate: Certificate } | { ok: false; reason: "not_found" }> {
-  const [row] = await db.select().from(certificates).where(eq(certificates.id, id));
-  if (!row) return { ok: false, reason: "not_found" };
-  await store.delete(row.pdfKey ?? certificatePdfKey(row.code));
-  await ensureCertificatePdf(store, row);
-  return { ok: true, certificate: row };
-}
-
-/** The certificate-pdf job: the PDF of a certificate issued since; a certificate gone since needs none. */
-export async function renderCertificateJob(
-  db: Database,
-  store: CertificateStore,
-  data: unknown,
-): Promise<"rendered" | "gone"> {
-  const { certificateId } = z.object({ certificateId: z.uuid() }).parse(data);
-  const [row] = await db.select().from(certificates).where(eq(certificates.id, certificateId));
-  if (!row) return "gone";
-  await ensureCertificatePdf(store, row);
-  return "rendered";
 }
 
 /** The PDF as a download response (private: never cached by shared caches). */

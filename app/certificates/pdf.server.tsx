@@ -1,16 +1,31 @@
 // The certificate PDF: one A4 landscape page with an English column and an Arabic column, the code, the
-// verification URL and a QR code for it. Rendered once, when the certificate is issued (see
-// certificates.server.ts), with @react-pdf/renderer and the full IBM Plex Sans Arabic (Arabic and Latin in
-// one font), which shape and order Arabic and mixed Arabic/Latin/digit lines correctly (RESEARCH.md).
-import { readFileSync } from "node:fs";
+// verification URL and a QR code for it, and the certificate's signed Open Badges credential attached
+// (credential.json), like a baked badge. Rendered once, when the certificate is issued (certificate-pdf job,
+// or the first download; app/certificates/pdf-file.server.ts).
+//
+// Chromium prints it when it is installed (CHROMIUM_PATH, default /usr/bin/chromium): a tagged PDF whose
+// Arabic text extracts exactly. Without Chromium, @react-pdf/renderer draws the same page, untagged, with
+// Arabic ligatures that copy out in the wrong order. Either way pdf-lib then sets the document language,
+// title, author, XMP metadata and the attachment. Decision 054 has the measurements.
+import { execFile } from "node:child_process";
+import { accessSync, constants, readFileSync } from "node:fs";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
 import { Document, Font, Image, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { AFRelationship, PDFDocument, PDFName } from "pdf-lib";
 import QRCode from "qrcode";
+import { renderToStaticMarkup } from "react-dom/server";
 import ar from "../../locales/ar/certificates.json";
 import en from "../../locales/en/certificates.json";
 import { woffToSfnt } from "../lib/woff.server";
+import { arabicClass } from "./arabic-lines";
 
 const require = createRequire(import.meta.url);
+const execFileAsync = promisify(execFile);
 const FAMILY = "IBM Plex Sans Arabic";
 let fontsRegistered = false;
 
@@ -176,14 +191,266 @@ function CertificateDocument({ input, qr }: { input: CertificatePdfInput; qr: st
   );
 }
 
+function ArabicLine({ className, text }: { className: string; text: string }) {
+  return <p className={[className, arabicClass(text)].filter(Boolean).join(" ")}>{text}</p>;
+}
+
+const px = (points: number) => `${points}pt`;
+
+/** The same page as CertificateDocument, as HTML for Chromium: every length in points, as react-pdf's. */
+function CertificateHtml({ input, qr, fonts }: { input: CertificatePdfInput; qr: string; fonts: string }) {
+  const dates = certificateDates(input.issuedAt);
+  const fill = (template: string, values: Record<string, string>) =>
+    template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? "");
+  const css = `${fonts}
+@page { size: A4 landscape; margin: 0 }
+* { box-sizing: border-box; margin: 0 }
+html, body { width: 297mm; height: 210mm }
+body { font-family: "${FAMILY}"; color: ${COLORS.ink}; background: #fff; padding: ${px(22)}; display: flex;
+  -webkit-print-color-adjust: exact; print-color-adjust: exact }
+main { flex-grow: 1; display: flex; border: 3pt solid ${COLORS.coral500}; padding: ${px(6)} }
+.inner { flex-grow: 1; display: flex; flex-direction: column; border: 0.75pt solid ${COLORS.coral700};
+  padding: ${px(22)} ${px(34)} ${px(18)} }
+.brand { text-align: center; font-size: 13pt; font-weight: 700; color: ${COLORS.coral700}; line-height: 1.2 }
+.rule { margin: ${px(10)} 0 ${px(16)}; height: 2pt; background: ${COLORS.coral100} }
+.columns { display: flex; flex-direction: row; flex-grow: 1 }
+section { width: 50%; padding: 0 ${px(12)} }
+.divider { width: 1pt; background: ${COLORS.coral100} }
+h1 { font-size: 24pt; font-weight: 700; line-height: 1.2 }
+p { line-height: 1.2 }
+.lead { margin-top: ${px(16)}; font-size: 11pt; color: ${COLORS.inkSoft} }
+.name { margin-top: ${px(4)}; font-size: 22pt; font-weight: 700; color: ${COLORS.coral700} }
+.course { margin-top: ${px(4)}; font-size: 15pt; font-weight: 600 }
+.detail { margin-top: ${px(14)}; font-size: 10.5pt; color: ${COLORS.inkSoft} }
+.detail + .detail { margin-top: ${px(4)} }
+footer { display: flex; align-items: flex-end; margin-top: ${px(10)}; padding-top: ${px(10)};
+  border-top: 1pt solid ${COLORS.coral100} }
+.footer-text { flex: 1 1 auto }
+.small { font-size: 9pt; color: ${COLORS.inkSoft} }
+.code { font-size: 12pt; font-weight: 700; margin-top: ${px(2)} }
+.url { font-size: 9pt; color: ${COLORS.coral700}; margin-top: ${px(2)} }
+.small.gap { margin-top: ${px(6)} }
+img { width: 78pt; height: 78pt }
+.unjoined { font-feature-settings: "rlig" 0 }`;
+  const both = (english: string, arabic: string) => (
+    <>
+      {english} · <span lang="ar">{arabic}</span>
+    </>
+  );
+  return (
+    <html lang="en" dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta
+          httpEquiv="Content-Security-Policy"
+          content="default-src 'none'; style-src 'unsafe-inline'; font-src data:; img-src data:"
+        />
+        <title>{`${en.pdf.title} — ${input.courseTitle}`}</title>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, no user content */}
+        <style dangerouslySetInnerHTML={{ __html: css }} />
+      </head>
+      <body>
+        <main>
+          <div className="inner">
+            <p className="brand">{both(en.pdf.brand, ar.pdf.brand)}</p>
+            <div className="rule" />
+            <div className="columns">
+              <section>
+                <h1>{en.pdf.title}</h1>
+                <p className="lead">{en.pdf.certifies}</p>
+                <p className="name">{input.holderName}</p>
+                <p className="lead">{en.pdf.completed}</p>
+                <p className="course">{input.courseTitle}</p>
+                <p className="detail">{fill(en.pdf.trainer, { name: input.trainerName })}</p>
+                <p className="detail">{fill(en.pdf.issued, { date: dates.en })}</p>
+              </section>
+              <div className="divider" />
+              <section lang="ar" dir="rtl">
+                <h1 className={arabicClass(ar.pdf.title)}>{ar.pdf.title}</h1>
+                <ArabicLine className="lead" text={ar.pdf.certifies} />
+                <ArabicLine className="name" text={input.holderNameAr || input.holderName} />
+                <ArabicLine className="lead" text={ar.pdf.completed} />
+                <ArabicLine className="course" text={input.courseTitleAr || input.courseTitle} />
+                <ArabicLine
+                  className="detail"
+                  text={fill(ar.pdf.trainer, { name: input.trainerNameAr || input.trainerName })}
+                />
+                <ArabicLine className="detail" text={fill(ar.pdf.issued, { date: dates.ar })} />
+              </section>
+            </div>
+            <footer>
+              <div className="footer-text">
+                <p className="small">{both(en.pdf.code, ar.pdf.code)}</p>
+                <p className="code">{input.code}</p>
+                <p className="small gap">{both(en.pdf.verify, ar.pdf.verify)}</p>
+                <p className="url">{input.verifyUrl}</p>
+              </div>
+              <img src={qr} alt={`${en.pdf.qr} ${input.verifyUrl}`} />
+            </footer>
+          </div>
+        </main>
+      </body>
+    </html>
+  );
+}
+
+let fontFaces: string | undefined;
+
+/** The three faces as @font-face rules with WOFF data URLs, which Chromium reads as they are. */
+function fontFaceCss(): string {
+  fontFaces ??= (["Regular", "SemiBold", "Bold"] as const)
+    .map((weight, index) => {
+      const woff = readFileSync(
+        require.resolve(`@ibm/plex-sans-arabic/fonts/complete/woff/IBMPlexSansArabic-${weight}.woff`),
+      );
+      return `@font-face { font-family: "${FAMILY}"; font-weight: ${[400, 600, 700][index]}; src: url(data:font/woff;base64,${woff.toString("base64")}) format("woff") }`;
+    })
+    .join("\n");
+  return fontFaces;
+}
+
+/** The page as an HTML document, for Chromium (and to look at). */
+export function certificateHtml(input: CertificatePdfInput, qr: string): string {
+  return `<!doctype html>${renderToStaticMarkup(<CertificateHtml input={input} qr={qr} fonts={fontFaceCss()} />)}`;
+}
+
+/** The Chromium to print with: CHROMIUM_PATH, or Debian's /usr/bin/chromium; null when there is none. */
+export function certificateChromium(env: NodeJS.ProcessEnv = process.env): string | null {
+  const path = env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (!path || path === "none") return null;
+  try {
+    accessSync(path, constants.X_OK);
+    return path;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Chromium's headless print of `html`: a tagged PDF (Chromium tags printed pages), text shaped by HarfBuzz.
+ * One short-lived process per certificate, with its own profile, no network (every resource is a data URL,
+ * the page's CSP allows no other source and no script, and no host resolves).
+ */
+async function printWithChromium(chromium: string, html: string): Promise<Uint8Array> {
+  const dir = await mkdtemp(join(tmpdir(), "manara-certificate-"));
+  try {
+    const page = join(dir, "certificate.html");
+    const out = join(dir, "certificate.pdf");
+    await writeFile(page, html);
+    await execFileAsync(
+      chromium,
+      [
+        "--headless",
+        // Containers rarely allow Chromium's sandbox; the page is our own markup, with no script or network.
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-extensions",
+        "--no-first-run",
+        "--no-default-browser-check",
+        "--host-resolver-rules=MAP * ~NOTFOUND",
+        `--user-data-dir=${join(dir, "profile")}`,
+        "--no-pdf-header-footer",
+        `--print-to-pdf=${out}`,
+        pathToFileURL(page).href,
+      ],
+      { timeout: 60_000, env: { ...process.env, HOME: dir } },
+    );
+    return await readFile(out);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+let warnedNoChromium = false;
+
+export type CertificatePdfFile = CertificatePdfInput & {
+  /** The signed Open Badges credential, attached as credential.json (the bytes of its JSON download). */
+  credential: string;
+};
+
 /** The PDF's bytes. The QR code encodes the verification URL. */
-export async function renderCertificatePdf(input: CertificatePdfInput): Promise<Buffer> {
-  registerFonts();
+export async function renderCertificatePdf(input: CertificatePdfFile): Promise<Buffer> {
   const qr = await QRCode.toDataURL(input.verifyUrl, {
     errorCorrectionLevel: "M",
     margin: 1,
     width: 320,
     color: { dark: COLORS.ink, light: "#ffffff" },
   });
-  return renderToBuffer(<CertificateDocument input={input} qr={qr} />);
+  const chromium = certificateChromium();
+  let page: Uint8Array;
+  if (chromium) {
+    page = await printWithChromium(chromium, certificateHtml(input, qr));
+  } else {
+    if (!warnedNoChromium) {
+      warnedNoChromium = true;
+      console.warn(
+        "Certificate PDFs: no Chromium at CHROMIUM_PATH or /usr/bin/chromium, so @react-pdf/renderer draws " +
+          "them: untagged, and their Arabic copies out imperfectly (decision 054). Install chromium.",
+      );
+    }
+    registerFonts();
+    page = await renderToBuffer(<CertificateDocument input={input} qr={qr} />);
+  }
+  return finishCertificatePdf(page, input);
+}
+
+const xml = (text: string) => text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * What any renderer's page gets: the document's language (English, the page's first; the Arabic column is
+ * tagged Arabic where the renderer tags), title, author and subject, the same in XMP metadata, fixed dates
+ * (the issue date, so a render is the same file whoever renders it), and the credential as an associated
+ * file. Chromium's structure tree and MarkInfo are kept as they are.
+ */
+export async function finishCertificatePdf(page: Uint8Array, input: CertificatePdfFile): Promise<Buffer> {
+  const doc = await PDFDocument.load(page, { updateMetadata: false });
+  const title = `${en.pdf.title} — ${input.courseTitle}`;
+  const author = en.pdf.brand;
+  const subject = `${input.code} · ${input.verifyUrl}`;
+  doc.setTitle(title, { showInWindowTitleBar: true });
+  doc.setAuthor(author);
+  doc.setSubject(subject);
+  doc.setKeywords([input.code, "Open Badges 3.0", "certificate"]);
+  doc.setCreator(author);
+  doc.setProducer(`${author} (${doc.getProducer() ?? "PDF"}, pdf-lib)`);
+  doc.setCreationDate(input.issuedAt);
+  doc.setModificationDate(input.issuedAt);
+  doc.setLanguage("en");
+  await doc.attach(new TextEncoder().encode(input.credential), "credential.json", {
+    mimeType: "application/ld+json",
+    description: `${en.pdf.credential} (Open Badges 3.0)`,
+    creationDate: input.issuedAt,
+    modificationDate: input.issuedAt,
+    afRelationship: AFRelationship.Source,
+  });
+  const date = input.issuedAt.toISOString();
+  const metadata = `<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>
+<x:xmpmeta xmlns:x="adobe:ns:meta/">
+ <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+  <rdf:Description rdf:about=""
+    xmlns:dc="http://purl.org/dc/elements/1.1/"
+    xmlns:xmp="http://ns.adobe.com/xap/1.0/"
+    xmlns:pdf="http://ns.adobe.com/pdf/1.3/">
+   <dc:format>application/pdf</dc:format>
+   <dc:title><rdf:Alt><rdf:li xml:lang="x-default">${xml(title)}</rdf:li><rdf:li xml:lang="ar">${xml(`${ar.pdf.title} — ${input.courseTitleAr || input.courseTitle}`)}</rdf:li></rdf:Alt></dc:title>
+   <dc:creator><rdf:Seq><rdf:li>${xml(author)}</rdf:li></rdf:Seq></dc:creator>
+   <dc:description><rdf:Alt><rdf:li xml:lang="x-default">${xml(subject)}</rdf:li></rdf:Alt></dc:description>
+   <dc:language><rdf:Bag><rdf:li>en</rdf:li><rdf:li>ar</rdf:li></rdf:Bag></dc:language>
+   <dc:identifier>${xml(input.code)}</dc:identifier>
+   <xmp:CreateDate>${date}</xmp:CreateDate>
+   <xmp:ModifyDate>${date}</xmp:ModifyDate>
+   <xmp:MetadataDate>${date}</xmp:MetadataDate>
+   <xmp:CreatorTool>${xml(author)}</xmp:CreatorTool>
+   <pdf:Producer>${xml(doc.getProducer() ?? author)}</pdf:Producer>
+   <pdf:Keywords>${xml(doc.getKeywords() ?? "")}</pdf:Keywords>
+  </rdf:Description>
+ </rdf:RDF>
+</x:xmpmeta>
+<?xpacket end="w"?>`;
+  const stream = doc.context.stream(new TextEncoder().encode(metadata), {
+    Type: "Metadata",
+    Subtype: "XML",
+  });
+  doc.catalog.set(PDFName.of("Metadata"), doc.context.register(stream));
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
 }

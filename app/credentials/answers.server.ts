@@ -3,9 +3,14 @@
 import type { TFunction } from "../i18n/translator";
 import type { CredentialVerification } from "./credentials.server";
 
+/** A credential's JSON as it downloads, and as the certificate PDF carries it (credential.json). */
+export function credentialJson(credential: Record<string, unknown>): string {
+  return JSON.stringify(credential, null, 2);
+}
+
 /** A signed credential as a JSON download, private to whoever asked (owner or admin). */
 export function credentialResponse(credential: Record<string, unknown>, code: string): Response {
-  return new Response(JSON.stringify(credential, null, 2), {
+  return new Response(credentialJson(credential), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="manara-credential-${code}.json"`,

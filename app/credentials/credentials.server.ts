@@ -156,8 +156,11 @@ export async function certificateCredential(
   return { ok: true, credential: await signedCredentialOf(db, row), code: row.code };
 }
 
-/** A certificate's credential, built from its row and signed. The achievement's description is the course's. */
-async function signedCredentialOf(db: Database, row: Certificate): Promise<Json> {
+/**
+ * A certificate's credential, built from its row and signed. The achievement's description is the course's.
+ * Also what its PDF carries (app/certificates/pdf-file.server.ts).
+ */
+export async function signedCredentialOf(db: Database, row: Certificate): Promise<Json> {
   const [course] = await db
     .select({ description: courses.description, descriptionAr: courses.descriptionAr })
     .from(courses)

@@ -1,11 +1,8 @@
 // Demo certificate: the demo learner has completed one free course (every lesson marked complete) and holds
 // its certificate, issued through the same domain function as a real one. Idempotent.
 import { and, eq } from "drizzle-orm";
-import {
-  certificatePdfKey,
-  ensureCertificatePdf,
-  issueCertificate,
-} from "../certificates/certificates.server";
+import { certificatePdfKey, issueCertificate } from "../certificates/certificates.server";
+import { ensureCertificatePdf } from "../certificates/pdf-file.server";
 import { type CertificateStore, certificateStore } from "../certificates/store.server";
 import type { Database } from "./client.server";
 import { certificates, courses, enrollments, lessonProgress, lessons, users } from "./schema";
@@ -59,5 +56,5 @@ export async function seedDemoCertificate(db: Database, store: CertificateStore 
   if (!outcome.ok) throw new Error(`seedDemoCertificate: ${outcome.reason}`);
   // The seed is no request: it renders the demo's PDF now into its store, rather than leave it to a worker
   // (whose job then finds it there).
-  await ensureCertificatePdf(store, outcome.certificate);
+  await ensureCertificatePdf(db, store, outcome.certificate);
 }

@@ -1,7 +1,7 @@
 // What each queue's job does. Every handler is idempotent: pg-boss delivers a job at least once, and a
 // retry may run after an attempt that did its work but died before its completion was written.
 import { z } from "zod";
-import { renderCertificateJob } from "../certificates/certificates.server";
+import { renderCertificateJob } from "../certificates/pdf-file.server";
 import { certificateStore } from "../certificates/store.server";
 import type { Database } from "../db/client.server";
 import { announcePublicChange } from "../db/public-changes.server";

@@ -9,10 +9,10 @@ import { requireRole } from "../auth/guards.server";
 import {
   certificateTitle,
   REVOKE_REASON_MAX,
-  reissueCertificatePdf,
   revokeCertificate,
   searchCertificates,
 } from "../certificates/certificates.server";
+import { reissueCertificatePdf } from "../certificates/pdf-file.server";
 import { certificateStore } from "../certificates/store.server";
 import { AdminCertificates } from "../components/admin/certificates-page";
 import { getDb } from "../db/context";

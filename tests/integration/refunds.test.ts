@@ -5,11 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sum } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  certificatePdf,
-  issueCertificate,
-  verifyCertificate,
-} from "../../app/certificates/certificates.server";
+import { issueCertificate, verifyCertificate } from "../../app/certificates/certificates.server";
+import { certificatePdf } from "../../app/certificates/pdf-file.server";
 import { createLocalCertificateStore } from "../../app/certificates/store.server";
 import { purchaseCourses } from "../../app/commerce/enrollment.server";
 import {

@@ -1,5 +1,6 @@
 // The certificate rules that need no database: who is eligible, and what a code looks like.
 import { describe, expect, it } from "vitest";
+import { arabicClass } from "../../app/certificates/arabic-lines";
 import {
   CODE_ALPHABET,
   CODE_PATTERN,
@@ -94,5 +95,25 @@ describe("certificate dates", () => {
     const dates = certificateDates(new Date("2026-11-21T23:30:00Z"));
     expect(dates.en).toBe("November 21, 2026");
     expect(dates.ar).toBe("21 نوفمبر 2026");
+  });
+});
+
+describe("arabicClass", () => {
+  it("sets a line without lam-alef without Plex's other ligatures, so it copies out letter by letter", () => {
+    expect(arabicClass("صدرت بتاريخ 24 نوفمبر 2026")).toBe("unjoined");
+    expect(arabicClass("لينا صالح")).toBe("unjoined");
+    expect(arabicClass("Lina Saleh")).toBe("unjoined");
+  });
+
+  it("keeps the ligatures of a line with lam-alef, in each of its forms, as Arabic requires", () => {
+    for (const word of ["علاء", "الأمل", "إلى الإسلام", "آلاء", "سلام"])
+      expect(arabicClass(word)).toBeUndefined();
+  });
+
+  it("no Gregorian month in Arabic has lam-alef, so every date copies out exactly", () => {
+    for (let month = 0; month < 12; month++) {
+      const { ar } = certificateDates(new Date(Date.UTC(2026, month, 15)));
+      expect(arabicClass(ar)).toBe("unjoined");
+    }
   });
 });

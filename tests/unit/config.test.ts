@@ -4,12 +4,15 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   ConfigError,
+  getCredentialSigningKey,
   getSessionSecret,
   publicOrigin,
   readConfig,
   readS3Config,
+  workerCredentialSigningKey,
   workerPublicOrigin,
 } from "../../app/config.server";
+import { encodeSecretKey, generateEd25519Key } from "../../app/credentials/multikey";
 
 describe("configuration", () => {
   it("has the documented defaults", () => {
@@ -167,6 +170,18 @@ describe("a dedicated job worker's origin", () => {
     );
     expect(() => workerPublicOrigin({ DATABASE_URL: "postgres://x" })).toThrow(
       /npm run worker needs PUBLIC_URL/,
+    );
+  });
+});
+
+describe("a dedicated job worker's signing key", () => {
+  it("is CREDENTIAL_SIGNING_KEY, required even outside production: its PDFs carry signed credentials", () => {
+    expect(() =>
+      workerCredentialSigningKey({ DATABASE_URL: "postgres://x", DATA_DIR: "/nonexistent" }),
+    ).toThrow(/npm run worker needs CREDENTIAL_SIGNING_KEY/);
+    const key = encodeSecretKey(generateEd25519Key());
+    expect(workerCredentialSigningKey({ DATABASE_URL: "postgres://x", CREDENTIAL_SIGNING_KEY: key })).toEqual(
+      getCredentialSigningKey({ CREDENTIAL_SIGNING_KEY: key }),
     );
   });
 });

@@ -9,7 +9,12 @@ export function CredentialChecks({ checks }: { checks: CredentialCheckRow[] }) {
   return (
     <ol className="mt-4 space-y-3">
       {checks.map((check) => (
-        <li key={check.check} className="flex gap-3" data-testid={`check-${check.check}`}>
+        <li
+          key={check.check}
+          className="flex gap-3"
+          data-testid={`check-${check.check}`}
+          data-passed={check.passed}
+        >
           <span
             className={`mt-0.5 font-bold ${check.passed ? "text-teal-700" : "text-red-800"}`}
             aria-hidden="true"

@@ -1,6 +1,7 @@
 // GET /api/certificates/:id/pdf: the stored PDF, for its owner (Bearer token) and admins; 404 for others.
 import { requireApiUser } from "../../auth/guards.server";
-import { certificatePdf, pdfResponse } from "../../certificates/certificates.server";
+import { pdfResponse } from "../../certificates/certificates.server";
+import { certificatePdf } from "../../certificates/pdf-file.server";
 import { certificateStore } from "../../certificates/store.server";
 import { getDb } from "../../db/context";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
