@@ -49,10 +49,11 @@ const Target = z.object({
 const QuestionTarget = z.object({ questionId: entityId("errors.invalid") });
 const ReplyTarget = z.object({ replyId: entityId("errors.invalid") });
 const LessonTarget = z.object({ lessonId: entityId("errors.invalid") });
+const Back = z.object({ back: z.string().optional() });
 
 /** Where a plain form goes back to: the page it came from, if that is one of this course's pages. */
-function backPath(value: FormDataEntryValue | null, fallback: string, coursePrefix: string): string {
-  if (typeof value !== "string" || value === "") return fallback;
+function backPath(value: string | undefined, fallback: string, coursePrefix: string): string {
+  if (!value) return fallback;
   const path = sameOriginPath(value);
   return path.startsWith(`${coursePrefix}/`) ? path : fallback;
 }
@@ -69,7 +70,8 @@ export async function qaPageAction(
   const form = await readForm(request);
   const coursePrefix = localizePath(`/courses/${courseId}`, page.locale);
   const listPath = localizePath(`/courses/${courseId}/questions`, page.locale);
-  const back = backPath(form.get("back"), listPath, coursePrefix);
+  const asked = validateForm(form, Back, t);
+  const back = backPath(asked.ok ? asked.data.back : undefined, listPath, coursePrefix);
   const user = getUser(context);
   if (!user) {
     if (isEnhanced(form)) return fail(form, back, t("errors.sign_in"), 401);
