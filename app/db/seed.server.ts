@@ -22,6 +22,7 @@ import { seedDemoCurriculum } from "./seed-curriculum.server";
 import { seedBlogPosts } from "./seed-data/blog";
 import { seedCourses } from "./seed-data/courses";
 import { seedPortfolioItems } from "./seed-data/portfolio";
+import { seedDemoQa } from "./seed-qa.server";
 import { seedDemoReviews } from "./seed-reviews.server";
 
 export const DEMO_PASSWORD = "manara-demo";
@@ -210,4 +211,5 @@ export async function seedDemoContent(db: Database): Promise<void> {
   await seedDemoCurriculum(db);
   await seedDemoCertificate(db);
   await seedDemoReviews(db);
+  await seedDemoQa(db);
 }

@@ -13,6 +13,7 @@ import arLearning from "../../locales/ar/learning.json";
 import arMail from "../../locales/ar/mail.json";
 import arPages from "../../locales/ar/pages.json";
 import arPayments from "../../locales/ar/payments.json";
+import arQa from "../../locales/ar/qa.json";
 import arReviews from "../../locales/ar/reviews.json";
 import arStudio from "../../locales/ar/studio.json";
 import arVideo from "../../locales/ar/video.json";
@@ -31,6 +32,7 @@ import enLearning from "../../locales/en/learning.json";
 import enMail from "../../locales/en/mail.json";
 import enPages from "../../locales/en/pages.json";
 import enPayments from "../../locales/en/payments.json";
+import enQa from "../../locales/en/qa.json";
 import enReviews from "../../locales/en/reviews.json";
 import enStudio from "../../locales/en/studio.json";
 import enVideo from "../../locales/en/video.json";
@@ -57,6 +59,7 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     mail: enMail,
     payments: enPayments,
     apidocs: enApidocs,
+    qa: enQa,
   },
   ar: {
     common: arCommon,
@@ -77,5 +80,6 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     mail: arMail,
     payments: arPayments,
     apidocs: arApidocs,
+    qa: arQa,
   },
 };

@@ -58,6 +58,10 @@ export const API_ERROR_CODES = [
   "last_section",
   /** A mailed link's token that ran out. */
   "token_expired",
+  /** Editing a Q&A post more than 30 minutes after posting it (issue 35). */
+  "edit_window_closed",
+  /** Hiding a Q&A post that is already hidden. */
+  "already_hidden",
   "rate_limited",
   "method_not_allowed",
   "payload_too_large",

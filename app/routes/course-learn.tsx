@@ -21,9 +21,10 @@ import { readForm, validateForm } from "../lib/forms.server";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
+import { lessonQaPanel } from "../qa/qa.server";
 import { quizOverview } from "../quizzes/overview.server";
 import type { Route } from "./+types/course-learn";
-export const handle = { i18n: ["learning", "certificates"] };
+export const handle = { i18n: ["learning", "certificates", "qa"] };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = getUser(context);
@@ -61,6 +62,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     opened,
     certificate: opened?.preview ? null : await certificateStatus(db, user, courseId),
     quiz: opened?.lesson.kind === "quiz" ? await quizPanelData(db, user, courseId, opened.lesson.id) : null,
+    qa:
+      opened && !opened.preview
+        ? await lessonQaPanel(db, user, page.locale, courseId, opened.lesson.id)
+        : null,
     // When this page was opened, signed: "Mark as complete" without JavaScript has no positions to show.
     openedToken: user && opened && !opened.preview ? openedToken(user.id, opened.lesson.id) : null,
   };

@@ -93,6 +93,8 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/courses/1/learn",
     // A lesson page (issue 9): the demo trainer teaches course 1, whose first lesson is lesson 1.
     "/courses/1/learn/1",
+    // The course's Q&A (issue 35): its trainer reads every question of it.
+    "/courses/1/questions",
     "/my-enrollments",
   ],
   admin: [

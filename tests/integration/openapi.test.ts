@@ -337,6 +337,79 @@ describe("conformance", () => {
     );
   }, 60_000);
 
+  it("lesson Q&A answers its documented shapes (issue 35)", async () => {
+    const { courseIds, lessonId } = fixtures;
+    const lessonPath = `/api/courses/${courseIds.paid}/lessons/${lessonId}/questions`;
+    const route = "api/courses/:courseId/lessons/:lessonId/questions";
+    const asked = await call("post", route, lessonPath, {
+      as: "trainer",
+      body: { title: "Conformance question", body: "Is **this** documented?" },
+      expectStatus: 201,
+    });
+    const questionId = (asked.question as { id: number }).id;
+    await call("post", route, lessonPath, {
+      as: "user",
+      body: { title: "Not mine", body: "x" },
+      expectStatus: 403,
+    });
+    await call("post", route, lessonPath, {
+      as: "trainer",
+      body: { title: "", body: "" },
+      expectStatus: 422,
+    });
+    await call("get", route, `${lessonPath}?limit=5`, { as: "admin", expectStatus: 200 });
+    await call("get", route, lessonPath, { as: "user", expectStatus: 403 });
+    const replied = await call("post", "api/questions/:id/replies", `/api/questions/${questionId}/replies`, {
+      as: "trainer",
+      body: { body: "Yes." },
+      expectStatus: 201,
+    });
+    const replyId = (replied.reply as { id: number }).id;
+    await call("post", "api/questions/:id/vote", `/api/questions/${questionId}/vote`, {
+      as: "trainer",
+      expectStatus: 200,
+    });
+    await call("patch", "api/questions/:id", `/api/questions/${questionId}`, {
+      as: "trainer",
+      body: { title: "Conformance question, edited", body: "Still?" },
+      expectStatus: 200,
+    });
+    await call("patch", "api/replies/:id", `/api/replies/${replyId}`, {
+      as: "trainer",
+      body: { body: "Yes, edited." },
+      expectStatus: 204,
+    });
+    await call("post", "api/replies/:id/accept", `/api/replies/${replyId}/accept`, {
+      as: "trainer",
+      expectStatus: 204,
+    });
+    await call("get", "api/questions/:id", `/api/questions/${questionId}`, {
+      as: "trainer",
+      expectStatus: 200,
+    });
+    await call("get", "api/questions/:id", "/api/questions/2000000000", { as: "trainer", expectStatus: 404 });
+    await call("post", "api/replies/:id/hide", `/api/replies/${replyId}/hide`, {
+      as: "admin",
+      body: { reason: "Conformance" },
+      expectStatus: 204,
+    });
+    await call("post", "api/questions/:id/hide", `/api/questions/${questionId}/hide`, {
+      as: "user",
+      body: { reason: "No" },
+      expectStatus: 403,
+    });
+    await call("post", "api/questions/:id/hide", `/api/questions/${questionId}/hide`, {
+      as: "admin",
+      body: { reason: "Conformance" },
+      expectStatus: 204,
+    });
+    await call("delete", "api/replies/:id", `/api/replies/${replyId}`, { as: "trainer", expectStatus: 204 });
+    await call("delete", "api/questions/:id", `/api/questions/${questionId}`, {
+      as: "trainer",
+      expectStatus: 204,
+    });
+  }, 60_000);
+
   it("quiz mutations and refusals answer their documented shapes", async () => {
     const { courseIds, quizLessonId, attemptId } = fixtures;
     await call("put", "api/instructor/lessons/:id/quiz", `/api/instructor/lessons/${quizLessonId}/quiz`, {

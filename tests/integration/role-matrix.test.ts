@@ -11,6 +11,7 @@ import { courses, enrollments, lessonProgress, lessons, type User } from "../../
 import { createCaseStudy } from "../../app/editorial/case-studies.server";
 import { createPost } from "../../app/editorial/posts.server";
 import { storeUpload } from "../../app/media/media.server";
+import { askQuestion, replyToQuestion } from "../../app/qa/qa.server";
 import { startAttempt } from "../../app/quizzes/attempts.server";
 import { saveQuiz } from "../../app/quizzes/quizzes.server";
 import { loader as account, action as accountAction } from "../../app/routes/account";
@@ -81,11 +82,22 @@ import { action as sectionLessonsApi } from "../../app/routes/api/instructor-sec
 import { loader as lecturePlayApi } from "../../app/routes/api/lecture-play";
 import { loader as attemptListApi, action as attemptStartApi } from "../../app/routes/api/lesson-attempts";
 import { action as lessonProgressApi } from "../../app/routes/api/lesson-progress";
+import {
+  loader as lessonQuestionsApi,
+  action as lessonQuestionsApiWrite,
+} from "../../app/routes/api/lesson-questions";
 import { action as mediaDelete } from "../../app/routes/api/media-delete";
 import { action as mediaUpload } from "../../app/routes/api/media-upload";
 import { loader as openApiDocumentApi } from "../../app/routes/api/openapi";
 import { action as portfolioCreateApi } from "../../app/routes/api/portfolio";
 import { loader as portfolioGetApi, action as portfolioItemApi } from "../../app/routes/api/portfolio-item";
+import { loader as questionApi, action as questionApiWrite } from "../../app/routes/api/question";
+import { action as questionHideApi } from "../../app/routes/api/question-hide";
+import { action as questionRepliesApi } from "../../app/routes/api/question-replies";
+import { action as questionVoteApi } from "../../app/routes/api/question-vote";
+import { action as replyApiWrite } from "../../app/routes/api/reply";
+import { action as replyAcceptApi } from "../../app/routes/api/reply-accept";
+import { action as replyHideApi } from "../../app/routes/api/reply-hide";
 import { action as videoCreateLink } from "../../app/routes/api/video-create-upload-link";
 import { loader as videoStatus } from "../../app/routes/api/video-status";
 import { loader as videoTusHead, action as videoTusPatch } from "../../app/routes/api/video-tus";
@@ -100,6 +112,8 @@ import { loader as certificateVerifyPage } from "../../app/routes/certificate-ve
 import { loader as myCertificates, action as myCertificatesAction } from "../../app/routes/certificates";
 import { loader as couponsPage, action as couponsPageAction } from "../../app/routes/coupons";
 import { loader as courseLearn, action as courseLearnAction } from "../../app/routes/course-learn";
+import { loader as questionPage } from "../../app/routes/course-question";
+import { loader as questionsPage, action as questionsPageAction } from "../../app/routes/course-questions";
 import { loader as credentialStatusList } from "../../app/routes/credential-status-list";
 import {
   loader as credentialVerifyPage,
@@ -169,6 +183,18 @@ let video: MatrixVideos;
 let quizLessonId = 0;
 let previewQuizLessonId = 0;
 let othersAttemptId = "";
+/**
+ * Lesson Q&A (issue 35): a question and a reply of another learner ("target", enrolled) on the paid course's
+ * lesson, and the same on a course of another trainer (so the matrix's trainer is "another course's").
+ */
+const qa = {
+  questionId: 0,
+  replyId: 0,
+  otherCourseId: 0,
+  otherLessonId: 0,
+  otherQuestionId: 0,
+  otherReplyId: 0,
+};
 
 beforeAll(async () => {
   handle = await createTestDatabase();
@@ -334,6 +360,45 @@ beforeAll(async () => {
   const othersAttempt = await startAttempt(handle.db, target, paidCourseId, quizLessonId, "en");
   if (!othersAttempt.ok) throw new Error("attempt fixture failed");
   othersAttemptId = othersAttempt.attempt.id;
+  const asked = await askQuestion(handle.db, target, paidCourseId, paidLessonId, {
+    title: "Matrix Q",
+    body: "x",
+  });
+  if (!asked.ok) throw new Error("question fixture failed");
+  qa.questionId = asked.questionId;
+  const replied = await replyToQuestion(handle.db, target, asked.questionId, { body: "Matrix reply" });
+  if (!replied.ok) throw new Error("reply fixture failed");
+  qa.replyId = replied.replyId;
+  const otherTrainer = await createUser(handle.db, "trainer");
+  const [otherCourse] = await handle.db
+    .insert(courses)
+    .values({
+      slug: "qa-other",
+      title: "Another trainer's",
+      description: "d",
+      category: "data-science",
+      isPublished: true,
+      trainerId: otherTrainer.id,
+    })
+    .returning({ id: courses.id });
+  qa.otherCourseId = otherCourse?.id ?? 0;
+  const [otherLesson] = await handle.db
+    .insert(lessons)
+    .values(await withSection(handle.db, { courseId: qa.otherCourseId, position: 1, title: "Q&A lesson" }))
+    .returning({ id: lessons.id });
+  qa.otherLessonId = otherLesson?.id ?? 0;
+  await handle.db.insert(enrollments).values({ userId: target.id, courseId: qa.otherCourseId, pricePaid: 0 });
+  const otherAsked = await askQuestion(handle.db, target, qa.otherCourseId, qa.otherLessonId, {
+    title: "Other Q",
+    body: "x",
+  });
+  if (!otherAsked.ok) throw new Error("question fixture failed");
+  qa.otherQuestionId = otherAsked.questionId;
+  const otherReplied = await replyToQuestion(handle.db, target, otherAsked.questionId, {
+    body: "Other reply",
+  });
+  if (!otherReplied.ok) throw new Error("reply fixture failed");
+  qa.otherReplyId = otherReplied.replyId;
 });
 afterAll(async () => {
   video?.restore();
@@ -1831,6 +1896,202 @@ const CASES: Case[] = [
     params: () => ({ id: String(paidCourseId), lessonId: String(previewQuizLessonId) }),
     body: () => new URLSearchParams({ shown: "1:single" }),
     expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  // Lesson Q&A (issue 35): the matrix's user is not enrolled in the paid course (403), its trainer teaches
+  // it (reads, posts, accepts, moderates), admins read and moderate but do not post; on another trainer's
+  // course the matrix's trainer is a stranger (403). Guests: 401 (API) or the sign-in page.
+  {
+    name: "GET /api/courses/:courseId/lessons/:lessonId/questions",
+    kind: "api",
+    handler: lessonQuestionsApi,
+    path: "/api/courses/x/lessons/y/questions",
+    params: () => ({ courseId: String(paidCourseId), lessonId: String(paidLessonId) }),
+    expected: { guest: 401, user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /api/courses/:courseId/lessons/:lessonId/questions (another trainer's course)",
+    kind: "api",
+    handler: lessonQuestionsApi,
+    path: "/api/courses/x/lessons/y/questions",
+    params: () => ({ courseId: String(qa.otherCourseId), lessonId: String(qa.otherLessonId) }),
+    expected: { guest: 401, user: 403, trainer: 403, admin: "ok" },
+  },
+  {
+    name: "POST /api/courses/:courseId/lessons/:lessonId/questions",
+    kind: "api",
+    handler: lessonQuestionsApiWrite,
+    method: "POST",
+    path: "/api/courses/x/lessons/y/questions",
+    params: () => ({ courseId: String(paidCourseId), lessonId: String(paidLessonId) }),
+    body: () => JSON.stringify({ title: "Matrix question", body: "Body" }),
+    expected: { guest: 401, user: 403, trainer: "ok", admin: 403 },
+  },
+  {
+    name: "POST /api/courses/:courseId/lessons/:lessonId/questions (another trainer's course)",
+    kind: "api",
+    handler: lessonQuestionsApiWrite,
+    method: "POST",
+    path: "/api/courses/x/lessons/y/questions",
+    params: () => ({ courseId: String(qa.otherCourseId), lessonId: String(qa.otherLessonId) }),
+    body: () => JSON.stringify({ title: "Matrix question", body: "Body" }),
+    expected: { guest: 401, user: 403, trainer: 403, admin: 403 },
+  },
+  {
+    name: "GET /api/questions/:id",
+    kind: "api",
+    handler: questionApi,
+    path: "/api/questions/x",
+    params: () => ({ id: String(qa.questionId) }),
+    expected: { guest: 401, user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /api/questions/:id (another trainer's course)",
+    kind: "api",
+    handler: questionApi,
+    path: "/api/questions/x",
+    params: () => ({ id: String(qa.otherQuestionId) }),
+    expected: { guest: 401, user: 403, trainer: 403, admin: "ok" },
+  },
+  {
+    name: "PATCH /api/questions/:id (another's question)",
+    kind: "api",
+    handler: questionApiWrite,
+    method: "PATCH",
+    path: "/api/questions/x",
+    params: () => ({ id: String(qa.questionId) }),
+    body: () => JSON.stringify({ title: "Not mine", body: "x" }),
+    expected: { guest: 401, user: 403, trainer: 403, admin: 403 },
+  },
+  {
+    name: "DELETE /api/questions/:id (another's question)",
+    kind: "api",
+    handler: questionApiWrite,
+    method: "DELETE",
+    path: "/api/questions/x",
+    params: () => ({ id: String(qa.questionId) }),
+    expected: { guest: 401, user: 403, trainer: 403, admin: 403 },
+  },
+  {
+    name: "POST /api/questions/:id/replies",
+    kind: "api",
+    handler: questionRepliesApi,
+    method: "POST",
+    path: "/api/questions/x/replies",
+    params: () => ({ id: String(qa.questionId) }),
+    body: () => JSON.stringify({ body: "Matrix answer" }),
+    expected: { guest: 401, user: 403, trainer: "ok", admin: 403 },
+  },
+  {
+    name: "POST /api/questions/:id/vote",
+    kind: "api",
+    handler: questionVoteApi,
+    method: "POST",
+    path: "/api/questions/x/vote",
+    params: () => ({ id: String(qa.questionId) }),
+    expected: { guest: 401, user: 403, trainer: "ok", admin: 403 },
+  },
+  {
+    name: "POST /api/questions/:id/hide (another trainer's course)",
+    kind: "api",
+    handler: questionHideApi,
+    method: "POST",
+    path: "/api/questions/x/hide",
+    params: () => ({ id: String(qa.otherQuestionId) }),
+    body: () => JSON.stringify({ reason: "Matrix" }),
+    expected: { guest: 401, user: 403, trainer: 403, admin: "ok" },
+  },
+  {
+    name: "PATCH /api/replies/:id (another's reply)",
+    kind: "api",
+    handler: replyApiWrite,
+    method: "PATCH",
+    path: "/api/replies/x",
+    params: () => ({ id: String(qa.replyId) }),
+    body: () => JSON.stringify({ body: "Not mine" }),
+    expected: { guest: 401, user: 403, trainer: 403, admin: 403 },
+  },
+  {
+    name: "DELETE /api/replies/:id (another's reply)",
+    kind: "api",
+    handler: replyApiWrite,
+    method: "DELETE",
+    path: "/api/replies/x",
+    params: () => ({ id: String(qa.replyId) }),
+    expected: { guest: 401, user: 403, trainer: 403, admin: 403 },
+  },
+  {
+    name: "POST /api/replies/:id/accept",
+    kind: "api",
+    handler: replyAcceptApi,
+    method: "POST",
+    path: "/api/replies/x/accept",
+    params: () => ({ id: String(qa.replyId) }),
+    // The asker or the course's trainer; an admin reads but does not accept for the asker.
+    expected: { guest: 401, user: 403, trainer: "ok", admin: 403 },
+  },
+  {
+    name: "POST /api/replies/:id/hide (another trainer's course)",
+    kind: "api",
+    handler: replyHideApi,
+    method: "POST",
+    path: "/api/replies/x/hide",
+    params: () => ({ id: String(qa.otherReplyId) }),
+    body: () => JSON.stringify({ reason: "Matrix" }),
+    expected: { guest: 401, user: 403, trainer: 403, admin: "ok" },
+  },
+  {
+    name: "GET /courses/:id/questions",
+    kind: "page",
+    handler: questionsPage,
+    path: "/courses/x/questions",
+    params: () => ({ id: String(paidCourseId) }),
+    expected: { guest: "login", user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /courses/:id/questions (another trainer's course)",
+    kind: "page",
+    handler: questionsPage,
+    path: "/ar/courses/x/questions",
+    params: () => ({ id: String(qa.otherCourseId) }),
+    expected: { guest: "login", user: 403, trainer: 403, admin: "ok" },
+  },
+  {
+    name: "GET /courses/:id/questions/:questionId",
+    kind: "page",
+    handler: questionPage,
+    path: "/courses/x/questions/y",
+    params: () => ({ id: String(paidCourseId), questionId: String(qa.questionId) }),
+    expected: { guest: "login", user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
+    // With JavaScript (js=1) a refusal is data with its status; without it, a redirect back with a toast.
+    name: "POST /courses/:id/questions (ask, enhanced)",
+    kind: "page",
+    handler: questionsPageAction,
+    method: "POST",
+    path: "/courses/x/questions",
+    params: () => ({ id: String(paidCourseId) }),
+    body: () =>
+      new URLSearchParams({
+        intent: "ask",
+        lessonId: String(paidLessonId),
+        title: "From the page",
+        body: "x",
+        js: "1",
+      }),
+    expected: { guest: 401, user: 403, trainer: "ok", admin: 403 },
+  },
+  {
+    name: "POST /courses/:id/questions (ask, plain form)",
+    kind: "page",
+    handler: questionsPageAction,
+    method: "POST",
+    path: "/courses/x/questions",
+    params: () => ({ id: String(paidCourseId) }),
+    body: () =>
+      new URLSearchParams({ intent: "ask", lessonId: String(paidLessonId), title: "Plain", body: "x" }),
+    // A refusal of a plain form redirects back with the error toast; the guard's part is the sign-in page.
+    expected: { guest: "login", user: "ok", trainer: "ok", admin: "ok" },
   },
   // Last, because it revokes the token it is called with.
   {

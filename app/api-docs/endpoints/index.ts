@@ -12,6 +12,7 @@ import { instructorEndpoints } from "./instructor";
 import { learningEndpoints } from "./learning";
 import { mediaEndpoints } from "./media";
 import { paymentEndpoints } from "./payments";
+import { qaEndpoints } from "./qa";
 import { quizEndpoints } from "./quizzes";
 import { referenceEndpoints } from "./reference";
 import { reviewEndpoints } from "./reviews";
@@ -25,6 +26,7 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
   ...reviewEndpoints,
   ...learningEndpoints,
   ...quizEndpoints,
+  ...qaEndpoints,
   ...certificateEndpoints,
   ...instructorEndpoints,
   ...mediaEndpoints,

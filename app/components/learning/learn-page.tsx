@@ -9,6 +9,7 @@ import type { action } from "../../routes/course-learn";
 import { CertificatePanel } from "../certificate-panel";
 import { EnhancedFormMarker } from "../enhanced-form-marker";
 import { PageIntro } from "../page-intro";
+import { LessonQa } from "../qa/lesson-qa";
 import { QuizPanel } from "../quiz/quiz-panel";
 import { Curriculum } from "./curriculum";
 import { LessonPlayer } from "./lesson-player";
@@ -223,6 +224,7 @@ function LessonPage({
               </Link>
             ) : null}
           </nav>
+          <LessonQa />
         </div>
         <aside className="space-y-6" aria-label={t("sidebar.label")}>
           {opened.preview ? null : (

@@ -9,6 +9,7 @@ export * from "./learning";
 export * from "./media";
 export * from "./notifications";
 export * from "./payments";
+export * from "./qa";
 export * from "./quizzes";
 export * from "./reviews";
 export * from "./users";
