@@ -58,6 +58,10 @@ export const API_ERROR_CODES = [
   "last_section",
   /** A mailed link's token that ran out. */
   "token_expired",
+  /** A caption file that does not parse, or whose cues run past the video (issue 36): the message names the line. */
+  "invalid_captions",
+  /** Captions (or a video) for a lesson that is an article or a quiz. */
+  "not_video_lesson",
   "rate_limited",
   "method_not_allowed",
   "payload_too_large",
