@@ -97,6 +97,18 @@ export function Transcript({
                 >
                   {label}
                 </a>
+              ) : hydrated && onSeek ? (
+                // Vimeo's player: no URL of ours to link to, but the page can still seek it.
+                <button
+                  type="button"
+                  onClick={() => onSeek(line.startMs / 1000)}
+                  aria-label={t("captions.seek", { time: label })}
+                  className="shrink-0 font-mono text-sm font-semibold text-coral-700 tabular-nums hover:underline"
+                  data-testid="transcript-time"
+                  dir="ltr"
+                >
+                  {label}
+                </button>
               ) : (
                 <span className="shrink-0 font-mono text-sm tabular-nums text-ink/70" dir="ltr">
                   {label}
