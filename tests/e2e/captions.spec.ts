@@ -16,6 +16,7 @@ for (const locale of ["en", "ar"] as const) {
     browser,
   }, testInfo) => {
     test.skip(testInfo.project.name === "no-js", "the player's tracks and seeking need JavaScript");
+    test.setTimeout(90_000);
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(localized(LESSON, locale));
@@ -34,7 +35,7 @@ for (const locale of ["en", "ar"] as const) {
               return `${track.language}:${track.cues?.length ?? 0}`;
             }),
           ),
-        { timeout: 15_000 },
+        { timeout: 40_000 },
       )
       .toEqual(["en:6", "ar:6"]);
 
