@@ -80,6 +80,7 @@ COPY server ./server
 COPY drizzle ./drizzle
 # The demo lesson videos the seed copies into DATA_DIR/media/videos.
 COPY app/db/seed-data/videos ./app/db/seed-data/videos
+COPY app/db/seed-data/captions ./app/db/seed-data/captions
 COPY --from=build /app/build ./build
 RUN mkdir -p /data && chown node:node /data && touch build/server/index.js
 USER node

@@ -69,6 +69,8 @@ export default [
   route("api/instructor/video-status/:id", "routes/api/video-status.ts"),
   route("api/videos/tus/:videoId", "routes/api/video-tus.ts"),
   route("api/instructor/lessons/:id/quiz", "routes/api/instructor-lesson-quiz.ts"),
+  route("api/instructor/lessons/:id/captions/:lang", "routes/api/instructor-lesson-captions.ts"),
+  route("api/courses/:courseId/lessons/:lessonId/captions/:lang", "routes/api/lesson-captions.ts"),
   route("api/instructor/lessons/:id/quiz-stats", "routes/api/instructor-quiz-stats.ts"),
   route("api/courses/:courseId/lessons/:lessonId/attempts", "routes/api/lesson-attempts.ts"),
   route("api/attempts/:attemptId/answers", "routes/api/attempt-answers.ts"),
@@ -93,6 +95,8 @@ export default [
   route("locales/:lng/:ns", "routes/locales.ts"),
   // The learn page's player saves positions here (fetch and sendBeacon, with the session cookie).
   route("courses/:id/learn/:lessonId/progress", "routes/learn-progress.ts"),
+  // The player's caption tracks (`en.vtt`, `ar.vtt`), under the lesson's access rule (decision 057).
+  route("courses/:id/learn/:lessonId/captions/:file", "routes/lesson-captions.ts"),
   route("healthz", "routes/healthz.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
@@ -143,6 +147,7 @@ export default [
     route("instructor/courses/:id/lessons/:lessonId/quiz", "routes/instructor-quiz.tsx"),
     route("instructor/courses/:id/learners", "routes/instructor-learners.tsx"),
     route("instructor/courses/:id/lessons/:lessonId/video", "routes/instructor-lesson-video.ts"),
+    route("instructor/courses/:id/lessons/:lessonId/captions", "routes/instructor-lesson-captions.tsx"),
     route("dashboard/admin", "routes/admin-dashboard.tsx"),
     route("dashboard/admin/users", "routes/admin-users.tsx"),
     route("dashboard/admin/certificates", "routes/admin-certificates.tsx"),

@@ -2,6 +2,7 @@
 
 import { eq, inArray, sql } from "drizzle-orm";
 import { hashPassword } from "../auth/password.server";
+import { seedDemoCaptions } from "../captions/seed.server";
 import { paragraphsToMarkdown, plainTextToMarkdown } from "../editorial/plain-text";
 import { renderMarkdown } from "../lib/markdown.server";
 import { seedDemoVideos } from "../video/seed.server";
@@ -208,6 +209,7 @@ export async function seedDemoContent(db: Database): Promise<void> {
     });
   }
   await seedDemoVideos(db);
+  await seedDemoCaptions(db);
   await seedDemoCurriculum(db);
   await seedDemoCertificate(db);
   await seedDemoReviews(db);

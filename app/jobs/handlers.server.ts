@@ -2,6 +2,7 @@
 // retry may run after an attempt that did its work but died before its completion was written.
 import { z } from "zod";
 import { renderCertificateJob } from "../certificates/pdf-file.server";
+import { runVimeoCaptionJob } from "../captions/vimeo-push.server";
 import { certificateStore } from "../certificates/store.server";
 import type { Database } from "../db/client.server";
 import { announcePublicChange } from "../db/public-changes.server";
@@ -33,6 +34,8 @@ export const JOB_HANDLERS: Record<JobQueueName, (data: unknown, context: JobCont
   // Asks Vimeo once and queues the next look while Vimeo is not done; a look at a video already ready,
   // failed or gone changes nothing.
   "vimeo-status": (data, { db }) => pollVimeoVideo(db, data),
+  // Sends a lesson's captions to its Vimeo video's text tracks, or deletes one there (decision 057).
+  "vimeo-captions": (data, { db }) => runVimeoCaptionJob(db, data),
   // Bounded deletes of what has expired; deleting what is already gone deletes nothing.
   sweep: async (_data, { db }) => {
     await runSweep(db);

@@ -9,6 +9,7 @@ export const JOB_QUEUES = [
   "video-check",
   "editorial-publish",
   "vimeo-status",
+  "vimeo-captions",
   "sweep",
 ] as const;
 export type JobQueueName = (typeof JOB_QUEUES)[number];
@@ -77,6 +78,15 @@ export const QUEUE_POLICIES: Record<JobQueueName, RetryPolicy & { policy: "stand
     retryLimit: 3,
     retryDelay: 30,
     retryBackoff: false,
+    expireInSeconds: 60,
+  },
+  // Vimeo's text-tracks API (decision 057): a failure is Vimeo unreachable for a while.
+  "vimeo-captions": {
+    policy: "standard",
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    retryDelayMax: 900,
     expireInSeconds: 60,
   },
   sweep: {

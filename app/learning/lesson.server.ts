@@ -5,6 +5,7 @@
 import { asc, eq } from "drizzle-orm";
 import { accessToLesson } from "../access/access.server";
 import type { Viewer } from "../access/roles";
+import { captionsForPlayer, type PlayerCaptions } from "../captions/captions.server";
 import type { Database } from "../db/client.server";
 import { courseSections, courses, type LessonKind, lessons } from "../db/schema";
 import type { Locale } from "../i18n/languages";
@@ -128,6 +129,8 @@ export type OpenedLesson = {
     pdfUrl: string | null;
   };
   video: LessonVideo | null;
+  /** A video lesson's caption tracks (one per language) and its transcript in the page's language. */
+  captions: PlayerCaptions;
   progress: CourseProgress;
   lessonProgress: { positionSeconds: number; completed: boolean; resumeAt: number };
   previousLessonId: number | null;
@@ -166,7 +169,12 @@ export async function openLesson(
   }
   const byId = new Map(progress.lessons.map((entry) => [entry.id, entry]));
   const mine = byId.get(lesson.id);
-  const video = await getLessonVideo(db, lesson.id);
+  const [video, captions] = await Promise.all([
+    getLessonVideo(db, lesson.id),
+    lesson.kind === "video"
+      ? captionsForPlayer(db, course.id, lesson.id, locale)
+      : { tracks: [], transcript: null },
+  ]);
   const positionSeconds = mine?.positionSeconds ?? 0;
   return {
     ok: true,
@@ -200,6 +208,7 @@ export async function openLesson(
         pdfUrl: safeMaterialUrl(lesson.pdfUrl, { allowSitePath: true }),
       },
       video,
+      captions,
       progress,
       lessonProgress: {
         positionSeconds,

@@ -62,6 +62,10 @@ export const API_ERROR_CODES = [
   "edit_window_closed",
   /** Hiding a Q&A post that is already hidden. */
   "already_hidden",
+  /** A caption file that does not parse, or whose cues run past the video (issue 36): the message names the line. */
+  "invalid_captions",
+  /** Captions (or a video) for a lesson that is an article or a quiz. */
+  "not_video_lesson",
   "rate_limited",
   "method_not_allowed",
   "payload_too_large",

@@ -60,7 +60,19 @@ export interface VideoHost {
   }): Promise<RemoteVideoState>;
   /** Deletes the video's bytes; a video already gone is not an error. */
   remove(video: { id: string; providerId: string | null }): Promise<void>;
+  /**
+   * Vimeo only: the video's caption text tracks (issue 36, decision 057). The local host has none: its
+   * captions are served by the app beside the video.
+   */
+  textTracks?: VimeoTextTracks;
 }
+
+export type VimeoTextTracks = {
+  /** Creates a caption track in `language`, uploads the WebVTT to its link, activates it; its id. */
+  upload(input: { providerId: string; language: string; name: string; vtt: string }): Promise<string>;
+  /** Deletes a text track; one already gone (or its video) is not an error. */
+  remove(input: { providerId: string; textTrackId: string }): Promise<void>;
+};
 
 // ── Ours: tus into the object storage ──────────────────────────────────────────────────────────────────
 
@@ -311,6 +323,48 @@ export function createVimeoHost(accessToken: string): VideoHost {
         if (error instanceof Error && /not found|"error_code":\s*5000|404/i.test(error.message)) return;
         throw error;
       }
+    },
+    textTracks: {
+      // Vimeo's documented three steps (developer.vimeo.com/api/upload/texttracks): create the track, PUT
+      // the file to the link it answers with, then make it active.
+      async upload({ providerId, language, name, vtt }) {
+        const video = `/videos/${encodeURIComponent(providerId)}`;
+        const { body } = await client.request({
+          method: "POST",
+          path: `${video}/texttracks`,
+          query: { type: "captions", language, name },
+        });
+        const uri = String(body.uri ?? "");
+        const textTrackId = uri.split("/").pop() ?? "";
+        if (!textTrackId || typeof body.link !== "string")
+          throw new Error("Vimeo did not return a text track's upload link.");
+        const put = await fetch(body.link, {
+          method: "PUT",
+          headers: {
+            "Content-Type": "text/vtt; charset=utf-8",
+            Accept: "application/vnd.vimeo.*+json;version=3.4",
+          },
+          body: vtt,
+        });
+        if (!put.ok) throw new Error(`Vimeo refused the caption file (${put.status}).`);
+        await client.request({
+          method: "PATCH",
+          path: `${video}/texttracks/${encodeURIComponent(textTrackId)}`,
+          query: { active: true },
+        });
+        return textTrackId;
+      },
+      async remove({ providerId, textTrackId }) {
+        try {
+          await client.request({
+            method: "DELETE",
+            path: `/videos/${encodeURIComponent(providerId)}/texttracks/${encodeURIComponent(textTrackId)}`,
+          });
+        } catch (error) {
+          if (error instanceof Error && /not found|"error_code":\s*5000|404/i.test(error.message)) return;
+          throw error;
+        }
+      },
     },
   };
 }

@@ -85,6 +85,8 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/instructor/courses/1",
     "/instructor/courses/1/curriculum",
     "/instructor/courses/1/learners",
+    // A video lesson's captions (issue 36): lesson 1 plays the first demo clip, with both languages seeded.
+    "/instructor/courses/1/lessons/1/captions",
     "/instructor/blog",
     "/instructor/coupons",
     "/instructor/analytics",

@@ -7,6 +7,9 @@
 // answers browsers' CORS preflights. `/video/:id` is a stand-in for Vimeo's embed player page: it speaks the
 // player's postMessage protocol (ping/ready, addEventListener, setCurrentTime; events as {event, data}) and
 // exposes `window.fakePlayer` so a browser test can make it report positions.
+// Text tracks (developer.vimeo.com/api/upload/texttracks): POST /videos/:id/texttracks {type, language, name}
+// → 201 with the track's uri and an upload `link`; PUT the file to the link (a capability URL, no token);
+// PATCH /videos/:id/texttracks/:track {active}; GET /videos/:id/texttracks; DELETE → 204.
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -20,9 +23,21 @@ export type FakeVimeoVideo = {
   uploadError: boolean;
 };
 
+export type FakeTextTrack = {
+  id: string;
+  videoId: string;
+  type: string;
+  language: string;
+  name: string;
+  active: boolean;
+  /** The uploaded file, null until the PUT to the link. */
+  file: string | null;
+};
+
 export type FakeVimeo = {
   url: string;
   videos: Map<string, FakeVimeoVideo>;
+  textTracks: Map<string, FakeTextTrack>;
   requests: { method: string; path: string; authorized: boolean }[];
   setTranscode: (id: string, status: FakeVimeoVideo["transcode"]) => void;
   failUpload: (id: string) => void;
@@ -63,6 +78,8 @@ export async function startFakeVimeo({
   transcodeWhenUploaded = "in_progress",
 }: FakeVimeoOptions): Promise<FakeVimeo> {
   const videos = new Map<string, FakeVimeoVideo>();
+  const textTracks = new Map<string, FakeTextTrack>();
+  let nextTrack = 12_000;
   const requests: FakeVimeo["requests"] = [];
   let next = 76_000_000;
   let url = "";
@@ -138,6 +155,18 @@ export async function startFakeVimeo({
       return;
     }
 
+    // A text track's upload link: like the video's, a capability URL without the API token.
+    const trackUpload = /^\/texttrack-upload\/(\d+)$/.exec(path);
+    if (trackUpload) {
+      requests.push({ method, path, authorized: true });
+      const track = textTracks.get(trackUpload[1] ?? "");
+      if (!track) return json(404, { error: "Not found" });
+      if (method !== "PUT") return json(405, { error: "Method not allowed" });
+      track.file = (await readBody(req)).toString("utf8");
+      res.writeHead(200).end();
+      return;
+    }
+
     const authorized = req.headers.authorization === `Bearer ${token}`;
     requests.push({ method, path, authorized });
     if (!authorized) return json(401, { error: "You must provide a valid authenticated access token." });
@@ -167,6 +196,57 @@ export async function startFakeVimeo({
         upload: { status: "in_progress", approach: "tus", size, upload_link: `${url}/upload/${id}` },
         transcode: { status: "in_progress" },
       });
+    }
+    const tracks = /^\/videos\/(\d+)\/texttracks(?:\/(\d+))?$/.exec(path);
+    if (tracks) {
+      const owner = videos.get(tracks[1] ?? "");
+      if (!owner) return json(404, { error: "The requested video couldn't be found.", error_code: 5000 });
+      const trackJson = (track: FakeTextTrack) => ({
+        uri: `/videos/${track.videoId}/texttracks/${track.id}`,
+        active: track.active,
+        type: track.type,
+        language: track.language,
+        name: track.name,
+        link: `${url}/texttrack-upload/${track.id}`,
+      });
+      if (!tracks[2]) {
+        if (method === "GET")
+          return json(200, {
+            total: [...textTracks.values()].filter((t) => t.videoId === owner.id).length,
+            data: [...textTracks.values()].filter((t) => t.videoId === owner.id).map(trackJson),
+          });
+        if (method !== "POST") return json(405, { error: "Method not allowed" });
+        const body = JSON.parse((await readBody(req)).toString("utf8") || "{}") as Partial<FakeTextTrack>;
+        const types = ["captions", "subtitles", "chapters", "descriptions", "metadata"];
+        if (!types.includes(String(body.type)) || typeof body.language !== "string" || !body.language)
+          return json(400, { error: "The type and language are required.", error_code: 2204 });
+        const track: FakeTextTrack = {
+          id: String(nextTrack++),
+          videoId: owner.id,
+          type: String(body.type),
+          language: body.language,
+          name: typeof body.name === "string" ? body.name : "",
+          active: false,
+          file: null,
+        };
+        textTracks.set(track.id, track);
+        return json(201, trackJson(track));
+      }
+      const track = textTracks.get(tracks[2]);
+      if (!track || track.videoId !== owner.id)
+        return json(404, { error: "The requested text track couldn't be found.", error_code: 5000 });
+      if (method === "PATCH") {
+        const body = JSON.parse((await readBody(req)).toString("utf8") || "{}") as { active?: boolean };
+        if (typeof body.active === "boolean") track.active = body.active;
+        return json(200, trackJson(track));
+      }
+      if (method === "DELETE") {
+        textTracks.delete(track.id);
+        res.writeHead(204).end();
+        return;
+      }
+      if (method === "GET") return json(200, trackJson(track));
+      return json(405, { error: "Method not allowed" });
     }
     const one = /^\/videos\/(\d+)$/.exec(path);
     const video = one ? videos.get(one[1] ?? "") : undefined;
@@ -198,6 +278,7 @@ export async function startFakeVimeo({
   return {
     url,
     videos,
+    textTracks,
     requests,
     setTranscode: (id, status) => {
       const video = videos.get(id);

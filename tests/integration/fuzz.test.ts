@@ -8,6 +8,7 @@
 import { desc, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { parseCaptions } from "../../app/captions/captions";
 import { credentialPublicKey, publicOrigin } from "../../app/config.server";
 import { didWebOf } from "../../app/credentials/did";
 import { videos } from "../../app/db/schema";
@@ -644,6 +645,26 @@ const API: ApiEndpoint[] = [
   },
   { name: "course progress", method: "GET", path: "/api/courses/:id/progress", role: "user" },
   { name: "lecture play", method: "GET", path: "/api/courses/:id/lecture/:lessonId/play", role: "user" },
+  // Captions (issue 36): the download under the lesson's rule; the trainer's upload (its body is the file:
+  // any JSON or other body is refused, 415 or 422) and delete, by the fixtures' lesson or a course id.
+  {
+    name: "captions read",
+    method: "GET",
+    path: "/api/courses/:id/lessons/:lessonId/captions/en",
+    role: "user",
+  },
+  {
+    name: "captions upload",
+    method: "PUT",
+    path: "/api/instructor/lessons/:lessonId/captions/ar",
+    role: "trainer",
+  },
+  {
+    name: "captions delete",
+    method: "DELETE",
+    path: "/api/instructor/lessons/:id/captions/en",
+    role: "trainer",
+  },
   // Videos (issue 9). A link asked for with valid values creates a video row: that is accepted input.
   {
     name: "create upload link",
@@ -805,6 +826,52 @@ function apiCase() {
       }));
     });
 }
+
+describe("fuzz: caption files", () => {
+  // Hostile WebVTT and SRT bodies to the trainer's upload: a file the caption module refuses is a 422 that
+  // stores nothing, one it reads is a 200; never a 5xx. The oracle is the pure module itself (decision 052).
+  const timestamp = fc.oneof(
+    fc.constantFrom("00:00:01.000", "00:01.500", "99:59:59.999", "00:00:0x.000", "-1:00.000", "00:00:02,000"),
+    fc.string({ maxLength: 14 }),
+  );
+  const cue = fc
+    .tuple(timestamp, timestamp, fc.oneof(fc.string(), fc.constantFrom("<b>x</b>", "a --> b", "&amp;", "")))
+    .map(([start, end, text]) => `${start} --> ${end}\n${text}`);
+  const file = fc.oneof(
+    fc.array(cue, { maxLength: 6 }).map((cues) => `WEBVTT\n\n${cues.join("\n\n")}\n`),
+    fc.array(cue, { maxLength: 6 }).map((cues) => cues.map((c, i) => `${i + 1}\n${c}`).join("\n\n")),
+    fc.string(),
+    fc.constantFrom("WEBVTT", "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nok\n", "\ufeffWEBVTT\n\u0000"),
+  );
+  it(
+    "PUT /api/instructor/lessons/:id/captions/:lang: refused with 422 and nothing stored, or stored; never a 5xx",
+    async () => {
+      await fuzz(
+        "caption files",
+        fc.tuple(file, fc.constantFrom("text/vtt", "application/x-subrip")),
+        120,
+        ([body, type]) => {
+          const verdict = parseCaptions(body, type === "text/vtt" ? "vtt" : "srt");
+          return {
+            method: "PUT",
+            target: `/api/instructor/lessons/${fixtures.lessonId}/captions/en`,
+            body,
+            contentType: type,
+            role: "trainer",
+            credentials: "bearer",
+            refused: verdict.ok ? undefined : `a caption file refused (${verdict.error.code})`,
+            expect: (observed) =>
+              observed.status === (verdict.ok ? 200 : 422)
+                ? null
+                : `expected ${verdict.ok ? 200 : 422}, got ${observed.status}`,
+          } satisfies Case;
+        },
+        context,
+      );
+    },
+    TIMEOUT,
+  );
+});
 
 describe("fuzz: verifying credentials", () => {
   it(
@@ -1564,6 +1631,17 @@ function pageActions(): PageAction[] {
       fields: {
         positionSeconds: fc.constantFrom("0", "5", "179.5", "181", "-1", "1e9", "x", ""),
         completed: fc.constantFrom("true", "false", "maybe"),
+      },
+    },
+    // The studio's captions page (issue 36): multipart forms in the browser; a form without a file is refused.
+    {
+      name: "lesson captions",
+      path: "/instructor/courses/:id/lessons/:lessonId/captions",
+      role: "trainer",
+      readsBody: true,
+      fields: {
+        intent: fc.constantFrom("upload", "delete", "bogus", ""),
+        lang: fc.constantFrom("en", "ar", "fr", "", "EN"),
       },
     },
     {

@@ -4,6 +4,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { saveLessonCaptions } from "../../app/captions/captions.server";
 import { issueCertificate } from "../../app/certificates/certificates.server";
 import { createLocalCertificateStore, setCertificateStore } from "../../app/certificates/store.server";
 import type { DatabaseHandle } from "../../app/db/client.server";
@@ -73,6 +74,7 @@ import { action as instructorCourse } from "../../app/routes/api/instructor-cour
 import { action as instructorCreate } from "../../app/routes/api/instructor-course-create";
 import { action as courseSectionsApi } from "../../app/routes/api/instructor-course-sections";
 import { action as lessonApi } from "../../app/routes/api/instructor-lesson";
+import { action as captionWriteApi } from "../../app/routes/api/instructor-lesson-captions";
 import { action as lessonMoveApi } from "../../app/routes/api/instructor-lesson-move";
 import { loader as quizGetApi, action as quizPutApi } from "../../app/routes/api/instructor-lesson-quiz";
 import { loader as instructorMyCourses } from "../../app/routes/api/instructor-my-courses";
@@ -81,6 +83,7 @@ import { action as sectionApi } from "../../app/routes/api/instructor-section";
 import { action as sectionLessonsApi } from "../../app/routes/api/instructor-section-lessons";
 import { loader as lecturePlayApi } from "../../app/routes/api/lecture-play";
 import { loader as attemptListApi, action as attemptStartApi } from "../../app/routes/api/lesson-attempts";
+import { loader as captionReadApi } from "../../app/routes/api/lesson-captions";
 import { action as lessonProgressApi } from "../../app/routes/api/lesson-progress";
 import {
   loader as lessonQuestionsApi,
@@ -136,9 +139,14 @@ import { loader as courseEditor, action as courseEditorAction } from "../../app/
 import { loader as newCourse, action as newCourseAction } from "../../app/routes/instructor-course-new";
 import { loader as curriculum, action as curriculumAction } from "../../app/routes/instructor-curriculum";
 import { loader as courseLearners } from "../../app/routes/instructor-learners";
+import {
+  loader as lessonCaptionsPage,
+  action as lessonCaptionsPageAction,
+} from "../../app/routes/instructor-lesson-captions";
 import { action as lessonVideoAction } from "../../app/routes/instructor-lesson-video";
 import { loader as quizEditor, action as quizEditorAction } from "../../app/routes/instructor-quiz";
 import { action as learnBeacon } from "../../app/routes/learn-progress";
+import { loader as lessonCaptionTrack } from "../../app/routes/lesson-captions";
 import { loader as mediaRaw } from "../../app/routes/media-raw";
 import { loader as mediaVideo } from "../../app/routes/media-video";
 import { loader as myEnrollments } from "../../app/routes/my-enrollments";
@@ -335,6 +343,16 @@ beforeAll(async () => {
   certificate = { id: issued.certificate.id, code: issued.certificate.code };
   // Videos (issue 9): a ready video on the paid course's lesson and an upload in flight, both the trainer's.
   video = await matrixVideos(handle.db, people.trainer, paidCourseId);
+  // Captions (issue 36): on the paid course's video lesson and on its free preview.
+  for (const lessonId of [video.lessonId, previewLessonId]) {
+    const saved = await saveLessonCaptions(handle.db, people.trainer, {
+      lessonId,
+      lang: "en",
+      format: "vtt",
+      file: "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHello\n",
+    });
+    if (!saved.ok) throw new Error("captions fixture failed");
+  }
   const quizRows = await handle.db
     .insert(lessons)
     .values(
@@ -1005,6 +1023,77 @@ const CASES: Case[] = [
     path: "/media/videos/x",
     params: () => ({ videoId: video.readyId }),
     expected: { guest: 401, user: 403, trainer: "ok", admin: "ok" },
+  },
+  // Captions (issue 36): served under the video's own rule; written by the course's editors.
+  {
+    name: "GET /courses/:id/learn/:lessonId/captions/:file (a paid lesson, not enrolled)",
+    kind: "page",
+    handler: lessonCaptionTrack,
+    path: "/courses/x/learn/y/captions/en.vtt",
+    params: () => ({ id: String(paidCourseId), lessonId: String(video.lessonId), file: "en.vtt" }),
+    expected: { guest: 401, user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /courses/:id/learn/:lessonId/captions/:file (a free preview)",
+    kind: "page",
+    handler: lessonCaptionTrack,
+    path: "/courses/x/learn/y/captions/en.vtt",
+    params: () => ({ id: String(paidCourseId), lessonId: String(previewLessonId), file: "en.vtt" }),
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /api/courses/:courseId/lessons/:lessonId/captions/:lang (a paid lesson, not enrolled)",
+    kind: "api",
+    handler: captionReadApi,
+    path: "/api/courses/x/lessons/y/captions/en",
+    params: () => ({ courseId: String(paidCourseId), lessonId: String(video.lessonId), lang: "en" }),
+    expected: { guest: 401, user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /api/courses/:courseId/lessons/:lessonId/captions/:lang (a free preview)",
+    kind: "api",
+    handler: captionReadApi,
+    path: "/api/courses/x/lessons/y/captions/en",
+    params: () => ({ courseId: String(paidCourseId), lessonId: String(previewLessonId), lang: "en" }),
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "PUT /api/instructor/lessons/:id/captions/:lang",
+    kind: "api",
+    handler: captionWriteApi,
+    method: "PUT",
+    path: "/api/instructor/lessons/x/captions/ar",
+    params: () => ({ id: String(video.lessonId), lang: "ar" }),
+    headers: { "Content-Type": "text/vtt" },
+    body: () => "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nمرحبا\n",
+    expected: API_STAFF,
+  },
+  {
+    name: "DELETE /api/instructor/lessons/:id/captions/:lang",
+    kind: "api",
+    handler: captionWriteApi,
+    method: "DELETE",
+    path: "/api/instructor/lessons/x/captions/ar",
+    params: () => ({ id: String(video.lessonId), lang: "ar" }),
+    expected: API_STAFF,
+  },
+  {
+    name: "GET /instructor/courses/:id/lessons/:lessonId/captions",
+    kind: "page",
+    handler: lessonCaptionsPage,
+    path: "/instructor/courses/x/lessons/y/captions",
+    params: () => ({ id: String(paidCourseId), lessonId: String(video.lessonId) }),
+    expected: PAGE_STAFF,
+  },
+  {
+    name: "POST /instructor/courses/:id/lessons/:lessonId/captions (delete)",
+    kind: "page",
+    handler: lessonCaptionsPageAction,
+    method: "POST",
+    path: "/instructor/courses/x/lessons/y/captions",
+    params: () => ({ id: String(paidCourseId), lessonId: String(video.lessonId) }),
+    body: () => new URLSearchParams({ intent: "delete", lang: "ar" }),
+    expected: PAGE_STAFF,
   },
   {
     name: "POST /instructor/courses/:id/lessons/:lessonId/video (free preview)",

@@ -4,6 +4,7 @@ import type { EndpointDoc } from "../registry";
 import { accountEndpoints } from "./account";
 import { adminEndpoints } from "./admin";
 import { authEndpoints } from "./auth";
+import { captionEndpoints } from "./captions";
 import { catalogEndpoints } from "./catalog";
 import { certificateEndpoints } from "./certificates";
 import { contactEndpoints } from "./contact";
@@ -27,6 +28,7 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
   ...learningEndpoints,
   ...quizEndpoints,
   ...qaEndpoints,
+  ...captionEndpoints,
   ...certificateEndpoints,
   ...instructorEndpoints,
   ...mediaEndpoints,

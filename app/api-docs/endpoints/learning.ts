@@ -90,6 +90,11 @@ export const learningEndpoints: EndpointDoc[] = [
             })
             .nullable(),
           pdfUrl: z.string().optional(),
+          captions: z
+            .array(z.strictObject({ lang: z.enum(["en", "ar"]), src: z.string() }))
+            .describe(
+              "The lesson's caption files, one per language: `src` is GET /api/courses/{courseId}/lessons/{lessonId}/captions/{lang} (text/vtt), with the same token",
+            ),
           progress: z.strictObject({ positionSeconds: z.number(), completed: z.boolean() }).nullable(),
         }),
       ),

@@ -140,6 +140,7 @@ function LessonPage({
               resumeAt={lessonProgress.resumeAt}
               completed={lessonProgress.completed}
               recordProgress={!opened.preview}
+              captions={opened.captions}
             />
           )}
           {opened.preview ? (

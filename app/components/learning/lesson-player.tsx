@@ -2,13 +2,24 @@
 // `#t=` media fragment starts it at the saved position even without JS. Vimeo videos play in Vimeo's embed
 // player, driven through its postMessage protocol (app/learning/vimeo-messages.ts). With JS, both save the
 // position (progress-tracker.ts: every 15 s while playing, on pause and on leave with navigator.sendBeacon),
-// resume at the saved position, and complete the lesson by themselves at 90 % watched.
+// resume at the saved position, and complete the lesson by themselves at 90 % watched. A lesson's captions are
+// one `<track>` per language inside the native player (the page's language is the default; Vimeo's player
+// shows Vimeo's own text tracks), and its transcript stands under the player (./transcript.tsx).
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { useLocale } from "../../i18n/use-locale";
 import { useTranslation } from "../../i18n/use-translation";
 import { parseVimeoMessage, TRACKED_EVENTS, vimeoCommand } from "../../learning/vimeo-messages";
 import type { LessonVideo } from "../../video/playback.server";
 import { createProgressTracker, type ProgressTracker } from "./progress-tracker";
+import { Transcript, type TranscriptData } from "./transcript";
+
+export type PlayerCaptionsView = {
+  tracks: { lang: "en" | "ar"; src: string }[];
+  transcript: TranscriptData | null;
+};
+
+const NO_CAPTIONS: PlayerCaptionsView = { tracks: [], transcript: null };
 
 /** The same-origin route that records progress with the session cookie (routes/learn-progress.ts). */
 export function progressPath(courseId: number, lessonId: number): string {
@@ -26,6 +37,7 @@ type Props = {
   completed: boolean;
   /** False for a free preview: the player saves nothing (the server would refuse it anyway). */
   recordProgress?: boolean;
+  captions?: PlayerCaptionsView;
 };
 
 export function LessonPlayer({
@@ -37,6 +49,7 @@ export function LessonPlayer({
   resumeAt,
   completed,
   recordProgress = true,
+  captions = NO_CAPTIONS,
 }: Props) {
   const { t } = useTranslation("learning");
   const frameTitle = t("player.title", { title });
@@ -51,6 +64,7 @@ export function LessonPlayer({
         completed={completed}
         recordProgress={recordProgress}
         label={frameTitle}
+        captions={captions}
       />
     );
   }
@@ -65,6 +79,7 @@ export function LessonPlayer({
         completed={completed}
         recordProgress={recordProgress}
         label={frameTitle}
+        captions={captions}
       />
     );
   }
@@ -109,6 +124,7 @@ type PlayerProps = {
   completed: boolean;
   recordProgress: boolean;
   label: string;
+  captions: PlayerCaptionsView;
 };
 
 /** What a preview's player reports to: nothing is saved. */
@@ -146,10 +162,29 @@ function useProgress({
 }
 
 function LocalVideo(props: PlayerProps) {
-  const { src, label } = props;
+  const { src, label, captions } = props;
   const { t } = useTranslation("learning");
+  const locale = useLocale();
   const { resumeAt, newTracker } = useProgress(props);
   const ref = useRef<HTMLVideoElement>(null);
+  const [seconds, setSeconds] = useState<number | null>(null);
+  const seek = useCallback((to: number) => {
+    const element = ref.current;
+    if (element) element.currentTime = to;
+  }, []);
+
+  // The transcript follows the player: the line being spoken is marked.
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || !captions.transcript) return;
+    const onTime = () => setSeconds(element.currentTime);
+    element.addEventListener("timeupdate", onTime);
+    element.addEventListener("seeked", onTime);
+    return () => {
+      element.removeEventListener("timeupdate", onTime);
+      element.removeEventListener("seeked", onTime);
+    };
+  }, [captions.transcript]);
 
   useEffect(() => {
     const element = ref.current;
@@ -188,21 +223,40 @@ function LocalVideo(props: PlayerProps) {
     };
   }, [newTracker, resumeAt]);
 
+  const defaultLang = captions.tracks.some((track) => track.lang === locale)
+    ? locale
+    : captions.tracks[0]?.lang;
   return (
-    <div className="aspect-video overflow-hidden rounded-lg bg-ink">
-      {/* biome-ignore lint/a11y/useMediaCaption: uploaded lessons carry no caption track yet */}
-      <video
-        ref={ref}
-        controls
-        preload="metadata"
-        src={resumeAt > 0 ? `${src}#t=${resumeAt}` : src}
-        aria-label={label}
-        className="size-full"
-        data-testid="lesson-video"
-        data-resume-at={resumeAt}
-      >
-        {t("player.unsupported")}
-      </video>
+    <div className="space-y-4">
+      <div className="aspect-video overflow-hidden rounded-lg bg-ink">
+        {/* biome-ignore lint/a11y/useMediaCaption: a lesson without uploaded captions has no track to give */}
+        <video
+          ref={ref}
+          controls
+          preload="metadata"
+          src={resumeAt > 0 ? `${src}#t=${resumeAt}` : src}
+          aria-label={label}
+          className="size-full"
+          data-testid="lesson-video"
+          data-resume-at={resumeAt}
+        >
+          {captions.tracks.map((track) => (
+            <track
+              key={track.lang}
+              kind="captions"
+              srcLang={track.lang}
+              label={t(`captions.lang.${track.lang}`)}
+              src={track.src}
+              default={track.lang === defaultLang}
+              data-testid={`caption-track-${track.lang}`}
+            />
+          ))}
+          {t("player.unsupported")}
+        </video>
+      </div>
+      {captions.transcript ? (
+        <Transcript transcript={captions.transcript} videoSrc={src} currentSeconds={seconds} onSeek={seek} />
+      ) : null}
     </div>
   );
 }
@@ -213,9 +267,20 @@ function LocalVideo(props: PlayerProps) {
  * to the saved position, and feeds the reported positions to the same tracker as the native player.
  */
 function VimeoVideo(props: PlayerProps) {
-  const { src, label } = props;
+  const { src, label, captions } = props;
   const { resumeAt, newTracker } = useProgress(props);
   const ref = useRef<HTMLIFrameElement>(null);
+  const [seconds, setSeconds] = useState<number | null>(null);
+  const seek = useCallback(
+    (to: number) => {
+      try {
+        ref.current?.contentWindow?.postMessage(vimeoCommand("setCurrentTime", to), new URL(src).origin);
+      } catch {
+        // A malformed embed URL: there is no player to seek.
+      }
+    },
+    [src],
+  );
 
   useEffect(() => {
     const frame = ref.current;
@@ -244,6 +309,7 @@ function VimeoVideo(props: PlayerProps) {
         return;
       }
       position = message.seconds;
+      setSeconds(position);
       if (message.event === "pause") tracker.paused(position);
       else tracker.playing(position, message.duration);
     };
@@ -265,19 +331,25 @@ function VimeoVideo(props: PlayerProps) {
   }, [newTracker, src, resumeAt]);
 
   return (
-    <div className="aspect-video overflow-hidden rounded-lg bg-ink">
-      <iframe
-        ref={ref}
-        src={src}
-        title={label}
-        allow="autoplay; fullscreen; picture-in-picture"
-        allowFullScreen
-        referrerPolicy="strict-origin-when-cross-origin"
-        className="size-full border-0"
-        data-testid="lesson-video-frame"
-        data-player="vimeo"
-        data-resume-at={resumeAt}
-      />
+    <div className="space-y-4">
+      <div className="aspect-video overflow-hidden rounded-lg bg-ink">
+        <iframe
+          ref={ref}
+          src={src}
+          title={label}
+          allow="autoplay; fullscreen; picture-in-picture"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+          className="size-full border-0"
+          data-testid="lesson-video-frame"
+          data-player="vimeo"
+          data-resume-at={resumeAt}
+        />
+      </div>
+      {captions.transcript ? (
+        // Vimeo's player page takes no `#t=` fragment of ours: without JavaScript the lines are plain text.
+        <Transcript transcript={captions.transcript} videoSrc={null} currentSeconds={seconds} onSeek={seek} />
+      ) : null}
     </div>
   );
 }

@@ -277,13 +277,22 @@ export function LessonCard({
       </div>
       <div className="mt-5 grid gap-4 border-t border-ink/10 pt-4 md:grid-cols-2">
         {lesson.kind === "video" ? (
-          <LessonVideo
-            lesson={{ id: lesson.id, title: lesson.title, isFreePreview: lesson.isFreePreview }}
-            current={lesson.video.current}
-            latest={lesson.video.latest}
-            action={localize(`/instructor/courses/${courseId}/lessons/${lesson.id}/video`)}
-            maxLabel={maxVideoLabel}
-          />
+          <div className="space-y-3">
+            <LessonVideo
+              lesson={{ id: lesson.id, title: lesson.title, isFreePreview: lesson.isFreePreview }}
+              current={lesson.video.current}
+              latest={lesson.video.latest}
+              action={localize(`/instructor/courses/${courseId}/lessons/${lesson.id}/video`)}
+              maxLabel={maxVideoLabel}
+            />
+            <Link
+              to={localize(`/instructor/courses/${courseId}/lessons/${lesson.id}/captions`)}
+              className="inline-block font-semibold text-coral-700 hover:underline"
+              data-testid="edit-captions"
+            >
+              {t("curriculum.editCaptions")}
+            </Link>
+          </div>
         ) : (
           <div className="space-y-3">
             {lesson.kind === "quiz" ? (

@@ -1,5 +1,6 @@
 // The whole schema, split by domain and re-exported for drizzle and drizzle-kit.
 export * from "./auth";
+export * from "./captions";
 export * from "./commerce";
 export * from "./contact";
 export * from "./content";

@@ -1,9 +1,10 @@
 // GET /api/courses/:courseId/lecture/:lectureId/play → what a player needs for one lesson:
 // {lesson: {id, title, position}, preview, video: {provider, embedUrl?, src?, status} | null, pdfUrl?,
-//  progress: {positionSeconds, completed} | null}. `video` is null when the lesson has no uploaded video; a
+//  captions: [{lang, src}], progress: {positionSeconds, completed} | null}. `video` is null when the lesson has no uploaded video; a
 // local video's `src` is the stream route, which takes the same Bearer token. A free preview answers anyone,
 // without a token too (app/access/policy.ts): `preview` is true and `progress` null, since nothing is recorded.
 import { optionalApiUser, requireApiUser } from "../../auth/guards.server";
+import { captionApiPath } from "../../captions/captions.server";
 import { getDb } from "../../db/context";
 import { refusalResponse } from "../../learning/api.server";
 import { openLesson } from "../../learning/lesson.server";
@@ -38,6 +39,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         }
       : null,
     ...(lesson.pdfUrl ? { pdfUrl: lesson.pdfUrl } : {}),
+    // The captions' download for API clients, with the same Bearer token (the learn page's tracks use the cookie).
+    captions: opened.captions.tracks.map((track) => ({
+      lang: track.lang,
+      src: captionApiPath(courseId, lesson.id, track.lang),
+    })),
     progress: opened.preview
       ? null
       : { positionSeconds: lessonProgress.positionSeconds, completed: lessonProgress.completed },
