@@ -26,6 +26,7 @@ export const NAMESPACES = [
   "mail",
   "payments",
   "apidocs",
+  "notifications",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

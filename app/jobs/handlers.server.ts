@@ -8,6 +8,7 @@ import { announcePublicChange } from "../db/public-changes.server";
 import type { Mailer } from "../mail/mailer.server";
 import { deliverMail } from "../mail/outgoing.server";
 import { runSweep } from "../maintenance/sweep.server";
+import { dispatchNotificationMails, sendNotificationDigests } from "../notifications/delivery.server";
 import { checkLocalVideo } from "../video/local-check.server";
 import { pollVimeoVideo } from "../video/vimeo-poll.server";
 import type { JobQueueName } from "./policy";
@@ -37,4 +38,8 @@ export const JOB_HANDLERS: Record<JobQueueName, (data: unknown, context: JobCont
   sweep: async (_data, { db }) => {
     await runSweep(db);
   },
+  // Queues the mails of new notifications; a notification already claimed is never claimed again.
+  "notification-mail": (_data, { db }) => dispatchNotificationMails(db),
+  // One digest mail per person; a second run the same day finds nothing left to claim.
+  "notification-digest": (_data, { db }) => sendNotificationDigests(db),
 };
