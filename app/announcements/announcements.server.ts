@@ -98,3 +98,15 @@ export async function courseAnnouncementsFor(
     createdAt: row.createdAt.toISOString(),
   }));
 }
+
+/** What a page's loader hands to <CourseAnnouncements/>: the viewer's announcements with dates formatted. */
+export async function announcementsForPage(
+  db: Database,
+  viewer: Viewer,
+  courseId: number,
+  locale: Locale,
+  formatDate: (iso: string) => string,
+): Promise<{ id: number; title: string; html: string; date: string }[] | null> {
+  const items = await courseAnnouncementsFor(db, viewer, courseId, locale);
+  return items?.map(({ createdAt, ...item }) => ({ ...item, date: formatDate(createdAt) })) ?? null;
+}

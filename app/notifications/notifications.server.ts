@@ -2,7 +2,7 @@
 // choices per type (issue 35). Every function is about the caller's own rows: the user id is the filter.
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { notificationPreferences, notificationRecipients, notifications } from "../db/schema";
+import { notificationPreferences, notificationRecipients, notifications, users } from "../db/schema";
 import type { Locale } from "../i18n/languages";
 import {
   effectivePreferences,
@@ -144,4 +144,19 @@ export async function setPreferences(
         set: { delivery: sql`excluded.delivery`, updatedAt: sql`excluded.updated_at` },
       });
   return getPreferences(db, userId);
+}
+
+/**
+ * The unsubscribe link's effect: `type` is off for the person (the token was checked by the caller). An
+ * account that is gone is nothing to change. Returns whether it was done.
+ */
+export async function unsubscribeType(
+  db: Database,
+  userId: string,
+  type: NotificationType,
+): Promise<boolean> {
+  const [found] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!found) return false;
+  await setPreferences(db, userId, { [type]: "off" });
+  return true;
 }

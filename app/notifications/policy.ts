@@ -132,3 +132,6 @@ export const PreferencesInput = z.strictObject(
   { error: "errors.delivery" },
 );
 export type PreferencesInput = z.infer<typeof PreferencesInput>;
+
+/** The account page's form: the same choices, beside the form's own fields (`intent`). */
+export const PreferencesForm = z.object(PreferencesInput.shape);
