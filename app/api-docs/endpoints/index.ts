@@ -11,6 +11,7 @@ import { editorialEndpoints } from "./editorial";
 import { instructorEndpoints } from "./instructor";
 import { learningEndpoints } from "./learning";
 import { mediaEndpoints } from "./media";
+import { notificationEndpoints } from "./notifications";
 import { paymentEndpoints } from "./payments";
 import { quizEndpoints } from "./quizzes";
 import { referenceEndpoints } from "./reference";
@@ -20,6 +21,7 @@ import { videoEndpoints } from "./video";
 export const ENDPOINTS: readonly EndpointDoc[] = [
   ...authEndpoints,
   ...accountEndpoints,
+  ...notificationEndpoints,
   ...catalogEndpoints,
   ...paymentEndpoints,
   ...reviewEndpoints,
