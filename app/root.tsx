@@ -40,6 +40,7 @@ import { mailMiddleware } from "./middleware/mail.server";
 import { mediaMiddleware } from "./middleware/media.server";
 import { responseCacheMiddleware } from "./middleware/response-cache.server";
 import { sameOriginMiddleware } from "./middleware/same-origin.server";
+import { headerBell } from "./notifications/bell.server";
 import { useNonce } from "./security/nonce";
 import { readToast } from "./toast.server";
 
@@ -83,6 +84,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       cartCount:
         (request.method === "GET" || request.method === "HEAD" ? getViewer(context).cartCount : null) ??
         (await countCart(getDb(context), request, viewer)),
+      // The bell's count: signed-in people only, so the anonymous pages the cache keeps never carry one.
+      unreadNotifications: viewer ? await headerBell(getDb(context), viewer.id, locale) : 0,
     },
     { headers },
   );
@@ -119,7 +122,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <HydrationMarker />
         <ToastProvider serverToast={rootData?.toast}>
           <FetcherToasts />
-          <SiteHeader user={rootData?.user ?? null} cartCount={rootData?.cartCount ?? 0} />
+          <SiteHeader
+            user={rootData?.user ?? null}
+            cartCount={rootData?.cartCount ?? 0}
+            unreadNotifications={rootData?.unreadNotifications ?? 0}
+          />
           <main id="main" className="flex-1">
             {children}
           </main>

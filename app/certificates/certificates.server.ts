@@ -14,6 +14,7 @@ import { enqueueJob } from "../jobs/queue.server";
 import { courseCompletion } from "../learning/progress.server";
 import { pick } from "../lib/localized";
 import { isRowId } from "../lib/validation";
+import { notify } from "../notifications/notify.server";
 import { generateCertificateCode, normalizeCertificateCode } from "./code";
 import { type CourseProgress, certificateEligibility, type Eligibility } from "./eligibility";
 
@@ -136,7 +137,23 @@ export async function issueCertificate(
         .onConflictDoNothing()
         .returning();
       // The PDF is the job's (queued with the row: both or neither), or the first download's.
-      if (row) await enqueueJob(db, tx, "certificate-pdf", { certificateId: row.id }, { key: row.id });
+      if (row) {
+        await enqueueJob(db, tx, "certificate-pdf", { certificateId: row.id }, { key: row.id });
+        // The holder is told with the row (issue 35): once per certificate, whoever issued it.
+        await notify(tx, [
+          {
+            userId,
+            type: "certificate_issued",
+            eventKey: `certificate:${row.id}`,
+            data: {
+              path: "/certificates",
+              courseId,
+              courseTitle: names.courseTitle,
+              courseTitleAr: names.courseTitleAr,
+            },
+          },
+        ]);
+      }
       return row;
     });
     if (inserted) return { ok: true, created: true, certificate: inserted };

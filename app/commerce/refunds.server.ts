@@ -8,6 +8,7 @@ import { revokeCertificateOfCourse } from "../certificates/certificates.server";
 import type { Database } from "../db/client.server";
 import { courses, enrollments, users } from "../db/schema";
 import { safeText } from "../lib/validation";
+import { notify } from "../notifications/notify.server";
 import { withdrawReview } from "../reviews/reviews.server";
 import { creditWallet } from "../wallet/wallet.server";
 
@@ -60,7 +61,12 @@ export async function refundEnrollment(
 ): Promise<RefundOutcome> {
   return db.transaction(async (tx) => {
     const [enrollment] = await tx
-      .select({ enrollment: enrollments, courseTitle: courses.title, userName: users.name })
+      .select({
+        enrollment: enrollments,
+        courseTitle: courses.title,
+        courseTitleAr: courses.titleAr,
+        userName: users.name,
+      })
       .from(enrollments)
       .innerJoin(courses, eq(courses.id, enrollments.courseId))
       .innerJoin(users, eq(users.id, enrollments.userId))
@@ -98,6 +104,21 @@ export async function refundEnrollment(
     const why = `Refunded: ${input.reason}`;
     await revokeCertificateOfCourse(tx, { userId, courseId, revokedById: adminId, reason: why, now });
     await withdrawReview(tx, { userId, courseId, hiddenBy: adminId, reason: why, now });
+    // The learner is told with the refund (issue 35): once per enrollment refunded.
+    await notify(tx, [
+      {
+        userId,
+        type: "refund",
+        eventKey: `refund:${enrollmentId}`,
+        data: {
+          path: "/account/wallet",
+          amount: pricePaid,
+          courseId,
+          courseTitle: enrollment.courseTitle,
+          courseTitleAr: enrollment.courseTitleAr,
+        },
+      },
+    ]);
     return {
       ok: true,
       refunded: pricePaid,

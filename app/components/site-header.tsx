@@ -5,6 +5,7 @@ import { useLocalizePath } from "../i18n/use-locale";
 import { useTranslation } from "../i18n/use-translation";
 import { useDismissableDetails } from "./dismissable-details";
 import { LanguageDropdown, LanguageMenuList } from "./language-switcher";
+import { NotificationBell } from "./notification-bell";
 
 /** The signed-in person as the header needs them: the areas they may open are decided by the root loader. */
 export type HeaderUser = { name: string; mayAdminister: boolean; mayTeach: boolean };
@@ -243,9 +244,12 @@ function useOptimisticCartCount(serverCount: number): number {
 export function SiteHeader({
   user,
   cartCount: serverCartCount,
+  unreadNotifications = 0,
 }: {
   user: HeaderUser | null;
   cartCount: number;
+  /** Signed-in people's unread notifications (the bell). */
+  unreadNotifications?: number;
 }) {
   const { t } = useTranslation();
   const localize = useLocalizePath();
@@ -288,6 +292,12 @@ export function SiteHeader({
           </ul>
         </nav>
 
+        {user ? (
+          <div className="ms-auto lg:ms-0">
+            <NotificationBell unread={unreadNotifications} />
+          </div>
+        ) : null}
+
         <div className="ms-auto hidden items-center gap-2 lg:flex">
           <LanguageDropdown />
           {user ? (
@@ -310,7 +320,7 @@ export function SiteHeader({
           )}
         </div>
 
-        <div className="ms-auto lg:hidden">
+        <div className={user ? "lg:hidden" : "ms-auto lg:hidden"}>
           <MobileMenu items={mobile} user={user} cartCount={cartCount} />
         </div>
       </div>

@@ -27,6 +27,7 @@ export const NAMESPACES = [
   "payments",
   "apidocs",
   "qa",
+  "notifications",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

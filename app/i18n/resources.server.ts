@@ -11,6 +11,7 @@ import arEditorial from "../../locales/ar/editorial.json";
 import arHome from "../../locales/ar/home.json";
 import arLearning from "../../locales/ar/learning.json";
 import arMail from "../../locales/ar/mail.json";
+import arNotifications from "../../locales/ar/notifications.json";
 import arPages from "../../locales/ar/pages.json";
 import arPayments from "../../locales/ar/payments.json";
 import arQa from "../../locales/ar/qa.json";
@@ -30,6 +31,7 @@ import enEditorial from "../../locales/en/editorial.json";
 import enHome from "../../locales/en/home.json";
 import enLearning from "../../locales/en/learning.json";
 import enMail from "../../locales/en/mail.json";
+import enNotifications from "../../locales/en/notifications.json";
 import enPages from "../../locales/en/pages.json";
 import enPayments from "../../locales/en/payments.json";
 import enQa from "../../locales/en/qa.json";
@@ -54,6 +56,7 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     learning: enLearning,
     certificates: enCertificates,
     wallet: enWallet,
+    notifications: enNotifications,
     reviews: enReviews,
     analytics: enAnalytics,
     mail: enMail,
@@ -75,6 +78,7 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     learning: arLearning,
     certificates: arCertificates,
     wallet: arWallet,
+    notifications: arNotifications,
     reviews: arReviews,
     analytics: arAnalytics,
     mail: arMail,

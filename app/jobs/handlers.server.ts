@@ -1,14 +1,15 @@
 // What each queue's job does. Every handler is idempotent: pg-boss delivers a job at least once, and a
 // retry may run after an attempt that did its work but died before its completion was written.
 import { z } from "zod";
-import { renderCertificateJob } from "../certificates/pdf-file.server";
 import { runVimeoCaptionJob } from "../captions/vimeo-push.server";
+import { renderCertificateJob } from "../certificates/pdf-file.server";
 import { certificateStore } from "../certificates/store.server";
 import type { Database } from "../db/client.server";
 import { announcePublicChange } from "../db/public-changes.server";
 import type { Mailer } from "../mail/mailer.server";
 import { deliverMail } from "../mail/outgoing.server";
 import { runSweep } from "../maintenance/sweep.server";
+import { dispatchNotificationMails, sendNotificationDigests } from "../notifications/delivery.server";
 import { checkLocalVideo } from "../video/local-check.server";
 import { pollVimeoVideo } from "../video/vimeo-poll.server";
 import type { JobQueueName } from "./policy";
@@ -40,4 +41,8 @@ export const JOB_HANDLERS: Record<JobQueueName, (data: unknown, context: JobCont
   sweep: async (_data, { db }) => {
     await runSweep(db);
   },
+  // Queues the mails of new notifications; a notification already claimed is never claimed again.
+  "notification-mail": (_data, { db }) => dispatchNotificationMails(db),
+  // One digest mail per person; a second run the same day finds nothing left to claim.
+  "notification-digest": (_data, { db }) => sendNotificationDigests(db),
 };

@@ -11,6 +11,8 @@ export const JOB_QUEUES = [
   "vimeo-status",
   "vimeo-captions",
   "sweep",
+  "notification-mail",
+  "notification-digest",
 ] as const;
 export type JobQueueName = (typeof JOB_QUEUES)[number];
 
@@ -95,6 +97,24 @@ export const QUEUE_POLICIES: Record<JobQueueName, RetryPolicy & { policy: "stand
     retryDelay: 0,
     retryBackoff: false,
     expireInSeconds: 300,
+  },
+  // The notifications' mail dispatcher (app/notifications/delivery.server.ts): the next minute's run is
+  // the retry; each mail it queues retries in the mail queue.
+  "notification-mail": {
+    policy: "singleton",
+    retryLimit: 0,
+    retryDelay: 0,
+    retryBackoff: false,
+    expireInSeconds: 300,
+  },
+  // The daily digest: a failed run is retried (what it had claimed is already queued; the rest waits).
+  "notification-digest": {
+    policy: "singleton",
+    retryLimit: 4,
+    retryDelay: 60,
+    retryBackoff: true,
+    retryDelayMax: 1_800,
+    expireInSeconds: 900,
   },
 };
 

@@ -1,6 +1,8 @@
 // Working the queues: in every app server unless JOBS_WORKER=0, and in `npm run worker` (scripts/worker.ts).
 // Any number of workers share the queues: pg-boss hands each job to one of them (SELECT … FOR UPDATE SKIP
 // LOCKED), and its schedules create the sweep's job once per minute for all of them.
+
+import { DIGEST_CRON, DISPATCH_CRON } from "../notifications/policy";
 import { JOB_HANDLERS, type JobContext } from "./handlers.server";
 import { JOB_QUEUES, type JobQueueName, SWEEP_CRON } from "./policy";
 import { jobQueue, openJobWorkerBoss } from "./queue.server";
@@ -36,7 +38,11 @@ export async function startJobWorker(
       if (job) return JOB_HANDLERS[queue](job.data, context);
     });
   }
-  if (schedule) await boss.schedule("sweep", SWEEP_CRON, {}, { tz: "UTC" });
+  if (schedule) {
+    await boss.schedule("sweep", SWEEP_CRON, {}, { tz: "UTC" });
+    await boss.schedule("notification-mail", DISPATCH_CRON, {}, { tz: "UTC" });
+    await boss.schedule("notification-digest", DIGEST_CRON, {}, { tz: "UTC" });
+  }
   return { stop: () => boss.stop({ graceful: true, timeout: 10_000 }) };
 }
 

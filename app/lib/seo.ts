@@ -236,7 +236,7 @@ ${urls.join("\n")}
 `;
 }
 
-/** Paths crawlers are kept out of: the API, dashboards, the studio, the cart and account pages. */
+/** Paths crawlers are kept out of: the API, dashboards, the studio, the cart, account pages and mail links. */
 export const ROBOTS_DISALLOW = [
   "/api/",
   "/dashboard/",
@@ -245,6 +245,8 @@ export const ROBOTS_DISALLOW = [
   "/account",
   "/my-enrollments",
   "/my-favorites",
+  "/notifications",
+  "/unsubscribe/",
   "/certificates",
   "/auth/",
   "/media/raw/",

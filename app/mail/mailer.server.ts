@@ -12,6 +12,11 @@ export type MailMessage = {
   html: string;
   /** The language the message is written in, for the outbox's reader (`lang` and `dir`). */
   locale: string;
+  /**
+   * More headers, e.g. RFC 8058's `List-Unsubscribe` and `List-Unsubscribe-Post` on notification mails
+   * (app/notifications/mail.server.ts).
+   */
+  headers?: Record<string, string>;
 };
 
 export type Mailer =
@@ -38,7 +43,7 @@ export function createSmtpMailer(url: string, from: string): Mailer {
         subject: message.subject,
         text: message.text,
         html: message.html,
-        headers: { "Content-Language": message.locale },
+        headers: { ...message.headers, "Content-Language": message.locale },
       });
     },
   };

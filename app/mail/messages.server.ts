@@ -5,9 +5,9 @@ import { directionOf, type Locale } from "../i18n/languages";
 import type { TFunction } from "../i18n/translator";
 import type { MailMessage } from "./mailer.server";
 
-type Paragraph = string | { link: string; label: string };
+export type Paragraph = string | { link: string; label: string };
 
-function compose(to: string, locale: Locale, subject: string, paragraphs: Paragraph[]): MailMessage {
+export function compose(to: string, locale: Locale, subject: string, paragraphs: Paragraph[]): MailMessage {
   const text = paragraphs
     .map((part) => (typeof part === "string" ? part : `${part.label}\n${part.link}`))
     .join("\n\n");

@@ -15,6 +15,7 @@ export const MailJob = z.object({
     text: z.string(),
     html: z.string(),
     locale: z.string(),
+    headers: z.record(z.string(), z.string()).optional(),
   }),
   /** ISO time after which the mail is dropped unsent: the link it carries has run out. */
   notAfter: z.string().optional(),

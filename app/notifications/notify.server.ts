@@ -1,8 +1,9 @@
 // Recording a notification: called by the domain that raised the event, inside the transaction that made
 // it happen, so the notification exists exactly when the event does.
 
+import { sql } from "drizzle-orm";
 import type { Queryable } from "../db/client.server";
-import { notifications } from "../db/schema";
+import { enrollments, notifications } from "../db/schema";
 import type { NotificationEvent } from "./types";
 
 /**
@@ -17,4 +18,22 @@ export async function notify(on: Queryable, events: readonly NotificationEvent[]
     .onConflictDoNothing({ target: [notifications.userId, notifications.eventKey] })
     .returning({ id: notifications.id });
   return rows.map((row) => row.id);
+}
+
+/**
+ * Records one event for every learner enrolled in a course (an announcement), in one INSERT … SELECT in the
+ * caller's transaction: the notifications exist exactly when the announcement does, whatever the course's
+ * size, with no job in between. Once per person and `eventKey`, as `notify`. Returns how many were recorded.
+ */
+export async function notifyCourseLearners(
+  on: Queryable,
+  courseId: number,
+  event: Omit<NotificationEvent, "userId">,
+): Promise<number> {
+  const result = await on.execute(sql`
+    insert into ${notifications} (user_id, type, event_key, data)
+    select ${enrollments.userId}, ${event.type}, ${event.eventKey}, ${JSON.stringify(event.data)}::jsonb
+    from ${enrollments} where ${enrollments.courseId} = ${courseId}
+    on conflict (user_id, event_key) do nothing`);
+  return result.rowCount ?? 0;
 }

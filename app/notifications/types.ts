@@ -34,6 +34,8 @@ export type NotificationData = {
   announcementId?: number;
   /** The question's or the announcement's title, as written. */
   title?: string;
+  /** The announcement's Arabic title, when it has one. */
+  titleAr?: string | null;
   /** Who did it (the replier, the asker), as they are named. */
   actorName?: string;
   /** Money, in integer minor units, for top-ups and refunds. */

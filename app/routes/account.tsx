@@ -34,10 +34,12 @@ import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { getViewer } from "../middleware/auth.server";
 import { getI18n } from "../middleware/i18next.server";
+import { getPreferences, setPreferences } from "../notifications/notifications.server";
+import { PreferencesForm } from "../notifications/policy";
 import { toasts } from "../toast.server";
 import type { Route } from "./+types/account";
 
-export const handle = { i18n: ["auth"] };
+export const handle = { i18n: ["auth", "notifications"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
@@ -57,6 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     walletBalance:
       user.walletBalance > 0 ? formatMoney(user.walletBalance, page.locale, readConfig().currency) : null,
     canDelete: mayDeleteOwnAccount(user),
+    notificationPreferences: await getPreferences(db, user.id),
     sessions: sessions.map((session) => {
       const device =
         session.kind === "api"
@@ -81,7 +84,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Which of the page's forms was sent; one without an intent (or with one nobody sends) is the profile form. */
 const AccountIntent = z.object({
   intent: z
-    .enum(["profile", "password", "email", "cancelEmail", "delete", "revokeSession", "revokeOthers"])
+    .enum([
+      "profile",
+      "password",
+      "email",
+      "cancelEmail",
+      "delete",
+      "revokeSession",
+      "revokeOthers",
+      "notifications",
+    ])
     .catch("profile"),
 });
 
@@ -183,6 +195,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return ended
       ? toasts().redirectWithSuccess(back, t("settings.signedOut"))
       : toasts().redirectWithError(back, t("settings.sessionGone"));
+  }
+  if (intent.data.intent === "notifications") {
+    const tn = getI18n(context).getFixedT(locale, "notifications");
+    const form = validateForm(formData, PreferencesForm, tn);
+    if (!form.ok) return toasts().redirectWithError(back, tn("errors.delivery"));
+    await setPreferences(db, user.id, form.data);
+    return toasts().redirectWithSuccess(back, tn("preferences.saved"));
   }
   if (intent.data.intent === "revokeOthers") {
     const count = await revokeOtherSessions(db, user.id, token);

@@ -6,9 +6,11 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import type { Viewer } from "../access/roles";
+import { announcementsForPage } from "../announcements/announcements.server";
 import { getUser, loginRedirect, requireUser } from "../auth/guards.server";
 import { certificateStatus } from "../certificates/status.server";
 import { CourseLearn } from "../components/learning/learn-page";
+import { CourseAnnouncements } from "../components/notifications/announcements";
 import type { Database } from "../db/client.server";
 import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
@@ -24,7 +26,7 @@ import { metaTags } from "../lib/seo";
 import { lessonQaPanel } from "../qa/qa.server";
 import { quizOverview } from "../quizzes/overview.server";
 import type { Route } from "./+types/course-learn";
-export const handle = { i18n: ["learning", "certificates", "qa"] };
+export const handle = { i18n: ["learning", "certificates", "qa", "notifications"] };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = getUser(context);
@@ -68,6 +70,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         : null,
     // When this page was opened, signed: "Mark as complete" without JavaScript has no positions to show.
     openedToken: user && opened && !opened.preview ? openedToken(user.id, opened.lesson.id) : null,
+    announcements: user ? await announcementsForPage(db, user, courseId, page.locale, page.date) : null,
   };
 }
 
@@ -138,5 +141,10 @@ export const shouldRevalidate = skipRevalidationAfterFailedRequest;
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
 
 export default function CourseLearnRoute({ loaderData }: Route.ComponentProps) {
-  return <CourseLearn loaderData={loaderData} />;
+  return (
+    <>
+      <CourseLearn loaderData={loaderData} />
+      <CourseAnnouncements items={loaderData.announcements} />
+    </>
+  );
 }

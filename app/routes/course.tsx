@@ -1,6 +1,7 @@
 // /courses/:id: a course, its outline and the actions that fit the visitor: favourite, cart, enroll, go to course.
 import { z } from "zod";
 import { hasCourseAccess } from "../access/policy";
+import { announcementsForPage } from "../announcements/announcements.server";
 import { getUser } from "../auth/guards.server";
 import { safeRedirect } from "../auth/redirect";
 import { certificateStatusOf } from "../certificates/status";
@@ -41,7 +42,7 @@ import {
 import { toasts } from "../toast.server";
 import { freePreviewVideos } from "../video/watch.server";
 import type { Route } from "./+types/course";
-export const handle = { i18n: ["catalog", "learning", "video", "certificates", "reviews"] };
+export const handle = { i18n: ["catalog", "learning", "video", "certificates", "reviews", "notifications"] };
 
 /** The description's Markdown without its marks, for the meta description: links keep their text. */
 function plainExcerpt(markdown: string): string {
@@ -131,6 +132,8 @@ export async function loader({ request, url, context, params }: Route.LoaderArgs
       canReply: Boolean(user && user.id === course.trainerId),
       canHide,
     },
+    announcements:
+      user && access ? await announcementsForPage(db, user, course.id, page.locale, page.date) : null,
     previews: previews.map((preview) => ({
       lessonId: preview.lessonId,
       title: page.locale === "ar" && preview.titleAr ? preview.titleAr : preview.title,

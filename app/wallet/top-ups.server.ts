@@ -3,10 +3,11 @@
 // rejects it. Card payments, when configured, are a second way in that ends in the same ledger.
 import { and, count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "../db/client.server";
+import type { Database, Transaction } from "../db/client.server";
 import { type TopUpRequest, topUpRequests, users } from "../db/schema";
 import { ListQuery } from "../editorial/inputs";
 import { safeText } from "../lib/validation";
+import { notify } from "../notifications/notify.server";
 import { amountField, creditWallet, MAX_CREDIT_MINOR_UNITS, parseCurrencyAmount } from "./wallet.server";
 
 export type TopUpLimits = { min: number; max: number; maxPending: number };
@@ -77,6 +78,18 @@ export type ReviewOutcome =
   | { ok: true; request: TopUpRequest; ownerName: string }
   | { ok: false; reason: "not_found" | "already_reviewed" | "balance_limit"; request?: TopUpRequest };
 
+/** The requester is told of the decision with it (issue 35): once per request. */
+async function notifyTopUpDecided(tx: Transaction, request: TopUpRequest) {
+  await notify(tx, [
+    {
+      userId: request.userId,
+      type: "topup_decided",
+      eventKey: `topup:${request.id}`,
+      data: { path: "/account/wallet", amount: request.amount, approved: request.status === "approved" },
+    },
+  ]);
+}
+
 /**
  * Approves a pending request and credits the wallet, both in one transaction with the request row locked:
  * two admins approving at once (or one approving twice) credit it once; the second sees "already reviewed".
@@ -106,6 +119,7 @@ export async function approveTopUp(db: Database, adminId: string, id: number): P
       .where(eq(topUpRequests.id, id))
       .returning();
     if (!approved) throw new Error("approveTopUp: the locked request vanished");
+    await notifyTopUpDecided(tx, approved);
     return { ok: true, request: approved, ownerName: credit.user.name } as const;
   });
 }
@@ -126,6 +140,7 @@ export async function rejectTopUp(
       .where(eq(topUpRequests.id, id))
       .returning();
     if (!rejected) throw new Error("rejectTopUp: the locked request vanished");
+    await notifyTopUpDecided(tx, rejected);
     const [owner] = await tx.select({ name: users.name }).from(users).where(eq(users.id, request.userId));
     return { ok: true, request: rejected, ownerName: owner?.name ?? "" } as const;
   });

@@ -64,6 +64,8 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/certificates/verify/MNRA-DEMQ-26",
     "/certificates/verify/ZZZZ-ZZZZ-ZZ",
     "/credentials/verify",
+    // An unsubscribe link that is not ours says so and leads to the account page (issue 35).
+    "/unsubscribe/00000000-0000-0000-0000-000000000000.refund.x",
     "/no-such-page",
   ],
   learner: [
@@ -78,6 +80,7 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     // Without a link it says the link does not work and leads back to the settings.
     "/account/confirm-email",
     "/certificates",
+    "/notifications",
   ],
   trainer: [
     "/instructor",
@@ -87,6 +90,7 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/instructor/courses/1/learners",
     // A video lesson's captions (issue 36): lesson 1 plays the first demo clip, with both languages seeded.
     "/instructor/courses/1/lessons/1/captions",
+    "/instructor/courses/1/announcements",
     "/instructor/blog",
     "/instructor/coupons",
     "/instructor/analytics",

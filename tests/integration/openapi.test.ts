@@ -298,6 +298,28 @@ describe("conformance", () => {
     });
     expect(verification.verified).toBe(true);
     await call("get", "api/account/ledger", "/api/account/ledger", { as: "user", expectStatus: 200 });
+    // Notifications (issue 35): an announcement to the paid course, then its learners' lists.
+    await call(
+      "post",
+      "api/instructor/course/:id/announcements",
+      `/api/instructor/course/${fixtures.courseIds.paid}/announcements`,
+      { as: "trainer", body: { title: "News", body: "**Hello**", titleAr: "أخبار" }, expectStatus: 201 },
+    );
+    await call("get", "api/notifications", "/api/notifications?unread=1", { as: "user", expectStatus: 200 });
+    await call("post", "api/notifications/read", "/api/notifications/read", {
+      as: "user",
+      body: { all: true },
+      expectStatus: 200,
+    });
+    await call("get", "api/account/notification-preferences", "/api/account/notification-preferences", {
+      as: "user",
+      expectStatus: 200,
+    });
+    await call("put", "api/account/notification-preferences", "/api/account/notification-preferences", {
+      as: "user",
+      body: { refund: "digest" },
+      expectStatus: 200,
+    });
     await call("get", "api/auth/me", "/api/auth/me", { as: "user", expectStatus: 200 });
     await call("get", "api/auth/email", "/api/auth/email", { as: "user", expectStatus: 200 });
     await call("get", "api/admin/stats", "/api/admin/stats", { as: "admin", expectStatus: 200 });

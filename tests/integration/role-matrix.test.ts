@@ -71,6 +71,7 @@ import { action as enrollOne } from "../../app/routes/api/enroll-one";
 import { loader as enrollmentList } from "../../app/routes/api/enrollments";
 import { loader as favoritesList } from "../../app/routes/api/favorites-list";
 import { action as instructorCourse } from "../../app/routes/api/instructor-course";
+import { action as announcementsApi } from "../../app/routes/api/instructor-course-announcements";
 import { action as instructorCreate } from "../../app/routes/api/instructor-course-create";
 import { action as courseSectionsApi } from "../../app/routes/api/instructor-course-sections";
 import { action as lessonApi } from "../../app/routes/api/instructor-lesson";
@@ -91,6 +92,12 @@ import {
 } from "../../app/routes/api/lesson-questions";
 import { action as mediaDelete } from "../../app/routes/api/media-delete";
 import { action as mediaUpload } from "../../app/routes/api/media-upload";
+import {
+  loader as notificationPreferencesApi,
+  action as notificationPreferencesPutApi,
+} from "../../app/routes/api/notification-preferences";
+import { loader as notificationsApi } from "../../app/routes/api/notifications";
+import { action as notificationsReadApi } from "../../app/routes/api/notifications-read";
 import { loader as openApiDocumentApi } from "../../app/routes/api/openapi";
 import { action as portfolioCreateApi } from "../../app/routes/api/portfolio";
 import { loader as portfolioGetApi, action as portfolioItemApi } from "../../app/routes/api/portfolio-item";
@@ -135,6 +142,10 @@ import { loader as newPost, action as newPostAction } from "../../app/routes/edi
 import { loader as postList } from "../../app/routes/editor-posts";
 import { loader as instructor } from "../../app/routes/instructor";
 import { loader as instructorAnalytics } from "../../app/routes/instructor-analytics";
+import {
+  loader as announcementsPage,
+  action as announcementsPageAction,
+} from "../../app/routes/instructor-announcements";
 import { loader as courseEditor, action as courseEditorAction } from "../../app/routes/instructor-course";
 import { loader as newCourse, action as newCourseAction } from "../../app/routes/instructor-course-new";
 import { loader as curriculum, action as curriculumAction } from "../../app/routes/instructor-curriculum";
@@ -151,6 +162,10 @@ import { loader as mediaRaw } from "../../app/routes/media-raw";
 import { loader as mediaVideo } from "../../app/routes/media-video";
 import { loader as myEnrollments } from "../../app/routes/my-enrollments";
 import { loader as myFavorites } from "../../app/routes/my-favorites";
+import {
+  loader as notificationsPage,
+  action as notificationsPageAction,
+} from "../../app/routes/notifications";
 import { loader as portfolioItemPage } from "../../app/routes/portfolio-item";
 import { action as quizAttemptAction, loader as quizAttemptPage } from "../../app/routes/quiz-attempt";
 import { action as quizPracticeAction, loader as quizPracticePage } from "../../app/routes/quiz-practice";
@@ -203,6 +218,8 @@ const qa = {
   otherQuestionId: 0,
   otherReplyId: 0,
 };
+/** A published course of another trainer (issue 35: the matrix's trainer may not announce to it). */
+let othersCourseId = 0;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
@@ -417,6 +434,7 @@ beforeAll(async () => {
   });
   if (!otherReplied.ok) throw new Error("reply fixture failed");
   qa.otherReplyId = otherReplied.replyId;
+  othersCourseId = qa.otherCourseId;
 });
 afterAll(async () => {
   video?.restore();
@@ -2181,6 +2199,110 @@ const CASES: Case[] = [
       new URLSearchParams({ intent: "ask", lessonId: String(paidLessonId), title: "Plain", body: "x" }),
     // A refusal of a plain form redirects back with the error toast; the guard's part is the sign-in page.
     expected: { guest: "login", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  // Notifications and announcements (issue 35).
+  {
+    name: "GET /notifications",
+    kind: "page",
+    handler: notificationsPage,
+    path: "/ar/notifications",
+    expected: PAGE_USER,
+  },
+  {
+    name: "POST /notifications (mark all read)",
+    kind: "page",
+    handler: notificationsPageAction,
+    method: "POST",
+    path: "/notifications",
+    body: () => new URLSearchParams({ intent: "readAll" }),
+    expected: PAGE_USER,
+  },
+  {
+    name: "POST /account (email choices)",
+    kind: "page",
+    handler: accountAction,
+    method: "POST",
+    path: "/account",
+    body: () => new URLSearchParams({ intent: "notifications", announcement: "digest" }),
+    expected: PAGE_USER,
+  },
+  {
+    name: "GET /api/notifications",
+    kind: "api",
+    handler: notificationsApi,
+    path: "/api/notifications?unread=1",
+    expected: API_USER,
+  },
+  {
+    name: "POST /api/notifications/read",
+    kind: "api",
+    handler: notificationsReadApi,
+    method: "POST",
+    path: "/api/notifications/read",
+    body: () => JSON.stringify({ all: true }),
+    expected: API_USER,
+  },
+  {
+    name: "GET /api/account/notification-preferences",
+    kind: "api",
+    handler: notificationPreferencesApi,
+    path: "/api/account/notification-preferences",
+    expected: API_USER,
+  },
+  {
+    name: "PUT /api/account/notification-preferences",
+    kind: "api",
+    handler: notificationPreferencesPutApi,
+    method: "PUT",
+    path: "/api/account/notification-preferences",
+    body: () => JSON.stringify({ refund: "immediate" }),
+    expected: API_USER,
+  },
+  {
+    name: "GET /instructor/courses/:id/announcements",
+    kind: "page",
+    handler: announcementsPage,
+    path: "/instructor/courses/x/announcements",
+    params: () => ({ id: String(paidCourseId) }),
+    expected: PAGE_STAFF,
+  },
+  {
+    name: "GET /instructor/courses/:id/announcements (another trainer's course)",
+    kind: "page",
+    handler: announcementsPage,
+    path: "/instructor/courses/x/announcements",
+    params: () => ({ id: String(othersCourseId) }),
+    expected: { guest: "login", user: 403, trainer: 403, admin: "ok" },
+  },
+  {
+    name: "POST /instructor/courses/:id/announcements",
+    kind: "page",
+    handler: announcementsPageAction,
+    method: "POST",
+    path: "/instructor/courses/x/announcements",
+    params: () => ({ id: String(paidCourseId) }),
+    body: () => new URLSearchParams({ title: "Matrix news", body: "Hello **all**" }),
+    expected: PAGE_STAFF,
+  },
+  {
+    name: "POST /api/instructor/course/:id/announcements",
+    kind: "api",
+    handler: announcementsApi,
+    method: "POST",
+    path: "/api/instructor/course/x/announcements",
+    params: () => ({ id: String(paidCourseId) }),
+    body: () => JSON.stringify({ title: "Matrix news", body: "Hello" }),
+    expected: API_STAFF,
+  },
+  {
+    name: "POST /api/instructor/course/:id/announcements (another trainer's course)",
+    kind: "api",
+    handler: announcementsApi,
+    method: "POST",
+    path: "/api/instructor/course/x/announcements",
+    params: () => ({ id: String(othersCourseId) }),
+    body: () => JSON.stringify({ title: "Matrix news", body: "Hello" }),
+    expected: { guest: 401, user: 403, trainer: 403, admin: "ok" },
   },
   // Last, because it revokes the token it is called with.
   {

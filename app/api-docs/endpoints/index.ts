@@ -12,6 +12,7 @@ import { editorialEndpoints } from "./editorial";
 import { instructorEndpoints } from "./instructor";
 import { learningEndpoints } from "./learning";
 import { mediaEndpoints } from "./media";
+import { notificationEndpoints } from "./notifications";
 import { paymentEndpoints } from "./payments";
 import { qaEndpoints } from "./qa";
 import { quizEndpoints } from "./quizzes";
@@ -22,6 +23,7 @@ import { videoEndpoints } from "./video";
 export const ENDPOINTS: readonly EndpointDoc[] = [
   ...authEndpoints,
   ...accountEndpoints,
+  ...notificationEndpoints,
   ...catalogEndpoints,
   ...paymentEndpoints,
   ...reviewEndpoints,

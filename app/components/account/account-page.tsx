@@ -4,6 +4,7 @@ import { useTranslation } from "../../i18n/use-translation";
 import type { Route } from "../../routes/+types/account";
 import { ChangeEmailSection, DeleteAccountSection } from "../account-sections";
 import { ErrorSummary, fieldErrorLinks } from "../error-summary";
+import { NotificationPreferencesSection } from "../notifications/preferences-section";
 import { PageIntro } from "../page-intro";
 
 type LoaderData = Route.ComponentProps["loaderData"];
@@ -183,6 +184,7 @@ export function Account({
         hasPassword={loaderData.hasPassword}
         answer={actionData?.form === "email" ? actionData : undefined}
       />
+      <NotificationPreferencesSection preferences={loaderData.notificationPreferences} />
       <section className="mx-auto max-w-2xl px-4 pb-12" aria-labelledby="sessions-heading">
         <h2 id="sessions-heading" className="text-2xl font-bold">
           {t("settings.sessionsHeading")}

@@ -9,6 +9,7 @@ import { CertificatePanel } from "../certificate-panel";
 import { EnhancedFormMarker } from "../enhanced-form-marker";
 import { KEEPS_FOCUS, useKeepFocus } from "../keep-focus";
 import { CourseProgressBar } from "../learning/progress-bar";
+import { CourseAnnouncements } from "../notifications/announcements";
 import { ReviewsSection } from "../reviews";
 import { FreePreviews } from "../video/free-previews";
 
@@ -264,6 +265,7 @@ export function CoursePage({ loaderData }: { loaderData: LoaderData }) {
           </aside>
         </div>
       </div>
+      <CourseAnnouncements items={loaderData.announcements} />
       <FreePreviews previews={loaderData.previews} />
       <section className="mx-auto max-w-3xl px-4 py-12" aria-labelledby="outline-heading">
         <h2 id="outline-heading" className="text-2xl font-bold">

@@ -30,6 +30,14 @@ export function EditorNav({ courseId, isPublished }: { courseId: number; isPubli
         >
           {t("tabs.learners")}
         </NavLink>
+        <NavLink
+          end
+          to={localize(`/instructor/courses/${courseId}/announcements`)}
+          className={tab}
+          data-testid="tab-announcements"
+        >
+          {t("tabs.announcements")}
+        </NavLink>
       </nav>
       <div className="flex flex-wrap items-center gap-4 text-sm">
         <span

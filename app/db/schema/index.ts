@@ -1,4 +1,5 @@
 // The whole schema, split by domain and re-exported for drizzle and drizzle-kit.
+export * from "./announcements";
 export * from "./auth";
 export * from "./captions";
 export * from "./commerce";

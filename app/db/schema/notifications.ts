@@ -31,13 +31,18 @@ export const notifications = pgTable(
     data: jsonb("data").$type<NotificationData>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp("read_at", { withTimezone: true }),
-    /** Set once a mail (immediate or a digest's) has been queued for it, so it is mailed at most once. */
+    /**
+     * Set once its mail is settled: queued (immediately or in a digest), or not to be sent because its type
+     * was off for the person when the dispatcher looked. Set once, so it is mailed at most once.
+     */
     mailedAt: timestamp("mailed_at", { withTimezone: true }),
   },
   (table) => [
     unique("notifications_user_event_unique").on(table.userId, table.eventKey),
     index("notifications_user_created_idx").on(table.userId, table.createdAt),
     index("notifications_user_unread_idx").on(table.userId).where(sql`${table.readAt} is null`),
+    // What the mail dispatcher and the digest look for: notifications not yet mailed, by age.
+    index("notifications_unmailed_idx").on(table.createdAt).where(sql`${table.mailedAt} is null`),
     check(
       "notifications_type_known",
       sql`${table.type} in ('question_reply', 'question_answered', 'new_question', 'announcement', 'certificate_issued', 'topup_decided', 'refund')`,
@@ -64,5 +69,17 @@ export const notificationPreferences = pgTable(
     ),
   ],
 );
+
+/**
+ * The language a person's notification mails are written in: the language of the last page they read
+ * while signed in (the header's bell records it when it changes). Absent: English.
+ */
+export const notificationRecipients = pgTable("notification_recipients", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  locale: text("locale").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 export type NotificationRow = typeof notifications.$inferSelect;
