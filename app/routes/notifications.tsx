@@ -13,7 +13,7 @@ import { localizePath } from "../i18n/languages";
 import { useTranslation } from "../i18n/use-translation";
 import { fail, succeed } from "../lib/enhanced-action.server";
 import { guardServerAction, skipRevalidationAfterFailedRequest } from "../lib/fetcher-failure";
-import { readForm } from "../lib/forms.server";
+import { readForm, validateForm } from "../lib/forms.server";
 import { parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
@@ -60,8 +60,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = page.tIn("notifications");
   const form = await readForm(request);
   const back = localizePath("/notifications", page.locale);
-  const parsed = NotificationAction.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return fail(form, back, t("errors.nothingToMark"), 400);
+  const parsed = validateForm(form, NotificationAction, t);
+  if (!parsed.ok) return fail(form, back, t("errors.nothingToMark"), 400);
   const marked = await markRead(
     getDb(context),
     user.id,

@@ -62,8 +62,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 const SHOWN = /^([1-9]\d{0,9}):(single|multiple|true_false|short_text)$/;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { user, page, db, courseId, lessonId } = await lessonOf(request, context, params);
+  // The body first: a body that is not a form is a 4xx whoever sends it, before the lesson's sign-in redirect.
   const form = await readForm(request);
+  const { user, page, db, courseId, lessonId } = await lessonOf(request, context, params);
   // The questions the page showed, "id:kind" each: unanswered ones are graded as such.
   const shown = form
     .getAll("shown")

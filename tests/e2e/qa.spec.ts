@@ -65,8 +65,7 @@ for (const locale of ["en", "ar"] as const) {
       const questionUrl = new URL(page.url()).pathname;
       await expect(page.getByTestId("qa-question-body").locator("strong")).toHaveText("IaaS");
 
-      // The trainer answers on the question's page (a notification for the learner is recorded here; the
-      // bell and the notifications page are the notifications suite's to check).
+      // The trainer answers on the question's page (a notification for the learner is recorded with it).
       const trainerPage = await trainer.newPage();
       await trainerPage.goto(questionUrl);
       const answer = `${locale === "ar" ? "يعتمد على الحمل" : "It depends on the load"} ${project}`;
@@ -76,8 +75,17 @@ for (const locale of ["en", "ar"] as const) {
       await expect(trainerReply).toHaveCount(1, { timeout: 30_000 });
       await expect(trainerReply.getByTestId("qa-trainer-badge")).toHaveText(text.trainer);
 
-      // The learner accepts it.
-      await page.goto(questionUrl);
+      // The learner's bell counts the answer; the notification links to the question, where they accept it.
+      await page.goto(`${text.prefix}/courses/${courseId}/learn`);
+      await expect(page.getByTestId("notification-count")).toBeVisible();
+      await page.getByTestId("notification-bell").click();
+      await expect(page).toHaveURL(new RegExp(`${text.prefix}/notifications$`));
+      const notification = page.getByTestId("notification-item").filter({ hasText: title });
+      await expect(notification).toHaveCount(1);
+      const notificationLink = notification.getByRole("link").first();
+      await expect(notificationLink).toHaveAttribute("href", new RegExp(`^${questionUrl}(#.*)?$`));
+      await notificationLink.click();
+      await expect(page).toHaveURL(new RegExp(`${questionUrl}(#.*)?$`));
       const reply = page.getByTestId("qa-reply").filter({ hasText: answer });
       await reply.getByRole("button", { name: text.accept }).click();
       await expect(reply.getByTestId("qa-accepted")).toHaveText(text.accepted, { timeout: 30_000 });
