@@ -378,6 +378,8 @@ describe("the progress and play API", () => {
       preview: false,
       video: { provider: "local", status: "ready", src: `/media/videos/${videoId}`, durationSeconds: 100 },
       progress: { positionSeconds: 12, completed: false },
+      // No caption file uploaded for this lesson (issue 36): an empty list, not a missing field.
+      captions: [],
     });
     const noVideo = await (await play(learner, courseId, typed)).json();
     expect(noVideo).toMatchObject({ video: null, pdfUrl: "/media/raw/manara_x" });
