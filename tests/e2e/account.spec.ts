@@ -28,13 +28,13 @@ test("an Arabic display name shows on Arabic pages, the English one on English p
   // A one-letter name is refused: the summary takes focus and the typed values stay.
   await page.getByLabel("Name", { exact: true }).fill("S");
   await page.getByLabel("Name in Arabic (optional)").fill("سمير حداد");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.locator("[data-field-error=name]")).toContainText("at least 2 characters");
   await expect(page.getByLabel("Name in Arabic (optional)")).toHaveValue("سمير حداد");
   await expectSignedIn(page, "Samir Haddad");
 
   await page.getByLabel("Name", { exact: true }).fill("Samir Haddad");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByTestId("toast-success").last()).toContainText("Your name was saved.");
   await expectSignedIn(page, "Samir Haddad");
 
@@ -44,7 +44,7 @@ test("an Arabic display name shows on Arabic pages, the English one on English p
 
   // Emptying the Arabic name brings the English one back on Arabic pages.
   await page.getByLabel("الاسم بالعربية (اختياري)").fill("");
-  await page.getByRole("button", { name: "حفظ" }).click();
+  await page.getByRole("button", { name: "حفظ", exact: true }).click();
   await expect(page.getByTestId("toast-success").last()).toContainText("تم حفظ اسمك.");
   await expectSignedIn(page, "Samir Haddad");
 
