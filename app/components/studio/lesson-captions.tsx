@@ -81,7 +81,7 @@ export function LessonCaptionsPage({
                   accept=".vtt,.srt,text/vtt,application/x-subrip"
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? errorId : undefined}
-                  className="block text-sm"
+                  className="block w-full text-sm"
                 />
                 {error ? (
                   <p
