@@ -101,8 +101,9 @@ async function tabTo(page: Page, target: Locator, maxPresses = 60) {
   throw new Error(`Tab never reached the target; visited ${visited.join(", ")}; ${problems.join("; ")}`);
 }
 
-/** The user menu's toggle: 11 Tabs from the top of a page (skip link, logo, seven links, language, account). */
-const TABS_TO_USER_MENU = 11;
+/** The user menu's toggle: 12 Tabs from the top of a page (skip link, logo, seven links, notifications,
+ * language, account). */
+const TABS_TO_USER_MENU = 12;
 
 /** Presses Shift+Tab until `target` has the focus. */
 async function shiftTabTo(page: Page, target: Locator, maxPresses: number) {
@@ -227,7 +228,7 @@ for (const locale of ["en", "ar"] as const) {
 
     // The catalog, from the header's link.
     const coursesLink = page.locator("header nav").getByRole("link", { name: text.courses, exact: true });
-    await shiftTabTo(page, coursesLink, 5);
+    await shiftTabTo(page, coursesLink, 6);
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(new RegExp(`${localized("/courses", locale)}$`));
     if (js) await expectPageAnnounced(page, text.coursesTitle);
