@@ -1,6 +1,7 @@
 // Server rendering: React Router's Node entry, wrapped in the request's translator, the page's
-// translations for the browser, the inlined stylesheet and the CSP nonce. A page that failed because the
-// database is away renders its error page with 503 and Retry-After instead of 500.
+// translations for the browser, the inlined stylesheet (with the web fonts' faces unless the visitor saves
+// data) and the CSP nonce. A page that failed because the database is away renders its error page with 503
+// and Retry-After instead of 500.
 // Written so that no request can leave a timer or a rejected promise behind that takes the process down.
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
@@ -12,14 +13,16 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import appCss from "./app.css?inline";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./db/errors";
 import { DocumentStylesProvider } from "./document-styles";
+import fontFacesCss from "./fonts.css?inline";
 import { HeadScriptsProvider } from "./head-scripts";
-import { HEAD_SCRIPTS } from "./head-scripts.server";
+import { HEAD_SCRIPTS, HEAD_SCRIPTS_WITHOUT_WEB_FONTS } from "./head-scripts.server";
 import { DocumentTranslationsProvider } from "./i18n/document-translations";
 import { documentTranslationsSplice, renderedNamespaces } from "./i18n/document-translations.server";
 import type { Locale } from "./i18n/languages";
 import { TranslationProvider } from "./i18n/use-translation";
 import { DEFER_MODULE_SCRIPTS } from "./lib/defer-module-scripts.server";
 import { stylesSplice } from "./lib/document-slots.server";
+import { asksToSaveData } from "./lib/save-data";
 import { spliceDocument } from "./lib/splice-document.server";
 import {
   databaseUnavailableResponse,
@@ -33,7 +36,13 @@ import { NonceProvider } from "./security/nonce";
 export const streamTimeout = 5_000;
 
 /** The stylesheet's bytes, encoded once: React renders its element empty and the splice fills it. */
-const STYLES_SPLICE = stylesSplice(appCss);
+const STYLES_SPLICE = stylesSplice(`${appCss}\n${fontFacesCss}`);
+/**
+ * For a visitor saving data (app/lib/save-data.ts): without the web fonts' @font-face rules, so the browser
+ * has no font file to fetch whatever names the family (`@media (scripting: none)` in app.css does). The
+ * browser hydrates with the text it has, so nothing else needs to know.
+ */
+const STYLES_WITHOUT_WEB_FONTS_SPLICE = stylesSplice(appCss);
 
 /** The request's translator, or null when the middleware never ran (a path that matched no route). */
 function requestI18n(loadContext: RouterContextProvider): ServerI18n | null {
@@ -101,6 +110,9 @@ export default function handleRequest(
   if (!i18n) return plainErrorPage(responseStatusCode >= 400 ? responseStatusCode : 404, responseHeaders);
 
   const nonce = createNonce();
+  // Saving data: no web fonts, neither their faces nor the head script that switches to them (the root
+  // leaves out their fetch after load).
+  const saveData = asksToSaveData(request.headers);
   // The strings this page uses, written into the document for the browser's translator (no fetch before hydrating).
   const translations = documentTranslationsSplice(i18n.language as Locale, renderedNamespaces(routerContext));
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
@@ -127,7 +139,7 @@ export default function handleRequest(
             {/* Both elements render empty; the splice below writes their bytes, encoded once (decision 027). */}
             <DocumentTranslationsProvider value="">
               <DocumentStylesProvider value="">
-                <HeadScriptsProvider value={HEAD_SCRIPTS}>
+                <HeadScriptsProvider value={saveData ? HEAD_SCRIPTS_WITHOUT_WEB_FONTS : HEAD_SCRIPTS}>
                   <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
                 </HeadScriptsProvider>
               </DocumentStylesProvider>
@@ -149,7 +161,8 @@ export default function handleRequest(
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             // The page's modules start after its first paint (app/lib/deferred-scripts.server.ts), and the
             // stylesheet and translations go into their empty elements.
-            stream.pipe(spliceDocument([...DEFER_MODULE_SCRIPTS, STYLES_SPLICE, translations])).pipe(body);
+            const styles = saveData ? STYLES_WITHOUT_WEB_FONTS_SPLICE : STYLES_SPLICE;
+            stream.pipe(spliceDocument([...DEFER_MODULE_SCRIPTS, styles, translations])).pipe(body);
             resolve(
               new Response(createReadableStreamFromReadable(body), {
                 headers: responseHeaders,

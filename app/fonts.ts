@@ -16,6 +16,9 @@
 // A page fetches the subsets its language needs: Latin on English pages (no Arabic file: ~134 KB for three
 // weights that an English page never shows), Latin and Arabic on Arabic pages. The browser remembers which
 // languages it has the faces for, and a document switches from its first frame only if its own is among them.
+//
+// A visitor whose browser sends `Save-Data: on` (app/lib/save-data.ts) gets none of this: no @font-face rule,
+// no head script, no fetch after load; the system font stays.
 
 /** localStorage key: the languages (space-separated `lang` codes) whose faces this browser has fetched. */
 export const WEB_FONTS_KEY = "manara:web-fonts";

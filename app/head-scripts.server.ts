@@ -16,3 +16,6 @@ export const HEAD_SCRIPTS: HeadScriptsText = {
   webFonts: WEB_FONTS_SCRIPT,
   startScripts: pageScriptsDeferred() ? START_SCRIPTS : "",
 };
+
+/** For a visitor saving data (app/lib/save-data.ts): no web fonts, so nothing switches to them. */
+export const HEAD_SCRIPTS_WITHOUT_WEB_FONTS: HeadScriptsText = { ...HEAD_SCRIPTS, webFonts: "" };

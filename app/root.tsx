@@ -31,6 +31,7 @@ import { useTranslation } from "./i18n/use-translation";
 import { skipRevalidationAfterFailedRequest } from "./lib/fetcher-failure";
 import { pick } from "./lib/localized";
 import { publicReadsMiddleware } from "./lib/public-reads.server";
+import { asksToSaveData, useSaveData } from "./lib/save-data";
 import { DEFAULT_TITLE } from "./lib/seo";
 import { apiBoundaryMiddleware } from "./middleware/api-boundary.server";
 import { authMiddleware, getViewer } from "./middleware/auth.server";
@@ -40,6 +41,7 @@ import { mailMiddleware } from "./middleware/mail.server";
 import { mediaMiddleware } from "./middleware/media.server";
 import { responseCacheMiddleware } from "./middleware/response-cache.server";
 import { sameOriginMiddleware } from "./middleware/same-origin.server";
+import { saveDataMiddleware } from "./middleware/save-data.server";
 import { headerBell } from "./notifications/bell.server";
 import { useNonce } from "./security/nonce";
 import { readToast } from "./toast.server";
@@ -47,6 +49,8 @@ import { readToast } from "./toast.server";
 export const middleware: Route.MiddlewareFunction[] = [
   // First, so a stored answer skips everything else and a stored answer is the one the others shaped.
   responseCacheMiddleware,
+  // Inside the cache, so the answers it stores say `Vary: Save-Data`.
+  saveDataMiddleware,
   i18nextMiddleware,
   apiBoundaryMiddleware,
   sameOriginMiddleware,
@@ -77,6 +81,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       locale,
+      // Without web fonts and decorative images (app/lib/save-data.ts); the document's own part (the font
+      // faces and their head script) entry.server.tsx decides from the same header.
+      saveData: asksToSaveData(request.headers),
       toast: toast ? { type: toast.type, message: toast.message } : undefined,
       user,
       // Read with the session for a signed-in visitor (app/middleware/auth.server.ts), unless an action of
@@ -102,6 +109,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const locale = useLocale();
   const rootData = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  const saveData = useSaveData();
   return (
     // A head script may add data-web-fonts to <html> before hydration (app/fonts.ts).
     <html lang={locale} dir={directionOf(locale)} suppressHydrationWarning>
@@ -118,7 +126,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* First in the body: after a client-side navigation it holds the focus, so Tab goes on to the skip link. */}
         <RouteAnnouncer />
         <RouteProgress />
-        <WebFonts />
+        {/* The web fonts' fetch after the page has loaded: none for a visitor saving data. */}
+        {saveData ? null : <WebFonts />}
         <HydrationMarker />
         <ToastProvider serverToast={rootData?.toast}>
           <FetcherToasts />

@@ -2,6 +2,7 @@
 import { Link } from "react-router";
 import { useLocalizePath } from "../i18n/use-locale";
 import { useTranslation } from "../i18n/use-translation";
+import { DecorativeImage } from "./decorative-image";
 
 export function SiteFooter() {
   const { t } = useTranslation();
@@ -38,7 +39,7 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
         <div className="lg:col-span-2">
           <p className="flex items-center gap-2 text-xl font-bold text-white">
-            <img src="/logo.svg" alt="" width="28" height="28" className="size-7" />
+            <DecorativeImage src="/logo.svg" width="28" height="28" className="size-7" />
             {t("brand.name")}
           </p>
           <p className="mt-3 max-w-sm text-sm leading-relaxed">{t("footer.about")}</p>

@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useFetchers } from "react-router";
 import { useLocalizePath } from "../i18n/use-locale";
 import { useTranslation } from "../i18n/use-translation";
+import { DecorativeImage } from "./decorative-image";
 import { useDismissableDetails } from "./dismissable-details";
 import { LanguageDropdown, LanguageMenuList } from "./language-switcher";
 import { NotificationBell } from "./notification-bell";
@@ -271,7 +272,7 @@ export function SiteHeader({
           className="flex items-center gap-2 text-xl font-bold"
           aria-label={t("brand.name")}
         >
-          <img src="/logo.svg" alt="" width="32" height="32" className="size-8" />
+          <DecorativeImage src="/logo.svg" width="32" height="32" className="size-8" />
           <span>{t("brand.name")}</span>
         </Link>
 

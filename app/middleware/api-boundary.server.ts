@@ -10,6 +10,7 @@ import type { MiddlewareFunction } from "react-router";
 import { apiMethods } from "../api-docs/methods";
 import { isDatabaseUnavailable } from "../db/errors";
 import { internalError, methodNotAllowed, serviceUnavailable } from "../lib/api.server";
+import { withVary } from "../lib/vary";
 import { noteDatabaseUnavailable } from "./database.server";
 import { getI18n } from "./i18next.server";
 
@@ -57,13 +58,5 @@ export const apiBoundaryMiddleware: MiddlewareFunction<Response> = async (
 };
 
 function varyOnLanguage(response: Response): Response {
-  try {
-    response.headers.append("Vary", "Accept-Language");
-    return response;
-  } catch {
-    // Headers of Response.redirect() and the like are immutable: answer with a copy.
-    const copy = new Response(response.body, response);
-    copy.headers.append("Vary", "Accept-Language");
-    return copy;
-  }
+  return withVary(response, "Accept-Language");
 }

@@ -173,3 +173,41 @@ test("without JavaScript the web font is declared from the first page", async ({
   await page.goto("/ar");
   expect(await bodyFont(page)).toMatch(PLEX);
 });
+
+test("with Save-Data: on no font file and no decorative image is fetched, in either language", async ({
+  page,
+}, testInfo) => {
+  // Every request of the page sends it, its client-side navigations' data requests too (app/lib/save-data.ts).
+  await page.setExtraHTTPHeaders({ "Save-Data": "on" });
+  const fontRequests: string[] = [];
+  const logoRequests: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "font") fontRequests.push(request.url());
+    if (new URL(request.url()).pathname === "/logo.svg") logoRequests.push(request.url());
+  });
+  await page.setViewportSize({ width: 320, height: 800 });
+  for (const prefix of ["", "/ar"]) {
+    await page.goto(`${prefix}/courses`);
+    if (testInfo.project.name === "js") {
+      // Past the moment the fonts would be fetched in the background, then a client-side navigation, which
+      // would switch to them.
+      await page.evaluate(() => new Promise((done) => requestIdleCallback(() => setTimeout(done, 500))));
+      await page.locator(`main a[href^="${prefix}/courses/"]`).first().click();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/courses/\\d+$`));
+      expect(await page.evaluate(() => localStorage.getItem("manara:web-fonts"))).toBeNull();
+      expect(await page.locator("html").getAttribute("data-web-fonts")).toBeNull();
+    }
+    await page.evaluate(() => document.fonts.ready);
+    // The header keeps the brand's name without its logo, and nothing scrolls sideways on a phone.
+    const brand = page
+      .locator("header")
+      .getByRole("link", { name: prefix ? "منارة" : "Manara", exact: true });
+    await expect(brand).toBeVisible();
+    await expect(brand.locator("img")).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // Content images stay: the course's picture.
+    await expect(page.locator('main img[src^="/images/courses/"]').first()).toBeVisible();
+  }
+  expect(fontRequests).toEqual([]);
+  expect(logoRequests).toEqual([]);
+});

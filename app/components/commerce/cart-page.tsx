@@ -5,6 +5,7 @@ import { useLocalizePath } from "../../i18n/use-locale";
 import { useTranslation } from "../../i18n/use-translation";
 import type { Route } from "../../routes/+types/cart";
 import type { action } from "../../routes/cart";
+import { DecorativeImage } from "../decorative-image";
 import { EnhancedFormMarker } from "../enhanced-form-marker";
 import { ErrorSummary } from "../error-summary";
 import { KEEPS_FOCUS, useKeepFocus } from "../keep-focus";
@@ -78,9 +79,8 @@ export function Cart({
             <ul className="divide-y divide-ink/10 rounded-xl border border-ink/10" data-testid="cart-items">
               {items.map((item) => (
                 <li key={item.id} className="flex items-center gap-4 p-4">
-                  <img
+                  <DecorativeImage
                     src={item.thumbnail}
-                    alt=""
                     width="96"
                     height="54"
                     className="aspect-video w-24 rounded object-cover"
