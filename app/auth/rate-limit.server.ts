@@ -23,6 +23,11 @@ export const RATE_LIMITS = {
   emailChangePerAccount: { limit: 5, windowSeconds: 60 * 60 },
   /** Email-change requests from one address, whatever the account. */
   emailChangePerIp: { limit: 20, windowSeconds: 60 * 60 },
+  /**
+   * Files one learner downloads for offline in a day, all lessons together (app/learning/offline.ts; a
+   * resumed download counts once): enough for a week's lessons, not for mirroring a catalogue.
+   */
+  offlineDownloadsPerLearner: { limit: 30, windowSeconds: 24 * 60 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -69,6 +74,16 @@ export async function peekRateLimit(
     .where(sql`${rateLimits.key} = ${key} and ${rateLimits.windowStartedAt} > now() - ${window}::interval`);
   if (!row || row.hits < rule.limit) return { allowed: true };
   return { allowed: false, retryAfterSeconds: Math.max(1, Number(row.retryAfter)) };
+}
+
+/** How many hits `key` has left in its current window (the whole limit when none has started). */
+export async function remainingHits(db: Database, key: string, rule: RateLimitRule): Promise<number> {
+  const window = `${rule.windowSeconds} seconds`;
+  const [row] = await db
+    .select({ hits: rateLimits.hits })
+    .from(rateLimits)
+    .where(sql`${rateLimits.key} = ${key} and ${rateLimits.windowStartedAt} > now() - ${window}::interval`);
+  return Math.max(0, rule.limit - (row?.hits ?? 0));
 }
 
 /**

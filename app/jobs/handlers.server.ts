@@ -11,6 +11,7 @@ import { deliverMail } from "../mail/outgoing.server";
 import { runSweep } from "../maintenance/sweep.server";
 import { dispatchNotificationMails, sendNotificationDigests } from "../notifications/delivery.server";
 import { checkLocalVideo } from "../video/local-check.server";
+import { makeRenditions, requestMissingRenditions } from "../video/renditions.server";
 import { pollVimeoVideo } from "../video/vimeo-poll.server";
 import type { JobQueueName } from "./policy";
 
@@ -26,6 +27,8 @@ export const JOB_HANDLERS: Record<JobQueueName, (data: unknown, context: JobCont
   "certificate-pdf": (data, { db }) => renderCertificateJob(db, certificateStore(), data),
   // Judges an uploaded video in our store and attaches it; a video no longer "processing" is left alone.
   "video-check": (data, { db }) => checkLocalVideo(db, data),
+  // Makes a ready video's light renditions with ffmpeg; renditions already made or failed are left alone.
+  "video-renditions": (data, { db }) => makeRenditions(db, data),
   // The scheduled item's time has come: every server's caches forget the editorial lists (decision 038).
   // Announcing twice only makes them read again.
   "editorial-publish": async (data, { db }) => {
@@ -40,6 +43,8 @@ export const JOB_HANDLERS: Record<JobQueueName, (data: unknown, context: JobCont
   // Bounded deletes of what has expired; deleting what is already gone deletes nothing.
   sweep: async (_data, { db }) => {
     await runSweep(db);
+    // Not a delete, but the same once-a-minute look: ready videos that never had renditions asked for.
+    await requestMissingRenditions(db);
   },
   // Queues the mails of new notifications; a notification already claimed is never claimed again.
   "notification-mail": (_data, { db }) => dispatchNotificationMails(db),

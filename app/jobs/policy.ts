@@ -7,6 +7,7 @@ export const JOB_QUEUES = [
   "mail",
   "certificate-pdf",
   "video-check",
+  "video-renditions",
   "editorial-publish",
   "vimeo-status",
   "vimeo-captions",
@@ -65,6 +66,16 @@ export const QUEUE_POLICIES: Record<JobQueueName, RetryPolicy & { policy: "stand
     retryBackoff: true,
     retryDelayMax: 300,
     expireInSeconds: 120,
+  },
+  // ffmpeg on one video (decision 058): minutes for a long lecture, so a long expiry; a retry after a lost
+  // worker starts the pending renditions again.
+  "video-renditions": {
+    policy: "standard",
+    retryLimit: 3,
+    retryDelay: 60,
+    retryBackoff: true,
+    retryDelayMax: 900,
+    expireInSeconds: 3_600,
   },
   "editorial-publish": {
     policy: "standard",

@@ -12,9 +12,16 @@ export function isEnhanced(form: FormData): boolean {
 export type ActionSuccess<T extends object> = { ok: true; message: string } & T;
 export type ActionFailure = { ok: false; error: string };
 
-export async function succeed<T extends object>(form: FormData, back: string, message: string, extra: T) {
-  if (isEnhanced(form)) return data({ ok: true as const, message, ...extra });
-  return toasts().redirectWithSuccess(back, message);
+/** `headers`: more for the answer either way (a Set-Cookie that remembers a preference). */
+export async function succeed<T extends object>(
+  form: FormData,
+  back: string,
+  message: string,
+  extra: T,
+  headers?: HeadersInit,
+) {
+  if (isEnhanced(form)) return data({ ok: true as const, message, ...extra }, { headers });
+  return toasts().redirectWithSuccess(back, message, { headers });
 }
 
 export async function fail(form: FormData, back: string, error: string, status: number) {

@@ -15,6 +15,7 @@ import type { Database } from "../db/client.server";
 import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
 import { openLesson } from "../learning/lesson.server";
+import { offlineDownloads } from "../learning/offline.server";
 import { openedToken, readOpenedToken } from "../learning/opened-token.server";
 import { recordProgress } from "../learning/progress.server";
 import { fail, isEnhanced, succeed } from "../lib/enhanced-action.server";
@@ -25,6 +26,8 @@ import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { lessonQaPanel } from "../qa/qa.server";
 import { quizOverview } from "../quizzes/overview.server";
+import { readQualityChoice, rememberQualityChoice } from "../video/quality-choice.server";
+import { QUALITY_CHOICES } from "../video/renditions";
 import type { Route } from "./+types/course-learn";
 export const handle = { i18n: ["learning", "certificates", "qa", "notifications"] };
 
@@ -71,7 +74,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // When this page was opened, signed: "Mark as complete" without JavaScript has no positions to show.
     openedToken: user && opened && !opened.preview ? openedToken(user.id, opened.lesson.id) : null,
     announcements: user ? await announcementsForPage(db, user, courseId, page.locale, page.date) : null,
+    /** The lesson's files for offline, behind signed links; null for previews and those without the course. */
+    offline: opened && !opened.preview ? await offlineList(db, user, courseId, opened.lesson.id) : null,
+    /** The learner's quality choice for this browser; the player weighs it with Save-Data (decision 058). */
+    qualityChoice: await readQualityChoice(request),
   };
+}
+
+async function offlineList(db: Database, user: Viewer, courseId: number, lessonId: number) {
+  const result = await offlineDownloads(db, user, courseId, lessonId);
+  if (!result.ok) return null;
+  const { files, remaining, dailyLimit } = result.downloads;
+  return { files, remaining, dailyLimit };
 }
 
 /** A quiz lesson's overview for its panel, dates as text; null when the quiz cannot be taken now. */
@@ -94,11 +108,18 @@ async function quizPanelData(db: Database, user: Viewer, courseId: number, lesso
   };
 }
 
-const LearnAction = z.object({
-  intent: z.enum(["complete", "incomplete"]),
-  /** The signed time the page was opened (app/learning/opened-token.server.ts), checked when read. */
-  opened: z.string().optional(),
-});
+/**
+ * The page's forms: "Mark as complete" / "mark as not complete", and the player's quality picker (decision
+ * 058), which is remembered for this browser, guests' previews included.
+ */
+const LearnAction = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.enum(["complete", "incomplete"]),
+    /** The signed time the page was opened (app/learning/opened-token.server.ts), checked when read. */
+    opened: z.string().optional(),
+  }),
+  z.object({ intent: z.literal("quality"), quality: z.enum(QUALITY_CHOICES) }),
+]);
 
 /** "Mark as complete" and "mark as not complete": a plain form without JS, a fetcher with it. */
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -111,14 +132,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     courseId && lessonId ? `/courses/${courseId}/learn/${lessonId}` : "/my-enrollments",
     page.locale,
   );
+  const parsed = validateForm(form, LearnAction, t);
+  if (parsed.ok && parsed.data.intent === "quality") {
+    const { quality } = parsed.data;
+    const remember = { "Set-Cookie": await rememberQualityChoice(quality) };
+    return succeed(form, `${back}#player`, t(`player.quality.saved.${quality}`), {}, remember);
+  }
   const user = getUser(context);
   if (!user) {
     if (isEnhanced(form)) return fail(form, back, t("errors.loginFirst"), 401);
     requireUser(request, context);
   }
-  const parsed = validateForm(form, LearnAction, t);
   if (!user || courseId === null || lessonId === null) throw new Response("Not Found", { status: 404 });
-  if (!parsed.ok) return fail(form, back, t("errors.invalid"), 400);
+  if (!parsed.ok || parsed.data.intent === "quality") return fail(form, back, t("errors.invalid"), 400);
   const completed = parsed.data.intent === "complete";
   const openedAt = readOpenedToken(parsed.data.opened ?? null, user.id, lessonId) ?? undefined;
   const outcome = await recordProgress(getDb(context), user, courseId, lessonId, { completed, openedAt });

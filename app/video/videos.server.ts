@@ -21,6 +21,7 @@ import {
   type VideoHost,
 } from "./host.server";
 import { canWriteVideo, type VideoErrorCode } from "./policy";
+import { removeRenditionFiles, requestRenditions } from "./renditions.server";
 import { scheduleVimeoPoll } from "./vimeo-schedule.server";
 
 export type VideoRefusal = {
@@ -241,7 +242,11 @@ export async function finishLocalVideo(
     })
     .where(and(eq(videos.id, video.id), eq(videos.status, "processing")))
     .returning();
-  if (ready) await attachToLesson(db, ready);
+  if (ready) {
+    await attachToLesson(db, ready);
+    // The light versions for slow connections (decision 058); the original plays until they are ready.
+    await requestRenditions(db, ready.id);
+  }
   return ready ?? (await findVideo(db, videoId));
 }
 
@@ -257,6 +262,7 @@ export async function failVideo(db: Database, video: Video, error: VideoErrorCod
 }
 
 async function removeBytes(video: Pick<Video, "id" | "provider" | "providerId">) {
+  if (video.provider === "local") await removeRenditionFiles(video.id);
   try {
     await hostFor(video.provider)?.remove(video);
   } catch (error) {

@@ -272,6 +272,12 @@ describe("conformance", () => {
       `/api/courses/${courseIds.paid}/lecture/${lessonId}/play`,
       { as: "admin", expectStatus: 200 },
     );
+    await call(
+      "get",
+      "api/courses/:courseId/lessons/:lessonId/downloads",
+      `/api/courses/${courseIds.paid}/lessons/${lessonId}/downloads`,
+      { as: "admin", expectStatus: 200 },
+    );
     await call("get", "api/certificates", "/api/certificates", { as: "user", expectStatus: 200 });
     // A certificate of the user's (its row as issuing leaves it), for its Open Badges credential.
     const [held] = await app.db

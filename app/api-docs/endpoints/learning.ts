@@ -1,4 +1,5 @@
-// Progress and the player (app/routes/api/course-progress.ts, lesson-progress.ts, lecture-play.ts).
+// Progress, the player and offline downloads (app/routes/api/course-progress.ts, lesson-progress.ts,
+// lecture-play.ts, lesson-downloads.ts).
 import { z } from "zod";
 import { ProgressJson } from "../../learning/inputs";
 import { type EndpointDoc, isoDate, json, ok, params } from "../registry";
@@ -90,12 +91,51 @@ export const learningEndpoints: EndpointDoc[] = [
             })
             .nullable(),
           pdfUrl: z.string().optional(),
+          renditions: z
+            .array(
+              z.strictObject({
+                quality: z.enum(["high", "low", "audio"]),
+                src: z.string(),
+                status: z.enum(["pending", "ready", "failed"]),
+              }),
+            )
+            .describe(
+              "A local video's ways to play, with the same token: `high` is the original; `low` (about 360p, 300 kbps H.264 and 48 kbps AAC) and `audio` (48 kbps AAC) are made by a background job and play once `ready`. Empty for Vimeo videos, whose player adapts by itself, and for lessons without a ready video.",
+            ),
           captions: z
             .array(z.strictObject({ lang: z.enum(["en", "ar"]), src: z.string() }))
             .describe(
               "The lesson's caption files, one per language: `src` is GET /api/courses/{courseId}/lessons/{lessonId}/captions/{lang} (text/vtt), with the same token",
             ),
           progress: z.strictObject({ positionSeconds: z.number(), completed: z.boolean() }).nullable(),
+        }),
+      ),
+    },
+    errors: [[401, "unauthorized"], ...(accessErrors ?? [])],
+  },
+  {
+    method: "get",
+    route: "api/courses/:courseId/lessons/:lessonId/downloads",
+    tag: "Learning",
+    summary: "A lesson's files for offline viewing",
+    description:
+      "For those who hold the course (enrolled learners, its trainer, admins); a free preview offers nothing. Each `url` is a signed link, the credential itself (no token needed, so a download manager can follow it): it runs out at `expiresAt` (two hours), is bound to the caller, and is checked against the access rules again when followed. Each fresh download (not a resumed Range) counts against a daily allowance of `dailyLimit` files; past it the link answers 429 with Retry-After. `video` is the light rendition (about 360p), listed once it is made.",
+    auth: "user",
+    params: params("courseId", "lessonId"),
+    responses: {
+      200: ok(
+        "The files, their links and the allowance left",
+        z.strictObject({
+          files: z.array(
+            z.strictObject({
+              kind: z.enum(["video", "audio", "pdf", "captions-en", "captions-ar"]),
+              url: z.string().describe("GET /media/offline/{token}: the file as an attachment"),
+              bytes: z.int().nullable(),
+            }),
+          ),
+          expiresAt: isoDate,
+          remainingToday: z.int(),
+          dailyLimit: z.int(),
         }),
       ),
     },

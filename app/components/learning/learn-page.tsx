@@ -1,11 +1,12 @@
 // The learn page: the lesson (video, PDF, text), marking it complete, the course's lessons and the way back.
 import type { ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
-import { useLocalizePath } from "../../i18n/use-locale";
+import { useLocale, useLocalizePath } from "../../i18n/use-locale";
 import { useTranslation } from "../../i18n/use-translation";
 import { progressPercent } from "../../learning/policy";
 import type { Route } from "../../routes/+types/course-learn";
 import type { action } from "../../routes/course-learn";
+import type { QualityChoice } from "../../video/renditions";
 import { CertificatePanel } from "../certificate-panel";
 import { EnhancedFormMarker } from "../enhanced-form-marker";
 import { PageIntro } from "../page-intro";
@@ -36,6 +37,8 @@ export function CourseLearn({ loaderData }: { loaderData: LoaderData }) {
       key={opened.lesson.id}
       opened={opened}
       openedToken={loaderData.openedToken}
+      qualityChoice={loaderData.qualityChoice}
+      offline={loaderData.offline}
       localize={localize}
       quiz={
         <QuizPanel
@@ -78,6 +81,8 @@ function BackLinks({ courseId }: { courseId: number }) {
 function LessonPage({
   opened,
   openedToken,
+  qualityChoice,
+  offline,
   localize,
   aside,
   quiz,
@@ -87,6 +92,8 @@ function LessonPage({
   quiz?: ReactNode;
   /** When the page was opened, signed, for "Mark as complete" (app/learning/opened-token.server.ts). */
   openedToken: string | null;
+  qualityChoice: QualityChoice;
+  offline: LoaderData["offline"];
   localize: (path: string) => string;
   aside?: ReactNode;
 }) {
@@ -141,6 +148,7 @@ function LessonPage({
               completed={lessonProgress.completed}
               recordProgress={!opened.preview}
               captions={opened.captions}
+              qualityChoice={qualityChoice}
             />
           )}
           {opened.preview ? (
@@ -192,6 +200,7 @@ function LessonPage({
               </a>
             ) : null}
           </div>
+          {offline ? <OfflineDownloads offline={offline} /> : null}
           <nav
             aria-label={t("pager.label")}
             className="flex flex-wrap justify-between gap-4 border-t border-ink/10 pt-4"
@@ -248,5 +257,53 @@ function LessonPage({
         </aside>
       </div>
     </>
+  );
+}
+
+/**
+ * The lesson's files for offline (decision 058): each a signed link that works for two hours, counted
+ * against the learner's daily allowance. A <details>, so it takes no room until asked for, with or without
+ * JavaScript.
+ */
+function OfflineDownloads({ offline }: { offline: NonNullable<LoaderData["offline"]> }) {
+  const { t } = useTranslation("learning");
+  const locale = useLocale();
+  const megabytes = new Intl.NumberFormat(locale, {
+    style: "unit",
+    unit: "megabyte",
+    maximumFractionDigits: 1,
+  });
+  return (
+    <details className="rounded-lg border border-ink/15 px-4 py-3" data-testid="offline-downloads">
+      <summary className="cursor-pointer font-semibold">{t("offline.heading")}</summary>
+      {offline.files.length === 0 ? (
+        <p className="mt-2 text-sm text-ink/75">{t("offline.nothingYet")}</p>
+      ) : (
+        <ul className="mt-2 space-y-1">
+          {offline.files.map((file) => (
+            <li key={file.kind}>
+              <a
+                href={file.href}
+                download
+                className="font-semibold text-coral-700 hover:underline"
+                data-testid={`offline-${file.kind}`}
+              >
+                {t(`offline.kind.${file.kind}`)}
+              </a>
+              {file.bytes ? (
+                <span className="text-sm text-ink/70">
+                  {" "}
+                  ({megabytes.format(Math.max(0.1, file.bytes / 1e6))})
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-2 text-sm text-ink/75" data-testid="offline-allowance">
+        {t("offline.allowance", { count: offline.remaining, limit: offline.dailyLimit })}{" "}
+        {t("offline.expiry")}
+      </p>
+    </details>
   );
 }

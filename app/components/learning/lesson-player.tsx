@@ -6,11 +6,20 @@
 // one `<track>` per language inside the native player (the page's language is the default; Vimeo's player
 // shows Vimeo's own text tracks), and its transcript stands under the player (./transcript.tsx).
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useRevalidator } from "react-router";
+import { useFetcher, useRevalidator } from "react-router";
 import { useLocale } from "../../i18n/use-locale";
 import { useTranslation } from "../../i18n/use-translation";
 import { parseVimeoMessage, TRACKED_EVENTS, vimeoCommand } from "../../learning/vimeo-messages";
-import type { LessonVideo } from "../../video/playback.server";
+import { useSaveData } from "../../lib/save-data";
+import type { LessonVideo, PlaybackRendition } from "../../video/playback.server";
+import {
+  type ConnectionHints,
+  type PlaybackQuality,
+  pickQuality,
+  QUALITY_CHOICES,
+  type QualityChoice,
+} from "../../video/renditions";
+import { EnhancedFormMarker } from "../enhanced-form-marker";
 import { createProgressTracker, type ProgressTracker } from "./progress-tracker";
 import { Transcript, type TranscriptData } from "./transcript";
 
@@ -38,6 +47,8 @@ type Props = {
   /** False for a free preview: the player saves nothing (the server would refuse it anyway). */
   recordProgress?: boolean;
   captions?: PlayerCaptionsView;
+  /** The learner's quality choice for this browser (decision 058). */
+  qualityChoice?: QualityChoice;
 };
 
 export function LessonPlayer({
@@ -50,6 +61,7 @@ export function LessonPlayer({
   completed,
   recordProgress = true,
   captions = NO_CAPTIONS,
+  qualityChoice = "auto",
 }: Props) {
   const { t } = useTranslation("learning");
   const frameTitle = t("player.title", { title });
@@ -60,6 +72,8 @@ export function LessonPlayer({
         courseId={courseId}
         lessonId={lessonId}
         src={video.src}
+        renditions={video.renditions}
+        qualityChoice={qualityChoice}
         resumeAt={resumeAt}
         completed={completed}
         recordProgress={recordProgress}
@@ -161,17 +175,54 @@ function useProgress({
   return { resumeAt, newTracker };
 }
 
-function LocalVideo(props: PlayerProps) {
-  const { src, label, captions } = props;
+/** The local player's extra props: its original and light renditions, and the learner's quality choice. */
+type LocalPlayerProps = PlayerProps & { renditions: PlaybackRendition[]; qualityChoice: QualityChoice };
+
+/** What the browser says of its connection (the Network Information API, where there is one). */
+function connectionHints(saveData: boolean): ConnectionHints {
+  const connection = (
+    navigator as Navigator & {
+      connection?: { saveData?: boolean; effectiveType?: string; downlink?: number };
+    }
+  ).connection;
+  return {
+    saveData: saveData || Boolean(connection?.saveData),
+    effectiveType: connection?.effectiveType,
+    downlinkMbps: connection?.downlink,
+  };
+}
+
+function LocalVideo(props: LocalPlayerProps) {
+  const { label, captions, renditions } = props;
   const { t } = useTranslation("learning");
   const locale = useLocale();
+  const saveData = useSaveData();
   const { resumeAt, newTracker } = useProgress(props);
   const ref = useRef<HTMLVideoElement>(null);
   const [seconds, setSeconds] = useState<number | null>(null);
+  const [choice, setChoice] = useState(props.qualityChoice);
+  // The server knows Save-Data; the browser may know more (a slow connection), once hydrated.
+  const [hints, setHints] = useState<ConnectionHints>({ saveData });
+  useEffect(() => setHints(connectionHints(saveData)), [saveData]);
+  const quality = pickQuality(choice, hints, renditions);
+  const src = renditions.find((rendition) => rendition.quality === quality)?.src ?? props.src;
+  // The element's src is set once by React (the first quality, with the saved position as a fragment) and
+  // switched by hand afterwards, so a switch keeps the position and the playing state.
+  const [firstSrc] = useState(resumeAt > 0 ? `${src}#t=${resumeAt}` : src);
+  const startAt = useRef(resumeAt);
+  const switching = useRef<{ resume: boolean } | null>(null);
   const seek = useCallback((to: number) => {
     const element = ref.current;
     if (element) element.currentTime = to;
   }, []);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || element.getAttribute("src")?.split("#")[0] === src) return;
+    startAt.current = element.currentTime;
+    switching.current = { resume: !element.paused };
+    element.src = startAt.current > 0 ? `${src}#t=${startAt.current}` : src;
+  }, [src]);
 
   // The transcript follows the player: the line being spoken is marked.
   useEffect(() => {
@@ -193,15 +244,23 @@ function LocalVideo(props: PlayerProps) {
     const position = () => element.currentTime;
 
     const onLoadedMetadata = () => {
-      // The #t= fragment usually did this already; a browser that ignored it starts at 0.
-      if (resumeAt > 0 && Math.abs(element.currentTime - resumeAt) > 1 && resumeAt < element.duration) {
-        element.currentTime = resumeAt;
-      }
+      // The #t= fragment usually did this already; a browser that ignored it starts at 0. After a switch of
+      // quality the renditions have the same length, so the same second is the same moment.
+      const at = startAt.current;
+      if (at > 0 && Math.abs(element.currentTime - at) > 1 && at < element.duration) element.currentTime = at;
+      const resume = switching.current?.resume;
+      switching.current = null;
+      if (resume) void element.play().catch(() => {});
     };
-    const onTimeUpdate = () =>
-      tracker.playing(position(), Number.isFinite(element.duration) ? element.duration : null);
-    const onPause = () => tracker.paused(position());
-    const onLeave = () => tracker.leaving(position());
+    // While a switch reloads the element, its position reads 0: nothing is reported until it is back.
+    const onTimeUpdate = () => {
+      if (!switching.current)
+        tracker.playing(position(), Number.isFinite(element.duration) ? element.duration : null);
+    };
+    const onPause = () => {
+      if (!switching.current) tracker.paused(position());
+    };
+    const onLeave = () => tracker.leaving(switching.current ? startAt.current : position());
     const onHide = () => {
       if (document.visibilityState === "hidden") onLeave();
     };
@@ -221,24 +280,25 @@ function LocalVideo(props: PlayerProps) {
       // Leaving for another page of the site: the element is going away with its position.
       onLeave();
     };
-  }, [newTracker, resumeAt]);
+  }, [newTracker]);
 
   const defaultLang = captions.tracks.some((track) => track.lang === locale)
     ? locale
     : captions.tracks[0]?.lang;
   return (
-    <div className="space-y-4">
+    <div className="space-y-4" id="player">
       <div className="aspect-video overflow-hidden rounded-lg bg-ink">
         {/* biome-ignore lint/a11y/useMediaCaption: a lesson without uploaded captions has no track to give */}
         <video
           ref={ref}
           controls
           preload="metadata"
-          src={resumeAt > 0 ? `${src}#t=${resumeAt}` : src}
+          src={firstSrc}
           aria-label={label}
           className="size-full"
           data-testid="lesson-video"
           data-resume-at={resumeAt}
+          data-quality={quality}
         >
           {captions.tracks.map((track) => (
             <track
@@ -254,10 +314,80 @@ function LocalVideo(props: PlayerProps) {
           {t("player.unsupported")}
         </video>
       </div>
+      <QualityPicker choice={choice} playing={quality} renditions={renditions} onChoose={setChoice} />
       {captions.transcript ? (
         <Transcript transcript={captions.transcript} videoSrc={src} currentSeconds={seconds} onSeek={seek} />
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Auto, High, Low or Audio only: a plain form to the learn page's action without JavaScript (the choice
+ * comes back in a cookie and the page plays it); with JavaScript the player switches at once and a fetcher
+ * remembers the choice, rolled back with the error toast if it is refused.
+ */
+function QualityPicker({
+  choice,
+  playing,
+  renditions,
+  onChoose,
+}: {
+  choice: QualityChoice;
+  playing: PlaybackQuality;
+  renditions: PlaybackRendition[];
+  onChoose: (choice: QualityChoice) => void;
+}) {
+  const { t } = useTranslation("learning");
+  const fetcher = useFetcher<{ ok: boolean }>();
+  const previous = useRef(choice);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) onChoose(previous.current);
+  }, [fetcher.state, fetcher.data, onChoose]);
+  const status = (quality: PlaybackQuality) =>
+    renditions.find((rendition) => rendition.quality === quality)?.status;
+  return (
+    <fetcher.Form
+      method="post"
+      className="flex flex-wrap items-center gap-2 text-sm"
+      data-testid="quality-form"
+    >
+      <EnhancedFormMarker />
+      <input type="hidden" name="intent" value="quality" />
+      <label htmlFor="video-quality" className="font-semibold">
+        {t("player.quality.label")}
+      </label>
+      <select
+        id="video-quality"
+        name="quality"
+        value={choice}
+        onChange={(event) => {
+          const next = event.currentTarget.value as QualityChoice;
+          previous.current = choice;
+          onChoose(next);
+          void fetcher.submit(event.currentTarget.form);
+        }}
+        className="rounded-md border border-ink/30 bg-white px-2 py-1.5"
+        data-testid="quality-select"
+      >
+        {QUALITY_CHOICES.map((option) => (
+          <option key={option} value={option}>
+            {option === "auto" || option === "high" || status(option) === "ready"
+              ? t(`player.quality.option.${option}`)
+              : t("player.quality.notReady", { quality: t(`player.quality.option.${option}`) })}
+          </option>
+        ))}
+      </select>
+      <button
+        type="submit"
+        className="rounded-md border border-ink/30 px-3 py-1.5 font-semibold hover:bg-sand"
+      >
+        {t("player.quality.apply")}
+      </button>
+      <span className="text-ink/70" data-testid="quality-playing">
+        {t("player.quality.playing", { quality: t(`player.quality.option.${playing}`) })}
+      </span>
+    </fetcher.Form>
   );
 }
 

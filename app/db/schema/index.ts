@@ -13,5 +13,6 @@ export * from "./notifications";
 export * from "./payments";
 export * from "./qa";
 export * from "./quizzes";
+export * from "./renditions";
 export * from "./reviews";
 export * from "./users";

@@ -1,6 +1,6 @@
 // GET /api/courses/:courseId/lecture/:lectureId/play → what a player needs for one lesson:
 // {lesson: {id, title, position}, preview, video: {provider, embedUrl?, src?, status} | null, pdfUrl?,
-//  captions: [{lang, src}], progress: {positionSeconds, completed} | null}. `video` is null when the lesson has no uploaded video; a
+//  renditions: [{quality, src, status}], captions: [{lang, src}], progress: {positionSeconds, completed} | null}. `video` is null when the lesson has no uploaded video; a
 // local video's `src` is the stream route, which takes the same Bearer token. A free preview answers anyone,
 // without a token too (app/access/policy.ts): `preview` is true and `progress` null, since nothing is recorded.
 import { optionalApiUser, requireApiUser } from "../../auth/guards.server";
@@ -39,6 +39,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         }
       : null,
     ...(lesson.pdfUrl ? { pdfUrl: lesson.pdfUrl } : {}),
+    // The original and its light versions (decision 058), each streamed with the same Bearer token.
+    renditions: video?.renditions ?? [],
     // The captions' download for API clients, with the same Bearer token (the learn page's tracks use the cookie).
     captions: opened.captions.tracks.map((track) => ({
       lang: track.lang,

@@ -1,0 +1,172 @@
+// Offline downloads of a lesson (issue 36; decision 058): the list the lesson page and the API show — each
+// file behind a signed link that runs out — and the opening of such a link, which asks the access rules
+// again and counts the download against the learner's daily allowance.
+import { and, eq, isNull } from "drizzle-orm";
+import { accessToLesson } from "../access/access.server";
+import type { Viewer } from "../access/roles";
+import { hitRateLimit, RATE_LIMITS, remainingHits } from "../auth/rate-limit.server";
+import { getSessionSecret } from "../config.server";
+import type { Database } from "../db/client.server";
+import { lessonCaptions, lessons, mediaUploads, users, videos } from "../db/schema";
+import { RENDITION_CONTENT_TYPES } from "../video/renditions";
+import { readyRendition, renditionKey, renditionsOf } from "../video/renditions.server";
+import {
+  countsAsDownload,
+  mayDownloadForOffline,
+  OFFLINE_LINK_LIFETIME_MS,
+  type OfflineGrant,
+  type OfflineKind,
+  readOfflineGrant,
+  signOfflineGrant,
+} from "./offline";
+
+const ALLOWANCE = RATE_LIMITS.offlineDownloadsPerLearner;
+const allowanceKey = (userId: string) => `offline-downloads:${userId}`;
+
+/** The route a signed link points at (routes/media-offline.ts). */
+export function offlinePath(token: string): string {
+  return `/media/offline/${token}`;
+}
+
+export type OfflineFile = { kind: OfflineKind; href: string; bytes: number | null };
+
+export type OfflineDownloads = {
+  files: OfflineFile[];
+  /** When every link of `files` runs out. */
+  expiresAt: Date;
+  /** Downloads left in the learner's current 24 hours, and the allowance. */
+  remaining: number;
+  dailyLimit: number;
+};
+
+export type OfflineRefusal = "not_found" | "sign_in" | "forbidden";
+
+/**
+ * What `viewer` may download of a lesson for offline, with fresh links, or why not (a guest on a free
+ * preview and anyone without the course are refused). Files not there yet (a rendition still being made)
+ * are left out.
+ */
+export async function offlineDownloads(
+  db: Database,
+  viewer: Viewer,
+  courseId: number,
+  lessonId: number,
+  now: Date = new Date(),
+): Promise<{ ok: true; downloads: OfflineDownloads } | { ok: false; reason: OfflineRefusal }> {
+  if (!viewer) return { ok: false, reason: "sign_in" };
+  const access = await accessToLesson(db, viewer, courseId, lessonId);
+  if (!access.ok) return access;
+  if (!mayDownloadForOffline(access)) return { ok: false, reason: "forbidden" };
+  const [lesson] = await db
+    .select({
+      videoId: lessons.videoId,
+      pdfPublicId: lessons.pdfPublicId,
+      provider: videos.provider,
+      pdfBytes: mediaUploads.bytes,
+    })
+    .from(lessons)
+    .leftJoin(videos, eq(videos.id, lessons.videoId))
+    .leftJoin(mediaUploads, eq(mediaUploads.publicId, lessons.pdfPublicId))
+    .where(and(eq(lessons.id, lessonId), eq(lessons.courseId, courseId)));
+  if (!lesson) return { ok: false, reason: "not_found" };
+  const found: { kind: OfflineKind; bytes: number | null }[] = [];
+  if (lesson.videoId && lesson.provider === "local") {
+    for (const rendition of await renditionsOf(db, lesson.videoId)) {
+      if (rendition.status === "ready")
+        found.push({ kind: rendition.quality === "low" ? "video" : "audio", bytes: rendition.size });
+    }
+    found.sort((a, b) => (a.kind === "video" ? -1 : b.kind === "video" ? 1 : 0));
+  }
+  if (lesson.pdfPublicId) found.push({ kind: "pdf", bytes: lesson.pdfBytes ?? null });
+  const captions = await db
+    .select({ lang: lessonCaptions.lang })
+    .from(lessonCaptions)
+    .where(eq(lessonCaptions.lessonId, lessonId));
+  for (const lang of ["en", "ar"] as const)
+    if (captions.some((row) => row.lang === lang)) found.push({ kind: `captions-${lang}`, bytes: null });
+  const expiresAt = now.getTime() + OFFLINE_LINK_LIFETIME_MS;
+  const secret = getSessionSecret();
+  const downloads = {
+    files: found.map(({ kind, bytes }) => ({
+      kind,
+      bytes,
+      href: offlinePath(signOfflineGrant({ userId: viewer.id, courseId, lessonId, kind, expiresAt }, secret)),
+    })),
+    expiresAt: new Date(expiresAt),
+    remaining: await remainingHits(db, allowanceKey(viewer.id), ALLOWANCE),
+    dailyLimit: ALLOWANCE.limit,
+  };
+  return { ok: true, downloads };
+}
+
+/** What a signed link leads to: a stored object, the captions' text, or a PDF in the media store. */
+export type OfflineTarget =
+  | { source: "video"; key: string; contentType: string }
+  | { source: "captions"; vtt: string }
+  | { source: "pdf"; publicId: string };
+
+export type OfflineOpening =
+  | { ok: true; grant: OfflineGrant; target: OfflineTarget }
+  | { ok: false; reason: "invalid" | "expired" | "forbidden" | "gone" }
+  | { ok: false; reason: "allowance"; retryAfterSeconds: number };
+
+/**
+ * Opens a signed link: the token must be ours and unexpired, its learner must still be allowed to download
+ * the lesson, and the file must be there; then a fresh download (not a resumed one, see countsAsDownload)
+ * is counted, and past the allowance refused.
+ */
+export async function openOfflineLink(
+  db: Database,
+  token: string,
+  request: { method: string; range: string | null },
+  now: Date = new Date(),
+): Promise<OfflineOpening> {
+  const reading = readOfflineGrant(token, getSessionSecret(), now.getTime());
+  if (!reading.ok) return reading;
+  const { grant } = reading;
+  const [user] = await db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(and(eq(users.id, grant.userId), isNull(users.deletedAt)));
+  if (!user) return { ok: false, reason: "forbidden" };
+  const access = await accessToLesson(db, user, grant.courseId, grant.lessonId);
+  if (!mayDownloadForOffline(access)) return { ok: false, reason: "forbidden" };
+  const target = await findTarget(db, grant);
+  if (!target) return { ok: false, reason: "gone" };
+  if (countsAsDownload(request.method, request.range)) {
+    const decision = await hitRateLimit(db, allowanceKey(grant.userId), ALLOWANCE);
+    if (!decision.allowed)
+      return { ok: false, reason: "allowance", retryAfterSeconds: decision.retryAfterSeconds };
+  }
+  return { ok: true, grant, target };
+}
+
+async function findTarget(db: Database, grant: OfflineGrant): Promise<OfflineTarget | null> {
+  const [lesson] = await db
+    .select({ videoId: lessons.videoId, pdfPublicId: lessons.pdfPublicId })
+    .from(lessons)
+    .where(and(eq(lessons.id, grant.lessonId), eq(lessons.courseId, grant.courseId)));
+  if (!lesson) return null;
+  switch (grant.kind) {
+    case "video":
+    case "audio": {
+      const quality = grant.kind === "video" ? "low" : "audio";
+      if (!lesson.videoId || !(await readyRendition(db, lesson.videoId, quality))) return null;
+      return {
+        source: "video",
+        key: renditionKey(lesson.videoId, quality),
+        contentType: RENDITION_CONTENT_TYPES[quality],
+      };
+    }
+    case "pdf":
+      return lesson.pdfPublicId ? { source: "pdf", publicId: lesson.pdfPublicId } : null;
+    default: {
+      const lang = grant.kind === "captions-ar" ? "ar" : "en";
+      const [row] = await db
+        .select({ vtt: lessonCaptions.vtt })
+        .from(lessonCaptions)
+        .where(and(eq(lessonCaptions.lessonId, grant.lessonId), eq(lessonCaptions.lang, lang)));
+      return row ? { source: "captions", vtt: row.vtt } : null;
+    }
+  }
+}

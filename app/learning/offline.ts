@@ -1,0 +1,100 @@
+// Offline downloads of a lesson (issue 36; decision 058), the rules without the database: what can be
+// downloaded, how a signed link is made and read, its lifetime, and the daily allowance. A link carries
+// who it was made for, the lesson and the file, and when it runs out, signed with the server's secret; the
+// download route still asks the access rules at download time, so a link outlives no enrolment. The daily
+// allowance is a rate limit (RATE_LIMITS.offlineDownloadsPerLearner), counted in PostgreSQL for all servers.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { LessonAccess } from "../access/policy";
+
+/** The files a lesson offers for offline: its light video, its audio, its PDF and its captions. */
+export const OFFLINE_KINDS = ["video", "audio", "pdf", "captions-en", "captions-ar"] as const;
+export type OfflineKind = (typeof OFFLINE_KINDS)[number];
+
+/** A link works this long after the page (or the API) made it. */
+export const OFFLINE_LINK_LIFETIME_MS = 2 * 60 * 60 * 1000;
+
+/** Downloading is for those who hold the course (its learners, trainer, admins), never a preview's guest. */
+export function mayDownloadForOffline(access: LessonAccess): boolean {
+  return access.ok && access.mode === "full";
+}
+
+export type OfflineGrant = {
+  userId: string;
+  courseId: number;
+  lessonId: number;
+  kind: OfflineKind;
+  /** Milliseconds since the epoch. */
+  expiresAt: number;
+};
+
+const sign = (payload: string, secret: string) =>
+  createHmac("sha256", secret).update(`offline:${payload}`).digest();
+
+/** The link's token: the grant as base64url JSON, a dot, its HMAC-SHA256. */
+export function signOfflineGrant(grant: OfflineGrant, secret: string): string {
+  const payload = Buffer.from(
+    JSON.stringify([grant.userId, grant.courseId, grant.lessonId, grant.kind, grant.expiresAt]),
+  ).toString("base64url");
+  return `${payload}.${sign(payload, secret).toString("base64url")}`;
+}
+
+export type GrantReading = { ok: true; grant: OfflineGrant } | { ok: false; reason: "invalid" | "expired" };
+
+/** A token's grant when it is ours and unchanged and has not run out. */
+export function readOfflineGrant(token: string, secret: string, now: number = Date.now()): GrantReading {
+  const match = /^([A-Za-z0-9_-]{1,600})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match?.[1] || !match[2]) return { ok: false, reason: "invalid" };
+  const given = Buffer.from(match[2], "base64url");
+  const expected = sign(match[1], secret);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    return { ok: false, reason: "invalid" };
+  let fields: unknown;
+  try {
+    fields = JSON.parse(Buffer.from(match[1], "base64url").toString("utf8"));
+  } catch {
+    return { ok: false, reason: "invalid" };
+  }
+  if (!Array.isArray(fields) || fields.length !== 5) return { ok: false, reason: "invalid" };
+  const [userId, courseId, lessonId, kind, expiresAt] = fields as unknown[];
+  if (
+    typeof userId !== "string" ||
+    !Number.isSafeInteger(courseId) ||
+    !Number.isSafeInteger(lessonId) ||
+    !(OFFLINE_KINDS as readonly unknown[]).includes(kind) ||
+    !Number.isSafeInteger(expiresAt)
+  )
+    return { ok: false, reason: "invalid" };
+  if ((expiresAt as number) <= now) return { ok: false, reason: "expired" };
+  return {
+    ok: true,
+    grant: {
+      userId,
+      courseId: courseId as number,
+      lessonId: lessonId as number,
+      kind: kind as OfflineKind,
+      expiresAt: expiresAt as number,
+    },
+  };
+}
+
+/**
+ * Whether a request for a file counts against the allowance: a fresh download does; a download manager
+ * resuming from the middle (a Range not from byte 0) and a HEAD do not, so one file is one download.
+ */
+export function countsAsDownload(method: string, range: string | null): boolean {
+  if (method.toUpperCase() !== "GET") return false;
+  if (!range) return true;
+  return /^bytes=0-/.test(range.trim());
+}
+
+/** The file's name on the learner's device: ASCII, from ids, so no header escaping is needed. */
+export function offlineFileName(courseId: number, lessonId: number, kind: OfflineKind): string {
+  const extension = {
+    video: "mp4",
+    audio: "m4a",
+    pdf: "pdf",
+    "captions-en": "en.vtt",
+    "captions-ar": "ar.vtt",
+  }[kind];
+  return `manara-course-${courseId}-lesson-${lessonId}-${kind.startsWith("captions") ? "captions" : kind}.${extension}`;
+}
