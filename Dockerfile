@@ -68,11 +68,15 @@ ENV NODE_ENV=production \
 WORKDIR /app
 # Debian's Chromium prints the certificate PDFs (tagged, Arabic that copies out right: decision 054). Without
 # it the server falls back to @react-pdf/renderer and says so; build with --build-arg CHROMIUM=no for that.
+# Debian's ffmpeg makes the light versions of lesson videos (decision 058); without it they are marked
+# failed and the originals play.
 ARG CHROMIUM=yes
-RUN if [ "$CHROMIUM" = yes ]; then \
-      apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium \
-      && rm -rf /var/lib/apt/lists/*; \
-    fi
+RUN apt-get update \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ffmpeg \
+    && if [ "$CHROMIUM" = yes ]; then \
+      DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium; \
+    fi \
+    && rm -rf /var/lib/apt/lists/*
 COPY --from=prod-deps /app/node_modules ./node_modules
 # package.json says "type": "module", which build/server/index.js needs.
 COPY package.json server.mjs ./
