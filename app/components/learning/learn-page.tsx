@@ -275,7 +275,7 @@ function OfflineDownloads({ offline }: { offline: NonNullable<LoaderData["offlin
   });
   return (
     <details className="rounded-lg border border-ink/15 px-4 py-3" data-testid="offline-downloads">
-      <summary className="cursor-pointer font-semibold">{t("offline.heading")}</summary>
+      <summary className="cursor-pointer font-semibold text-coral-700">{t("offline.heading")}</summary>
       {offline.files.length === 0 ? (
         <p className="mt-2 text-sm text-ink/75">{t("offline.nothingYet")}</p>
       ) : (
