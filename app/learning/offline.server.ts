@@ -8,6 +8,7 @@ import { hitRateLimit, RATE_LIMITS, remainingHits } from "../auth/rate-limit.ser
 import { getSessionSecret } from "../config.server";
 import type { Database } from "../db/client.server";
 import { lessonCaptions, lessons, mediaUploads, users, videos } from "../db/schema";
+import { parseRange } from "../video/policy";
 import { RENDITION_CONTENT_TYPES } from "../video/renditions";
 import { readyRendition, renditionKey, renditionsOf } from "../video/renditions.server";
 import {
@@ -101,9 +102,9 @@ export async function offlineDownloads(
 
 /** What a signed link leads to: a stored object, the captions' text, or a PDF in the media store. */
 export type OfflineTarget =
-  | { source: "video"; key: string; contentType: string }
+  | { source: "video"; key: string; contentType: string; size: number }
   | { source: "captions"; vtt: string }
-  | { source: "pdf"; publicId: string };
+  | { source: "pdf"; publicId: string; size: number };
 
 export type OfflineOpening =
   | { ok: true; grant: OfflineGrant; target: OfflineTarget }
@@ -133,7 +134,10 @@ export async function openOfflineLink(
   if (!mayDownloadForOffline(access)) return { ok: false, reason: "forbidden" };
   const target = await findTarget(db, grant);
   if (!target) return { ok: false, reason: "gone" };
-  if (countsAsDownload(request.method, request.range)) {
+  // Captions are always sent whole; files as the Range header and their size say (the route sends the same).
+  const served =
+    target.source === "captions" ? ({ kind: "full" } as const) : parseRange(request.range, target.size);
+  if (countsAsDownload(request.method, served)) {
     const decision = await hitRateLimit(db, allowanceKey(grant.userId), ALLOWANCE);
     if (!decision.allowed)
       return { ok: false, reason: "allowance", retryAfterSeconds: decision.retryAfterSeconds };
@@ -143,23 +147,28 @@ export async function openOfflineLink(
 
 async function findTarget(db: Database, grant: OfflineGrant): Promise<OfflineTarget | null> {
   const [lesson] = await db
-    .select({ videoId: lessons.videoId, pdfPublicId: lessons.pdfPublicId })
+    .select({ videoId: lessons.videoId, pdfPublicId: lessons.pdfPublicId, pdfBytes: mediaUploads.bytes })
     .from(lessons)
+    .leftJoin(mediaUploads, eq(mediaUploads.publicId, lessons.pdfPublicId))
     .where(and(eq(lessons.id, grant.lessonId), eq(lessons.courseId, grant.courseId)));
   if (!lesson) return null;
   switch (grant.kind) {
     case "video":
     case "audio": {
       const quality = grant.kind === "video" ? "low" : "audio";
-      if (!lesson.videoId || !(await readyRendition(db, lesson.videoId, quality))) return null;
+      const rendition = lesson.videoId ? await readyRendition(db, lesson.videoId, quality) : null;
+      if (!lesson.videoId || !rendition?.size) return null;
       return {
         source: "video",
         key: renditionKey(lesson.videoId, quality),
         contentType: RENDITION_CONTENT_TYPES[quality],
+        size: rendition.size,
       };
     }
     case "pdf":
-      return lesson.pdfPublicId ? { source: "pdf", publicId: lesson.pdfPublicId } : null;
+      return lesson.pdfPublicId && lesson.pdfBytes
+        ? { source: "pdf", publicId: lesson.pdfPublicId, size: lesson.pdfBytes }
+        : null;
     default: {
       const lang = grant.kind === "captions-ar" ? "ar" : "en";
       const [row] = await db

@@ -5,6 +5,7 @@
 // allowance is a rate limit (RATE_LIMITS.offlineDownloadsPerLearner), counted in PostgreSQL for all servers.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { LessonAccess } from "../access/policy";
+import type { RangeAnswer } from "../video/policy";
 
 /** The files a lesson offers for offline: its light video, its audio, its PDF and its captions. */
 export const OFFLINE_KINDS = ["video", "audio", "pdf", "captions-en", "captions-ar"] as const;
@@ -38,6 +39,8 @@ export function signOfflineGrant(grant: OfflineGrant, secret: string): string {
   return `${payload}.${sign(payload, secret).toString("base64url")}`;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export type GrantReading = { ok: true; grant: OfflineGrant } | { ok: false; reason: "invalid" | "expired" };
 
 /** A token's grant when it is ours and unchanged and has not run out. */
@@ -46,7 +49,13 @@ export function readOfflineGrant(token: string, secret: string, now: number = Da
   if (!match?.[1] || !match[2]) return { ok: false, reason: "invalid" };
   const given = Buffer.from(match[2], "base64url");
   const expected = sign(match[1], secret);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+  // The canonical spelling only: a 43-character base64url signature has 2 spare bits, so without this a
+  // few spellings of one link would all work.
+  if (
+    given.length !== expected.length ||
+    !timingSafeEqual(given, expected) ||
+    given.toString("base64url") !== match[2]
+  )
     return { ok: false, reason: "invalid" };
   let fields: unknown;
   try {
@@ -58,6 +67,7 @@ export function readOfflineGrant(token: string, secret: string, now: number = Da
   const [userId, courseId, lessonId, kind, expiresAt] = fields as unknown[];
   if (
     typeof userId !== "string" ||
+    !UUID.test(userId) ||
     !Number.isSafeInteger(courseId) ||
     !Number.isSafeInteger(lessonId) ||
     !(OFFLINE_KINDS as readonly unknown[]).includes(kind) ||
@@ -78,13 +88,14 @@ export function readOfflineGrant(token: string, secret: string, now: number = Da
 }
 
 /**
- * Whether a request for a file counts against the allowance: a fresh download does; a download manager
- * resuming from the middle (a Range not from byte 0) and a HEAD do not, so one file is one download.
+ * Whether an answer counts against the allowance: one that sends the file from its first byte does (the
+ * whole file, or a range from byte 0 — however the Range header spelled it); a download manager resuming
+ * from the middle, a HEAD and a refused range do not, so one file is one download. `served` is what the
+ * route will send, from the Range header and the file's size (`parseRange`), never the header's spelling.
  */
-export function countsAsDownload(method: string, range: string | null): boolean {
+export function countsAsDownload(method: string, served: RangeAnswer): boolean {
   if (method.toUpperCase() !== "GET") return false;
-  if (!range) return true;
-  return /^bytes=0-/.test(range.trim());
+  return served.kind === "full" || (served.kind === "partial" && served.start === 0);
 }
 
 /** The file's name on the learner's device: ASCII, from ids, so no header escaping is needed. */

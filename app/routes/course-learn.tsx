@@ -133,6 +133,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     page.locale,
   );
   const parsed = validateForm(form, LearnAction, t);
+  // Choosing a quality needs no account: a bad one is invalid, for a guest on a free preview too.
+  if (!parsed.ok && parsed.values.intent === "quality") return fail(form, back, t("errors.invalid"), 400);
   if (parsed.ok && parsed.data.intent === "quality") {
     const { quality } = parsed.data;
     const remember = { "Set-Cookie": await rememberQualityChoice(quality) };
