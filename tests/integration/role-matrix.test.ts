@@ -7,10 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveLessonCaptions } from "../../app/captions/captions.server";
 import { issueCertificate } from "../../app/certificates/certificates.server";
 import { createLocalCertificateStore, setCertificateStore } from "../../app/certificates/store.server";
+import { getSessionSecret } from "../../app/config.server";
 import type { DatabaseHandle } from "../../app/db/client.server";
 import { courses, enrollments, lessonProgress, lessons, type User } from "../../app/db/schema";
 import { createCaseStudy } from "../../app/editorial/case-studies.server";
 import { createPost } from "../../app/editorial/posts.server";
+import { OFFLINE_LINK_LIFETIME_MS, signOfflineGrant } from "../../app/learning/offline";
+import { offlineDownloads } from "../../app/learning/offline.server";
 import { storeUpload } from "../../app/media/media.server";
 import { askQuestion, replyToQuestion } from "../../app/qa/qa.server";
 import { startAttempt } from "../../app/quizzes/attempts.server";
@@ -85,6 +88,7 @@ import { action as sectionLessonsApi } from "../../app/routes/api/instructor-sec
 import { loader as lecturePlayApi } from "../../app/routes/api/lecture-play";
 import { loader as attemptListApi, action as attemptStartApi } from "../../app/routes/api/lesson-attempts";
 import { loader as captionReadApi } from "../../app/routes/api/lesson-captions";
+import { loader as lessonDownloadsApi } from "../../app/routes/api/lesson-downloads";
 import { action as lessonProgressApi } from "../../app/routes/api/lesson-progress";
 import {
   loader as lessonQuestionsApi,
@@ -158,6 +162,7 @@ import { action as lessonVideoAction } from "../../app/routes/instructor-lesson-
 import { loader as quizEditor, action as quizEditorAction } from "../../app/routes/instructor-quiz";
 import { action as learnBeacon } from "../../app/routes/learn-progress";
 import { loader as lessonCaptionTrack } from "../../app/routes/lesson-captions";
+import { loader as mediaOffline } from "../../app/routes/media-offline";
 import { loader as mediaRaw } from "../../app/routes/media-raw";
 import { loader as mediaVideo } from "../../app/routes/media-video";
 import { loader as myEnrollments } from "../../app/routes/my-enrollments";
@@ -220,6 +225,12 @@ const qa = {
 };
 /** A published course of another trainer (issue 35: the matrix's trainer may not announce to it). */
 let othersCourseId = 0;
+/**
+ * Offline links (issue 36) to the video lesson's light video: one the downloads list made for the course's
+ * trainer, one signed for the matrix's user, who does not hold the course. The link is the credential: the
+ * session sent with it changes nothing.
+ */
+const offlineTokens = { trainer: "", user: "" };
 
 beforeAll(async () => {
   handle = await createTestDatabase();
@@ -370,6 +381,22 @@ beforeAll(async () => {
     });
     if (!saved.ok) throw new Error("captions fixture failed");
   }
+  const downloads = await offlineDownloads(handle.db, people.trainer, paidCourseId, video.lessonId);
+  const videoLink = downloads.ok
+    ? downloads.downloads.files.find((file) => file.kind === "video")
+    : undefined;
+  if (!videoLink) throw new Error("offline fixture failed");
+  offlineTokens.trainer = videoLink.href.replace("/media/offline/", "");
+  offlineTokens.user = signOfflineGrant(
+    {
+      userId: people.user.id,
+      courseId: paidCourseId,
+      lessonId: video.lessonId,
+      kind: "video",
+      expiresAt: Date.now() + OFFLINE_LINK_LIFETIME_MS,
+    },
+    getSessionSecret(),
+  );
   const quizRows = await handle.db
     .insert(lessons)
     .values(
@@ -1041,6 +1068,86 @@ const CASES: Case[] = [
     path: "/media/videos/x",
     params: () => ({ videoId: video.readyId }),
     expected: { guest: 401, user: 403, trainer: "ok", admin: "ok" },
+  },
+  // Light renditions and offline downloads (issue 36): the renditions under the original's rule; the list
+  // for those who hold the course (its trainer, admins; a preview offers nothing); a signed link answers by
+  // itself, the same to every role, whatever session comes with it.
+  {
+    name: "GET /media/videos/:videoId/:quality (low rendition, not enrolled)",
+    kind: "page",
+    handler: mediaVideo,
+    path: "/media/videos/x/low",
+    params: () => ({ videoId: video.readyId, quality: "low" }),
+    expected: { guest: 401, user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /media/videos/:videoId/:quality (audio rendition, not enrolled, Bearer)",
+    kind: "api",
+    handler: mediaVideo,
+    path: "/media/videos/x/audio",
+    params: () => ({ videoId: video.readyId, quality: "audio" }),
+    expected: { guest: 401, user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /api/courses/:courseId/lessons/:lessonId/downloads (not enrolled)",
+    kind: "api",
+    handler: lessonDownloadsApi,
+    path: "/api/courses/x/lessons/y/downloads",
+    params: () => ({ courseId: String(paidCourseId), lessonId: String(video.lessonId) }),
+    expected: { guest: 401, user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /api/courses/:courseId/lessons/:lessonId/downloads (a free preview)",
+    kind: "api",
+    handler: lessonDownloadsApi,
+    path: "/api/courses/x/lessons/y/downloads",
+    params: () => ({ courseId: String(paidCourseId), lessonId: String(previewLessonId) }),
+    expected: { guest: 401, user: 403, trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /api/courses/:courseId/lessons/:lessonId/downloads (another trainer's course)",
+    kind: "api",
+    handler: lessonDownloadsApi,
+    path: "/api/courses/x/lessons/y/downloads",
+    params: () => ({ courseId: String(qa.otherCourseId), lessonId: String(qa.otherLessonId) }),
+    expected: { guest: 401, user: 403, trainer: 403, admin: "ok" },
+  },
+  {
+    name: "GET /media/offline/:token (a link made for the course's trainer)",
+    kind: "page",
+    handler: mediaOffline,
+    path: "/media/offline/x",
+    params: () => ({ token: offlineTokens.trainer }),
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /media/offline/:token (a link signed for a user who does not hold the course)",
+    kind: "page",
+    handler: mediaOffline,
+    path: "/media/offline/x",
+    params: () => ({ token: offlineTokens.user }),
+    expected: { guest: 403, user: 403, trainer: 403, admin: 403 },
+  },
+  {
+    name: "POST /courses/:id/learn/:lessonId (quality choice on a free preview, plain form)",
+    kind: "page",
+    handler: courseLearnAction,
+    method: "POST",
+    path: "/courses/x/learn/y",
+    params: () => ({ id: String(paidCourseId), lessonId: String(previewLessonId) }),
+    body: () => new URLSearchParams({ intent: "quality", quality: "low" }),
+    // A choice of this browser, not of an account: guests choose too.
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "POST /courses/:id/learn/:lessonId (quality choice on a free preview, from the player)",
+    kind: "page",
+    handler: courseLearnAction,
+    method: "POST",
+    path: "/courses/x/learn/y",
+    params: () => ({ id: String(paidCourseId), lessonId: String(previewLessonId) }),
+    body: () => new URLSearchParams({ intent: "quality", quality: "audio", js: "1" }),
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
   },
   // Captions (issue 36): served under the video's own rule; written by the course's editors.
   {

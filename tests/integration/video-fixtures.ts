@@ -1,13 +1,16 @@
 // Videos for the role matrix: the embedded host on a temporary folder, a ready video attached to a lesson
-// of `courseId` (owned by `trainer`), and an upload link in flight.
+// of `courseId` (owned by `trainer`) with its light renditions ready (the demo clip's bytes stand in for
+// them: no ffmpeg here), and an upload link in flight.
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../app/db/client.server";
-import { lessons, type User, videos } from "../../app/db/schema";
+import { lessons, type User, videoRenditions, videos } from "../../app/db/schema";
 import { createLocalStorage } from "../../app/storage/local.server";
 import { createLocalVideoHost, replaceVideoHost } from "../../app/video/host.server";
+import { RENDITION_CONTENT_TYPES, RENDITION_QUALITIES } from "../../app/video/renditions";
+import { renditionKey } from "../../app/video/renditions.server";
 import { createUploadLink } from "../../app/video/videos.server";
 import { withSection } from "./section-rows";
 
@@ -46,6 +49,15 @@ export async function matrixVideos(db: Database, trainer: User, courseId: number
   const readyId = ready?.id ?? "";
   await host.storage.put(host.key(readyId), bytes, { contentType: "video/mp4" });
   await db.update(lessons).set({ videoId: readyId }).where(eq(lessons.id, lessonId));
+  // Its renditions (issue 36), ready: /media/videos/:videoId/low and /audio stream, offline lists them.
+  for (const quality of RENDITION_QUALITIES) {
+    await host.storage.put(renditionKey(readyId, quality), bytes, {
+      contentType: RENDITION_CONTENT_TYPES[quality],
+    });
+    await db
+      .insert(videoRenditions)
+      .values({ videoId: readyId, quality, status: "ready", size: bytes.length });
+  }
   const link = await createUploadLink(
     db,
     trainer,

@@ -1,4 +1,6 @@
 // The people and courses the fuzz suite acts as and on, and the credentials it sends.
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import {
   blogPosts,
@@ -8,6 +10,8 @@ import {
   portfolioItems,
   type User,
   users,
+  videoRenditions,
+  videos,
 } from "../../../app/db/schema";
 import { startAttempt } from "../../../app/quizzes/attempts.server";
 import { saveQuiz } from "../../../app/quizzes/quizzes.server";
@@ -32,6 +36,12 @@ export type Fixtures = {
   /** A quiz lesson of the paid course (issue 32), and an open attempt at it by `target`, not a fuzzed role. */
   quizLessonId: number;
   attemptId: string;
+  /**
+   * Light renditions and offline downloads (issue 36): a lesson of the paid course with a ready local video
+   * whose renditions are ready, a signed offline link to its light video made for the fuzz trainer, and the
+   * app's session secret (to sign hostile grants as the server would).
+   */
+  video: { lessonId: number; videoId: string; offlineToken: string; sessionSecret: string };
   cookieName: string;
   /** A fresh browser session cookie (`name=value`) for the role, or none for a guest. */
   cookie: (role: Role | User) => Promise<string | undefined>;
@@ -129,6 +139,7 @@ export async function createFixtures(app: FuzzApp): Promise<Fixtures> {
   await db.insert(enrollments).values({ userId: target.id, courseId: idOf("paid"), pricePaid: 0 });
   const attempt = await startAttempt(db, target, idOf("paid"), quizLessonId, "en");
   if (!attempt.ok) throw new Error("fuzz attempt not started");
+  const video = await videoLesson(app, people.trainer, idOf("paid"));
   const sample = await helpers.cookieFor(db, people.user.id);
   return {
     people,
@@ -143,6 +154,7 @@ export async function createFixtures(app: FuzzApp): Promise<Fixtures> {
     lessonId: lesson?.id ?? 0,
     quizLessonId,
     attemptId: attempt.attempt.id,
+    video,
     cookieName: sample.split("=")[0] ?? "",
     cookie: async (role) => {
       const person = who(role);
@@ -152,5 +164,64 @@ export async function createFixtures(app: FuzzApp): Promise<Fixtures> {
       const person = who(role);
       return person ? helpers.bearerFor(db, person.id) : undefined;
     },
+  };
+}
+
+/**
+ * A video lesson of `courseId`: a ready local video in the app's own storage (the modules the server build
+ * uses, loaded through its Vite server), its renditions ready (the demo clip's bytes stand in for them), and
+ * an offline link to its light video made for `trainer`.
+ */
+async function videoLesson(app: FuzzApp, trainer: User, courseId: number): Promise<Fixtures["video"]> {
+  const { db, vite } = app;
+  const bytes = readFileSync(path.resolve("app/db/seed-data/videos/manara-demo-2.mp4"));
+  const [lesson] = await db
+    .insert(lessons)
+    .values(await withSection(db, { courseId, position: 3, title: "Fuzz video" }))
+    .returning({ id: lessons.id });
+  const lessonId = lesson?.id ?? 0;
+  const [video] = await db
+    .insert(videos)
+    .values({
+      provider: "local",
+      ownerId: trainer.id,
+      lessonId,
+      fileName: "demo.mp4",
+      contentType: "video/mp4",
+      size: bytes.length,
+      bytesReceived: bytes.length,
+      status: "ready",
+    })
+    .returning({ id: videos.id });
+  const videoId = video?.id ?? "";
+  await db.update(lessons).set({ videoId }).where(eq(lessons.id, lessonId));
+  const { localVideoHost } = (await vite.ssrLoadModule(
+    "/app/video/host.server.ts",
+  )) as typeof import("../../../app/video/host.server");
+  const { renditionKey } = (await vite.ssrLoadModule(
+    "/app/video/renditions.server.ts",
+  )) as typeof import("../../../app/video/renditions.server");
+  const host = localVideoHost();
+  await host.storage.put(host.key(videoId), bytes, { contentType: "video/mp4" });
+  for (const quality of ["low", "audio"] as const) {
+    await host.storage.put(renditionKey(videoId, quality), bytes, {
+      contentType: quality === "low" ? "video/mp4" : "audio/mp4",
+    });
+    await db.insert(videoRenditions).values({ videoId, quality, status: "ready", size: bytes.length });
+  }
+  const { offlineDownloads } = (await vite.ssrLoadModule(
+    "/app/learning/offline.server.ts",
+  )) as typeof import("../../../app/learning/offline.server");
+  const { getSessionSecret } = (await vite.ssrLoadModule(
+    "/app/config.server.ts",
+  )) as typeof import("../../../app/config.server");
+  const listed = await offlineDownloads(db, trainer, courseId, lessonId);
+  const link = listed.ok ? listed.downloads.files.find((file) => file.kind === "video") : undefined;
+  if (!link) throw new Error("fuzz offline link not made");
+  return {
+    lessonId,
+    videoId,
+    offlineToken: link.href.replace("/media/offline/", ""),
+    sessionSecret: getSessionSecret(),
   };
 }
