@@ -380,9 +380,15 @@ describe("the progress and play API", () => {
       progress: { positionSeconds: 12, completed: false },
       // No caption file uploaded for this lesson (issue 36): an empty list, not a missing field.
       captions: [],
+      // The original, and its light renditions before the job made them (decision 058).
+      renditions: [
+        { quality: "high", src: `/media/videos/${videoId}`, status: "ready" },
+        { quality: "low", src: `/media/videos/${videoId}/low`, status: "pending" },
+        { quality: "audio", src: `/media/videos/${videoId}/audio`, status: "pending" },
+      ],
     });
     const noVideo = await (await play(learner, courseId, typed)).json();
-    expect(noVideo).toMatchObject({ video: null, pdfUrl: "/media/raw/manara_x" });
+    expect(noVideo).toMatchObject({ video: null, pdfUrl: "/media/raw/manara_x", renditions: [] });
     expect((await play(trainer, courseId, intro)).status).toBe(200);
     expect((await play(admin, courseId, intro)).status).toBe(200);
   });

@@ -155,9 +155,20 @@ describe(`the app on S3 (${withMoto ? "moto_server" : "s3rver"})`, () => {
         return ((await status.json()) as { status: string; durationSeconds?: number }).status;
       };
       expect(await readStatus()).toBe("processing");
-      // The video-check job reads the object back from the bucket (size, container, duration).
-      expect(await app.workJobs()).toBe(1);
+      // The video-check job reads the object back from the bucket (size, container, duration); the light
+      // renditions it then asks for are made from a copy of it and stored in the bucket too (decision 058).
+      expect(await app.workJobs()).toBe(2);
       expect(await readStatus()).toBe("ready");
+      for (const [quality, file] of [
+        ["low", "low.mp4"],
+        ["audio", "audio.m4a"],
+      ] as const) {
+        expect((await bucket.head(`media/renditions/${videoId}/${file}`))?.size).toBeGreaterThan(0);
+        const rendition = await app.fetch(`/media/videos/${videoId}/${quality}`, {
+          headers: { Authorization: trainerAuth, Range: "bytes=0-99" },
+        });
+        expect(rendition.status).toBe(206);
+      }
 
       const range = await app.fetch(`/media/videos/${videoId}`, {
         headers: { Authorization: trainerAuth, Range: "bytes=100-199" },
@@ -252,7 +263,8 @@ describe(`the app on S3 (${withMoto ? "moto_server" : "s3rver"})`, () => {
       expect(response.status).toBe(201);
       const body = (await response.json()) as { videoId: string; status: string };
       expect(body.status).toBe("processing");
-      expect(await app.workJobs()).toBe(1);
+      // The check, then the light renditions it asks for.
+      expect(await app.workJobs()).toBe(2);
       return body.videoId;
     };
     const first = await upload();
@@ -260,6 +272,7 @@ describe(`the app on S3 (${withMoto ? "moto_server" : "s3rver"})`, () => {
     const second = await upload();
     // The replaced video's bytes are deleted from the bucket.
     expect(await bucket.head(`media/videos/${first}`)).toBeNull();
+    expect(await bucket.list(`media/renditions/${first}/`)).toEqual([]);
     expect((await bucket.head(`media/videos/${second}`))?.size).toBe(DEMO.length);
     const incoming = path.join(dataDir, "media", "video-incoming");
     expect(existsSync(incoming) ? readdirSync(incoming) : []).toEqual([]);

@@ -288,9 +288,10 @@ describe("refusals", () => {
         })
       ).json();
     expect(await readStatus()).toMatchObject({ status: "processing", bytesReceived: DEMO_2.length });
-    // Read again before the check ran: still one job (its key is the video).
+    // Read again before the check ran: still one check (its key is the video), then the light renditions
+    // the check asks for (decision 058).
     expect(await readStatus()).toMatchObject({ status: "processing" });
-    expect(await app.workJobs()).toBe(1);
+    expect(await app.workJobs()).toBe(2);
     expect(await readStatus()).toMatchObject({ status: "ready", durationSeconds: 20 });
     const [lesson] = await app.db
       .select()
@@ -467,13 +468,17 @@ describe("the multipart endpoints (streamed)", () => {
       expect(response.status).toBe(201);
       const body = await response.json();
       expect(body).toMatchObject({ status: "processing" });
-      expect(await app.workJobs()).toBe(1);
+      // The check, then the light renditions it asks for.
+      expect(await app.workJobs()).toBe(2);
       expect(await videoRow(body.videoId)).toMatchObject({ status: "ready", durationSeconds: 20 });
+      expect(existsSync(path.join(videoDir, "..", "renditions", body.videoId, "low.mp4"))).toBe(true);
       expect(sha256(readFileSync(path.join(videoDir, body.videoId)))).toBe(sha256(DEMO_2));
       const [after] = await app.db.select().from(lessons).where(eq(lessons.id, lessonId));
       expect(after?.videoId).toBe(body.videoId);
     }
     expect(existsSync(path.join(videoDir, oldId))).toBe(false);
+    // Its renditions went with it.
+    expect(existsSync(path.join(videoDir, "..", "renditions", oldId, "low.mp4"))).toBe(false);
     expect(await videoRow(oldId)).toBeUndefined();
   });
 
