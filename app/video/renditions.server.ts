@@ -7,7 +7,7 @@
 import { execFile } from "node:child_process";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdtemp, rm, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { constants, setPriority, tmpdir } from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
@@ -168,6 +168,28 @@ const RenditionJob = z.object({ videoId: z.uuid() });
 const FFMPEG_TIMEOUT_MS = 25 * 60 * 1000;
 
 /**
+ * Runs ffmpeg at the lowest CPU priority: the worker usually shares its machine with a web server
+ * (server/app.ts starts one in each), and a page must not wait behind an encode, which takes both cores of
+ * a small server for as long as it is allowed to.
+ */
+function runInBackground(binary: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      binary,
+      args,
+      { timeout: FFMPEG_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 },
+      (error) => (error ? reject(error) : resolve()),
+    );
+    if (child.pid === undefined) return;
+    try {
+      setPriority(child.pid, constants.priority.PRIORITY_LOW);
+    } catch {
+      // Not allowed here (some containers): it runs at the normal priority.
+    }
+  });
+}
+
+/**
  * ffmpeg's own words for a failure, short enough for a row (its last line is the reason), without the
  * server's paths.
  */
@@ -227,10 +249,7 @@ export async function makeRenditions(
       }
       const output = path.join(work, `${quality}.${RENDITION_EXTENSIONS[quality]}`);
       try {
-        await execFileAsync(binaries.ffmpeg, ffmpegArguments(quality, input, output, probed.bitRate), {
-          timeout: FFMPEG_TIMEOUT_MS,
-          maxBuffer: 4 * 1024 * 1024,
-        });
+        await runInBackground(binaries.ffmpeg, ffmpegArguments(quality, input, output, probed.bitRate));
       } catch (error) {
         await markFailed(db, videoId, quality, ffmpegError(error, [input, output]));
         continue;

@@ -535,6 +535,31 @@ describe("what ffmpeg cannot make", () => {
   );
 });
 
+describe("sharing the machine", () => {
+  it(
+    "runs ffmpeg at the lowest CPU priority, so pages do not wait behind an encode",
+    async () => {
+      const id = await storedVideo(readFileSync(SMALL_DEMO_PATH));
+      await requestRenditions(handle.db, id);
+      // An ffmpeg that notes its niceness (nice without arguments prints it), then does the real work. The
+      // priority is lowered just after the spawn, so the note waits a moment for it.
+      const noted = path.join(work, "niceness");
+      const notingFfmpeg = path.join(work, "noting-ffmpeg.sh");
+      const script = ["#!/bin/sh", "sleep 0.3", `nice >> '${noted}'`, `exec '${ffmpeg}' "$@"`, ""];
+      writeFileSync(notingFfmpeg, script.join("\n"));
+      chmodSync(notingFfmpeg, 0o755);
+      await expect(
+        makeRenditions(handle.db, { videoId: id }, { host, binaries: { ffmpeg: notingFfmpeg, ffprobe } }),
+      ).resolves.toBe("done");
+      expect(readFileSync(noted, "utf8").trim().split("\n")).toEqual(["19", "19"]);
+      expect((await renditionsOf(handle.db, id)).map((row) => row.status)).toEqual(["ready", "ready"]);
+      // Its queued job finds them made.
+      expect(await drain()).toBe(1);
+    },
+    FFMPEG_TEST_MS,
+  );
+});
+
 describe("asking for renditions", () => {
   it(
     "asks for the ready local videos that have none, and not for others",
