@@ -3,7 +3,7 @@
 // account, with JavaScript on and off (the two projects). One sign-up per project: sign-ups are rate limited
 // per IP.
 import { expect, test } from "./fixtures";
-import { demoState, expectSignedIn, uniqueEmail } from "./helpers";
+import { demoState, expectMailInOutbox, expectSignedIn, uniqueEmail } from "./helpers";
 
 // Sign-ups from an address of their own: the per-address limit is shared by every suite (playwright.config.ts).
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": "198.51.100.25" } });
@@ -101,7 +101,8 @@ test("an Arabic display name shows on Arabic pages, the English one on English p
   const confirmation = adminPage
     .getByTestId("outbox-message")
     .filter({ hasText: "أكّد بريدك الإلكتروني الجديد في منارة" });
-  await expect(confirmation).toHaveCount(1, { timeout: 10_000 });
+  await expectMailInOutbox(adminPage, confirmation);
+  await expect(confirmation).toHaveCount(1);
   await confirmation.getByText("اعرض الرسالة").click();
   const href =
     (await confirmation

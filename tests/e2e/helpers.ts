@@ -1,5 +1,5 @@
 // Shared steps for end-to-end tests.
-import { type Browser, expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "manara-demo";
 
@@ -138,4 +138,22 @@ export function demoStatePath(role: Exclude<Role, "guest">): string {
 /** A signed-in browser state for a demo account, made once per run by the setup project. */
 export async function demoState(_browser: Browser, role: Exclude<Role, "guest">): Promise<string> {
   return demoStatePath(role);
+}
+
+/**
+ * Waits until the outbox page (already showing the right recipient) lists `message`: mail is written by a
+ * job (app/jobs/), moments after the request that queued it, and the page shows what was there when it
+ * loaded, so it is loaded again until the message is there.
+ */
+export async function expectMailInOutbox(page: Page, message: Locator, timeout = 20_000): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if ((await message.count()) > 0) return true;
+        await page.reload();
+        return (await message.count()) > 0;
+      },
+      { timeout, intervals: [250, 500, 1_000] },
+    )
+    .toBe(true);
 }
