@@ -219,7 +219,8 @@ function LocalVideo(props: LocalPlayerProps) {
   useEffect(() => {
     const element = ref.current;
     if (!element || element.getAttribute("src")?.split("#")[0] === src) return;
-    startAt.current = element.currentTime;
+    // Before its metadata the element's position reads 0: where it was going to start is where it is.
+    if (element.readyState >= 1) startAt.current = element.currentTime;
     switching.current = { resume: !element.paused };
     element.src = startAt.current > 0 ? `${src}#t=${startAt.current}` : src;
   }, [src]);
@@ -241,7 +242,10 @@ function LocalVideo(props: LocalPlayerProps) {
     const element = ref.current;
     if (!element) return;
     const tracker = newTracker();
-    const position = () => element.currentTime;
+    // Until the element has its metadata (just after the page opened, or while a switch of quality
+    // reloads it) its position reads 0, which is not where the learner is: that is where it will start.
+    const position = () =>
+      element.readyState >= 1 && !switching.current ? element.currentTime : startAt.current;
 
     const onLoadedMetadata = () => {
       // The #t= fragment usually did this already; a browser that ignored it starts at 0. After a switch of
@@ -260,7 +264,7 @@ function LocalVideo(props: LocalPlayerProps) {
     const onPause = () => {
       if (!switching.current) tracker.paused(position());
     };
-    const onLeave = () => tracker.leaving(switching.current ? startAt.current : position());
+    const onLeave = () => tracker.leaving(position());
     const onHide = () => {
       if (document.visibilityState === "hidden") onLeave();
     };
