@@ -38,6 +38,7 @@ import { authMiddleware, getViewer } from "./middleware/auth.server";
 import { databaseMiddleware } from "./middleware/database.server";
 import { getLocaleFromContext, i18nextMiddleware } from "./middleware/i18next.server";
 import { mailMiddleware } from "./middleware/mail.server";
+import { mailLocaleMiddleware } from "./middleware/mail-locale.server";
 import { mediaMiddleware } from "./middleware/media.server";
 import { responseCacheMiddleware } from "./middleware/response-cache.server";
 import { sameOriginMiddleware } from "./middleware/same-origin.server";
@@ -59,6 +60,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   mediaMiddleware,
   mailMiddleware,
   authMiddleware,
+  mailLocaleMiddleware,
 ];
 
 export const links: Route.LinksFunction = () => [
@@ -92,7 +94,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         (request.method === "GET" || request.method === "HEAD" ? getViewer(context).cartCount : null) ??
         (await countCart(getDb(context), request, viewer)),
       // The bell's count: signed-in people only, so the anonymous pages the cache keeps never carry one.
-      unreadNotifications: viewer ? await headerBell(getDb(context), viewer.id, locale) : 0,
+      unreadNotifications: viewer ? await headerBell(getDb(context), viewer.id) : 0,
     },
     { headers },
   );

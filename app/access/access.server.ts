@@ -2,7 +2,7 @@
 // the video stream and the PDF route. Each function reads the facts for one viewer and hands them to the
 // pure rules in ./policy.ts, so the answer to "may this viewer open this?" has one home.
 import { and, eq } from "drizzle-orm";
-import type { Database } from "../db/client.server";
+import type { Queryable } from "../db/client.server";
 import { courses, enrollments, lessons, type MediaUpload, type Video } from "../db/schema";
 import { isRowId } from "../lib/validation";
 import {
@@ -16,7 +16,7 @@ import type { Viewer } from "./roles";
 
 /** The course's standing for `viewer`, or null when there is no such course. */
 export async function loadCourseStanding(
-  db: Database,
+  db: Queryable,
   viewer: Viewer,
   courseId: number,
 ): Promise<CourseStanding | null> {
@@ -40,7 +40,7 @@ export async function loadCourseStanding(
 }
 
 /** Whether `viewer` has full access to a course's lessons (enrolled, its trainer, or an admin). */
-export async function canOpenCourse(db: Database, viewer: Viewer, courseId: number): Promise<boolean> {
+export async function canOpenCourse(db: Queryable, viewer: Viewer, courseId: number): Promise<boolean> {
   if (!viewer) return false;
   const course = await loadCourseStanding(db, viewer, courseId);
   return course !== null && hasCourseAccess(viewer, course);
@@ -51,7 +51,7 @@ export async function canOpenCourse(db: Database, viewer: Viewer, courseId: numb
  * the course's lessons as a whole, which only full access opens. A lesson of another course is not found.
  */
 export async function accessToLesson(
-  db: Database,
+  db: Queryable,
   viewer: Viewer,
   courseId: number,
   lessonId: number | null,
@@ -72,7 +72,7 @@ export async function accessToLesson(
 }
 
 /** How `viewer` may watch `video`: as its lesson allows, or, not attached to a lesson, as its uploader. */
-export async function accessToVideo(db: Database, viewer: Viewer, video: Video): Promise<LessonAccess> {
+export async function accessToVideo(db: Queryable, viewer: Viewer, video: Video): Promise<LessonAccess> {
   const [lesson] = await db
     .select({ id: lessons.id, courseId: lessons.courseId })
     .from(lessons)
@@ -83,7 +83,7 @@ export async function accessToVideo(db: Database, viewer: Viewer, video: Video):
 
 /** How `viewer` may open an uploaded PDF: as the lesson that uses it allows, else as its uploader. */
 export async function accessToLessonPdf(
-  db: Database,
+  db: Queryable,
   viewer: Viewer,
   upload: MediaUpload,
 ): Promise<LessonAccess> {

@@ -28,6 +28,13 @@ export const RATE_LIMITS = {
    * resumed download counts once): enough for a week's lessons, not for mirroring a catalogue.
    */
   offlineDownloadsPerLearner: { limit: 30, windowSeconds: 24 * 60 * 60 },
+  /**
+   * Graded practices of free-preview quizzes from one address, and from one account (issue 43, item 3): a
+   * practice's score is an answer about the bank that real attempts are graded on, so it is rationed like
+   * other public actions. Twenty an hour is more than a person practising needs.
+   */
+  quizPracticePerAddress: { limit: 20, windowSeconds: 60 * 60 },
+  quizPracticePerAccount: { limit: 20, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };

@@ -35,6 +35,10 @@ export const API_ERROR_CODES = [
   "time_up",
   /** Saving the answers of an attempt already submitted. */
   "attempt_closed",
+  /** A practice by someone who holds the course: they take real attempts only (issue 43). */
+  "practice_unavailable",
+  /** A practice submit that does not answer every question an attempt would draw (issue 43). */
+  "practice_incomplete",
   "email_taken",
   "last_admin",
   "media_in_use",

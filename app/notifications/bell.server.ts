@@ -1,11 +1,9 @@
-// The root loader's side of the bell: the unread count, and the language of the person's mails kept in
-// step with the pages they read (written only when it changes: one read per page, a write per switch).
+// The root loader's side of the bell: the unread count of a signed-in person. Reading a page writes nothing
+// (issue 43, item 2); the language of their mails follows the forms they send
+// (app/middleware/mail-locale.server.ts).
 import type { Database } from "../db/client.server";
-import type { Locale } from "../i18n/languages";
-import { bellState, recordMailLocale } from "./notifications.server";
+import { countUnread } from "./notifications.server";
 
-export async function headerBell(db: Database, userId: string, locale: Locale): Promise<number> {
-  const { unread, mailLocale } = await bellState(db, userId);
-  if (mailLocale !== locale) await recordMailLocale(db, userId, locale);
-  return unread;
+export function headerBell(db: Database, userId: string): Promise<number> {
+  return countUnread(db, userId);
 }

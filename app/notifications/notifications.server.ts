@@ -24,18 +24,6 @@ export type NotificationItem = {
  * The bell: the unread count (the partial index on unread rows) and the language recorded for the
  * person's mails, in one query.
  */
-export async function bellState(
-  db: Database,
-  userId: string,
-): Promise<{ unread: number; mailLocale: string | null }> {
-  const { rows } = await db.execute<{ unread: number; locale: string | null }>(sql`
-    select (select count(*)::int from ${notifications}
-              where ${notifications.userId} = ${userId} and ${notifications.readAt} is null) as unread,
-           (select ${notificationRecipients.locale} from ${notificationRecipients}
-              where ${notificationRecipients.userId} = ${userId}) as locale`);
-  return { unread: rows[0]?.unread ?? 0, mailLocale: rows[0]?.locale ?? null };
-}
-
 export async function countUnread(db: Database, userId: string): Promise<number> {
   const [row] = await db
     .select({ unread: count() })
@@ -44,7 +32,10 @@ export async function countUnread(db: Database, userId: string): Promise<number>
   return row?.unread ?? 0;
 }
 
-/** Remembers the language the person's mails are written in (the page they last read). */
+/**
+ * Remembers the language the person's mails are written in (the page they last acted on, see
+ * app/middleware/mail-locale.server.ts): one statement, which writes only when the language changes.
+ */
 export async function recordMailLocale(db: Database, userId: string, locale: Locale): Promise<void> {
   await db
     .insert(notificationRecipients)
@@ -52,6 +43,7 @@ export async function recordMailLocale(db: Database, userId: string, locale: Loc
     .onConflictDoUpdate({
       target: notificationRecipients.userId,
       set: { locale, updatedAt: new Date() },
+      setWhere: sql`${notificationRecipients.locale} is distinct from excluded.locale`,
     });
 }
 

@@ -7,32 +7,24 @@ import { apiError } from "../lib/api.server";
 import { getI18n } from "../middleware/i18next.server";
 import type { AttemptList, AttemptRefusal, StartedAttempt, SubmittedAttempt } from "./attempts.server";
 import type { QuizRefusal } from "./quizzes.server";
+import { attemptRefusalPage, minutesToWait, refusalHeaders } from "./refusals";
 
 type Context = Readonly<RouterContextProvider>;
 
-/** A learner's refusal: 404 (nothing there, or another's attempt), 401, 403 (not enrolled) or a 409. */
+/**
+ * A learner's refusal in the API's error shape: the status, code and message of ./refusals.ts (one table
+ * for pages and API), 401 with its WWW-Authenticate challenge, 429 with Retry-After.
+ */
 export function attemptRefusalAnswer(context: Context, locale: Locale, refusal: AttemptRefusal): Response {
   const t = getI18n(context).getFixedT(locale, "learning");
-  switch (refusal.reason) {
-    case "sign_in":
-      return apiError(401, "unauthorized", t("common:api.unauthorized"), undefined, {
-        headers: { "WWW-Authenticate": 'Bearer realm="manara"' },
-      });
-    case "forbidden":
-      return apiError(403, "forbidden", t("quiz.api.notEnrolled"));
-    case "not_a_quiz":
-      return apiError(409, "not_a_quiz", t("quiz.api.notAQuiz"));
-    case "quiz_empty":
-      return apiError(409, "quiz_empty", t("quiz.api.quizEmpty"));
-    case "no_attempts_left":
-      return apiError(409, "no_attempts_left", t("quiz.api.noAttemptsLeft"));
-    case "time_up":
-      return apiError(409, "time_up", t("quiz.api.timeUp"));
-    case "attempt_closed":
-      return apiError(409, "attempt_closed", t("quiz.api.attemptClosed"));
-    default:
-      return apiError(404, "not_found", t("quiz.api.notFound"));
-  }
+  const { status, code, key } = attemptRefusalPage(refusal.reason);
+  if (refusal.reason === "sign_in")
+    return apiError(401, code, t("common:api.unauthorized"), undefined, {
+      headers: { "WWW-Authenticate": 'Bearer realm="manara"' },
+    });
+  return apiError(status, code, t(key, { count: minutesToWait(refusal) }), undefined, {
+    headers: refusalHeaders(refusal),
+  });
 }
 
 /** A trainer's refusal: 404, 403, 409 for a lesson that is not a quiz, 422 for an id not of this quiz. */

@@ -6,7 +6,8 @@ import { randomInt } from "node:crypto";
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { accessToLesson } from "../access/access.server";
 import type { Viewer } from "../access/roles";
-import type { Database } from "../db/client.server";
+import { hitRateLimits, RATE_LIMITS } from "../auth/rate-limit.server";
+import type { Database, Queryable } from "../db/client.server";
 import { isUniqueViolation } from "../db/errors";
 import { enrollments, lessonProgress, lessons, quizAttempts } from "../db/schema";
 import type { Locale } from "../i18n/languages";
@@ -22,7 +23,7 @@ import {
   passes,
   type RandomSource,
 } from "./grading";
-import { deadlineOf, maySaveAnswers, quizMode } from "./policy";
+import { deadlineOf, isCompletePractice, maySaveAnswers, quizMode } from "./policy";
 import { liveBank, type QuizSettings, quizSettings } from "./quizzes.server";
 import {
   type AttemptAnswers,
@@ -45,7 +46,15 @@ export type AttemptRefusal = {
     | "quiz_empty"
     | "no_attempts_left"
     | "time_up"
-    | "attempt_closed";
+    | "attempt_closed"
+    /** A practice asked for by someone who holds the course: they take real attempts only. */
+    | "practice_unavailable"
+    /** A practice submit that does not answer (or skip) every question an attempt would draw. */
+    | "practice_incomplete"
+    /** Too many practice submits from this visitor or address (RATE_LIMITS.quizPractice*). */
+    | "rate_limited";
+  /** With "rate_limited": when the visitor may try again. */
+  retryAfterSeconds?: number;
 };
 
 /** Randomness for draws and shuffles: the platform's CSPRNG, so no learner can predict an attempt. */
@@ -109,22 +118,55 @@ export type StartedAttempt = {
   questions: LearnerQuestion[];
 };
 
-/** How a viewer takes a quiz lesson: its settings, and whether they record or practise; or why not. */
-async function quizFor(db: Database, viewer: Viewer, courseId: number, lessonId: number) {
+/**
+ * How a viewer takes a quiz lesson: its settings, whether they record or practise, and whether they only
+ * see it as a free preview; or why not. `lockEnrollment` (inside a transaction) holds the enrollment row
+ * FOR SHARE, so a refund committing meanwhile waits for the caller's write rather than slipping past it.
+ */
+async function quizFor(
+  db: Queryable,
+  viewer: Viewer,
+  courseId: number,
+  lessonId: number,
+  { lockEnrollment = false }: { lockEnrollment?: boolean } = {},
+) {
   const access = await accessToLesson(db, viewer, courseId, lessonId);
   let enrolled = false;
   if (access.ok && viewer) {
-    const [row] = await db
+    const query = db
       .select({ id: enrollments.id })
       .from(enrollments)
       .where(and(eq(enrollments.userId, viewer.id), eq(enrollments.courseId, courseId)));
+    const [row] = lockEnrollment ? await query.for("share") : await query;
     enrolled = row !== undefined;
   }
   const mode = quizMode(access, enrolled);
   if (!mode.ok) return { refusal: { ok: false, reason: mode.reason } as AttemptRefusal };
   const settings = await quizSettings(db, lessonId);
   if (!settings) return { refusal: { ok: false, reason: "not_a_quiz" } as AttemptRefusal };
-  return { mode: mode.mode, settings };
+  return { mode: mode.mode, preview: access.ok && access.mode === "preview", settings };
+}
+
+/**
+ * The quiz of a stored attempt, for saving or submitting it: only while its owner still takes the quiz for
+ * the record (enrolled, the lesson open to them). A refund, an unpublished course or a removed lesson ends
+ * an open attempt; page and API alike, since both call here (issue 43, item 6).
+ */
+async function recordingQuizOf(
+  db: Queryable,
+  viewer: NonNullable<Viewer>,
+  lessonId: number,
+  options: { lockEnrollment?: boolean } = {},
+): Promise<{ settings: QuizSettings } | { refusal: AttemptRefusal }> {
+  const [lesson] = await db
+    .select({ courseId: lessons.courseId })
+    .from(lessons)
+    .where(eq(lessons.id, lessonId));
+  if (!lesson) return { refusal: { ok: false, reason: "not_found" } };
+  const quiz = await quizFor(db, viewer, lesson.courseId, lessonId, options);
+  if (quiz.refusal) return quiz;
+  if (quiz.mode !== "record") return { refusal: { ok: false, reason: "forbidden" } };
+  return { settings: quiz.settings };
 }
 
 export type StartOptions = { now?: Date; random?: RandomSource };
@@ -194,6 +236,27 @@ export async function startAttempt(
   }
 }
 
+/**
+ * A practice's questions for its page, drawn as a start would draw them and stored nowhere: what a GET may
+ * do (issue 43, item 2). Whoever holds the course is refused (`practice_unavailable`): their quiz is taken
+ * for the record, from the lesson, never from a page that a link opens.
+ */
+export async function drawPractice(
+  db: Database,
+  viewer: Viewer,
+  courseId: number,
+  lessonId: number,
+  locale: Locale,
+  { random = cryptoRandom }: { random?: RandomSource } = {},
+): Promise<{ ok: true; questions: LearnerQuestion[] } | AttemptRefusal> {
+  const quiz = await quizFor(db, viewer, courseId, lessonId);
+  if (quiz.refusal) return quiz.refusal;
+  if (quiz.mode === "record") return { ok: false, reason: "practice_unavailable" };
+  const bank = await liveBank(db, lessonId);
+  if (bank.length === 0) return { ok: false, reason: "quiz_empty" };
+  return { ok: true, questions: learnerQuestions(snapshotOf(bank, quiz.settings, random), locale) };
+}
+
 // ── Saving ─────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -213,12 +276,14 @@ export async function saveAnswers(
   if (practice) {
     const quiz = await quizFor(db, viewer, practice.courseId, practice.lessonId);
     if (quiz.refusal) return quiz.refusal;
+    if (quiz.mode === "record") return { ok: false, reason: "practice_unavailable" };
     return { ok: true, practice: true, savedAt: now };
   }
   if (!viewer) return { ok: false, reason: "sign_in" };
   if (!UUID.test(attemptId)) return { ok: false, reason: "not_found" };
   const [attempt] = await db
     .select({
+      lessonId: quizAttempts.lessonId,
       questions: quizAttempts.questions,
       deadline: quizAttempts.deadline,
       submittedAt: quizAttempts.submittedAt,
@@ -226,6 +291,8 @@ export async function saveAnswers(
     .from(quizAttempts)
     .where(and(eq(quizAttempts.id, attemptId), eq(quizAttempts.userId, viewer.id)));
   if (!attempt) return { ok: false, reason: "not_found" };
+  const quiz = await recordingQuizOf(db, viewer, attempt.lessonId);
+  if ("refusal" in quiz) return quiz.refusal;
   if (attempt.submittedAt) return { ok: false, reason: "attempt_closed" };
   if (!maySaveAnswers(attempt.deadline, now)) return { ok: false, reason: "time_up" };
   const kept = keepAnswers(attempt.questions, answers);
@@ -268,10 +335,21 @@ function reviewIfAllowed(
   return reviewOf(snapshot, answers, true, locale);
 }
 
+/** Who sends a submit, for the practice's limits: the address the server saw (app/lib/client-address.ts). */
+export type SubmitOptions = { now?: Date; clientAddress?: string };
+
 /**
- * Grades a practice attempt against the quiz's current bank: the questions it answers (a client sends
- * every question it showed, unanswered ones without options or text), at most as many as an attempt
- * draws. Nothing is stored and no lesson completes.
+ * Grades a practice against the quiz's current bank (decision 051, hardened by issue 43, items 1 and 3). A
+ * practice must give away no more than a real attempt would, so:
+ *  - only someone who does not hold the course practises (who holds it records, and `practice_unavailable`);
+ *  - only a complete submission is graded: it names exactly as many distinct questions of the live bank as an
+ *    attempt draws (unanswered ones with no options or text), so no single question can be graded alone
+ *    (`practice_incomplete`);
+ *  - the review follows the quiz's reveal setting, as a real attempt's does;
+ *  - a free-preview practice is limited per account and per address (RATE_LIMITS.quizPractice*), so the
+ *    score cannot be asked for answer by answer at will. The course's trainer and admins, who may read the
+ *    answers anyway, are not limited.
+ * Nothing is stored but the limits' counters, and no lesson completes.
  */
 async function submitPractice(
   db: Database,
@@ -279,13 +357,27 @@ async function submitPractice(
   where: { courseId: number; lessonId: number },
   answers: readonly Answer[],
   locale: Locale,
-  now: Date,
+  { now = new Date(), clientAddress = "unknown" }: SubmitOptions,
 ): Promise<{ ok: true; attempt: SubmittedAttempt } | AttemptRefusal> {
   const quiz = await quizFor(db, viewer, where.courseId, where.lessonId);
   if (quiz.refusal) return quiz.refusal;
-  const named = [...new Set(answers.map((answer) => Number(answer.questionId)).filter(isRowId))];
-  const bank = await liveBank(db, where.lessonId, named.slice(0, 200));
-  const graded = bank.slice(0, quiz.settings.drawCount ?? bank.length);
+  if (quiz.mode === "record") return { ok: false, reason: "practice_unavailable" };
+  const bank = await liveBank(db, where.lessonId);
+  if (bank.length === 0) return { ok: false, reason: "quiz_empty" };
+  const named = new Set(answers.map((answer) => answer.questionId));
+  const graded = bank.filter((question) => named.has(String(question.id)));
+  if (!isCompletePractice(named.size, graded.length, bank.length, quiz.settings.drawCount))
+    return { ok: false, reason: "practice_incomplete" };
+  if (quiz.preview) {
+    const limit = await hitRateLimits(db, [
+      { key: `quiz-practice:ip:${clientAddress}`, rule: RATE_LIMITS.quizPracticePerAddress },
+      ...(viewer
+        ? [{ key: `quiz-practice:user:${viewer.id}`, rule: RATE_LIMITS.quizPracticePerAccount }]
+        : []),
+    ]);
+    if (!limit.allowed)
+      return { ok: false, reason: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
+  }
   const snapshot = snapshotOf(graded, { drawCount: null, shuffle: false }, cryptoRandom);
   const result = gradeSnapshot(snapshot, answers);
   const passed = passes(result.scorePercent, quiz.settings.passPercent);
@@ -316,10 +408,11 @@ export async function submitAttempt(
   attemptId: string,
   answers: readonly Answer[] | undefined,
   locale: Locale,
-  now = new Date(),
+  options: SubmitOptions = {},
 ): Promise<{ ok: true; attempt: SubmittedAttempt } | AttemptRefusal> {
+  const { now = new Date() } = options;
   const practice = parsePracticeId(attemptId);
-  if (practice) return submitPractice(db, viewer, practice, answers ?? [], locale, now);
+  if (practice) return submitPractice(db, viewer, practice, answers ?? [], locale, options);
   if (!viewer) return { ok: false, reason: "sign_in" };
   if (!UUID.test(attemptId)) return { ok: false, reason: "not_found" };
   return db.transaction(async (tx) => {
@@ -329,8 +422,9 @@ export async function submitAttempt(
       .where(and(eq(quizAttempts.id, attemptId), eq(quizAttempts.userId, viewer.id)))
       .for("update");
     if (!attempt) return { ok: false, reason: "not_found" } as AttemptRefusal;
-    const settings = await quizSettings(tx, attempt.lessonId);
-    if (!settings) return { ok: false, reason: "not_found" } as AttemptRefusal;
+    const quiz = await recordingQuizOf(tx, viewer, attempt.lessonId, { lockEnrollment: true });
+    if ("refusal" in quiz) return quiz.refusal;
+    const { settings } = quiz;
     if (attempt.submittedAt) {
       const passed = attempt.passed ?? false;
       const review = reviewIfAllowed(settings, attempt.questions, attempt.answers, passed, locale);

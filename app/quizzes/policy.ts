@@ -33,3 +33,18 @@ export function deadlineOf(startedAt: Date, timeLimitMinutes: number | null): Da
 export function maySaveAnswers(deadline: Date | null, at: Date): boolean {
   return deadline === null || at.getTime() <= deadline.getTime();
 }
+
+/**
+ * Whether a practice submit answers a whole attempt (issue 43, item 3): it names exactly as many distinct
+ * questions as an attempt draws (the whole bank, or `drawCount` of it), every one of them in the live bank.
+ * Grading fewer would let one question be scored on its own, an oracle for the bank.
+ */
+export function isCompletePractice(
+  named: number,
+  namedInBank: number,
+  bankSize: number,
+  drawCount: number | null,
+): boolean {
+  const drawn = drawCount === null ? bankSize : Math.min(drawCount, bankSize);
+  return drawn > 0 && named === namedInBank && namedInBank === drawn;
+}

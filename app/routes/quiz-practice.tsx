@@ -1,23 +1,26 @@
 // /courses/:id/learn/:lessonId/practice: trying a quiz without recording anything (issue 32) — a free-preview
 // quiz for anyone who may open the preview, or the course's own trainer and admins. The questions are drawn
-// for the page (GET stores nothing); submitting grades the answers to the questions it showed and shows the
-// result. An enrolled learner takes real attempts instead: they are sent to the lesson.
+// for the page (GET stores nothing, issue 43); submitting grades the answers to the questions it showed and
+// shows the result, within the practice's rules (attempts.server.ts, submitPractice). An enrolled learner
+// takes real attempts instead: the page and its action send them to the lesson.
 import { data, redirect } from "react-router";
 import { getUser, loginRedirect } from "../auth/guards.server";
 import { QuizPracticePage } from "../components/quiz/quiz-practice-page";
 import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
 import { openLesson } from "../learning/lesson.server";
+import { clientAddress } from "../lib/client-address";
 import { readForm } from "../lib/forms.server";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { answersFromForm } from "../quizzes/attempt-form";
-import { practiceAttemptId, startAttempt, submitAttempt } from "../quizzes/attempts.server";
+import { drawPractice, practiceAttemptId, submitAttempt } from "../quizzes/attempts.server";
 import type { QuestionKind } from "../quizzes/grading";
 import { MAX_QUESTIONS } from "../quizzes/inputs";
 import { practiceQuestions } from "../quizzes/overview.server";
 import { quizSettings } from "../quizzes/quizzes.server";
+import { attemptRefusalPage, minutesToWait, refusalHeaders } from "../quizzes/refusals";
 import type { Route } from "./+types/quiz-practice";
 
 export const handle = { i18n: ["learning"] };
@@ -45,9 +48,9 @@ async function lessonOf(
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user, page, db, courseId, lessonId, opened, lessonPage } = await lessonOf(request, context, params);
-  const started = await startAttempt(db, user, courseId, lessonId, page.locale);
-  // An enrolled learner's start would be a real attempt: this page never makes one.
-  if (!started.ok || !started.attempt.practice) throw redirect(lessonPage);
+  // Drawn for this page and stored nowhere; who holds the course is sent to the lesson, where attempts count.
+  const drawn = await drawPractice(db, user, courseId, lessonId, page.locale);
+  if (!drawn.ok) throw redirect(lessonPage);
   return {
     meta: page.meta(
       page.t("learning:quiz.practiceTitle", { lesson: opened.lesson.title }),
@@ -55,7 +58,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     ),
     course: { id: courseId, title: opened.course.title },
     lesson: { id: lessonId, title: opened.lesson.title },
-    questions: started.attempt.questions,
+    questions: drawn.questions,
   };
 }
 
@@ -64,7 +67,7 @@ const SHOWN = /^([1-9]\d{0,9}):(single|multiple|true_false|short_text)$/;
 export async function action({ request, context, params }: Route.ActionArgs) {
   // The body first: a body that is not a form is a 4xx whoever sends it, before the lesson's sign-in redirect.
   const form = await readForm(request);
-  const { user, page, db, courseId, lessonId } = await lessonOf(request, context, params);
+  const { user, page, db, courseId, lessonId, lessonPage } = await lessonOf(request, context, params);
   // The questions the page showed, "id:kind" each: unanswered ones are graded as such.
   const shown = form
     .getAll("shown")
@@ -86,8 +89,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           : { questionId: question.id, optionIds: [] },
       ),
   ];
-  const graded = await submitAttempt(db, user, practiceAttemptId(courseId, lessonId), answers, page.locale);
-  if (!graded.ok) return data({ error: page.t("learning:quiz.api.notFound") }, { status: 404 });
+  const graded = await submitAttempt(db, user, practiceAttemptId(courseId, lessonId), answers, page.locale, {
+    clientAddress: clientAddress(context),
+  });
+  if (!graded.ok) {
+    if (graded.reason === "practice_unavailable") throw redirect(lessonPage);
+    const { key, status } = attemptRefusalPage(graded.reason);
+    return data(
+      { error: page.t(`learning:${key}`, { count: minutesToWait(graded) }) },
+      { status, headers: refusalHeaders(graded) },
+    );
+  }
   const [questions, settings] = await Promise.all([
     practiceQuestions(
       db,

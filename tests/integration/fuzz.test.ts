@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseCaptions } from "../../app/captions/captions";
 import { credentialPublicKey, publicOrigin } from "../../app/config.server";
 import { didWebOf } from "../../app/credentials/did";
-import { videos } from "../../app/db/schema";
+import { quizQuestions, videos } from "../../app/db/schema";
 import { OFFLINE_KINDS, type OfflineKind, signOfflineGrant } from "../../app/learning/offline";
 import { MAX_VIDEO_SECONDS } from "../../app/video/policy";
 import { type FuzzApp, startFuzzApp } from "./fuzz/app";
@@ -1215,6 +1215,68 @@ describe("fuzz: light renditions and offline links", () => {
           if (response.status >= 500) throw new Error(`${about}, a 5xx`);
           if (valid && !remembered) throw new Error(`${about}, a valid choice not remembered`);
           if (!valid && remembered) throw new Error(`${about}, remembered ${remembered}`);
+        }),
+        { seed: SEED, numRuns: runs, endOnFailure: false },
+      );
+    },
+    TIMEOUT,
+  );
+});
+
+describe("fuzz: quiz practice is no oracle (issue 43)", () => {
+  it(
+    "POST /api/attempts/practice-…/submit with any answers: graded only for who may practise, and only whole",
+    async () => {
+      const bank = (
+        await app.db
+          .select({ id: quizQuestions.id })
+          .from(quizQuestions)
+          .where(eq(quizQuestions.lessonId, fixtures.quizLessonId))
+      ).map((row) => String(row.id));
+      const answers = fc.array(
+        fc.record({
+          questionId: fc.oneof(fc.constantFrom(...bank), fc.constantFrom("1", "0", "x", "2147483648")),
+          optionIds: fc.array(fc.constantFrom("1", "2", "x"), { maxLength: 2 }),
+          text: fc.constantFrom("القاهرة", "", "x"),
+        }),
+        { maxLength: bank.length + 2 },
+      );
+      const who = fc.constantFrom<Role | "holder">("guest", "user", "trainer", "admin", "holder");
+      const runs = Math.max(1, Math.round(60 * Number(process.env.FUZZ_RUNS_FACTOR ?? 1)));
+      await fc.assert(
+        fc.asyncProperty(answers, who, async (given, person) => {
+          const token = await fixtures.bearer(person === "holder" ? fixtures.target : person);
+          const response = await app.fetch(
+            `/api/attempts/practice-${fixtures.courseIds.paid}-${fixtures.quizLessonId}/submit`,
+            {
+              method: "POST",
+              headers: { "Content-Type": "application/json", ...(token ? { Authorization: token } : {}) },
+              body: JSON.stringify({ answers: given }),
+            },
+          );
+          const text = await response.text();
+          const named = new Set(given.map((answer) => answer.questionId));
+          const whole = named.size === bank.length && [...named].every((id) => bank.includes(id));
+          const about = `${person} with ${JSON.stringify(given)}: ${response.status} ${text.slice(0, 200)}`;
+          if (response.status >= 500) throw new Error(`${about}, a 5xx`);
+          const graded = text.includes("scorePercent");
+          // The quiz is not a free preview: guests sign in, a learner without the course is refused, who holds
+          // it records (no practice grade), its trainer and admins practise a whole submission only.
+          if (person === "holder" && graded) throw new Error(`${about}, graded`);
+          // Well-formed answers from who holds the course: 409; malformed ones are refused for their shape.
+          if (person === "holder" && ![409, 400, 422].includes(response.status))
+            throw new Error(`${about}, not refused as practice_unavailable`);
+          if ((person === "guest" || person === "user") && graded) throw new Error(`${about}, graded`);
+          if ((person === "trainer" || person === "admin") && graded && !whole)
+            throw new Error(`${about}, graded a partial practice`);
+          // A whole one is graded unless its answers are malformed (400 or 422 for their shape).
+          if (
+            (person === "trainer" || person === "admin") &&
+            whole &&
+            !graded &&
+            ![400, 422].includes(response.status)
+          )
+            throw new Error(`${about}, refused a whole practice`);
         }),
         { seed: SEED, numRuns: runs, endOnFailure: false },
       );

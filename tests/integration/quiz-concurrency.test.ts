@@ -133,7 +133,7 @@ describe("quiz attempts under races (PostgreSQL)", () => {
         Array.from({ length: PARALLEL }, (_, index) =>
           index % 2
             ? saveAnswers(wide.db, learner, started.attempt.id, right, late)
-            : submitAttempt(wide.db, learner, started.attempt.id, right, "en", late),
+            : submitAttempt(wide.db, learner, started.attempt.id, right, "en", { now: late }),
         ),
       );
       for (const [index, outcome] of outcomes.entries()) {

@@ -414,14 +414,9 @@ describe("attempts", () => {
       reason: "time_up",
     });
     // Submitted 31 s past the deadline with every right answer: graded on the two saved.
-    const late = await submitAttempt(
-      handle.db,
-      learner,
-      started.attempt.id,
-      right,
-      "en",
-      new Date("2026-01-01T10:10:31Z"),
-    );
+    const late = await submitAttempt(handle.db, learner, started.attempt.id, right, "en", {
+      now: new Date("2026-01-01T10:10:31Z"),
+    });
     expect(late.ok && late.attempt).toMatchObject({ scorePercent: 50, passed: false });
   });
 
@@ -441,7 +436,7 @@ describe("attempts", () => {
       started.attempt.id,
       rightAnswers(course.quiz),
       "en",
-      new Date("2026-01-01T10:10:30Z"),
+      { now: new Date("2026-01-01T10:10:30Z") },
     );
     expect(inGrace.ok && inGrace.attempt).toMatchObject({ scorePercent: 100, passed: true });
   });

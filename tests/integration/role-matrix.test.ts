@@ -17,7 +17,7 @@ import { offlineDownloads } from "../../app/learning/offline.server";
 import { storeUpload } from "../../app/media/media.server";
 import { askQuestion, replyToQuestion } from "../../app/qa/qa.server";
 import { startAttempt } from "../../app/quizzes/attempts.server";
-import { saveQuiz } from "../../app/quizzes/quizzes.server";
+import { saveQuiz, type TrainerQuiz } from "../../app/quizzes/quizzes.server";
 import { loader as account, action as accountAction } from "../../app/routes/account";
 import {
   action as confirmEmailAction,
@@ -178,7 +178,7 @@ import { action as quizStartPage } from "../../app/routes/quiz-start";
 import { loader as robotsTxt } from "../../app/routes/robots";
 import { loader as sitemapXml } from "../../app/routes/sitemap";
 import { bearerFor, cookieFor, createUser } from "./auth-helpers";
-import { sampleQuiz } from "./quiz-fixtures";
+import { rightAnswers, sampleQuiz } from "./quiz-fixtures";
 import { runRoute } from "./route-context";
 import { withSection } from "./section-rows";
 import { PDF_BYTES, sharedTestMediaStore } from "./studio-factories";
@@ -211,6 +211,9 @@ let video: MatrixVideos;
 let quizLessonId = 0;
 let previewQuizLessonId = 0;
 let othersAttemptId = "";
+/** The free-preview quiz's bank (a practice submit answers all of it), and a course whose preview quiz "user" holds. */
+let previewQuiz: TrainerQuiz;
+const heldPreview = { courseId: 0, quizLessonId: 0, quiz: undefined as TrainerQuiz | undefined };
 /**
  * Lesson Q&A (issue 35): a question and a reply of another learner ("target", enrolled) on the paid course's
  * lesson, and the same on a course of another trainer (so the matrix's trainer is "another course's").
@@ -417,7 +420,46 @@ beforeAll(async () => {
   for (const id of [quizLessonId, previewQuizLessonId]) {
     const saved = await saveQuiz(handle.db, people.trainer, id, sampleQuiz({ maxAttempts: 0 }));
     if (!saved.ok) throw new Error("quiz fixture failed");
+    if (id === previewQuizLessonId) previewQuiz = saved.quiz;
   }
+  // Issue 43: a course whose free-preview quiz "user" holds: who holds it takes real attempts, never a practice.
+  const [held] = await handle.db
+    .insert(courses)
+    .values({
+      slug: "held-preview",
+      title: "Held",
+      description: "d",
+      category: "data-science",
+      price: 100,
+      isPublished: true,
+      trainerId: people.trainer.id,
+    })
+    .returning({ id: courses.id });
+  heldPreview.courseId = held?.id ?? 0;
+  const [heldQuiz] = await handle.db
+    .insert(lessons)
+    .values(
+      await withSection(handle.db, {
+        courseId: heldPreview.courseId,
+        position: 1,
+        title: "Held quiz",
+        kind: "quiz" as const,
+        isFreePreview: true,
+      }),
+    )
+    .returning({ id: lessons.id });
+  heldPreview.quizLessonId = heldQuiz?.id ?? 0;
+  const heldSaved = await saveQuiz(
+    handle.db,
+    people.trainer,
+    heldPreview.quizLessonId,
+    sampleQuiz({ maxAttempts: 1, reveal: "never" }),
+  );
+  if (!heldSaved.ok) throw new Error("held quiz fixture failed");
+  heldPreview.quiz = heldSaved.quiz;
+  await handle.db
+    .insert(enrollments)
+    .values({ userId: people.user.id, courseId: heldPreview.courseId, pricePaid: 100 });
   await handle.db.insert(enrollments).values({ userId: target.id, courseId: paidCourseId, pricePaid: 0 });
   const othersAttempt = await startAttempt(handle.db, target, paidCourseId, quizLessonId, "en");
   if (!othersAttempt.ok) throw new Error("attempt fixture failed");
@@ -2052,9 +2094,32 @@ const CASES: Case[] = [
     method: "POST",
     path: "/api/attempts/x/submit",
     params: () => ({ attemptId: `practice-${paidCourseId}-${previewQuizLessonId}` }),
-    body: () => JSON.stringify({ answers: [] }),
+    body: () => JSON.stringify({ answers: rightAnswers(previewQuiz) }),
     expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
   },
+  {
+    // Issue 43, item 3: one question graded alone was an oracle for the bank.
+    name: "POST /api/attempts/:attemptId/submit (a practice answering one question of four)",
+    kind: "api",
+    handler: attemptSubmitApi,
+    method: "POST",
+    path: "/api/attempts/x/submit",
+    params: () => ({ attemptId: `practice-${paidCourseId}-${previewQuizLessonId}` }),
+    body: () => JSON.stringify({ answers: rightAnswers(previewQuiz).slice(0, 1) }),
+    expected: { guest: 422, user: 422, trainer: 422, admin: 422 },
+  },
+  {
+    // Issue 43, item 1: who holds the course gets no practice grade, only real attempts.
+    name: "POST /api/attempts/:attemptId/submit (a practice of a preview quiz the user holds)",
+    kind: "api",
+    handler: attemptSubmitApi,
+    method: "POST",
+    path: "/api/attempts/x/submit",
+    params: () => ({ attemptId: `practice-${heldPreview.courseId}-${heldPreview.quizLessonId}` }),
+    body: () => JSON.stringify({ answers: heldPreview.quiz ? rightAnswers(heldPreview.quiz) : [] }),
+    expected: { guest: "ok", user: 409, trainer: "ok", admin: "ok" },
+  },
+
   // The learner's quiz pages: starting needs the course (its staff practise instead), another learner's
   // attempt is no one else's page, a free-preview quiz is practised by anyone.
   {
@@ -2108,7 +2173,14 @@ const CASES: Case[] = [
     method: "POST",
     path: "/courses/x/learn/y/practice",
     params: () => ({ id: String(paidCourseId), lessonId: String(previewQuizLessonId) }),
-    body: () => new URLSearchParams({ shown: "1:single" }),
+    // Every question the page showed (a practice grades whole submissions only, issue 43).
+    body: () =>
+      new URLSearchParams(
+        previewQuiz.questions.map((question): [string, string] => [
+          "shown",
+          `${question.id}:${question.kind}`,
+        ]),
+      ),
     expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
   },
   // Lesson Q&A (issue 35): the matrix's user is not enrolled in the paid course (403), its trainer teaches

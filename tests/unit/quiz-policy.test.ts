@@ -1,7 +1,7 @@
 // Who records and who practises a quiz, deadlines and saves (app/quizzes/policy.ts), and the statistics'
 // arithmetic (app/quizzes/stats.ts).
 import { describe, expect, it } from "vitest";
-import { deadlineOf, maySaveAnswers, quizMode } from "../../app/quizzes/policy";
+import { deadlineOf, isCompletePractice, maySaveAnswers, quizMode } from "../../app/quizzes/policy";
 import type { AttemptSnapshot } from "../../app/quizzes/snapshot";
 import { statsOf } from "../../app/quizzes/stats";
 
@@ -70,5 +70,17 @@ describe("statsOf", () => {
 
   it("answers zeros without attempts", () => {
     expect(statsOf([], [])).toEqual({ attempts: 0, passRate: 0, averageScore: 0, questions: [] });
+  });
+});
+
+describe("isCompletePractice", () => {
+  it("asks for exactly what an attempt draws, all of the bank", () => {
+    expect(isCompletePractice(4, 4, 4, null)).toBe(true);
+    expect(isCompletePractice(3, 3, 4, null)).toBe(false);
+    expect(isCompletePractice(2, 2, 4, 2)).toBe(true);
+    expect(isCompletePractice(4, 4, 4, 2)).toBe(false);
+    expect(isCompletePractice(3, 3, 3, 10)).toBe(true);
+    expect(isCompletePractice(4, 3, 4, null)).toBe(false);
+    expect(isCompletePractice(0, 0, 0, null)).toBe(false);
   });
 });

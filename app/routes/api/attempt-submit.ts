@@ -4,6 +4,7 @@
 import { optionalApiUser } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
 import { apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
+import { clientAddress } from "../../lib/client-address";
 import { getI18n } from "../../middleware/i18next.server";
 import { attemptRefusalAnswer, submittedAttemptJson } from "../../quizzes/api.server";
 import { SubmitJson } from "../../quizzes/attempt-inputs";
@@ -25,7 +26,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (error) return error;
     answers = data.answers;
   }
-  const outcome = await submitAttempt(getDb(context), user, params.attemptId ?? "", answers, locale);
+  const outcome = await submitAttempt(getDb(context), user, params.attemptId ?? "", answers, locale, {
+    clientAddress: clientAddress(context),
+  });
   if (!outcome.ok) return attemptRefusalAnswer(context, locale, outcome);
   return Response.json({ attempt: submittedAttemptJson(outcome.attempt) });
 }
