@@ -214,7 +214,7 @@ export const quizEndpoints: EndpointDoc[] = [
     tag: "Learning",
     summary: "Save the answers so far of an open attempt",
     description:
-      "Replaces what was saved. Refused after the deadline (409 `time_up`) and once submitted (409 `attempt_closed`); another user's attempt is 404. A practice stores nothing.",
+      "Replaces what was saved. Refused after the deadline (409 `time_up`) and once submitted (409 `attempt_closed`); another user's attempt is 404; an attempt whose owner no longer holds the course (a refund) is 403. A practice stores nothing, and is refused to who holds the course (409 `practice_unavailable`).",
     auth: "optional",
     params: attemptId,
     body: json(AnswersJson),
@@ -224,7 +224,13 @@ export const quizEndpoints: EndpointDoc[] = [
         z.strictObject({ saved: z.strictObject({ practice: z.boolean(), savedAt: isoDate }) }),
       ),
     },
-    errors: [...(attemptErrors ?? []), [403, "forbidden"], [409, "time_up"], [409, "attempt_closed"]],
+    errors: [
+      ...(attemptErrors ?? []),
+      [403, "forbidden"],
+      [409, "time_up"],
+      [409, "attempt_closed"],
+      [409, "practice_unavailable"],
+    ],
   },
   {
     method: "post",
@@ -232,11 +238,17 @@ export const quizEndpoints: EndpointDoc[] = [
     tag: "Learning",
     summary: "Submit an attempt and get its score",
     description:
-      "Idempotent: a second submit answers the stored result. In time (the deadline plus 30 s), `answers` count over the saved ones; later, only the answers saved by the deadline. A pass completes the lesson. A practice is graded on the questions its `answers` name (send every question, unanswered ones with neither `optionIds` nor `text`).",
+      "Idempotent: a second submit answers the stored result. In time (the deadline plus 30 s), `answers` count over the saved ones; later, only the answers saved by the deadline. A pass completes the lesson. An attempt whose owner no longer holds the course (a refund) is 403. A practice is graded only whole: `answers` name every question the practice showed (unanswered ones with neither `optionIds` nor `text`), else 422 `practice_incomplete`; its review follows the quiz's `reveal` setting; who holds the course is refused (409 `practice_unavailable`: they take real attempts); a free-preview practice is limited to 20 an hour per address and per account (429 `rate_limited`, with Retry-After).",
     auth: "optional",
     params: attemptId,
     body: json(SubmitJson, "Optional"),
     responses: { 200: ok("The result", Submitted) },
-    errors: [...(attemptErrors ?? []), [403, "forbidden"]],
+    errors: [
+      ...(attemptErrors ?? []),
+      [403, "forbidden"],
+      [409, "practice_unavailable"],
+      [422, "practice_incomplete"],
+      [429, "rate_limited"],
+    ],
   },
 ];
