@@ -16,6 +16,7 @@ import { DocumentStylesProvider } from "./document-styles";
 import fontFacesCss from "./fonts.css?inline";
 import { HeadScriptsProvider } from "./head-scripts";
 import { HEAD_SCRIPTS, HEAD_SCRIPTS_WITHOUT_WEB_FONTS } from "./head-scripts.server";
+import { getI18n, type ServerI18n } from "./i18n/context.server";
 import { DocumentTranslationsProvider } from "./i18n/document-translations";
 import { documentTranslationsSplice, renderedNamespaces } from "./i18n/document-translations.server";
 import type { Locale } from "./i18n/languages";
@@ -29,7 +30,6 @@ import {
   databaseWasUnavailable,
   noteDatabaseUnavailable,
 } from "./middleware/database.server";
-import { getI18n, type ServerI18n } from "./middleware/i18next.server";
 import { contentSecurityPolicy, createNonce } from "./security/csp.server";
 import { NonceProvider } from "./security/nonce";
 

@@ -11,7 +11,7 @@ import {
 } from "../app/config.server";
 import { openConfiguredDatabase } from "../app/db/client.server";
 import { startJobWorker } from "../app/jobs/worker.server";
-import { configuredMailer } from "../app/middleware/mail.server";
+import { configuredMailer } from "../app/mail/context.server";
 import { assertSupportedNode } from "../server/runtime.mjs";
 
 try {

@@ -14,7 +14,7 @@ import { readConfig } from "../app/config.server";
 import { getDatabase } from "../app/db/client.server";
 import { ensureJobWorkerStarted, stopProcessJobWorker } from "../app/jobs/worker.server";
 import { clientAddressContext } from "../app/lib/client-address";
-import { configuredMailer } from "../app/middleware/mail.server";
+import { configuredMailer } from "../app/mail/context.server";
 import { startResponseCache } from "../app/middleware/response-cache.server";
 import { allowedMethodsFor } from "./allowed-methods";
 import { edgeRefusal, isTusUploadPath, looksLikeApi } from "./edge.mjs";

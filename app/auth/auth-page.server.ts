@@ -1,9 +1,9 @@
 // What the log-in and sign-up pages load: a signed-in visitor is sent on, everyone else gets the form's data.
 import { type RouterContextProvider, redirect } from "react-router";
+import { getViewer } from "../auth/viewer";
 import { localizePath } from "../i18n/languages";
 import { isGoogleSignInEnabled } from "../lib/google-enabled.server";
 import { pageContext } from "../lib/route-context.server";
-import { getViewer } from "../middleware/auth.server";
 import { safeRedirect } from "./redirect";
 
 export function loadAuthPage(

@@ -2,12 +2,12 @@
 // JSON. Each helper throws, so a caller cannot read the decision and forget to act on it.
 import { type RouterContextProvider, redirect } from "react-router";
 import type { Viewer } from "../access/roles";
+import { getViewer } from "../auth/viewer";
 import type { User } from "../db/schema";
+import { getI18n } from "../i18n/context.server";
 import { localeFromPath, localizePath } from "../i18n/languages";
 import { apiError, apiLocale } from "../lib/api.server";
 import { pagePath } from "../lib/page-path";
-import { getViewer } from "../middleware/auth.server";
-import { getI18n } from "../middleware/i18next.server";
 
 type Context = Readonly<RouterContextProvider>;
 

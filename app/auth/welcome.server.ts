@@ -4,10 +4,10 @@ import type { RouterContextProvider } from "react-router";
 import { publicOrigin } from "../config.server";
 import { getDb } from "../db/context";
 import type { User } from "../db/schema";
+import { getI18n } from "../i18n/context.server";
 import { type Locale, localizePath } from "../i18n/languages";
 import { welcomeMail } from "../mail/messages.server";
 import { enqueueMail } from "../mail/outgoing.server";
-import { getI18n } from "../middleware/i18next.server";
 
 export async function sendWelcomeMail(
   context: Readonly<RouterContextProvider>,

@@ -1,9 +1,9 @@
 // The editorial refusals as statuses and localized messages, shared by the editor pages and the JSON API.
 import type { RouterContextProvider } from "react-router";
+import { getI18n } from "../i18n/context.server";
 import type { TFunction } from "../i18n/translator";
 import { type ApiErrorCode, apiError, apiLocale } from "../lib/api.server";
 import type { UploadReadFailure } from "../media/upload.server";
-import { getI18n } from "../middleware/i18next.server";
 import type { EditorialRefusal } from "./editorial.server";
 
 const STATUS: Record<EditorialRefusal["reason"], number> = {

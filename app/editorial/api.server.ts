@@ -1,7 +1,7 @@
 // The JSON API's side of the editorial domain: the paging query and the image references of SPEC §3.
 import type { RouterContextProvider } from "react-router";
+import { getI18n } from "../i18n/context.server";
 import { apiError, apiLocale, readQuery } from "../lib/api.server";
-import { getI18n } from "../middleware/i18next.server";
 import type { GalleryRequest } from "./case-studies.server";
 import { ListQuery } from "./inputs";
 import type { PostInput } from "./posts.server";

@@ -2,9 +2,9 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { DATABASE_RETRY_AFTER_SECONDS } from "../db/errors";
+import { getI18n, type ServerI18n } from "../i18n/context.server";
 import type { Locale } from "../i18n/languages";
 import type { TFunction } from "../i18n/translator";
-import { getI18n, type ServerI18n } from "../middleware/i18next.server";
 import { translateIssues } from "./forms.server";
 import { BodyError, readJsonValue } from "./request-body.server";
 

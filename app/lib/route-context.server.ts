@@ -1,8 +1,8 @@
 // What almost every page loader needs first: the locale, a translator for it and the page's SEO tags.
 import type { RouterContextProvider } from "react-router";
 import { publicOrigin, readConfig } from "../config.server";
+import { getI18n, getLocaleFromContext } from "../i18n/context.server";
 import type { Locale } from "../i18n/languages";
-import { getI18n, getLocaleFromContext } from "../middleware/i18next.server";
 import { formatPrice } from "./money";
 import { pagePath } from "./page-path";
 import { type PageMetaInput, pageMeta } from "./seo";

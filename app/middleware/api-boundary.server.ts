@@ -9,10 +9,10 @@
 import type { MiddlewareFunction } from "react-router";
 import { apiMethods } from "../api-docs/methods";
 import { isDatabaseUnavailable } from "../db/errors";
+import { getI18n } from "../i18n/context.server";
 import { internalError, methodNotAllowed, serviceUnavailable } from "../lib/api.server";
 import { withVary } from "../lib/vary";
 import { noteDatabaseUnavailable } from "./database.server";
-import { getI18n } from "./i18next.server";
 
 /**
  * `pattern` is the matched route's path pattern as React Router joins it: `api/courses/:id`,

@@ -1,80 +1,10 @@
-// Locale middleware: the URL is the only source of the language (no cookie, header or query detection).
-// One translator per locale, built once when the server starts and shared by every request in that locale
-// (docs/decisions/016-server-throughput.md, 024-server-render-cost.md). Nothing on it belongs to a visitor:
-// it reads the bundled resources and never changes, so sharing it is safe.
-//
-// The server translates with the same small translator as the browser (app/i18n/translator.ts), not with
-// i18next: i18next's `t` (key parsing, resolver chain, option merging) was ~10% of a page's CPU, and
-// tests/unit/translator.test.ts holds the translator to i18next's answers for every key of every namespace.
-import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { isLocale, LANGUAGES, type Locale, localeFromPath } from "../i18n/languages";
-import { resources } from "../i18n/resources.server";
-import { type Bundles, type TFunction, type TranslateOptions, translate } from "../i18n/translator";
-
-/**
- * What server code translates with, and what app/entry.server.tsx hands to components' `useTranslation`
- * (app/i18n/use-translation.ts): the part of i18next's instance this app uses. `getFixedT(lng, ns)` answers
- * as i18next's does (the first namespace of a list is the default one; `ns:key` picks another).
- */
-export interface ServerI18n {
-  readonly language: Locale;
-  readonly t: TFunction;
-  getFixedT(lng?: string | null, ns?: string | readonly string[] | null): TFunction;
-}
-
-/**
- * A translator over `bundles` (tests pass their own); `t` functions are built once per (language, namespace).
- * A key asked without options always gives the same string, so each `t` remembers those answers — only for
- * keys the bundles have (a key built from a request's input and missing stays out: the memory is bounded by
- * the translation files).
- */
-export function createServerI18n(locale: Locale, bundles: Bundles = resources as Bundles): ServerI18n {
-  const fixedTs = new Map<string, TFunction>();
-  const getFixedT = (lng?: string | null, ns?: string | readonly string[] | null): TFunction => {
-    const language = isLocale(lng) ? lng : locale;
-    const namespace = (typeof ns === "string" ? ns : ns?.[0]) ?? "common";
-    const key = `${language}:${namespace}`;
-    let t = fixedTs.get(key);
-    if (!t) {
-      const plain = new Map<string, unknown>();
-      t = ((textKey: string, options?: TranslateOptions) => {
-        if (options !== undefined) return translate(bundles, language, namespace, textKey, options);
-        let text = plain.get(textKey);
-        if (text === undefined) {
-          text = translate(bundles, language, namespace, textKey);
-          if (text !== textKey) plain.set(textKey, text);
-        }
-        return text;
-      }) as TFunction;
-      fixedTs.set(key, t);
-    }
-    return t;
-  };
-  return { language: locale, t: getFixedT(locale, "common"), getFixedT };
-}
-
-const translators = new Map<Locale, ServerI18n>(
-  LANGUAGES.map((language) => [language.code, createServerI18n(language.code)]),
-);
-
-/** The translator of a locale (for code outside a request, e.g. mail or tests). */
-export function i18nFor(locale: Locale): ServerI18n {
-  const translator = translators.get(locale);
-  if (!translator) throw new Error(`No translator for ${locale}`);
-  return translator;
-}
-
-const localeContext = createContext<Locale>();
+// Locale middleware: the URL is the only source of the language (no cookie, header or query detection). The
+// translators and the context accessors live beside the context (app/i18n/context.server.ts).
+import type { MiddlewareFunction } from "react-router";
+import { setLocale } from "../i18n/context.server";
+import { localeFromPath } from "../i18n/languages";
 
 export const i18nextMiddleware: MiddlewareFunction<Response> = ({ url, context }, next) => {
-  context.set(localeContext, localeFromPath(url.pathname));
+  setLocale(context, localeFromPath(url.pathname));
   return next();
 };
-
-export function getLocaleFromContext(context: Readonly<RouterContextProvider>): Locale {
-  return context.get(localeContext);
-}
-
-export function getI18n(context: Readonly<RouterContextProvider>): ServerI18n {
-  return i18nFor(getLocaleFromContext(context));
-}

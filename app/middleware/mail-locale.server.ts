@@ -3,10 +3,10 @@
 // when it differs from the one kept. Reading never writes (issue 43, item 2: no GET changes state), so a
 // person who only browses in another language keeps the language of their last action.
 import type { MiddlewareFunction } from "react-router";
+import { getViewer } from "../auth/viewer";
 import { getDb } from "../db/context";
+import { getLocaleFromContext } from "../i18n/context.server";
 import { recordMailLocale } from "../notifications/notifications.server";
-import { getViewer } from "./auth.server";
-import { getLocaleFromContext } from "./i18next.server";
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 

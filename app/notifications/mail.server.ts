@@ -2,11 +2,11 @@
 // language, each with RFC 8058's one-click unsubscribe for its type (a digest's: for each type it holds,
 // and the headers for its first).
 import { getSessionSecret, publicOrigin, readConfig } from "../config.server";
+import { i18nFor } from "../i18n/context.server";
 import { isLocale, type Locale, localizePath } from "../i18n/languages";
 import { pick } from "../lib/localized";
 import type { MailMessage } from "../mail/mailer.server";
 import { compose, type Paragraph } from "../mail/messages.server";
-import { i18nFor } from "../middleware/i18next.server";
 import { describeNotification, localizedNotificationPath } from "./describe";
 import type { NotificationData, NotificationType } from "./types";
 import { signUnsubscribeToken } from "./unsubscribe-token";

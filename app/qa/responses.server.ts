@@ -1,7 +1,7 @@
 // How a Q&A refusal reads in the JSON API and on the pages: one status and one message per reason.
 import type { RouterContextProvider } from "react-router";
+import { getI18n } from "../i18n/context.server";
 import { type ApiErrorCode, apiError, apiLocale } from "../lib/api.server";
-import { getI18n } from "../middleware/i18next.server";
 import type { QaFailure } from "./qa.server";
 
 const STATUS: Record<QaFailure["reason"], [number, ApiErrorCode]> = {

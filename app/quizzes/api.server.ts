@@ -2,9 +2,9 @@
 // their own codes, and the JSON of attempts. A learner's JSON is built only from learnerQuestions and
 // reviewOf (./snapshot.ts), so nothing that grades reaches them before review.
 import type { RouterContextProvider } from "react-router";
+import { getI18n } from "../i18n/context.server";
 import type { Locale } from "../i18n/languages";
 import { apiError } from "../lib/api.server";
-import { getI18n } from "../middleware/i18next.server";
 import type { AttemptList, AttemptRefusal, StartedAttempt, SubmittedAttempt } from "./attempts.server";
 import type { QuizRefusal } from "./quizzes.server";
 import { attemptRefusalPage, minutesToWait, refusalHeaders } from "./refusals";

@@ -14,13 +14,13 @@ import { requireUser } from "../auth/guards.server";
 import { AuthCard, AuthSubmitButton } from "../components/auth-form";
 import { PageIntro } from "../components/page-intro";
 import { getDb } from "../db/context";
+import { getI18n } from "../i18n/context.server";
 import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
 import { useTranslation } from "../i18n/use-translation";
 import { readForm, validateForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getI18n } from "../middleware/i18next.server";
 import { toasts } from "../toast.server";
 import type { Route } from "./+types/account-confirm-email";
 

@@ -13,6 +13,7 @@ import {
 import { AdminEnrollments } from "../components/admin/enrollments-page";
 import { readConfig } from "../config.server";
 import { getDb } from "../db/context";
+import { getI18n } from "../i18n/context.server";
 import { parseForm } from "../lib/forms.server";
 import { pick } from "../lib/localized";
 import { formatMoney } from "../lib/money";
@@ -21,7 +22,6 @@ import { pageContext } from "../lib/route-context.server";
 import { backToPage } from "../lib/same-origin-path";
 import { metaTags } from "../lib/seo";
 import { cleanSearchText, entityId } from "../lib/validation";
-import { getI18n } from "../middleware/i18next.server";
 import { toasts } from "../toast.server";
 import type { Route } from "./+types/admin-enrollments";
 export const handle = { i18n: ["wallet"] };

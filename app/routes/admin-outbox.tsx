@@ -10,8 +10,8 @@ import { PAGE_SIZE, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { hasControlCharacters } from "../lib/validation";
+import { getMailer } from "../mail/context.server";
 import { listOutbox } from "../mail/mailer.server";
-import { getMailer } from "../middleware/mail.server";
 import type { Route } from "./+types/admin-outbox";
 export const handle = { i18n: ["admin"] };
 

@@ -6,6 +6,7 @@ import { requireRole } from "../auth/guards.server";
 import { AdminTopUps } from "../components/admin/top-ups-page";
 import { readConfig } from "../config.server";
 import { getDb } from "../db/context";
+import { getI18n } from "../i18n/context.server";
 import { localizePath } from "../i18n/languages";
 import { parseForm } from "../lib/forms.server";
 import { formatMoney } from "../lib/money";
@@ -13,7 +14,6 @@ import { PAGE_SIZE, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { entityId } from "../lib/validation";
-import { getI18n } from "../middleware/i18next.server";
 import { toasts } from "../toast.server";
 import {
   approveTopUp,

@@ -17,6 +17,7 @@ import { requireRole } from "../auth/guards.server";
 import { AdminUsers } from "../components/admin/users-page";
 import { readConfig } from "../config.server";
 import { getDb } from "../db/context";
+import { getI18n } from "../i18n/context.server";
 import { localizePath } from "../i18n/languages";
 import { parseForm } from "../lib/forms.server";
 import { formatMoney } from "../lib/money";
@@ -24,7 +25,6 @@ import { PAGE_SIZE, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { backToPage } from "../lib/same-origin-path";
 import { metaTags } from "../lib/seo";
-import { getI18n } from "../middleware/i18next.server";
 import { toasts } from "../toast.server";
 import {
   ChargeWalletInput,

@@ -9,12 +9,12 @@ import { AuthCard, AuthField, AuthSubmitButton, AuthSwitchLink, Honeypot } from 
 import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
 import { getDb } from "../db/context";
+import { getI18n } from "../i18n/context.server";
 import { useTranslation } from "../i18n/use-translation";
 import { clientAddress } from "../lib/client-address";
 import { parseForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getI18n } from "../middleware/i18next.server";
 import type { Route } from "./+types/auth-forgot-password";
 
 export const handle = { i18n: ["auth"] };

@@ -12,8 +12,8 @@ import {
 } from "../auth/google.server";
 import { startBrowserSession } from "../auth/sign-in.server";
 import { getDb } from "../db/context";
+import { getI18n } from "../i18n/context.server";
 import { localizePath } from "../i18n/languages";
-import { getI18n } from "../middleware/i18next.server";
 import { toasts } from "../toast.server";
 import type { Route } from "./+types/auth-google-callback";
 

@@ -5,13 +5,13 @@ import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
 import { ContactInput, submitContactMessage } from "../contact/contact.server";
 import { getDb } from "../db/context";
+import { getI18n } from "../i18n/context.server";
 import { localizePath } from "../i18n/languages";
 import { useTranslation } from "../i18n/use-translation";
 import { clientAddress } from "../lib/client-address";
 import { parseForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getI18n } from "../middleware/i18next.server";
 import { toasts } from "../toast.server";
 import type { Route } from "./+types/contact";
 

@@ -7,10 +7,10 @@ import { verificationJson } from "../credentials/answers.server";
 import { verifyCredential } from "../credentials/credentials.server";
 import { PastedCredentialForm, pastedOrUploaded } from "../credentials/input";
 import { getDb } from "../db/context";
+import { getI18n } from "../i18n/context.server";
 import { readForm, validateForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getI18n } from "../middleware/i18next.server";
 import type { Route } from "./+types/credential-verify";
 
 export const handle = { i18n: ["certificates"] };

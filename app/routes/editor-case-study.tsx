@@ -24,9 +24,9 @@ import { localizePath } from "../i18n/languages";
 import { readForm, typedValues, validateForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
+import { getMediaStore } from "../media/context.server";
 import { releaseMedia, storeUpload } from "../media/media.server";
 import { isMultipart, readImageUploads } from "../media/upload.server";
-import { getMediaStore } from "../middleware/media.server";
 import { toasts } from "../toast.server";
 import type { Route } from "./+types/editor-case-study";
 

@@ -15,9 +15,9 @@ import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { entityId } from "../lib/validation";
+import { getMediaStore } from "../media/context.server";
 import { storeUpload } from "../media/media.server";
 import { readUpload, UPLOAD_FAILURE_STATUS } from "../media/upload.server";
-import { getMediaStore } from "../middleware/media.server";
 import { uploadFailureMessage } from "../studio/answers.server";
 import {
   addLesson,

@@ -10,7 +10,7 @@ import { pick } from "../lib/localized";
 import { PAGE_SIZE, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { getMediaStore } from "../middleware/media.server";
+import { getMediaStore } from "../media/context.server";
 import { listStudioCourses, listTrainers } from "../studio/courses.server";
 import type { Route } from "./+types/instructor";
 export const handle = { i18n: ["studio", "editorial", "payments", "analytics"] };

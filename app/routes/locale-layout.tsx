@@ -1,9 +1,9 @@
 // The optional locale segment: /ar/... is Arabic, unprefixed is English, /en/... redirects, anything else is 404.
 import { Outlet, redirect } from "react-router";
+import { getI18n } from "../i18n/context.server";
 import { stripLocale } from "../i18n/languages";
 import { apiError, apiLocale } from "../lib/api.server";
 import { sameOriginPath } from "../lib/same-origin-path";
-import { getI18n } from "../middleware/i18next.server";
 import type { Route } from "./+types/locale-layout";
 
 export const middleware: Route.MiddlewareFunction[] = [

@@ -1,8 +1,9 @@
 // GET /media/images/:file: images of our own media store, streamed from the object storage, immutable
 // (every upload gets a new name), so browsers and proxies may keep them for a year. With Cloudinary
 // configured, images live there instead.
+
+import { getMediaStore } from "../media/context.server";
 import { UPLOADED_FILE_HEADERS } from "../media/delivery";
-import { getMediaStore } from "../middleware/media.server";
 import { storedObjectResponse } from "../storage/respond.server";
 import type { Route } from "./+types/media-image";
 

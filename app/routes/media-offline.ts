@@ -3,12 +3,12 @@
 // credential (a download manager sends no cookie), bound to one learner, lesson and file, and short-lived;
 // the access rules are asked again here, and each fresh download counts against the learner's day.
 import { getDb } from "../db/context";
+import { getI18n } from "../i18n/context.server";
 import { offlineFileName } from "../learning/offline";
 import { openOfflineLink } from "../learning/offline.server";
 import { apiLocale } from "../lib/api.server";
+import { getMediaStore } from "../media/context.server";
 import { UPLOADED_FILE_HEADERS } from "../media/delivery";
-import { getI18n } from "../middleware/i18next.server";
-import { getMediaStore } from "../middleware/media.server";
 import { storedObjectResponse } from "../storage/respond.server";
 import { localVideoHost } from "../video/host.server";
 import type { Route } from "./+types/media-offline";

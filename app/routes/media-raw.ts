@@ -5,10 +5,10 @@
 import { accessToLessonPdf } from "../access/access.server";
 import { getUser, loginRedirect } from "../auth/guards.server";
 import { getDb } from "../db/context";
+import { getMediaStore } from "../media/context.server";
 import { UPLOADED_FILE_HEADERS } from "../media/delivery";
 import { findUpload } from "../media/media.server";
 import { PUBLIC_ID_PATTERN } from "../media/store.server";
-import { getMediaStore } from "../middleware/media.server";
 import { storedObjectResponse } from "../storage/respond.server";
 import type { Route } from "./+types/media-raw";
 

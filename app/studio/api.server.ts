@@ -1,7 +1,7 @@
 // The studio's refusals as JSON API errors, in the caller's language.
 import type { RouterContextProvider } from "react-router";
+import { getI18n } from "../i18n/context.server";
 import { type ApiErrorCode, apiError, apiLocale } from "../lib/api.server";
-import { getI18n } from "../middleware/i18next.server";
 import type { Refusal } from "./course-lock.server";
 import { describeRefusal } from "./editor.server";
 

@@ -3,9 +3,9 @@
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
 import type { Video } from "../db/schema";
+import { getI18n } from "../i18n/context.server";
 import { type ApiErrorCode, apiError, apiLocale } from "../lib/api.server";
 import { entityId, safeText } from "../lib/validation";
-import { getI18n } from "../middleware/i18next.server";
 import { maxVideoBytes } from "./host.server";
 import type { VideoErrorCode } from "./policy";
 import { type VideoRefusal, videoState } from "./videos.server";

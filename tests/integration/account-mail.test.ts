@@ -30,9 +30,9 @@ import {
   users,
   walletLedger,
 } from "../../app/db/schema";
+import { i18nFor } from "../../app/i18n/context.server";
 import { drainJobs } from "../../app/jobs/worker.server";
 import { createSmtpMailer, listOutbox, type Mailer } from "../../app/mail/mailer.server";
-import { i18nFor } from "../../app/middleware/i18next.server";
 import { action as accountAction, loader as accountLoader } from "../../app/routes/account";
 import { action as confirmAction, loader as confirmLoader } from "../../app/routes/account-confirm-email";
 import { action as emailApi, loader as emailApiLoader } from "../../app/routes/api/auth-email";

@@ -13,7 +13,7 @@ import {
   sessions,
   users,
 } from "../../app/db/schema";
-import { isSameOriginRequest, sameOriginMiddleware } from "../../app/middleware/same-origin.server";
+import { sameOriginMiddleware } from "../../app/middleware/same-origin.server";
 import { action as apiLogin } from "../../app/routes/api/auth-login";
 import { loader as apiMe } from "../../app/routes/api/auth-me";
 import { action as apiSignup } from "../../app/routes/api/auth-signup";
@@ -24,6 +24,7 @@ import { action as cartAction } from "../../app/routes/cart";
 import { action as contactAction } from "../../app/routes/contact";
 import { action as courseAction } from "../../app/routes/course";
 import { loader as coursesLoader } from "../../app/routes/courses";
+import { isSameOriginRequest } from "../../app/security/same-origin.server";
 import { toasts } from "../../app/toast.server";
 import { creditWallet } from "../../app/wallet/wallet.server";
 import { cookieFor, cookiesFrom, createUser, TEST_PASSWORD } from "./auth-helpers";

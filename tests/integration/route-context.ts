@@ -5,12 +5,12 @@ import type { Database } from "../../app/db/client.server";
 import { databaseContext } from "../../app/db/context";
 import { drainJobs } from "../../app/jobs/worker.server";
 import { clientAddressContext } from "../../app/lib/client-address";
+import { mailContext } from "../../app/mail/context.server";
 import type { Mailer } from "../../app/mail/mailer.server";
+import { mediaContext } from "../../app/media/context.server";
 import type { MediaStore } from "../../app/media/store.server";
 import { authMiddleware } from "../../app/middleware/auth.server";
 import { i18nextMiddleware } from "../../app/middleware/i18next.server";
-import { mailContext } from "../../app/middleware/mail.server";
-import { mediaContext } from "../../app/middleware/media.server";
 import routes from "../../app/routes";
 import { sharedTestMailer, sharedTestMediaStore } from "./studio-factories";
 

@@ -1,7 +1,7 @@
 // Notifications' pure rules (issue 35): each type's default delivery, a person's choices over it, the
 // digest's grouping and day, the inputs of the API, and the unsubscribe link's signature.
 import { describe, expect, it } from "vitest";
-import { i18nFor } from "../../app/middleware/i18next.server";
+import { i18nFor } from "../../app/i18n/context.server";
 import { describeNotification, localizedNotificationPath } from "../../app/notifications/describe";
 import {
   DEFAULT_DELIVERY,

@@ -6,19 +6,19 @@ import { createElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import {
+  createServerI18n,
+  getI18n,
+  getLocaleFromContext,
+  i18nFor,
+  type ServerI18n,
+} from "../../app/i18n/context.server";
 import { i18nextOptions } from "../../app/i18n/i18next-options";
 import { type Locale, NAMESPACES } from "../../app/i18n/languages";
 import { resources } from "../../app/i18n/resources.server";
 import { type Bundles, type TFunction, translate } from "../../app/i18n/translator";
 import { TranslationProvider, useTranslation } from "../../app/i18n/use-translation";
-import {
-  createServerI18n,
-  getI18n,
-  getLocaleFromContext,
-  i18nextMiddleware,
-  i18nFor,
-  type ServerI18n,
-} from "../../app/middleware/i18next.server";
+import { i18nextMiddleware } from "../../app/middleware/i18next.server";
 
 type Body = (t: TFunction) => string;
 

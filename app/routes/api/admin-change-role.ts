@@ -4,8 +4,8 @@ import { ChangeRoleInput, changeUserRole } from "../../admin/users.server";
 import { toApiUser } from "../../auth/accounts.server";
 import { requireApiRole } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
-import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/admin-change-role";
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -3,8 +3,8 @@ import { isAdmin } from "../../access/roles";
 import { toApiUser } from "../../auth/accounts.server";
 import { requireApiRole } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody, validationFailed } from "../../lib/api.server";
-import { getI18n } from "../../middleware/i18next.server";
 import {
   ChargeWalletInput,
   creditWallet,

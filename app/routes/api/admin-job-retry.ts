@@ -3,9 +3,9 @@
 import { isAdmin } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { retryFailedJob } from "../../jobs/admin.server";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
-import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/admin-job-retry";
 
 export async function action({ request, context, params }: Route.ActionArgs) {

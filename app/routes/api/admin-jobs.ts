@@ -2,10 +2,10 @@
 import { isAdmin } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { JobListQuery, listJobs } from "../../jobs/admin.server";
 import { jobJson } from "../../jobs/json";
 import { methodNotAllowed, readQuery } from "../../lib/api.server";
-import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/admin-jobs";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -4,9 +4,9 @@ import { isAdmin } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
 import { RefundInput, refundEnrollment, refundWindowDays } from "../../commerce/refunds.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getI18n } from "../../middleware/i18next.server";
 import { toCurrencyUnits } from "../../wallet/wallet.server";
 import type { Route } from "./+types/admin-refund";
 

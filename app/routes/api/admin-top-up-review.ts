@@ -3,9 +3,9 @@
 import { isAdmin } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getI18n } from "../../middleware/i18next.server";
 import { topUpJson } from "../../wallet/api.server";
 import { approveTopUp, RejectInput, rejectTopUp } from "../../wallet/top-ups.server";
 import type { Route } from "./+types/admin-top-up-review";

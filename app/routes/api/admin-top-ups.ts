@@ -2,8 +2,8 @@
 import { isAdmin } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { methodNotAllowed, readQuery } from "../../lib/api.server";
-import { getI18n } from "../../middleware/i18next.server";
 import { topUpJson } from "../../wallet/api.server";
 import { listTopUps, TopUpQueue } from "../../wallet/top-ups.server";
 import { toCurrencyUnits } from "../../wallet/wallet.server";

@@ -3,8 +3,8 @@
 // 404. A practice attempt stores nothing. See app/quizzes/attempts.server.ts, saveAnswers.
 import { optionalApiUser } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
-import { getI18n } from "../../middleware/i18next.server";
 import { attemptRefusalAnswer } from "../../quizzes/api.server";
 import { AnswersJson } from "../../quizzes/attempt-inputs";
 import { saveAnswers } from "../../quizzes/attempts.server";

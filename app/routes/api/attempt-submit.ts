@@ -3,9 +3,9 @@
 // the quiz's setting reveals the answers. See app/quizzes/attempts.server.ts, submitAttempt.
 import { optionalApiUser } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { clientAddress } from "../../lib/client-address";
-import { getI18n } from "../../middleware/i18next.server";
 import { attemptRefusalAnswer, submittedAttemptJson } from "../../quizzes/api.server";
 import { SubmitJson } from "../../quizzes/attempt-inputs";
 import { submitAttempt } from "../../quizzes/attempts.server";

@@ -6,8 +6,8 @@ import { confirmEmailChange, EMAIL_CHANGE_HOURS, EmailChangeConfirmInput } from 
 import { toApiUser } from "../../auth/accounts.server";
 import { requireApiUser } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
-import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/auth-email-confirm";
 
 export async function action({ request, context }: Route.ActionArgs) {

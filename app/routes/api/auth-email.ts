@@ -11,9 +11,9 @@ import {
 } from "../../account/email.server";
 import { requireApiUser } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody, tooManyRequests } from "../../lib/api.server";
 import { clientAddress } from "../../lib/client-address";
-import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/auth-email";
 
 const NO_STORE = { "Cache-Control": "no-store" } as const;

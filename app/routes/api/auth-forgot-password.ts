@@ -2,9 +2,9 @@
 // The answer (and its timing) is the same either way; only the per-address rate limit answers 429.
 import { ForgotPasswordInput, requestPasswordReset } from "../../account/password-reset.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiLocale, methodNotAllowed, readJsonBody, tooManyRequests } from "../../lib/api.server";
 import { clientAddress } from "../../lib/client-address";
-import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/auth-forgot-password";
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -11,9 +11,9 @@ import { checkGoogleTokenShape, extractGoogleToken } from "../../auth/google-tok
 import { createSession } from "../../auth/session.server";
 import { getDb } from "../../db/context";
 import type { User } from "../../db/schema";
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, bodyErrorResponse, methodNotAllowed } from "../../lib/api.server";
 import { BodyError, readJsonValue } from "../../lib/request-body.server";
-import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/auth-google";
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -3,9 +3,9 @@ import { ApiLoginInput, toApiUser } from "../../auth/accounts.server";
 import { createSession } from "../../auth/session.server";
 import { signInWithPassword } from "../../auth/sign-in.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody, tooManyRequests } from "../../lib/api.server";
 import { clientAddress } from "../../lib/client-address";
-import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/auth-login";
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,9 +1,9 @@
 // POST /api/auth/logout: revokes the Bearer token it was called with.
 import { requireApiUser } from "../../auth/guards.server";
 import { deleteSession } from "../../auth/session.server";
+import { getViewer } from "../../auth/viewer";
 import { getDb } from "../../db/context";
 import { methodNotAllowed } from "../../lib/api.server";
-import { getViewer } from "../../middleware/auth.server";
 import type { Route } from "./+types/auth-logout";
 
 export async function action({ request, context }: Route.ActionArgs) {

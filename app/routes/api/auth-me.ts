@@ -5,8 +5,8 @@ import { toApiUser } from "../../auth/accounts.server";
 import { requireApiUser } from "../../auth/guards.server";
 import { listFavoriteCourseIds } from "../../courses/favorites.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { methodNotAllowed, readJsonBody } from "../../lib/api.server";
-import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/auth-me";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

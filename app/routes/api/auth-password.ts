@@ -3,10 +3,10 @@
 // current password.
 import { changePassword, PasswordChangeInput } from "../../account/security.server";
 import { requireApiUser } from "../../auth/guards.server";
+import { getViewer } from "../../auth/viewer";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiLocale, methodNotAllowed, readJsonBody, validationFailed } from "../../lib/api.server";
-import { getViewer } from "../../middleware/auth.server";
-import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/auth-password";
 
 export async function action({ request, context }: Route.ActionArgs) {

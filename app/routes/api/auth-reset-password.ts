@@ -3,8 +3,8 @@
 // unknown, used or expired.
 import { ResetPasswordInput, resetPassword } from "../../account/password-reset.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiLocale, methodNotAllowed, readJsonBody, validationFailed } from "../../lib/api.server";
-import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/auth-reset-password";
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -4,9 +4,9 @@ import { createSession } from "../../auth/session.server";
 import { signUp } from "../../auth/sign-in.server";
 import { sendWelcomeMail } from "../../auth/welcome.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody, tooManyRequests } from "../../lib/api.server";
 import { clientAddress } from "../../lib/client-address";
-import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/auth-signup";
 
 export async function action({ request, context }: Route.ActionArgs) {

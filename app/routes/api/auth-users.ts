@@ -3,8 +3,8 @@ import { isAdmin } from "../../access/roles";
 import { listUsers, UserListQuery } from "../../admin/users.server";
 import { requireApiRole } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { methodNotAllowed, readQuery } from "../../lib/api.server";
-import { getI18n } from "../../middleware/i18next.server";
 import { withBalanceInCurrencyUnits } from "../../wallet/wallet.server";
 import type { Route } from "./+types/auth-users";
 

@@ -8,10 +8,10 @@ import { coverFrom, notFound } from "../../editorial/api.server";
 import { ApiPostUpdate } from "../../editorial/inputs";
 import { postJson } from "../../editorial/json";
 import { deletePost, getReadablePost, updatePost } from "../../editorial/posts.server";
+import { getI18n } from "../../i18n/context.server";
 import { methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getI18n } from "../../middleware/i18next.server";
-import { getMediaStore } from "../../middleware/media.server";
+import { getMediaStore } from "../../media/context.server";
 import type { Route } from "./+types/blog-post";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -9,8 +9,8 @@ import { coverFrom, readListQuery } from "../../editorial/api.server";
 import { ApiPostCreate } from "../../editorial/inputs";
 import { postJson } from "../../editorial/json";
 import { createPost, listReadablePosts } from "../../editorial/posts.server";
+import { getI18n } from "../../i18n/context.server";
 import { methodNotAllowed, readJsonBody } from "../../lib/api.server";
-import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/blog";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -4,8 +4,8 @@ import { requireApiUser } from "../../auth/guards.server";
 import { credentialResponse } from "../../credentials/answers.server";
 import { certificateCredential } from "../../credentials/credentials.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
-import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/certificate-credential";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -5,9 +5,9 @@ import { requireApiUser } from "../../auth/guards.server";
 import { issueCertificate } from "../../certificates/certificates.server";
 import { certificateJson } from "../../certificates/json.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/certificate-generate";
 
 export async function action({ request, context, params }: Route.ActionArgs) {

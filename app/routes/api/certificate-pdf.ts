@@ -4,8 +4,8 @@ import { pdfResponse } from "../../certificates/certificates.server";
 import { certificatePdf } from "../../certificates/pdf-file.server";
 import { certificateStore } from "../../certificates/store.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
-import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/certificate-pdf";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

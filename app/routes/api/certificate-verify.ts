@@ -2,8 +2,8 @@
 // the holder's name, the course and the issue date; nothing else about the learner.
 import { verifyCertificate } from "../../certificates/certificates.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
-import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/certificate-verify";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

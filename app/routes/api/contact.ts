@@ -2,9 +2,9 @@
 
 import { ContactInput, submitContactMessage } from "../../contact/contact.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiLocale, methodNotAllowed, readJsonBody, tooManyRequests } from "../../lib/api.server";
 import { clientAddress } from "../../lib/client-address";
-import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/contact";
 
 export async function action({ request, context }: Route.ActionArgs) {

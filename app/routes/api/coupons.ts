@@ -4,8 +4,8 @@
 import { canTeach } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody, validationFailed } from "../../lib/api.server";
-import { getI18n } from "../../middleware/i18next.server";
 import { couponJson } from "../../payments/coupon-json";
 import { CouponInput, createCoupon } from "../../payments/coupons.server";
 import type { Route } from "./+types/coupons";

@@ -1,11 +1,12 @@
 // GET /api/courses/:id/curriculum → {sections: [{id, title, position, lessons: [...]}]}: `completed` on each
 // lesson only for a learner enrolled in the course. A draft is 404 to all but its trainer and admins.
+
+import { getViewer } from "../../auth/viewer";
 import { getCurriculumForViewer } from "../../courses/curriculum.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getViewer } from "../../middleware/auth.server";
-import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/course-curriculum";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -2,9 +2,9 @@
 import { requireApiUser } from "../../auth/guards.server";
 import { toggleFavorite } from "../../courses/favorites.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/course-favorite";
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -2,11 +2,11 @@
 import { accessToLesson } from "../../access/access.server";
 import { requireApiUser } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { refusalResponse } from "../../learning/api.server";
 import { courseProgress } from "../../learning/progress.server";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/course-progress";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

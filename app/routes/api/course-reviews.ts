@@ -3,11 +3,11 @@
 
 import { maySeeCourse } from "../../access/policy";
 import { requireApiUser } from "../../auth/guards.server";
+import { getViewer } from "../../auth/viewer";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody, readQuery } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getViewer } from "../../middleware/auth.server";
-import { getI18n } from "../../middleware/i18next.server";
 import { ReviewInput, ReviewListQuery } from "../../reviews/policy";
 import { deleteOwnReview, findReviewableCourse, listReviews, saveReview } from "../../reviews/reviews.server";
 import type { Route } from "./+types/course-reviews";

@@ -1,12 +1,13 @@
 // GET /api/courses/:id → the course with its lesson titles; a draft is 404 to all but its trainer and admins.
+
+import { getViewer } from "../../auth/viewer";
 import { readConfig } from "../../config.server";
 import { getCourseForViewer } from "../../courses/catalog.server";
 import { courseDetailJson } from "../../courses/course-json";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getViewer } from "../../middleware/auth.server";
-import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/course";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

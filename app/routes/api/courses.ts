@@ -4,9 +4,9 @@ import { listPublishedCourses } from "../../courses/catalog.server";
 import { courseCardJson } from "../../courses/course-json";
 import { CourseListQuery } from "../../courses/list-query";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiLocale, methodNotAllowed, readQuery } from "../../lib/api.server";
 import { readPublic } from "../../lib/public-reads.server";
-import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/courses";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

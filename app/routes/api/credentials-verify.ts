@@ -4,8 +4,8 @@ import { verificationJson } from "../../credentials/answers.server";
 import { verifyCredential } from "../../credentials/credentials.server";
 import { VerifyCredentialInput } from "../../credentials/input";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
-import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/credentials-verify";
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -4,8 +4,8 @@ import { requireApiUser } from "../../auth/guards.server";
 import { purchaseApiResponse, purchaseCourses } from "../../commerce/enrollment.server";
 import { BulkEnrollInput } from "../../commerce/enrollment-inputs";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
-import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/enroll-bulk";
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -5,10 +5,10 @@ import { requireApiUser } from "../../auth/guards.server";
 import { purchaseApiResponse, purchaseCourses } from "../../commerce/enrollment.server";
 import { EnrollOneInput } from "../../commerce/enrollment-inputs";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, bodyErrorResponse, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
 import { BodyError, readBodyBytes } from "../../lib/request-body.server";
-import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/enroll-one";
 
 export async function action({ request, context, params }: Route.ActionArgs) {

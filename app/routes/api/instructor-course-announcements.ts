@@ -5,9 +5,9 @@ import { postAnnouncement } from "../../announcements/announcements.server";
 import { AnnouncementInput } from "../../announcements/policy";
 import { requireApiRole } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getI18n } from "../../middleware/i18next.server";
 import { refusalAnswer } from "../../studio/api.server";
 import type { Route } from "./+types/instructor-course-announcements";
 

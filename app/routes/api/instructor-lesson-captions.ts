@@ -8,10 +8,10 @@ import type { CaptionFormat } from "../../captions/captions";
 import { MAX_CAPTION_BYTES } from "../../captions/captions";
 import { deleteLessonCaptions, isCaptionLang, saveLessonCaptions } from "../../captions/captions.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, bodyErrorResponse, methodNotAllowed } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
 import { BodyError, readBodyBytes } from "../../lib/request-body.server";
-import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/instructor-lesson-captions";
 
 const FORMATS: Record<string, CaptionFormat> = {

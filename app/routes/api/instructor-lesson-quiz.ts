@@ -4,9 +4,9 @@
 import { canTeach } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getI18n } from "../../middleware/i18next.server";
 import { quizRefusalAnswer } from "../../quizzes/api.server";
 import { QuizInput } from "../../quizzes/inputs";
 import { getQuizForTrainer, saveQuiz } from "../../quizzes/quizzes.server";

@@ -3,10 +3,10 @@
 import { canTeach } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getI18n } from "../../middleware/i18next.server";
-import { getMediaStore } from "../../middleware/media.server";
+import { getMediaStore } from "../../media/context.server";
 import { refusalAnswer } from "../../studio/api.server";
 import { deleteLesson, findLesson, updateLesson } from "../../studio/curriculum.server";
 import { studioLessonJson } from "../../studio/curriculum-json";

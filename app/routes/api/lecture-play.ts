@@ -6,11 +6,11 @@
 import { optionalApiUser, requireApiUser } from "../../auth/guards.server";
 import { captionApiPath } from "../../captions/captions.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { refusalResponse } from "../../learning/api.server";
 import { openLesson } from "../../learning/lesson.server";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/lecture-play";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -4,9 +4,9 @@
 // See app/quizzes/attempts.server.ts.
 import { optionalApiUser, requireApiUser } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getI18n } from "../../middleware/i18next.server";
 import { attemptListJson, attemptRefusalAnswer, startedAttemptJson } from "../../quizzes/api.server";
 import { listAttempts, startAttempt } from "../../quizzes/attempts.server";
 import type { Route } from "./+types/lesson-attempts";

@@ -4,11 +4,11 @@
 // the course (enrolled learners, its trainer, admins); a free preview offers nothing to download.
 import { requireApiUser } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { refusalResponse } from "../../learning/api.server";
 import { offlineDownloads } from "../../learning/offline.server";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/lesson-downloads";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

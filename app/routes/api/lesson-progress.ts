@@ -3,12 +3,12 @@
 
 import { requireApiUser } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { refusalResponse } from "../../learning/api.server";
 import { ProgressJson } from "../../learning/inputs";
 import { recordProgress } from "../../learning/progress.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody, validationFailed } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/lesson-progress";
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -3,9 +3,9 @@
 // (and admins, to read); app/qa.
 import { requireApiUser } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody, readQuery } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getI18n } from "../../middleware/i18next.server";
 import { QuestionInput, QuestionListQuery } from "../../qa/policy";
 import { askQuestion, listQuestions } from "../../qa/qa.server";
 import { qaApiFailure } from "../../qa/responses.server";

@@ -3,10 +3,10 @@
 import { canTeach } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, methodNotAllowed } from "../../lib/api.server";
+import { getMediaStore } from "../../media/context.server";
 import { deleteUpload } from "../../media/media.server";
-import { getI18n } from "../../middleware/i18next.server";
-import { getMediaStore } from "../../middleware/media.server";
 import type { Route } from "./+types/media-delete";
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -4,11 +4,11 @@
 import { canTeach } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, apiRefusal, methodNotAllowed } from "../../lib/api.server";
+import { getMediaStore } from "../../media/context.server";
 import { storeUpload } from "../../media/media.server";
 import { readUpload, UPLOAD_FAILURE_STATUS } from "../../media/upload.server";
-import { getI18n } from "../../middleware/i18next.server";
-import { getMediaStore } from "../../middleware/media.server";
 import { uploadFailureMessage } from "../../studio/answers.server";
 import type { Route } from "./+types/media-upload";
 

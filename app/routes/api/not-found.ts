@@ -1,6 +1,7 @@
 // Any /api path without a handler answers JSON 404, never the HTML 404 page.
+
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale } from "../../lib/api.server";
-import { getI18n } from "../../middleware/i18next.server";
 import type { Route } from "./+types/not-found";
 
 function notFound({ request, context }: Route.LoaderArgs | Route.ActionArgs) {

@@ -2,8 +2,8 @@
 // caller; PUT {<type>: "immediate" | "digest" | "off", …} changes the given types and answers all of them.
 import { requireApiUser } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { methodNotAllowed, readJsonBody } from "../../lib/api.server";
-import { getI18n } from "../../middleware/i18next.server";
 import { getPreferences, setPreferences } from "../../notifications/notifications.server";
 import { PreferencesInput } from "../../notifications/policy";
 import type { Route } from "./+types/notification-preferences";

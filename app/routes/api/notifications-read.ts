@@ -2,8 +2,8 @@
 // read (ids of others' are ignored), or all of them.
 import { requireApiUser } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { methodNotAllowed, readJsonBody } from "../../lib/api.server";
-import { getI18n } from "../../middleware/i18next.server";
 import { countUnread, markRead } from "../../notifications/notifications.server";
 import { MarkReadInput } from "../../notifications/policy";
 import type { Route } from "./+types/notifications-read";

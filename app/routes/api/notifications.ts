@@ -3,8 +3,8 @@
 import { requireApiUser } from "../../auth/guards.server";
 import { readConfig } from "../../config.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiLocale, methodNotAllowed, readQuery } from "../../lib/api.server";
-import { getI18n } from "../../middleware/i18next.server";
 import { notificationJson } from "../../notifications/json";
 import { listNotifications } from "../../notifications/notifications.server";
 import { NotificationListQuery } from "../../notifications/policy";

@@ -8,10 +8,10 @@ import { galleryFrom, notFound } from "../../editorial/api.server";
 import { deleteCaseStudy, getReadableCaseStudy, updateCaseStudy } from "../../editorial/case-studies.server";
 import { ApiCaseStudyUpdate } from "../../editorial/inputs";
 import { caseStudyJson } from "../../editorial/json";
+import { getI18n } from "../../i18n/context.server";
 import { methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getI18n } from "../../middleware/i18next.server";
-import { getMediaStore } from "../../middleware/media.server";
+import { getMediaStore } from "../../media/context.server";
 import type { Route } from "./+types/portfolio-item";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

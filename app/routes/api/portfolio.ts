@@ -10,11 +10,11 @@ import { galleryFrom, readListQuery } from "../../editorial/api.server";
 import { createCaseStudy, listReadableCaseStudies } from "../../editorial/case-studies.server";
 import { ApiCaseStudyCreate, MAX_UPLOAD_FILES, MultipartCaseStudy } from "../../editorial/inputs";
 import { caseStudyJson } from "../../editorial/json";
+import { getI18n } from "../../i18n/context.server";
 import { apiLocale, apiRefusal, methodNotAllowed, parseApiInput, readJsonBody } from "../../lib/api.server";
+import { getMediaStore } from "../../media/context.server";
 import { releaseMedia, storeUpload } from "../../media/media.server";
 import { readImageUploads } from "../../media/upload.server";
-import { getI18n } from "../../middleware/i18next.server";
-import { getMediaStore } from "../../middleware/media.server";
 import type { Route } from "./+types/portfolio";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

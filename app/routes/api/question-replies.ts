@@ -2,9 +2,9 @@
 // trainer replies (the asker is notified). app/qa.
 import { requireApiUser } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getI18n } from "../../middleware/i18next.server";
 import { ReplyInput } from "../../qa/policy";
 import { replyToQuestion } from "../../qa/qa.server";
 import { qaApiFailure } from "../../qa/responses.server";

@@ -2,9 +2,9 @@
 // minutes); DELETE deletes it (its author; its replies stay). app/qa.
 import { requireApiUser } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getI18n } from "../../middleware/i18next.server";
 import { QuestionInput } from "../../qa/policy";
 import { deleteQuestion, editQuestion, getQuestionThread } from "../../qa/qa.server";
 import { qaApiFailure } from "../../qa/responses.server";

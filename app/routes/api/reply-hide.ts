@@ -1,9 +1,9 @@
 // POST /api/replies/:id/hide {reason} → 204: the course's trainer or an admin hides a reply. app/qa.
 import { requireApiUser } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getI18n } from "../../middleware/i18next.server";
 import { HideInput } from "../../qa/policy";
 import { hideReply } from "../../qa/qa.server";
 import { qaApiFailure } from "../../qa/responses.server";

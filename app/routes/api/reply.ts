@@ -2,9 +2,9 @@
 // author; an accepted answer is unmarked). app/qa.
 import { requireApiUser } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { methodNotAllowed, readJsonBody } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getI18n } from "../../middleware/i18next.server";
 import { ReplyInput } from "../../qa/policy";
 import { deleteReply, editReply } from "../../qa/qa.server";
 import { qaApiFailure } from "../../qa/responses.server";

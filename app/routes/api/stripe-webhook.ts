@@ -5,9 +5,9 @@
 // so Stripe stops retrying it.
 import { readConfig } from "../../config.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, bodyErrorResponse, methodNotAllowed } from "../../lib/api.server";
 import { BodyError, readBodyBytes } from "../../lib/request-body.server";
-import { getI18n } from "../../middleware/i18next.server";
 import { applyStripeEvent } from "../../payments/card-top-ups.server";
 import { cardPayments } from "../../payments/stripe.server";
 import type { Route } from "./+types/stripe-webhook";

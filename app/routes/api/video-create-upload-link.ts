@@ -4,8 +4,8 @@
 import { canTeach } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { methodNotAllowed, readJsonBody } from "../../lib/api.server";
-import { getI18n } from "../../middleware/i18next.server";
 import { CreateUploadLinkInput, videoRefusalAnswer } from "../../video/api.server";
 import { createUploadLink } from "../../video/videos.server";
 import type { Route } from "./+types/video-create-upload-link";

@@ -7,9 +7,9 @@ import { getUser } from "../../auth/guards.server";
 import { bearerToken, findSessionUser, readSessionToken } from "../../auth/session.server";
 import { getDb } from "../../db/context";
 import type { User } from "../../db/schema";
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale } from "../../lib/api.server";
-import { getI18n } from "../../middleware/i18next.server";
-import { isSameOriginRequest } from "../../middleware/same-origin.server";
+import { isSameOriginRequest } from "../../security/same-origin.server";
 import { localVideoHost } from "../../video/host.server";
 import { canWriteVideo } from "../../video/policy";
 import {

@@ -5,9 +5,9 @@
 import { canTeach } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, apiRefusal, methodNotAllowed } from "../../lib/api.server";
 import { parseId } from "../../lib/params";
-import { getI18n } from "../../middleware/i18next.server";
 import { formatMaxBytes, videoRefusalAnswer } from "../../video/api.server";
 import { getVideoHost, localVideoHost, maxVideoBytes } from "../../video/host.server";
 import { MULTIPART_FAILURE_STATUS, receiveVideoUpload } from "../../video/multipart.server";

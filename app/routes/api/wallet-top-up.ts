@@ -4,8 +4,8 @@
 import { requireApiUser } from "../../auth/guards.server";
 import { readConfig } from "../../config.server";
 import { getDb } from "../../db/context";
+import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, methodNotAllowed, readJsonBody } from "../../lib/api.server";
-import { getI18n } from "../../middleware/i18next.server";
 import { startCardTopUp } from "../../payments/card-top-ups.server";
 import { cardPayments } from "../../payments/stripe.server";
 import { topUpJson } from "../../wallet/api.server";

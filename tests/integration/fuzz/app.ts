@@ -83,8 +83,8 @@ export async function startFuzzApp(): Promise<FuzzApp> {
         "/app/jobs/worker.server.ts",
       )) as typeof import("../../../app/jobs/worker.server");
       const mail = (await vite.ssrLoadModule(
-        "/app/middleware/mail.server.ts",
-      )) as typeof import("../../../app/middleware/mail.server");
+        "/app/mail/context.server.ts",
+      )) as typeof import("../../../app/mail/context.server");
       return worker.drainJobs({ db: handle.db, mailer: mail.configuredMailer() });
     },
     fetch: async (target, init = {}) => {
