@@ -83,8 +83,8 @@ COPY package.json server.mjs ./
 COPY server ./server
 COPY drizzle ./drizzle
 # The demo lesson videos the seed copies into DATA_DIR/media/videos.
-COPY app/db/seed-data/videos ./app/db/seed-data/videos
-COPY app/db/seed-data/captions ./app/db/seed-data/captions
+COPY app/seed/data/videos ./app/seed/data/videos
+COPY app/seed/data/captions ./app/seed/data/captions
 COPY --from=build /app/build ./build
 RUN mkdir -p /data && chown node:node /data && touch build/server/index.js
 USER node

@@ -1,7 +1,7 @@
 // What `npm start` and `npm run dev` print once the server is on its way.
 import { credentialPublicKey } from "../app/config.server";
 import { didWebOf } from "../app/credentials/did";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../app/db/seed.server";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../app/seed/seed.server";
 
 export function printBanner(port: number, driver: string, publicOrigin: string) {
   const lines = [

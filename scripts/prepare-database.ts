@@ -1,6 +1,6 @@
 // Shared by `npm start`, `npm run dev` and the db:* scripts: open (and so migrate) the database, maybe seed it.
 import { openConfiguredDatabase } from "../app/db/client.server";
-import { isDatabaseEmpty, seedDemoContent } from "../app/db/seed.server";
+import { isDatabaseEmpty, seedDemoContent } from "../app/seed/seed.server";
 
 export async function prepareDatabase({ seed }: { seed: "always" | "if-empty-embedded" | "never" }) {
   const handle = await openConfiguredDatabase();

@@ -177,7 +177,7 @@ fi
 lesson="$(psql_ "select l.id from lessons l join courses c on c.id = l.course_id join users u on u.id = c.trainer_id
   where u.email = 'trainer@manara.local' and l.video_id is null order by l.id limit 1")"
 uploaded="$(curl -s -H "Authorization: Bearer $trainer_token" \
-  -F "file=@$ROOT/app/db/seed-data/videos/manara-demo-2.mp4;type=video/mp4" \
+  -F "file=@$ROOT/app/seed/data/videos/manara-demo-2.mp4;type=video/mp4" \
   "http://127.0.0.1:$PORT/api/instructor/upload-video?lessonId=$lesson")"
 video="$(sed -n 's/.*"videoId":"\([^"]*\)".*/\1/p' <<<"$uploaded")"
 video_ready() {

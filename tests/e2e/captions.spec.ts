@@ -1,6 +1,6 @@
 // Captions and the transcript end to end (issue 36), in both locales, with JavaScript and without. The demo
 // course 1's first lesson is a free preview playing the first demo clip, seeded with English and Arabic
-// captions (app/captions/seed.server.ts): a guest may watch it. With JavaScript: both tracks' cues load in
+// captions (app/seed/captions.server.ts): a guest may watch it. With JavaScript: both tracks' cues load in
 // the player, the page's language is the default track, and clicking a transcript line seeks the video.
 // Without: the transcript is there, in the page's language, its timestamps `#t=` links into the video.
 import AxeBuilder from "@axe-core/playwright";
@@ -8,7 +8,7 @@ import { expect, test } from "./fixtures";
 import { localized } from "./helpers";
 
 const LESSON = "/courses/1/learn/1";
-/** The seeded captions' third line (app/db/seed-data/captions/manara-demo-1.*.vtt), at 0:08. */
+/** The seeded captions' third line (app/seed/data/captions/manara-demo-1.*.vtt), at 0:08. */
 const THIRD_LINE = { en: "[A steady tone plays]", ar: "[تُسمَع نغمة ثابتة]" } as const;
 
 for (const locale of ["en", "ar"] as const) {

@@ -19,7 +19,7 @@ const TEXT = {
 
 /** The demo clip followed by an MP4 `free` box, so the file is a valid MP4 of 12 MiB (three chunks). */
 function bigClip(file: string): string {
-  const clip = readFileSync(path.resolve("app/db/seed-data/videos/manara-demo-2.mp4"));
+  const clip = readFileSync(path.resolve("app/seed/data/videos/manara-demo-2.mp4"));
   const total = 12 * 1024 * 1024;
   const free = Buffer.alloc(total - clip.length);
   free.writeUInt32BE(free.length, 0);

@@ -8,7 +8,7 @@ import { expect, type Frame, type Page, test } from "./fixtures";
 import { DEMO_PASSWORD, expectSignedIn, logIn, uniqueEmail } from "./helpers";
 
 const APP = `http://localhost:${Number(process.env.E2E_PORT ?? 4310) + 2}`;
-const CLIP = path.resolve("app/db/seed-data/videos/manara-demo-2.mp4");
+const CLIP = path.resolve("app/seed/data/videos/manara-demo-2.mp4");
 // "Modern CSS Layouts" (free, the demo trainer's): lessons 1 and 2 carry the demo videos; this suite
 // puts Vimeo videos on lessons 3 (English run) and 4 (Arabic run).
 const LESSON_INDEX = { en: 2, ar: 3 } as const;

@@ -5,7 +5,7 @@ import path from "node:path";
 import { expect, test } from "./fixtures";
 import { demoState, localized } from "./helpers";
 
-const CLIP = path.resolve("app/db/seed-data/videos/manara-demo-2.mp4");
+const CLIP = path.resolve("app/seed/data/videos/manara-demo-2.mp4");
 // "Docker and Kubernetes in Practice": the demo trainer's, 8 lessons and no seeded video. Each locale and
 // project uploads to its own lesson, so parallel runs never meet.
 const COURSE_ID = 17;

@@ -11,7 +11,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeSecretKey, generateEd25519Key } from "../../app/credentials/multikey";
-import { DEMO_PASSWORD } from "../../app/db/seed.server";
+import { DEMO_PASSWORD } from "../../app/seed/seed.server";
 import { createS3Storage, type S3Storage } from "../../app/storage/s3.server";
 import { readAll } from "../../app/storage/storage";
 import { startMoto, type TestS3 } from "../fakes/s3";
@@ -249,7 +249,7 @@ describe.runIf(Boolean(testUrl))("two app servers behind nginx", () => {
   });
 });
 
-const DEMO_VIDEO = readFileSync(path.resolve("app/db/seed-data/videos/manara-demo-1.mp4"));
+const DEMO_VIDEO = readFileSync(path.resolve("app/seed/data/videos/manara-demo-1.mp4"));
 
 function sha256(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");

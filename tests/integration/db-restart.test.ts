@@ -9,7 +9,7 @@ import http from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeSecretKey, generateEd25519Key } from "../../app/credentials/multikey";
-import { DEMO_PASSWORD } from "../../app/db/seed.server";
+import { DEMO_PASSWORD } from "../../app/seed/seed.server";
 import {
   type PrivatePostgres,
   privatePostgresUnavailableReason,

@@ -9,10 +9,10 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedBlogPosts } from "../../app/db/seed-data/blog";
-import { seedPortfolioItems } from "../../app/db/seed-data/portfolio";
 import { paragraphsToMarkdown, plainTextToMarkdown } from "../../app/editorial/plain-text";
 import { renderMarkdown } from "../../app/lib/markdown.server";
+import { seedBlogPosts } from "../../app/seed/data/blog";
+import { seedPortfolioItems } from "../../app/seed/data/portfolio";
 
 const root = path.resolve(import.meta.dirname, "../../drizzle");
 

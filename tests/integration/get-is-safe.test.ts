@@ -101,8 +101,8 @@ async function first<T>(query: Promise<{ rows: T[] }>): Promise<T[]> {
 beforeAll(async () => {
   app = await startFuzzApp();
   const seed = (await app.vite.ssrLoadModule(
-    "/app/db/seed.server.ts",
-  )) as typeof import("../../app/db/seed.server");
+    "/app/seed/seed.server.ts",
+  )) as typeof import("../../app/seed/seed.server");
   await seed.seedDemoContent(app.db);
   build = (await app.vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
   const config = (await app.vite.ssrLoadModule(

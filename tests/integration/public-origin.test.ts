@@ -59,8 +59,8 @@ beforeAll(async () => {
   });
   app = await startFuzzApp();
   const seed = (await app.vite.ssrLoadModule(
-    "/app/db/seed.server.ts",
-  )) as typeof import("../../app/db/seed.server");
+    "/app/seed/seed.server.ts",
+  )) as typeof import("../../app/seed/seed.server");
   await seed.seedDemoContent(app.db);
   const config = (await app.vite.ssrLoadModule(
     "/app/config.server.ts",

@@ -43,8 +43,8 @@ import { createTestDatabase, type TestDatabaseHandle } from "./test-database";
 const execFileAsync = promisify(execFile);
 const { ffmpeg, ffprobe } = ffmpegBinaries();
 
-const DEMO_PATH = path.resolve("app/db/seed-data/videos/manara-demo-1.mp4");
-const SMALL_DEMO_PATH = path.resolve("app/db/seed-data/videos/manara-demo-2.mp4");
+const DEMO_PATH = path.resolve("app/seed/data/videos/manara-demo-1.mp4");
+const SMALL_DEMO_PATH = path.resolve("app/seed/data/videos/manara-demo-2.mp4");
 
 /** ffmpeg runs a second or two on these clips; a slow CI machine gets room. */
 const FFMPEG_TEST_MS = 60_000;

@@ -11,7 +11,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD } from "../../app/db/seed.server";
+import { DEMO_PASSWORD } from "../../app/seed/seed.server";
 import { ensureServerBuild } from "./server-build";
 
 const root = path.resolve(import.meta.dirname, "../..");

@@ -13,8 +13,8 @@ let learnerCookie = "";
 beforeAll(async () => {
   app = await startFuzzApp();
   const seed = (await app.vite.ssrLoadModule(
-    "/app/db/seed.server.ts",
-  )) as typeof import("../../app/db/seed.server");
+    "/app/seed/seed.server.ts",
+  )) as typeof import("../../app/seed/seed.server");
   await seed.seedDemoContent(app.db);
   // A signed-in learner with a course in the cart: the cart lists its thumbnail beside its title.
   const learner = await app.helpers.createUser(app.db, "user");

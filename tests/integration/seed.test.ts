@@ -19,10 +19,10 @@ import {
   quizQuestions,
   users,
 } from "../../app/db/schema";
-import { DEMO_PASSWORD, isDatabaseEmpty, seedDemoContent } from "../../app/db/seed.server";
-import { DEMO_CERTIFICATE } from "../../app/db/seed-certificates.server";
-import { seedCurricula } from "../../app/db/seed-data/curriculum";
-import { DEMO_REVIEWS_COURSE } from "../../app/db/seed-reviews.server";
+import { DEMO_CERTIFICATE } from "../../app/seed/certificates.server";
+import { seedCurricula } from "../../app/seed/data/curriculum";
+import { DEMO_REVIEWS_COURSE } from "../../app/seed/reviews.server";
+import { DEMO_PASSWORD, isDatabaseEmpty, seedDemoContent } from "../../app/seed/seed.server";
 import { createTestDatabase } from "./test-database";
 
 let handle: DatabaseHandle;

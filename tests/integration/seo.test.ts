@@ -4,7 +4,7 @@
 // links on the configured public origin (the requests here name another, http://localhost), descriptions
 // shortened at a word with "…", each page of a list its own canonical page, /developers in the sitemap.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedCourses } from "../../app/db/seed-data/courses";
+import { seedCourses } from "../../app/seed/data/courses";
 import { type FuzzApp, startFuzzApp } from "./fuzz/app";
 
 let app: FuzzApp;
@@ -14,8 +14,8 @@ let ORIGIN = "";
 beforeAll(async () => {
   app = await startFuzzApp();
   const seed = (await app.vite.ssrLoadModule(
-    "/app/db/seed.server.ts",
-  )) as typeof import("../../app/db/seed.server");
+    "/app/seed/seed.server.ts",
+  )) as typeof import("../../app/seed/seed.server");
   await seed.seedDemoContent(app.db);
   const config = (await app.vite.ssrLoadModule(
     "/app/config.server.ts",
@@ -109,8 +109,8 @@ describe("JSON-LD and link previews", () => {
 
   it("a reviewed course page carries Course (provider, language, offer, rating) and breadcrumbs, in each language", async () => {
     const seed = (await app.vite.ssrLoadModule(
-      "/app/db/seed-reviews.server.ts",
-    )) as typeof import("../../app/db/seed-reviews.server");
+      "/app/seed/reviews.server.ts",
+    )) as typeof import("../../app/seed/reviews.server");
     const schema = (await app.vite.ssrLoadModule(
       "/app/db/schema/index.ts",
     )) as typeof import("../../app/db/schema");

@@ -19,7 +19,7 @@ import { createCourseFor, enroll, imageBytes, multipart } from "./studio-factori
 import { tusPatch } from "./tus";
 
 const withMoto = motoAvailable();
-const DEMO = readFileSync(path.resolve("app/db/seed-data/videos/manara-demo-1.mp4"));
+const DEMO = readFileSync(path.resolve("app/seed/data/videos/manara-demo-1.mp4"));
 const S3_VARIABLES = [
   "S3_BUCKET",
   "S3_REGION",

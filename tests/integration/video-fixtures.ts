@@ -14,7 +14,7 @@ import { renditionKey } from "../../app/video/renditions.server";
 import { createUploadLink } from "../../app/video/videos.server";
 import { withSection } from "./section-rows";
 
-export const DEMO_VIDEO_PATH = path.resolve("app/db/seed-data/videos/manara-demo-2.mp4");
+export const DEMO_VIDEO_PATH = path.resolve("app/seed/data/videos/manara-demo-2.mp4");
 
 export type MatrixVideos = {
   lessonId: number;

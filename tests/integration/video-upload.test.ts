@@ -17,8 +17,8 @@ import { type FuzzApp, startFuzzApp } from "./fuzz/app";
 import { createCourseFor, enroll, multipart } from "./studio-factories";
 import { tusPatch } from "./tus";
 
-const DEMO = readFileSync(path.resolve("app/db/seed-data/videos/manara-demo-1.mp4"));
-const DEMO_2 = readFileSync(path.resolve("app/db/seed-data/videos/manara-demo-2.mp4"));
+const DEMO = readFileSync(path.resolve("app/seed/data/videos/manara-demo-1.mp4"));
+const DEMO_2 = readFileSync(path.resolve("app/seed/data/videos/manara-demo-2.mp4"));
 const MAX = 1_000_000;
 const sha256 = (data: Uint8Array) => createHash("sha256").update(data).digest("hex");
 

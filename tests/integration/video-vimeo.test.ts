@@ -29,7 +29,7 @@ import { createCourseFor, multipart } from "./studio-factories";
 import { createTestDatabase } from "./test-database";
 
 const TOKEN = "fake-vimeo-token";
-const DEMO = readFileSync(path.resolve("app/db/seed-data/videos/manara-demo-2.mp4"));
+const DEMO = readFileSync(path.resolve("app/seed/data/videos/manara-demo-2.mp4"));
 const sdk = createRequire(import.meta.url)("@vimeo/vimeo") as {
   vimeo_module: { request_defaults: { protocol: string; hostname: string; port: number } };
 };

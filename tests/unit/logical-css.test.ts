@@ -69,7 +69,7 @@ it("app stylesheets and components use logical properties only", () => {
   const files = readdirSync(appRoot, { recursive: true, encoding: "utf8" })
     .filter((file) => /\.(css|tsx|ts)$/.test(file))
     // Demo content (a blog post about RTL that quotes margin-left) is prose, not style.
-    .filter((file) => !file.startsWith("db/seed-data/"));
+    .filter((file) => !file.startsWith("seed/data/"));
   const found = files.flatMap((file) =>
     physicalStyles(readFileSync(path.join(appRoot, file), "utf8"))
       .filter(

@@ -15,7 +15,7 @@ import {
 import { edgeRefusal, isTusUploadPath } from "../../server/edge.mjs";
 import { FTYP, mvhdBomb, mvhdPayload, box as sizedBox } from "../integration/fuzz/containers";
 
-const DEMO = path.resolve("app/db/seed-data/videos");
+const DEMO = path.resolve("app/seed/data/videos");
 const bytes = (text: string) => new Uint8Array(Buffer.from(text, "binary"));
 function box(type: string, payload: Uint8Array): Uint8Array {
   const out = new Uint8Array(8 + payload.length);

@@ -174,7 +174,7 @@ export async function createFixtures(app: FuzzApp): Promise<Fixtures> {
  */
 async function videoLesson(app: FuzzApp, trainer: User, courseId: number): Promise<Fixtures["video"]> {
   const { db, vite } = app;
-  const bytes = readFileSync(path.resolve("app/db/seed-data/videos/manara-demo-2.mp4"));
+  const bytes = readFileSync(path.resolve("app/seed/data/videos/manara-demo-2.mp4"));
   const [lesson] = await db
     .insert(lessons)
     .values(await withSection(db, { courseId, position: 3, title: "Fuzz video" }))

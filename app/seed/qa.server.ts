@@ -3,9 +3,9 @@
 // learner accepts the Arabic answer — all through the Q&A domain functions, so counts and notifications
 // are real. Idempotent: a course that already has questions is left as it is.
 import { asc, eq } from "drizzle-orm";
+import type { Database } from "../db/client.server";
+import { courses, lessonQuestions, lessons, users } from "../db/schema";
 import { acceptReply, askQuestion, replyToQuestion } from "../qa/qa.server";
-import type { Database } from "./client.server";
-import { courses, lessonQuestions, lessons, users } from "./schema";
 
 export const DEMO_QA_COURSE = "cloud-computing-fundamentals";
 

@@ -2,12 +2,7 @@
 
 import { eq, inArray, sql } from "drizzle-orm";
 import { hashPassword } from "../auth/password.server";
-import { seedDemoCaptions } from "../captions/seed.server";
-import { paragraphsToMarkdown, plainTextToMarkdown } from "../editorial/plain-text";
-import { renderMarkdown } from "../lib/markdown.server";
-import { seedDemoVideos } from "../video/seed.server";
-import { creditWallet } from "../wallet/wallet.server";
-import type { Database } from "./client.server";
+import type { Database } from "../db/client.server";
 import {
   blogPosts,
   courseSections,
@@ -17,14 +12,19 @@ import {
   type UserRole,
   users,
   walletLedger,
-} from "./schema";
-import { seedDemoCertificate } from "./seed-certificates.server";
-import { seedDemoCurriculum } from "./seed-curriculum.server";
-import { seedBlogPosts } from "./seed-data/blog";
-import { seedCourses } from "./seed-data/courses";
-import { seedPortfolioItems } from "./seed-data/portfolio";
-import { seedDemoQa } from "./seed-qa.server";
-import { seedDemoReviews } from "./seed-reviews.server";
+} from "../db/schema";
+import { paragraphsToMarkdown, plainTextToMarkdown } from "../editorial/plain-text";
+import { renderMarkdown } from "../lib/markdown.server";
+import { creditWallet } from "../wallet/wallet.server";
+import { seedDemoCaptions } from "./captions.server";
+import { seedDemoCertificate } from "./certificates.server";
+import { seedDemoCurriculum } from "./curriculum.server";
+import { seedBlogPosts } from "./data/blog";
+import { seedCourses } from "./data/courses";
+import { seedPortfolioItems } from "./data/portfolio";
+import { seedDemoQa } from "./qa.server";
+import { seedDemoReviews } from "./reviews.server";
+import { seedDemoVideos } from "./videos.server";
 
 export const DEMO_PASSWORD = "manara-demo";
 

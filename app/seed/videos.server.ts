@@ -9,11 +9,11 @@ import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { courses, lessons, videos } from "../db/schema";
-import { readMp4Duration } from "./container";
-import { type LocalVideoHost, localVideoHost } from "./host.server";
+import { readMp4Duration } from "../video/container";
+import { type LocalVideoHost, localVideoHost } from "../video/host.server";
 
 /** Where the clips live in the repository (the Dockerfile copies them into the image too). */
-export const DEMO_VIDEO_DIR = path.resolve(process.cwd(), "app/db/seed-data/videos");
+export const DEMO_VIDEO_DIR = path.resolve(process.cwd(), "app/seed/data/videos");
 
 type DemoVideo = { course: string; position: number; file: string; freePreview?: boolean };
 

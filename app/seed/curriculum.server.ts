@@ -2,12 +2,12 @@
 // functions, as their trainer, so the demo is made the way a trainer makes it. Idempotent: a course that
 // already has a second section is left alone.
 import { asc, eq } from "drizzle-orm";
+import type { Database } from "../db/client.server";
+import { courseSections, courses, lessons, users } from "../db/schema";
 import { saveQuiz } from "../quizzes/quizzes.server";
 import { addLesson, addSection, placeLesson, renameSection } from "../studio/curriculum.server";
 import { setFreePreview } from "../video/videos.server";
-import type { Database } from "./client.server";
-import { courseSections, courses, lessons, users } from "./schema";
-import { seedCurricula } from "./seed-data/curriculum";
+import { seedCurricula } from "./data/curriculum";
 
 export async function seedDemoCurriculum(db: Database): Promise<void> {
   for (const plan of seedCurricula) {

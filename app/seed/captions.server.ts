@@ -1,17 +1,17 @@
-// Demo captions (issue 36): the demo clips' lessons (app/video/seed.server.ts) carry English and Arabic
-// captions, files in app/db/seed-data/captions/ named after their clip, normalised by the caption module like
+// Demo captions (issue 36): the demo clips' lessons (app/seed/videos.server.ts) carry English and Arabic
+// captions, files in app/seed/data/captions/ named after their clip, normalised by the caption module like
 // any upload. Idempotent: a lesson's captions already there (seeded or a trainer's) are kept.
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
+import { parseCaptions, serializeWebVtt, validateAgainstDuration } from "../captions/captions";
+import { CAPTION_LANGS } from "../captions/captions.server";
 import type { Database } from "../db/client.server";
 import { courses, lessonCaptions, lessons, videos } from "../db/schema";
-import { DEMO_VIDEOS } from "../video/seed.server";
-import { parseCaptions, serializeWebVtt, validateAgainstDuration } from "./captions";
-import { CAPTION_LANGS } from "./captions.server";
+import { DEMO_VIDEOS } from "./videos.server";
 
-export const DEMO_CAPTION_DIR = path.resolve(process.cwd(), "app/db/seed-data/captions");
+export const DEMO_CAPTION_DIR = path.resolve(process.cwd(), "app/seed/data/captions");
 
 export async function seedDemoCaptions(db: Database): Promise<void> {
   const slugs = [...new Set(DEMO_VIDEOS.map((demo) => demo.course))];

@@ -2,9 +2,9 @@
 // its trainer replies to one — all through the review domain functions, so the course row's totals are real.
 // Idempotent: a review that exists is left as it is.
 import { and, eq } from "drizzle-orm";
+import type { Database } from "../db/client.server";
+import { courseReviews, courses, enrollments, users } from "../db/schema";
 import { getOwnReview, replyToReview, saveReview } from "../reviews/reviews.server";
-import type { Database } from "./client.server";
-import { courseReviews, courses, enrollments, users } from "./schema";
 
 export const DEMO_REVIEWS_COURSE = "cloud-computing-fundamentals";
 

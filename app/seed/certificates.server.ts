@@ -4,8 +4,8 @@ import { and, eq } from "drizzle-orm";
 import { certificatePdfKey, issueCertificate } from "../certificates/certificates.server";
 import { ensureCertificatePdf } from "../certificates/pdf-file.server";
 import { type CertificateStore, certificateStore } from "../certificates/store.server";
-import type { Database } from "./client.server";
-import { certificates, courses, enrollments, lessonProgress, lessons, users } from "./schema";
+import type { Database } from "../db/client.server";
+import { certificates, courses, enrollments, lessonProgress, lessons, users } from "../db/schema";
 
 export const DEMO_CERTIFICATE = {
   learnerEmail: "learner@manara.local",
