@@ -3,9 +3,10 @@
 // how questions are drawn and shuffled, when the correct answers may be shown, and how many attempts are
 // left. Unit-tested in tests/unit/quiz-grading.test.ts; the choices are in docs/decisions/050-quiz-grading.md.
 // The attempts module (attempts.server.ts) grades through it.
+import { QUESTION_KINDS, REVEAL_POLICIES } from "../db/schema/values";
 import { matchesShortAnswer } from "./normalize";
 
-export const QUESTION_KINDS = ["single", "multiple", "true_false", "short_text"] as const;
+export { QUESTION_KINDS, REVEAL_POLICIES };
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
 
 /** The choice kinds. True/false is one too, with its two options, so pages and the API treat all alike. */
@@ -286,7 +287,6 @@ export function orderOptions<T>(optionIds: readonly T[], shuffle: boolean, rando
 
 // ── What a learner may see and start ──────────────────────────────────────────────────────────────────────
 
-export const REVEAL_POLICIES = ["never", "after_pass", "always"] as const;
 export type RevealPolicy = (typeof REVEAL_POLICIES)[number];
 
 /**

@@ -14,8 +14,8 @@ import {
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
-import { COURSE_CATEGORIES } from "../../courses/categories";
 import { users } from "./users";
+import { COURSE_CATEGORIES } from "./values";
 
 export const courseCategory = pgEnum("course_category", COURSE_CATEGORIES);
 

@@ -16,10 +16,10 @@ import {
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
-import { QUESTION_KINDS, REVEAL_POLICIES } from "../../quizzes/grading";
 import type { AttemptAnswers, AttemptSnapshot } from "../../quizzes/snapshot";
 import { lessons } from "./courses";
 import { users } from "./users";
+import { QUESTION_KINDS, REVEAL_POLICIES } from "./values";
 
 export const quizQuestionKind = pgEnum("quiz_question_kind", QUESTION_KINDS);
 export const quizReveal = pgEnum("quiz_reveal", REVEAL_POLICIES);
