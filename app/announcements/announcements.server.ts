@@ -2,6 +2,7 @@
 // learner is notified in the same transaction (notifyCourseLearners: one INSERT … SELECT).
 import { desc, eq } from "drizzle-orm";
 import { loadCourseStanding } from "../access/access.server";
+import type { Actor } from "../access/editing";
 import type { Viewer } from "../access/roles";
 import type { Database } from "../db/client.server";
 import { courseAnnouncements } from "../db/schema";
@@ -10,7 +11,6 @@ import { pick } from "../lib/localized";
 import { renderMarkdown } from "../lib/markdown.server";
 import { notifyCourseLearners } from "../notifications/notify.server";
 import { lockEditable, type Refusal } from "../studio/course-lock.server";
-import type { Actor } from "../studio/policy";
 import { ANNOUNCEMENTS_SHOWN, type AnnouncementInput, mayReadAnnouncements } from "./policy";
 
 export type AnnouncementView = {

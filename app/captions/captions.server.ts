@@ -5,6 +5,7 @@
 // parses, cues within the video's length when it is known.
 import { and, asc, eq } from "drizzle-orm";
 import { accessToLesson } from "../access/access.server";
+import type { Actor } from "../access/editing";
 import type { Viewer } from "../access/roles";
 import type { Database } from "../db/client.server";
 import { type CaptionLang, captionLang, lessonCaptions, lessons, videos } from "../db/schema";
@@ -12,7 +13,6 @@ import type { Locale } from "../i18n/languages";
 import { enqueueJob } from "../jobs/queue.server";
 import { isRowId } from "../lib/validation";
 import { lockEditable, type Refusal } from "../studio/course-lock.server";
-import type { Actor } from "../studio/policy";
 import {
   type CaptionError,
   type CaptionFormat,

@@ -5,6 +5,7 @@
 // { ok: false, reason } union instead of a Response.
 import { and, desc, eq, lte, ne, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
+import { type Actor, canAttachMedia } from "../access/editing";
 import type { Database, Queryable } from "../db/client.server";
 import { announcePublicChange } from "../db/public-changes.server";
 import type {
@@ -20,7 +21,6 @@ import { renderMarkdown } from "../lib/markdown.server";
 import { isRowId } from "../lib/validation";
 import { findUpload, releaseMedia } from "../media/media.server";
 import type { MediaStore } from "../media/store.server";
-import { type Actor, canAttachMedia } from "../studio/policy";
 import { MAX_GALLERY } from "./limits";
 import { type EditorAccess, planPublication } from "./policy";
 

@@ -1,8 +1,9 @@
 // Who may write what on the agency side, and when a post or case study is public. Pure functions: the
 // pages, the JSON API and the domain modules all ask these, so every editorial rule has one home.
+
+import type { Actor } from "../access/editing";
 import { canTeach, isAdmin } from "../access/roles";
 import type { EditorialStatus } from "../db/schema";
-import type { Actor } from "../studio/policy";
 
 export type { Actor };
 

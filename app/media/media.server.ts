@@ -1,6 +1,7 @@
 // Uploads and deletions as the studio sees them: the file goes through the adapter, and a row in
 // media_uploads remembers who uploaded it, so later only that person (or an admin) may delete or attach it.
 import { eq, or, sql } from "drizzle-orm";
+import { type Actor, canDeleteMedia, canUseStudio } from "../access/editing";
 import type { Database } from "../db/client.server";
 import {
   blogPosts,
@@ -11,7 +12,6 @@ import {
   mediaUploads,
   portfolioItems,
 } from "../db/schema";
-import { type Actor, canDeleteMedia, canUseStudio } from "../studio/policy";
 import type { SniffedKind } from "./sniff";
 import { type MediaStore, newPublicId, type StoredMedia, UnreadableMedia } from "./store.server";
 

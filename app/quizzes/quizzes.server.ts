@@ -3,6 +3,7 @@
 // (app/studio/policy.ts, canEditCourse); saves lock the course row as every curriculum change does, so a save
 // and the studio's lesson edits of one course queue up. Markdown is rendered once here, on save.
 import { and, asc, eq, inArray, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
+import { type Actor, canEditCourse, courseEditorAccess } from "../access/editing";
 import type { Database, Queryable, Transaction } from "../db/client.server";
 import {
   courses,
@@ -17,7 +18,6 @@ import {
 import { renderMarkdown } from "../lib/markdown.server";
 import { isRowId } from "../lib/validation";
 import { lockEditable } from "../studio/course-lock.server";
-import { type Actor, canEditCourse, courseEditorAccess } from "../studio/policy";
 import type { QuestionKind, RevealPolicy } from "./grading";
 import type { QuizInput } from "./inputs";
 import { gradeSnapshot } from "./snapshot";

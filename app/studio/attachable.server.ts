@@ -1,8 +1,8 @@
 // Which uploaded files a course may point at: only its editor's own uploads (an admin may use any).
 import { eq } from "drizzle-orm";
+import { type Actor, canAttachMedia } from "../access/editing";
 import type { Queryable } from "../db/client.server";
 import { mediaUploads } from "../db/schema";
-import { type Actor, canAttachMedia } from "./policy";
 
 /** An uploaded image or PDF the actor may attach, found by public id or by the URL the upload returned. */
 export async function findAttachable(

@@ -1,11 +1,12 @@
 // What every studio change shares: the refusals it answers with, the course lock it takes first (so
 // concurrent edits of one course — two tabs, the API — queue up), and the touch that tells the catalog.
 import { eq } from "drizzle-orm";
+import { type Actor, canEditCourse, courseEditorAccess } from "../access/editing";
 import type { Transaction } from "../db/client.server";
 import { announcePublicChange } from "../db/public-changes.server";
 import { courses } from "../db/schema";
 import { isRowId } from "../lib/validation";
-import { type Actor, canEditCourse, courseEditorAccess, type PublishRequirement } from "./policy";
+import type { PublishRequirement } from "./policy";
 
 export type Refusal =
   | { ok: false; reason: "not_found" }

@@ -3,6 +3,7 @@
 // { ok: false, reason } union instead of a Response. Changes lock the course row first (course-lock.server.ts);
 // sections and lessons one at a time are curriculum.server.ts's, the API's whole-list PUT is here.
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { type Actor, canUseStudio, courseEditorAccess, type EditorAccess } from "../access/editing";
 import { isAdmin } from "../access/roles";
 import type { CourseCategory } from "../courses/categories";
 import type { Database, Queryable, Transaction } from "../db/client.server";
@@ -27,15 +28,7 @@ import { findAttachable } from "./attachable.server";
 import { lockEditable, type Refusal, Rollback, rollbackAnswer } from "./course-lock.server";
 import { lastSectionId, readLayout, writeLayout } from "./curriculum.server";
 import { type CourseLanding, MAX_LESSONS } from "./inputs";
-import {
-  type Actor,
-  canDeleteCourse,
-  canUseStudio,
-  courseEditorAccess,
-  type EditorAccess,
-  missingForPublish,
-  type PublishRequirement,
-} from "./policy";
+import { canDeleteCourse, missingForPublish, type PublishRequirement } from "./policy";
 
 export type StudioCourse = Course & {
   /** In order; each section's lessons are a contiguous run of `lessons` (decision 051). */

@@ -3,6 +3,7 @@
 // layout.ts and writes it back whole, so the lesson order stays dense (1..n), unique, and each section's
 // lessons a contiguous run of it, however many edits race. Answers are { ok: false, reason } refusals.
 import { and, asc, eq, sql } from "drizzle-orm";
+import type { Actor } from "../access/editing";
 import type { Database, Transaction } from "../db/client.server";
 import {
   type CourseSection,
@@ -32,7 +33,6 @@ import {
   withLesson,
   withoutLesson,
 } from "./layout";
-import type { Actor } from "./policy";
 
 // ── The layout in the database ────────────────────────────────────────────────────────────────────────
 

@@ -2,10 +2,10 @@
 // enrolled, the lessons they completed, and their best score in each quiz lesson. Only for who may edit the
 // course (canEditCourse): a learner's progress is not another trainer's to read.
 import { and, asc, count, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { type Actor, canEditCourse } from "../access/editing";
 import type { Database } from "../db/client.server";
 import { courses, enrollments, lessonProgress, lessons, users } from "../db/schema";
 import { bestScoresByLearner } from "../quizzes/quizzes.server";
-import { type Actor, canEditCourse } from "./policy";
 
 export type CourseLearner = {
   userId: string;

@@ -3,12 +3,12 @@
 // lesson (which removes the video it replaces), removing videos nothing uses, and expiring abandoned
 // uploads. Routes stay thin and call these.
 import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { type Actor, canUseStudio, courseEditorAccess } from "../access/editing";
 import type { Database } from "../db/client.server";
 import { announcePublicChange } from "../db/public-changes.server";
 import { courses, lessons, type Video, videos } from "../db/schema";
 import { enqueueJob } from "../jobs/queue.server";
 import { readBytes } from "../storage/storage";
-import { type Actor, canUseStudio, courseEditorAccess } from "../studio/policy";
 import { readMp4Duration, SNIFF_BYTES, sniffVideo, VIDEO_CONTENT_TYPES } from "./container";
 import {
   getVideoHost,

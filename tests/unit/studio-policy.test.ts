@@ -2,13 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   type Actor,
   canAttachMedia,
-  canDeleteCourse,
   canDeleteMedia,
   canEditCourse,
   canUseStudio,
   courseEditorAccess,
-  missingForPublish,
-} from "../../app/studio/policy";
+} from "../../app/access/editing";
+import { canDeleteCourse, missingForPublish } from "../../app/studio/policy";
 
 const owner: Actor = { id: "owner", role: "trainer" };
 const otherTrainer: Actor = { id: "other", role: "trainer" };
