@@ -2,8 +2,8 @@
 import type { RouterContextProvider } from "react-router";
 import { getI18n } from "../i18n/context.server";
 import { apiError, apiLocale, readQuery } from "../lib/api.server";
+import { ListQuery } from "../lib/list-query";
 import type { GalleryRequest } from "./case-studies.server";
-import { ListQuery } from "./inputs";
 import type { PostInput } from "./posts.server";
 
 type Context = Readonly<RouterContextProvider>;

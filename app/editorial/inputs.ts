@@ -2,7 +2,7 @@
 // `editorial` namespace. Markdown fields are bounded so two languages of the longest article still fit the
 // 1 MiB body limit of forms and JSON.
 import { z } from "zod";
-import { entityId, queryInteger, safeText } from "../lib/validation";
+import { entityId, safeText } from "../lib/validation";
 
 import {
   EDITORIAL_STATUSES,
@@ -235,11 +235,5 @@ export const CaseStudyEditorIntent = z.discriminatedUnion(
   ],
   unknownAction,
 );
-
-/** Query of GET /api/blog and /api/portfolio (SPEC §9: 10 per page from 0). */
-export const ListQuery = z.object({
-  limit: queryInteger(1, 50, "errors.invalid").default(10),
-  offset: queryInteger(0, 1_000_000, "errors.invalid").default(0),
-});
 
 export const IdParam = entityId("errors.notFound");

@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client.server";
-import { ListQuery } from "../editorial/inputs";
+import { ListQuery } from "../lib/list-query";
 import { JOB_QUEUES, JOB_STATES, type JobQueueName, type JobState } from "./policy";
 import { JOB_SCHEMA, jobQueue } from "./queue.server";
 

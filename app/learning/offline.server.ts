@@ -8,7 +8,7 @@ import { hitRateLimit, RATE_LIMITS, remainingHits } from "../auth/rate-limit.ser
 import { getSessionSecret } from "../config.server";
 import type { Database } from "../db/client.server";
 import { lessonCaptions, lessons, mediaUploads, users, videos } from "../db/schema";
-import { parseRange } from "../video/policy";
+import { parseRange } from "../storage/range";
 import { RENDITION_CONTENT_TYPES } from "../video/renditions";
 import { readyRendition, renditionKey, renditionsOf } from "../video/renditions.server";
 import {

@@ -5,7 +5,7 @@
 // allowance is a rate limit (RATE_LIMITS.offlineDownloadsPerLearner), counted in PostgreSQL for all servers.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { LessonAccess } from "../access/policy";
-import type { RangeAnswer } from "../video/policy";
+import type { RangeAnswer } from "../storage/range";
 
 /** The files a lesson offers for offline: its light video, its audio, its PDF and its captions. */
 export const OFFLINE_KINDS = ["video", "audio", "pdf", "captions-en", "captions-ar"] as const;

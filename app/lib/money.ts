@@ -42,3 +42,18 @@ export function minorUnitDigits(currency: string): number {
 export function toCurrencyUnits(minorUnits: number, currency: string): number {
   return minorUnits / 10 ** minorUnitDigits(currency);
 }
+
+/** Minor units per currency unit of the wallet's amounts as typed (two decimals). */
+export const MINOR_UNITS_PER_UNIT = 100;
+
+/** Arabic keyboards type Arabic-Indic digits and the Arabic decimal separator; both mean the same number. */
+export function toAsciiDigits(text: string): string {
+  return text
+    .replace(/[\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) - 0x0660))
+    .replace(/[\u06f0-\u06f9]/g, (digit) => String(digit.charCodeAt(0) - 0x06f0))
+    .replace(/\u066b/g, ".");
+}
+
+/** Text an amount may be typed as: digits (Arabic-Indic too), a point and at most two decimals. */
+export const AMOUNT_TEXT =
+  /^\s*[0-9\u0660-\u0669\u06f0-\u06f9]+(?:[.\u066b][0-9\u0660-\u0669\u06f0-\u06f9]{1,2})?\s*$/;

@@ -1,7 +1,7 @@
 // A stored object as an HTTP response, streamed through the app (decision 047): GET and HEAD, with byte
 // ranges (206, 416), never buffered whole. The route decides who may have it and adds its own headers.
 import { Readable } from "node:stream";
-import { parseRange } from "../video/policy";
+import { parseRange } from "./range";
 import type { ObjectStorage } from "./storage";
 
 export async function storedObjectResponse(

@@ -1,7 +1,7 @@
 // Page-side helpers shared by the studio's route modules: the landing form's values, upload refusals.
 import type { TFunction } from "../i18n/translator";
+import { MINOR_UNITS_PER_UNIT } from "../lib/money";
 import type { UploadReadFailure } from "../media/upload.server";
-import { MINOR_UNITS_PER_UNIT } from "../wallet/wallet.server";
 import type { StudioCourse } from "./courses.server";
 
 /** The saved course as the landing form shows it (price typed in currency units: "49.00"). */

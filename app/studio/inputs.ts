@@ -2,8 +2,8 @@
 // namespace; money is typed in currency units and becomes integer minor units here.
 import { z } from "zod";
 import { COURSE_CATEGORIES } from "../courses/categories";
+import { AMOUNT_TEXT, MINOR_UNITS_PER_UNIT, toAsciiDigits } from "../lib/money";
 import { entityId, queryInteger, safeText } from "../lib/validation";
-import { AMOUNT_TEXT, MINOR_UNITS_PER_UNIT, toAsciiDigits } from "../wallet/wallet.server";
 
 export const MAX_TITLE = 200;
 export const MAX_DESCRIPTION = 20_000;

@@ -5,7 +5,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Transaction } from "../db/client.server";
 import { type TopUpRequest, topUpRequests, users } from "../db/schema";
-import { ListQuery } from "../editorial/inputs";
+import { ListQuery } from "../lib/list-query";
 import { safeText } from "../lib/validation";
 import { notify } from "../notifications/notify.server";
 import { amountField, creditWallet, MAX_CREDIT_MINOR_UNITS, parseCurrencyAmount } from "./wallet.server";

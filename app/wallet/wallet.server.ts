@@ -4,10 +4,10 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "../db/client.server";
 import { type LedgerKind, type User, users, walletLedger } from "../db/schema";
+import { AMOUNT_TEXT, MINOR_UNITS_PER_UNIT, toAsciiDigits } from "../lib/money";
 import { INT4_MAX } from "../lib/validation";
 
 /** Minor units per currency unit: CURRENCY is validated to have two decimals (app/config.server.ts). */
-export const MINOR_UNITS_PER_UNIT = 100;
 
 /** The largest single credit an admin may type: 1,000,000.00. */
 export const MAX_CREDIT_MINOR_UNITS = 1_000_000 * MINOR_UNITS_PER_UNIT;
@@ -17,14 +17,6 @@ export const MAX_BALANCE_MINOR_UNITS = INT4_MAX;
 
 // Digits only, with an optional point and one or two decimals: no signs, exponents, spaces inside or hex.
 const AMOUNT_PATTERN = /^(\d+)(?:\.(\d{1,2}))?$/;
-
-/** Arabic keyboards type Arabic-Indic digits and the Arabic decimal separator; both mean the same number. */
-export function toAsciiDigits(text: string): string {
-  return text
-    .replace(/[\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) - 0x0660))
-    .replace(/[\u06f0-\u06f9]/g, (digit) => String(digit.charCodeAt(0) - 0x06f0))
-    .replace(/\u066b/g, ".");
-}
 
 /**
  * A typed amount in currency units ("10.1", 10.5) as integer minor units (1010, 1050), or null when it is
@@ -48,10 +40,6 @@ export function parseCurrencyAmount(input: string | number): number | null {
 export function toCurrencyUnits(minorUnits: number): number {
   return minorUnits / MINOR_UNITS_PER_UNIT;
 }
-
-/** Text an amount may be typed as: digits (Arabic-Indic too), a point and at most two decimals. */
-export const AMOUNT_TEXT =
-  /^\s*[0-9\u0660-\u0669\u06f0-\u06f9]+(?:[.\u066b][0-9\u0660-\u0669\u06f0-\u06f9]{1,2})?\s*$/;
 
 /**
  * A form or JSON amount → minor units, between `min` and `max` minor units. A number is bounded and has

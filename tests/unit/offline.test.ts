@@ -14,7 +14,7 @@ import {
   readOfflineGrant,
   signOfflineGrant,
 } from "../../app/learning/offline";
-import { parseRange } from "../../app/video/policy";
+import { parseRange } from "../../app/storage/range";
 
 const SECRET = "a-test-secret-of-some-length-0123456789";
 const NOW = Date.parse("2026-12-01T10:00:00Z");

@@ -4,12 +4,12 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy } from "../../app/security/csp.server";
+import { parseRange } from "../../app/storage/range";
 import { mvhdDuration, readMp4Duration, sniffVideo } from "../../app/video/container";
 import {
   canWriteVideo,
   MAX_VIDEO_SECONDS,
   mapVimeoStatus,
-  parseRange,
   plausibleDurationSeconds,
 } from "../../app/video/policy";
 import { edgeRefusal, isTusUploadPath } from "../../server/edge.mjs";

@@ -1,6 +1,6 @@
 // The caller's wallet: history and top-up requests (app/routes/api/account-ledger.ts, wallet-top-up.ts).
 import { z } from "zod";
-import { ListQuery } from "../../editorial/inputs";
+import { ListQuery } from "../../lib/list-query";
 import { TopUpInput } from "../../wallet/top-ups.server";
 import { type EndpointDoc, isoDate, json, money, ok } from "../registry";
 

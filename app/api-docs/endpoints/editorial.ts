@@ -5,9 +5,9 @@ import {
   ApiCaseStudyUpdate,
   ApiPostCreate,
   ApiPostUpdate,
-  ListQuery,
   MultipartCaseStudy,
 } from "../../editorial/inputs";
+import { ListQuery } from "../../lib/list-query";
 import { type EndpointDoc, Image, isoDate, json, ok, paged, params } from "../registry";
 
 const status = z.enum(["draft", "published", "scheduled"]);
