@@ -400,6 +400,13 @@ const API: ApiEndpoint[] = [
     query: ["status", "limit", "offset"],
   },
   {
+    name: "enrollment list",
+    method: "GET",
+    path: "/api/admin/enrollments",
+    role: "admin",
+    query: ["userId", "courseId", "limit", "offset"],
+  },
+  {
     name: "refund",
     method: "POST",
     path: "/api/admin/enrollments/:id/refund",
@@ -1171,6 +1178,73 @@ describe("fuzz: light renditions and offline links", () => {
             refused,
             expect: (observed) =>
               refused && observed.status < 400 ? `${refused}, yet ${observed.status}` : null,
+          } satisfies Case;
+        },
+        context,
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "GET /api/admin/enrollments: any filters and paging are a page of at most `limit` (≤ 100) of that filter, or 422; never 5xx",
+    async () => {
+      const userIdValue = fc.oneof(
+        fc.constantFrom(fixtures.people.user.id, fixtures.buyer.id, fixtures.target.id),
+        fc.uuid(),
+        fc.constantFrom(...BAD_ID_SEGMENTS),
+      );
+      const numberValue = fc.oneof(
+        fc.integer({ min: -5, max: 120 }).map(String),
+        fc.constantFrom(String(fixtures.courseIds.paid), String(fixtures.courseIds.free), ...BAD_ID_SEGMENTS),
+      );
+      const param = (name: string, value: fc.Arbitrary<string>) =>
+        fc.option(
+          value.map((v) => `${name}=${v}`),
+          { freq: 2 },
+        );
+      await fuzz(
+        "admin enrollment list",
+        fc.tuple(
+          param("userId", userIdValue),
+          param("courseId", numberValue),
+          param("limit", numberValue),
+          param("offset", numberValue),
+          fc.constantFrom<Credentials>("bearer", "bearer", "both", "cookie", "none"),
+          role,
+        ),
+        150,
+        ([userId, courseId, limit, offset, credentials, who]) => {
+          const query = [userId, courseId, limit, offset].filter((part) => part !== null).join("&");
+          const admin = who === "admin" && (credentials === "bearer" || credentials === "both");
+          return {
+            method: "GET",
+            target: `/api/admin/enrollments${query ? `?${query}` : ""}`,
+            role: who,
+            credentials,
+            refused: admin ? undefined : "not an admin's token",
+            expect: (observed) => {
+              if (!admin)
+                return observed.status === 401 || observed.status === 403 ? null : `${observed.status}`;
+              if (observed.status === 422) return null;
+              if (observed.status !== 200) return `an admin's list answered ${observed.status}`;
+              const page = JSON.parse(observed.body) as {
+                items: { userId: string; courseId: number }[];
+                limit: number;
+              };
+              if (page.limit > 100 || page.items.length > page.limit) return "more than the limit";
+              const wantUser = userId?.slice("userId=".length);
+              const wantCourse = courseId?.slice("courseId=".length);
+              if (wantUser && page.items.some((item) => item.userId !== wantUser))
+                return "another user's row";
+              if (
+                wantCourse &&
+                /^\d+$/.test(wantCourse) &&
+                page.items.some((item) => item.courseId !== Number(wantCourse))
+              )
+                return "another course's row";
+              return null;
+            },
           } satisfies Case;
         },
         context,
@@ -2350,6 +2424,7 @@ describe("fuzz: paths and query strings", () => {
         { path: "/api/notifications", role: "user", credentials: "bearer" },
         { path: "/unsubscribe/x.refund.y", role: "guest", credentials: "none" },
         { path: "/api/admin/top-ups", role: "admin", credentials: "bearer" },
+        { path: "/api/admin/enrollments", role: "admin", credentials: "bearer" },
         { path: "/instructor", role: "trainer", credentials: "cookie" },
         { path: "/instructor/analytics", role: "trainer", credentials: "cookie" },
         { path: "/ar/instructor/analytics", role: "admin", credentials: "cookie" },
@@ -2398,6 +2473,8 @@ describe("fuzz: paths and query strings", () => {
         "_routes",
         "period",
         "trainer",
+        "userId",
+        "courseId",
       ];
       await fuzz(
         "query strings",

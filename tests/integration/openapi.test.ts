@@ -618,6 +618,21 @@ describe("conformance", () => {
       .from(enrollments)
       .where(and(eq(enrollments.userId, people.user.id), eq(enrollments.courseId, courseIds.free)));
     if (!enrollment) throw new Error("the purchase above made no enrollment");
+    const listed = await call(
+      "get",
+      "api/admin/enrollments",
+      `/api/admin/enrollments?userId=${people.user.id}&courseId=${courseIds.free}`,
+      { as: "admin", expectStatus: 200 },
+    );
+    expect((listed.items as { id: number }[]).map((item) => item.id)).toEqual([enrollment.id]);
+    await call("get", "api/admin/enrollments", "/api/admin/enrollments?limit=101", {
+      as: "admin",
+      expectStatus: 422,
+    });
+    await call("get", "api/admin/enrollments", "/api/admin/enrollments", {
+      as: "trainer",
+      expectStatus: 403,
+    });
     await call("post", "api/admin/enrollments/:id/refund", `/api/admin/enrollments/${enrollment.id}/refund`, {
       as: "admin",
       body: { reason: "OpenAPI conformance", override: true },
