@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseCaptions } from "../../app/captions/captions";
 import { credentialPublicKey, publicOrigin } from "../../app/config.server";
 import { didWebOf } from "../../app/credentials/did";
-import { videos } from "../../app/db/schema";
+import { courses, lessons, videos } from "../../app/db/schema";
 import { OFFLINE_KINDS, type OfflineKind, signOfflineGrant } from "../../app/learning/offline";
 import { MAX_VIDEO_SECONDS } from "../../app/video/policy";
 import { type FuzzApp, startFuzzApp } from "./fuzz/app";
@@ -43,6 +43,7 @@ import {
   surveyReport,
 } from "./fuzz/runner";
 import { sampleQuiz } from "./quiz-fixtures";
+import { withSection } from "./section-rows";
 
 let app: FuzzApp;
 let fixtures: Fixtures;
@@ -654,7 +655,12 @@ const API: ApiEndpoint[] = [
     method: "PUT",
     path: "/api/instructor/lessons/:id",
     role: "trainer",
-    json: { title: text(1), body: markdown, bodyAr: markdown },
+    json: {
+      title: text(1),
+      body: markdown,
+      bodyAr: markdown,
+      isFreePreview: fc.oneof(fc.boolean(), fc.constantFrom("true", "on", 1, 0, null)),
+    },
   },
   {
     name: "lesson move",
@@ -1439,6 +1445,80 @@ describe("fuzz: the JSON API", () => {
         },
         context,
       );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "PUT /api/instructor/lessons/:id isFreePreview: a boolean from an editor is stored as sent; any other value or caller changes nothing",
+    async () => {
+      const [course] = await app.db
+        .insert(courses)
+        .values({
+          slug: `fuzz-free-preview-${Date.now()}`,
+          title: "Free preview",
+          description: "d",
+          category: "data-science",
+          price: 0,
+          isPublished: true,
+          trainerId: fixtures.people.trainer.id,
+        })
+        .returning({ id: courses.id });
+      const [lesson] = await app.db
+        .insert(lessons)
+        .values(
+          await withSection(app.db, {
+            courseId: course?.id ?? 0,
+            position: 1,
+            title: "Quiz",
+            kind: "quiz" as const,
+          }),
+        )
+        .returning({ id: lessons.id });
+      const lessonId = lesson?.id ?? 0;
+      let expected = false;
+      await fuzz(
+        "lesson free preview",
+        fc.tuple(
+          fc.oneof(
+            { weight: 2, arbitrary: fc.boolean() },
+            { weight: 1, arbitrary: fc.constantFrom("true", "false", "on", 1, 0, null, [], {}) },
+            { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+          ),
+          role,
+          fc.constantFrom<Credentials>("bearer", "bearer", "both", "cookie", "none"),
+        ),
+        120,
+        ([value, who, credentials]) => {
+          const editor =
+            (who === "trainer" || who === "admin") && (credentials === "bearer" || credentials === "both");
+          const accepted = editor && typeof value === "boolean";
+          return {
+            method: "PUT",
+            target: `/api/instructor/lessons/${lessonId}`,
+            contentType: "application/json",
+            body: JSON.stringify({ title: "Quiz", isFreePreview: value }),
+            role: who,
+            credentials,
+            refused: accepted ? undefined : "not an editor's boolean",
+            expect: (observed) => {
+              if (!accepted)
+                return observed.status >= 400 && observed.status < 500 ? null : `answered ${observed.status}`;
+              if (observed.status !== 200) return `an editor's boolean answered ${observed.status}`;
+              const answer = JSON.parse(observed.body) as { lesson: { isFreePreview: boolean } };
+              if (answer.lesson.isFreePreview !== value) return "the answer does not carry the value sent";
+              expected = value;
+              return null;
+            },
+          } satisfies Case;
+        },
+        context,
+      );
+      const [stored] = await app.db
+        .select({ isFreePreview: lessons.isFreePreview })
+        .from(lessons)
+        .where(eq(lessons.id, lessonId));
+      expect(stored?.isFreePreview).toBe(expected);
     },
     TIMEOUT,
   );

@@ -688,8 +688,13 @@ describe("conformance", () => {
     const articleId = (article.lesson as { id: number }).id;
     await call("put", "api/instructor/lessons/:id", `/api/instructor/lessons/${articleId}`, {
       as: "trainer",
-      body: { title: "Read me first", body: "**Hello**" },
+      body: { title: "Read me first", body: "**Hello**", isFreePreview: true },
       expectStatus: 200,
+    });
+    await call("put", "api/instructor/lessons/:id", `/api/instructor/lessons/${articleId}`, {
+      as: "trainer",
+      body: { title: "Read me first", isFreePreview: "yes" },
+      expectStatus: 422,
     });
     await call("delete", "api/instructor/sections/:id", `/api/instructor/sections/${sectionId}`, {
       as: "trainer",

@@ -1291,6 +1291,27 @@ const CASES: Case[] = [
     expected: API_STAFF,
   },
   {
+    name: "PUT /api/instructor/lessons/:id (free preview)",
+    kind: "api",
+    handler: lessonApi,
+    method: "PUT",
+    path: "/api/instructor/lessons/x",
+    params: () => ({ id: String(draftLessonId) }),
+    body: () => JSON.stringify({ title: "Draft lesson, edited", isFreePreview: true }),
+    expected: API_STAFF,
+  },
+  {
+    // Switched off, as it is: the Q&A rows below use this lesson as a plain one.
+    name: "PUT /api/instructor/lessons/:id (free preview, another trainer's published course)",
+    kind: "api",
+    handler: lessonApi,
+    method: "PUT",
+    path: "/api/instructor/lessons/x",
+    params: () => ({ id: String(qa.otherLessonId) }),
+    body: () => JSON.stringify({ title: "Q&A lesson", isFreePreview: false }),
+    expected: { guest: 401, user: 403, trainer: 403, admin: "ok" },
+  },
+  {
     name: "DELETE /api/instructor/lessons/:id (a published course's only lesson)",
     kind: "api",
     handler: lessonApi,
