@@ -13,6 +13,7 @@ import { credentialPublicKey, publicOrigin } from "../../app/config.server";
 import { didWebOf } from "../../app/credentials/did";
 import { courses, lessons, videos } from "../../app/db/schema";
 import { OFFLINE_KINDS, type OfflineKind, signOfflineGrant } from "../../app/learning/offline";
+import { QuizInput } from "../../app/quizzes/inputs";
 import { MAX_VIDEO_SECONDS } from "../../app/video/policy";
 import { type FuzzApp, startFuzzApp } from "./fuzz/app";
 import {
@@ -42,7 +43,7 @@ import {
   surveyCount,
   surveyReport,
 } from "./fuzz/runner";
-import { sampleQuiz } from "./quiz-fixtures";
+import { createQuizCourse, sampleQuiz } from "./quiz-fixtures";
 import { withSection } from "./section-rows";
 
 let app: FuzzApp;
@@ -1519,6 +1520,122 @@ describe("fuzz: the JSON API", () => {
         .from(lessons)
         .where(eq(lessons.id, lessonId));
       expect(stored?.isFreePreview).toBe(expected);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "PUT /api/instructor/lessons/:id/quiz: hostile Markdown comes back as typed beside sanitized HTML, and attempts answer the same pair",
+    async () => {
+      const quiz = await createQuizCourse(app.db, fixtures.people.trainer);
+      const markdown = fc.oneof(
+        text(1),
+        fc.constantFrom(
+          "**Bold?**",
+          "<script>alert(1)</script>Hi",
+          '<img src=x onerror="alert(1)">',
+          "[x](javascript:alert(1))",
+          "# H\n\n- a\n- b",
+          "ما **عاصمة** مصر؟",
+          "a\u0000b",
+          "\u202Eevil",
+          "x".repeat(5_001),
+        ),
+      );
+      type Answer = {
+        quiz: {
+          questions: {
+            prompt: string;
+            promptHtml: string;
+            explanation: string | null;
+            explanationHtml: string | null;
+            options?: { text: string; textHtml: string }[];
+          }[];
+        };
+      };
+      let last: Answer["quiz"] | null = null;
+      const unsafe = /<script|javascript:|onerror=/i;
+      await fuzz(
+        "quiz Markdown",
+        fc.tuple(markdown, markdown, fc.option(markdown, { nil: null })),
+        60,
+        ([prompt, option, explanation]) => {
+          const base = sampleQuiz();
+          const [first, ...rest] = base.questions;
+          const body = {
+            ...base,
+            questions: [
+              {
+                ...first,
+                prompt,
+                explanation,
+                options: first?.options?.map((entry, index) =>
+                  index === 0 ? { ...entry, text: option } : entry,
+                ),
+              },
+              ...rest,
+            ],
+          };
+          const parsed = QuizInput.safeParse(body);
+          return {
+            method: "PUT",
+            target: `/api/instructor/lessons/${quiz.quizLessonId}/quiz`,
+            contentType: "application/json",
+            body: JSON.stringify(body),
+            role: "trainer",
+            credentials: "bearer",
+            refused: parsed.success ? undefined : "QuizInput refuses it",
+            expect: (observed) => {
+              if (!parsed.success)
+                return observed.status === 422 ? null : `refused input answered ${observed.status}`;
+              if (observed.status !== 200) return `a valid quiz answered ${observed.status}`;
+              const saved = (JSON.parse(observed.body) as Answer).quiz;
+              const [question] = saved.questions;
+              const sent = parsed.data.questions[0];
+              if (question?.prompt !== sent?.prompt) return "the prompt's Markdown is not what was sent";
+              if (question?.options?.[0]?.text !== sent?.options?.[0]?.text)
+                return "an option's Markdown changed";
+              if (question?.explanation !== (sent?.explanation ?? null))
+                return "the explanation's Markdown changed";
+              const html = [
+                question?.promptHtml,
+                question?.options?.[0]?.textHtml,
+                question?.explanationHtml,
+              ];
+              if (html.some((value) => value && unsafe.test(value))) return "unsafe HTML in the answer";
+              last = saved;
+              return null;
+            },
+          } satisfies Case;
+        },
+        context,
+      );
+      // The trainer practises it: each text comes back as the same Markdown and HTML pair the quiz holds.
+      const saved = last as Answer["quiz"] | null;
+      if (!saved) throw new Error("no generated quiz was valid");
+      const bearer = await fixtures.bearer("trainer");
+      const response = await app.fetch(
+        `/api/courses/${quiz.courseId}/lessons/${quiz.quizLessonId}/attempts`,
+        {
+          method: "POST",
+          headers: bearer ? { Authorization: bearer } : {},
+        },
+      );
+      expect(response.status).toBe(201);
+      const started = (await response.json()) as {
+        attempt: {
+          questions: { prompt: string; promptHtml: string; options?: { text: string; textHtml: string }[] }[];
+        };
+      };
+      const [question] = started.attempt.questions;
+      expect({ prompt: question?.prompt, promptHtml: question?.promptHtml }).toEqual({
+        prompt: saved.questions[0]?.prompt,
+        promptHtml: saved.questions[0]?.promptHtml,
+      });
+      expect(question?.options?.[0]).toMatchObject({
+        text: saved.questions[0]?.options?.[0]?.text,
+        textHtml: saved.questions[0]?.options?.[0]?.textHtml,
+      });
     },
     TIMEOUT,
   );

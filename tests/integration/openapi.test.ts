@@ -20,11 +20,12 @@ import {
   type User,
   users,
 } from "../../app/db/schema";
+import type { TrainerQuiz } from "../../app/quizzes/quizzes.server";
 import routes from "../../app/routes";
 import { type FuzzApp, startFuzzApp } from "./fuzz/app";
 import { createFixtures, type Fixtures, type Role } from "./fuzz/fixtures";
 import { documentValidator, responseSchema } from "./openapi-ajv";
-import { sampleQuiz } from "./quiz-fixtures";
+import { rightAnswers, sampleQuiz } from "./quiz-fixtures";
 
 function apiRoutes(entries: RouteConfigEntry[]): string[] {
   return entries.flatMap((entry) => [
@@ -440,11 +441,12 @@ describe("conformance", () => {
 
   it("quiz mutations and refusals answer their documented shapes", async () => {
     const { courseIds, quizLessonId, attemptId } = fixtures;
-    await call("put", "api/instructor/lessons/:id/quiz", `/api/instructor/lessons/${quizLessonId}/quiz`, {
-      as: "trainer",
-      body: sampleQuiz({ maxAttempts: 0 }),
-      expectStatus: 200,
-    });
+    const saved = await call(
+      "put",
+      "api/instructor/lessons/:id/quiz",
+      `/api/instructor/lessons/${quizLessonId}/quiz`,
+      { as: "trainer", body: sampleQuiz({ maxAttempts: 0 }), expectStatus: 200 },
+    );
     await call("put", "api/instructor/lessons/:id/quiz", `/api/instructor/lessons/${quizLessonId}/quiz`, {
       as: "trainer",
       body: { ...sampleQuiz(), questions: [{ ...sampleQuiz().questions[0], id: 2_000_000_000 }] },
@@ -481,6 +483,20 @@ describe("conformance", () => {
       body: { answers: [] },
       expectStatus: 200,
     });
+    // Passed: the review, with an explanation as Markdown and HTML.
+    const passed = await call(
+      "post",
+      "api/attempts/:attemptId/submit",
+      `/api/attempts/${practiceId}/submit`,
+      {
+        as: "admin",
+        body: { answers: rightAnswers(saved.quiz as TrainerQuiz) },
+        expectStatus: 200,
+      },
+    );
+    expect((passed.attempt as { review: { explanation?: string }[] }).review[0]?.explanation).toBe(
+      "Cairo sits on the Nile.",
+    );
     await call("post", "api/attempts/:attemptId/submit", `/api/attempts/${attemptId}/submit`, {
       as: "user",
       body: {},
