@@ -26,6 +26,7 @@ export default [
   route("api/coupons", "routes/api/coupons.ts"),
   route("api/admin/top-ups", "routes/api/admin-top-ups.ts"),
   route("api/admin/top-ups/:id/:decision", "routes/api/admin-top-up-review.ts"),
+  route("api/admin/enrollments", "routes/api/admin-enrollments.ts"),
   route("api/admin/enrollments/:id/refund", "routes/api/admin-refund.ts"),
   route("api/admin/jobs", "routes/api/admin-jobs.ts"),
   route("api/admin/jobs/:id/retry", "routes/api/admin-job-retry.ts"),

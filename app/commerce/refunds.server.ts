@@ -7,7 +7,7 @@ import { z } from "zod";
 import { revokeCertificateOfCourse } from "../certificates/certificates.server";
 import type { Database } from "../db/client.server";
 import { courses, enrollments, users } from "../db/schema";
-import { safeText } from "../lib/validation";
+import { INT4_MAX, queryInteger, safeText } from "../lib/validation";
 import { notify } from "../notifications/notify.server";
 import { withdrawReview } from "../reviews/reviews.server";
 import { creditWallet } from "../wallet/wallet.server";
@@ -129,22 +129,47 @@ export async function refundEnrollment(
   });
 }
 
-/** Enrollments for the admin's refund page, newest first, optionally for one learner (name or email). */
+/** `GET /api/admin/enrollments?userId&courseId&limit&offset`: the filters and the page (at most 100). */
+export const AdminEnrollmentQuery = z.object({
+  userId: z.uuid().optional(),
+  courseId: queryInteger(1, INT4_MAX).optional(),
+  limit: queryInteger(1, 100).default(50),
+  offset: queryInteger(0, 1_000_000).default(0),
+});
+
+export type AdminEnrollmentFilter = {
+  /** A learner's name or email, in part (the admin page's search box). */
+  q?: string;
+  userId?: string;
+  courseId?: number;
+  limit: number;
+  offset: number;
+};
+
+/**
+ * Enrollments for the admin's refund page and API, newest first, optionally for one learner (by name or
+ * email, or by id) and one course. A refunded enrollment is gone: every row listed can still be refunded.
+ */
 export async function listEnrollmentsForAdmin(
   db: Database,
-  { q, limit, offset }: { q: string; limit: number; offset: number },
+  { q, userId, courseId, limit, offset }: AdminEnrollmentFilter,
 ) {
-  const pattern = `%${q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-  const where = q ? or(ilike(users.email, pattern), ilike(users.name, pattern)) : undefined;
+  const pattern = q ? `%${q.replace(/[\\%_]/g, (character) => `\\${character}`)}%` : "";
+  const where = and(
+    q ? or(ilike(users.email, pattern), ilike(users.name, pattern)) : undefined,
+    userId ? eq(enrollments.userId, userId) : undefined,
+    courseId ? eq(enrollments.courseId, courseId) : undefined,
+  );
   const [items, [counted]] = await Promise.all([
     db
       .select({
         id: enrollments.id,
         pricePaid: enrollments.pricePaid,
         enrolledAt: enrollments.createdAt,
+        userId: enrollments.userId,
         userName: users.name,
         userEmail: users.email,
-        courseId: courses.id,
+        courseId: enrollments.courseId,
         courseTitle: courses.title,
         courseTitleAr: courses.titleAr,
       })
@@ -159,7 +184,7 @@ export async function listEnrollmentsForAdmin(
       .select({ n: sql<number>`count(*)::int` })
       .from(enrollments)
       .innerJoin(users, eq(users.id, enrollments.userId))
-      .where(where ?? and()),
+      .where(where),
   ]);
   return { items, total: Number(counted?.n ?? 0) };
 }

@@ -51,13 +51,22 @@ export function startedAttemptJson(attempt: StartedAttempt) {
     startedAt: attempt.startedAt.toISOString(),
     deadline: attempt.deadline?.toISOString() ?? null,
     practice: attempt.practice,
+    // Each text as its Markdown source (`prompt`, `text`) and its sanitized HTML (`promptHtml`, `textHtml`),
+    // the way a course has `description` and `descriptionHtml` (issue 43).
     questions: attempt.questions.map((question) => ({
       id: question.id,
       kind: question.kind,
-      prompt: question.promptHtml,
+      prompt: question.prompt,
+      promptHtml: question.promptHtml,
       points: question.points,
       ...(question.options
-        ? { options: question.options.map((option) => ({ id: option.id, text: option.html })) }
+        ? {
+            options: question.options.map((option) => ({
+              id: option.id,
+              text: option.text,
+              textHtml: option.html,
+            })),
+          }
         : {}),
     })),
   };
@@ -79,7 +88,9 @@ export function submittedAttemptJson(attempt: SubmittedAttempt) {
             possible: item.possible,
             ...(item.correctOptionIds ? { correctOptionIds: item.correctOptionIds } : {}),
             ...(item.acceptedAnswers ? { acceptedAnswers: item.acceptedAnswers } : {}),
-            ...(item.explanationHtml ? { explanation: item.explanationHtml } : {}),
+            ...(item.explanationHtml
+              ? { explanation: item.explanation ?? null, explanationHtml: item.explanationHtml }
+              : {}),
           })),
         }
       : {}),

@@ -75,12 +75,17 @@ function snapshotOf(
     points: question.points,
     partialCredit: question.partialCredit,
     prompt: { en: question.promptHtml, ar: question.promptArHtml },
+    promptSource: { en: question.prompt, ar: question.promptAr },
     explanation: question.explanationHtml
       ? { en: question.explanationHtml, ar: question.explanationArHtml }
+      : null,
+    explanationSource: question.explanationHtml
+      ? { en: question.explanation ?? "", ar: question.explanationAr }
       : null,
     options: orderOptions(question.options, settings.shuffle, random).map((option) => ({
       id: String(option.id),
       html: { en: option.textHtml, ar: option.textArHtml },
+      source: { en: option.text, ar: option.textAr },
       correct: option.correct,
     })),
     acceptedAnswers: question.kind === "short_text" ? [...question.acceptedAnswers] : [],

@@ -79,10 +79,12 @@ export async function practiceQuestions(
         points: question.points,
         partialCredit: question.partialCredit,
         prompt: { en: question.promptHtml, ar: question.promptArHtml },
+        promptSource: { en: question.prompt, ar: question.promptAr },
         explanation: null,
         options: question.options.map((option) => ({
           id: String(option.id),
           html: { en: option.textHtml, ar: option.textArHtml },
+          source: { en: option.text, ar: option.textAr },
           correct: false,
         })),
         acceptedAnswers: [],

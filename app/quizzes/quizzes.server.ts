@@ -47,7 +47,10 @@ export const DEFAULT_QUIZ_SETTINGS: QuizSettings = {
   reveal: "after_pass",
 };
 
-/** The trainer's view of a quiz: everything, which options are correct and the accepted answers included. */
+/**
+ * The trainer's view of a quiz: everything, which options are correct and the accepted answers included.
+ * Each text is the Markdown as typed and the HTML it was rendered to on save (as a course's description).
+ */
 export type TrainerQuiz = QuizSettings & {
   lessonId: number;
   courseId: number;
@@ -56,11 +59,22 @@ export type TrainerQuiz = QuizSettings & {
     kind: QuestionKind;
     prompt: string;
     promptAr: string | null;
+    promptHtml: string;
+    promptArHtml: string | null;
     points: number;
     partialCredit: boolean;
     explanation: string | null;
     explanationAr: string | null;
-    options?: { id: number; text: string; textAr: string | null; correct: boolean }[];
+    explanationHtml: string | null;
+    explanationArHtml: string | null;
+    options?: {
+      id: number;
+      text: string;
+      textAr: string | null;
+      textHtml: string;
+      textArHtml: string | null;
+      correct: boolean;
+    }[];
     acceptedAnswers?: string[];
   }[];
 };
@@ -304,10 +318,14 @@ async function readQuiz(db: Queryable, lessonId: number): Promise<TrainerQuiz | 
       kind: question.kind,
       prompt: question.prompt,
       promptAr: question.promptAr,
+      promptHtml: question.promptHtml,
+      promptArHtml: question.promptArHtml,
       points: question.points,
       partialCredit: question.partialCredit,
       explanation: question.explanation,
       explanationAr: question.explanationAr,
+      explanationHtml: question.explanationHtml,
+      explanationArHtml: question.explanationArHtml,
       ...(question.kind === "short_text"
         ? { acceptedAnswers: question.acceptedAnswers }
         : {
@@ -315,6 +333,8 @@ async function readQuiz(db: Queryable, lessonId: number): Promise<TrainerQuiz | 
               id: option.id,
               text: option.text,
               textAr: option.textAr,
+              textHtml: option.textHtml,
+              textArHtml: option.textArHtml,
               correct: option.correct,
             })),
           }),

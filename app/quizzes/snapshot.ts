@@ -5,7 +5,12 @@ import { type Answer, type ChoiceKind, gradeAttempt, type Question, type Questio
 
 export type SnapshotText = { en: string; ar: string | null };
 
-export type SnapshotOption = { id: string; html: SnapshotText; correct: boolean };
+/**
+ * The texts a question is shown with are its sanitized HTML (`prompt`, `explanation`, an option's `html`);
+ * the `*Source`/`source` fields hold the Markdown they were rendered from, in both languages (issue 43). A
+ * snapshot taken before the source was kept has none: see ./sources.server.ts for what an answer says then.
+ */
+export type SnapshotOption = { id: string; html: SnapshotText; source?: SnapshotText; correct: boolean };
 
 export type SnapshotQuestion = {
   id: string;
@@ -13,7 +18,9 @@ export type SnapshotQuestion = {
   points: number;
   partialCredit: boolean;
   prompt: SnapshotText;
+  promptSource?: SnapshotText;
   explanation: SnapshotText | null;
+  explanationSource?: SnapshotText | null;
   /** Choice kinds: in this attempt's order. */
   options: SnapshotOption[];
   /** Short text only. */
@@ -74,17 +81,31 @@ export function keepAnswers(snapshot: AttemptSnapshot, answers: readonly Answer[
   return [...kept.values()];
 }
 
-/** A question as a learner sees it while answering: no `correct`, no accepted answers, no explanation. */
+/**
+ * A question as a learner sees it while answering: no `correct`, no accepted answers, no explanation. Each
+ * text is its HTML and the Markdown it came from (null when the snapshot does not have it).
+ */
 export type LearnerQuestion = {
   id: string;
   kind: QuestionKind;
   points: number;
   promptHtml: string;
-  options?: { id: string; html: string }[];
+  prompt: string | null;
+  options?: { id: string; html: string; text: string | null }[];
 };
 
 const inLocale = (text: SnapshotText, locale: "en" | "ar") =>
   locale === "ar" && text.ar ? text.ar : text.en;
+
+/** The Markdown of the language `inLocale` shows `html` in: the source always matches the HTML beside it. */
+export function sourceInLocale(
+  html: SnapshotText,
+  source: SnapshotText | null | undefined,
+  locale: "en" | "ar",
+): string | null {
+  if (!source) return null;
+  return locale === "ar" && html.ar ? source.ar : source.en;
+}
 
 /** The one function that turns a snapshot into what a learner is shown before review: nothing that grades. */
 export function learnerQuestions(snapshot: AttemptSnapshot, locale: "en" | "ar"): LearnerQuestion[] {
@@ -93,10 +114,15 @@ export function learnerQuestions(snapshot: AttemptSnapshot, locale: "en" | "ar")
     kind: question.kind,
     points: question.points,
     promptHtml: inLocale(question.prompt, locale),
+    prompt: sourceInLocale(question.prompt, question.promptSource, locale),
     ...(question.kind === "short_text"
       ? {}
       : {
-          options: question.options.map((option) => ({ id: option.id, html: inLocale(option.html, locale) })),
+          options: question.options.map((option) => ({
+            id: option.id,
+            html: inLocale(option.html, locale),
+            text: sourceInLocale(option.html, option.source, locale),
+          })),
         }),
   }));
 }
@@ -109,7 +135,9 @@ export type ReviewItem = {
   possible: number;
   correctOptionIds?: string[];
   acceptedAnswers?: string[];
+  /** Both or neither: the explanation's HTML, and its Markdown (null when the snapshot does not have it). */
   explanationHtml?: string;
+  explanation?: string | null;
 };
 
 /**
@@ -135,7 +163,10 @@ export function reviewOf(
     if (question.kind === "short_text") item.acceptedAnswers = [...question.acceptedAnswers];
     else
       item.correctOptionIds = question.options.filter((option) => option.correct).map((option) => option.id);
-    if (question.explanation) item.explanationHtml = inLocale(question.explanation, locale);
+    if (question.explanation) {
+      item.explanationHtml = inLocale(question.explanation, locale);
+      item.explanation = sourceInLocale(question.explanation, question.explanationSource, locale);
+    }
     return item;
   });
 }

@@ -10,7 +10,6 @@ import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
 import { readForm, validateForm } from "../lib/forms.server";
 import { pick } from "../lib/localized";
-import { renderMarkdown } from "../lib/markdown.server";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
@@ -77,13 +76,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     questions: quiz.questions.map((question) => ({
       ...question,
       /**
-       * What the page shows of it in its own language (the forms edit both), rendered as learners see it:
-       * the trainer checks the result, not the Markdown they typed. Rendered here rather than read from
-       * the stored HTML so the editor's API answer (the same TrainerQuiz) stays the source fields only.
+       * What the page shows of it in its own language (the forms edit both), as learners see it: the trainer
+       * checks the result, not the Markdown they typed. The HTML rendered on save, as the API answers it.
        */
-      labelHtml: renderMarkdown(pick(page.locale, question.prompt, question.promptAr)),
+      labelHtml: pick(page.locale, question.promptHtml, question.promptArHtml),
       optionLabelsHtml: question.options?.map((option) =>
-        renderMarkdown(pick(page.locale, option.text, option.textAr)),
+        pick(page.locale, option.textHtml, option.textArHtml),
       ),
     })),
     stats: {

@@ -182,8 +182,13 @@ export const ApiNewLesson = z.object({
   bodyAr: ArticleBodyAr,
 });
 
-/** PUT /api/instructor/lessons/:id: a lesson's kind never changes. */
-export const ApiLessonUpdate = ApiNewLesson.omit({ kind: true });
+/**
+ * PUT /api/instructor/lessons/:id: a lesson's kind never changes. `isFreePreview` is the studio's free-preview
+ * switch (any kind of lesson), left as it is when absent.
+ */
+export const ApiLessonUpdate = ApiNewLesson.omit({ kind: true }).extend({
+  isFreePreview: z.boolean({ error: "errors.invalid" }).optional(),
+});
 
 /** POST /api/instructor/lessons/:id/move: a section of the same course and a 1-based place in it. */
 export const ApiLessonMove = z.object({

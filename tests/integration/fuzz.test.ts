@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseCaptions } from "../../app/captions/captions";
 import { credentialPublicKey, publicOrigin } from "../../app/config.server";
 import { didWebOf } from "../../app/credentials/did";
-import { quizQuestions, videos } from "../../app/db/schema";
+import { courses, lessons, quizQuestions, videos } from "../../app/db/schema";
 import { OFFLINE_KINDS, type OfflineKind, signOfflineGrant } from "../../app/learning/offline";
+import { QuizInput } from "../../app/quizzes/inputs";
 import { MAX_VIDEO_SECONDS } from "../../app/video/policy";
 import { type FuzzApp, startFuzzApp } from "./fuzz/app";
 import {
@@ -42,7 +43,8 @@ import {
   surveyCount,
   surveyReport,
 } from "./fuzz/runner";
-import { sampleQuiz } from "./quiz-fixtures";
+import { createQuizCourse, sampleQuiz } from "./quiz-fixtures";
+import { withSection } from "./section-rows";
 
 let app: FuzzApp;
 let fixtures: Fixtures;
@@ -400,6 +402,13 @@ const API: ApiEndpoint[] = [
     query: ["status", "limit", "offset"],
   },
   {
+    name: "enrollment list",
+    method: "GET",
+    path: "/api/admin/enrollments",
+    role: "admin",
+    query: ["userId", "courseId", "limit", "offset"],
+  },
+  {
     name: "refund",
     method: "POST",
     path: "/api/admin/enrollments/:id/refund",
@@ -647,7 +656,12 @@ const API: ApiEndpoint[] = [
     method: "PUT",
     path: "/api/instructor/lessons/:id",
     role: "trainer",
-    json: { title: text(1), body: markdown, bodyAr: markdown },
+    json: {
+      title: text(1),
+      body: markdown,
+      bodyAr: markdown,
+      isFreePreview: fc.oneof(fc.boolean(), fc.constantFrom("true", "on", 1, 0, null)),
+    },
   },
   {
     name: "lesson move",
@@ -1180,6 +1194,73 @@ describe("fuzz: light renditions and offline links", () => {
   );
 
   it(
+    "GET /api/admin/enrollments: any filters and paging are a page of at most `limit` (≤ 100) of that filter, or 422; never 5xx",
+    async () => {
+      const userIdValue = fc.oneof(
+        fc.constantFrom(fixtures.people.user.id, fixtures.buyer.id, fixtures.target.id),
+        fc.uuid(),
+        fc.constantFrom(...BAD_ID_SEGMENTS),
+      );
+      const numberValue = fc.oneof(
+        fc.integer({ min: -5, max: 120 }).map(String),
+        fc.constantFrom(String(fixtures.courseIds.paid), String(fixtures.courseIds.free), ...BAD_ID_SEGMENTS),
+      );
+      const param = (name: string, value: fc.Arbitrary<string>) =>
+        fc.option(
+          value.map((v) => `${name}=${v}`),
+          { freq: 2 },
+        );
+      await fuzz(
+        "admin enrollment list",
+        fc.tuple(
+          param("userId", userIdValue),
+          param("courseId", numberValue),
+          param("limit", numberValue),
+          param("offset", numberValue),
+          fc.constantFrom<Credentials>("bearer", "bearer", "both", "cookie", "none"),
+          role,
+        ),
+        150,
+        ([userId, courseId, limit, offset, credentials, who]) => {
+          const query = [userId, courseId, limit, offset].filter((part) => part !== null).join("&");
+          const admin = who === "admin" && (credentials === "bearer" || credentials === "both");
+          return {
+            method: "GET",
+            target: `/api/admin/enrollments${query ? `?${query}` : ""}`,
+            role: who,
+            credentials,
+            refused: admin ? undefined : "not an admin's token",
+            expect: (observed) => {
+              if (!admin)
+                return observed.status === 401 || observed.status === 403 ? null : `${observed.status}`;
+              if (observed.status === 422) return null;
+              if (observed.status !== 200) return `an admin's list answered ${observed.status}`;
+              const page = JSON.parse(observed.body) as {
+                items: { userId: string; courseId: number }[];
+                limit: number;
+              };
+              if (page.limit > 100 || page.items.length > page.limit) return "more than the limit";
+              const wantUser = userId?.slice("userId=".length);
+              const wantCourse = courseId?.slice("courseId=".length);
+              if (wantUser && page.items.some((item) => item.userId !== wantUser))
+                return "another user's row";
+              if (
+                wantCourse &&
+                /^\d+$/.test(wantCourse) &&
+                page.items.some((item) => item.courseId !== Number(wantCourse))
+              )
+                return "another course's row";
+              return null;
+            },
+          } satisfies Case;
+        },
+        context,
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
     "POST /courses/:id/learn/:lessonId intent=quality: any value; only auto, high, low and audio are remembered",
     async () => {
       const quality = fc.oneof(
@@ -1427,6 +1508,196 @@ describe("fuzz: the JSON API", () => {
         },
         context,
       );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "PUT /api/instructor/lessons/:id isFreePreview: a boolean from an editor is stored as sent; any other value or caller changes nothing",
+    async () => {
+      const [course] = await app.db
+        .insert(courses)
+        .values({
+          slug: `fuzz-free-preview-${Date.now()}`,
+          title: "Free preview",
+          description: "d",
+          category: "data-science",
+          price: 0,
+          isPublished: true,
+          trainerId: fixtures.people.trainer.id,
+        })
+        .returning({ id: courses.id });
+      const [lesson] = await app.db
+        .insert(lessons)
+        .values(
+          await withSection(app.db, {
+            courseId: course?.id ?? 0,
+            position: 1,
+            title: "Quiz",
+            kind: "quiz" as const,
+          }),
+        )
+        .returning({ id: lessons.id });
+      const lessonId = lesson?.id ?? 0;
+      let expected = false;
+      await fuzz(
+        "lesson free preview",
+        fc.tuple(
+          fc.oneof(
+            { weight: 2, arbitrary: fc.boolean() },
+            { weight: 1, arbitrary: fc.constantFrom("true", "false", "on", 1, 0, null, [], {}) },
+            { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+          ),
+          role,
+          fc.constantFrom<Credentials>("bearer", "bearer", "both", "cookie", "none"),
+        ),
+        120,
+        ([value, who, credentials]) => {
+          const editor =
+            (who === "trainer" || who === "admin") && (credentials === "bearer" || credentials === "both");
+          const accepted = editor && typeof value === "boolean";
+          return {
+            method: "PUT",
+            target: `/api/instructor/lessons/${lessonId}`,
+            contentType: "application/json",
+            body: JSON.stringify({ title: "Quiz", isFreePreview: value }),
+            role: who,
+            credentials,
+            refused: accepted ? undefined : "not an editor's boolean",
+            expect: (observed) => {
+              if (!accepted)
+                return observed.status >= 400 && observed.status < 500 ? null : `answered ${observed.status}`;
+              if (observed.status !== 200) return `an editor's boolean answered ${observed.status}`;
+              const answer = JSON.parse(observed.body) as { lesson: { isFreePreview: boolean } };
+              if (answer.lesson.isFreePreview !== value) return "the answer does not carry the value sent";
+              expected = value;
+              return null;
+            },
+          } satisfies Case;
+        },
+        context,
+      );
+      const [stored] = await app.db
+        .select({ isFreePreview: lessons.isFreePreview })
+        .from(lessons)
+        .where(eq(lessons.id, lessonId));
+      expect(stored?.isFreePreview).toBe(expected);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "PUT /api/instructor/lessons/:id/quiz: hostile Markdown comes back as typed beside sanitized HTML, and attempts answer the same pair",
+    async () => {
+      const quiz = await createQuizCourse(app.db, fixtures.people.trainer);
+      const markdown = fc.oneof(
+        text(1),
+        fc.constantFrom(
+          "**Bold?**",
+          "<script>alert(1)</script>Hi",
+          '<img src=x onerror="alert(1)">',
+          "[x](javascript:alert(1))",
+          "# H\n\n- a\n- b",
+          "ما **عاصمة** مصر؟",
+          "a\u0000b",
+          "\u202Eevil",
+          "x".repeat(5_001),
+        ),
+      );
+      type Answer = {
+        quiz: {
+          questions: {
+            prompt: string;
+            promptHtml: string;
+            explanation: string | null;
+            explanationHtml: string | null;
+            options?: { text: string; textHtml: string }[];
+          }[];
+        };
+      };
+      let last: Answer["quiz"] | null = null;
+      const unsafe = /<script|javascript:|onerror=/i;
+      await fuzz(
+        "quiz Markdown",
+        fc.tuple(markdown, markdown, fc.option(markdown, { nil: null })),
+        60,
+        ([prompt, option, explanation]) => {
+          const base = sampleQuiz();
+          const [first, ...rest] = base.questions;
+          const body = {
+            ...base,
+            questions: [
+              {
+                ...first,
+                prompt,
+                explanation,
+                options: first?.options?.map((entry, index) =>
+                  index === 0 ? { ...entry, text: option } : entry,
+                ),
+              },
+              ...rest,
+            ],
+          };
+          const parsed = QuizInput.safeParse(body);
+          return {
+            method: "PUT",
+            target: `/api/instructor/lessons/${quiz.quizLessonId}/quiz`,
+            contentType: "application/json",
+            body: JSON.stringify(body),
+            role: "trainer",
+            credentials: "bearer",
+            refused: parsed.success ? undefined : "QuizInput refuses it",
+            expect: (observed) => {
+              if (!parsed.success)
+                return observed.status === 422 ? null : `refused input answered ${observed.status}`;
+              if (observed.status !== 200) return `a valid quiz answered ${observed.status}`;
+              const saved = (JSON.parse(observed.body) as Answer).quiz;
+              const [question] = saved.questions;
+              const sent = parsed.data.questions[0];
+              if (question?.prompt !== sent?.prompt) return "the prompt's Markdown is not what was sent";
+              if (question?.options?.[0]?.text !== sent?.options?.[0]?.text)
+                return "an option's Markdown changed";
+              if (question?.explanation !== (sent?.explanation ?? null))
+                return "the explanation's Markdown changed";
+              const html = [
+                question?.promptHtml,
+                question?.options?.[0]?.textHtml,
+                question?.explanationHtml,
+              ];
+              if (html.some((value) => value && unsafe.test(value))) return "unsafe HTML in the answer";
+              last = saved;
+              return null;
+            },
+          } satisfies Case;
+        },
+        context,
+      );
+      // The trainer practises it: each text comes back as the same Markdown and HTML pair the quiz holds.
+      const saved = last as Answer["quiz"] | null;
+      if (!saved) throw new Error("no generated quiz was valid");
+      const bearer = await fixtures.bearer("trainer");
+      const response = await app.fetch(
+        `/api/courses/${quiz.courseId}/lessons/${quiz.quizLessonId}/attempts`,
+        {
+          method: "POST",
+          headers: bearer ? { Authorization: bearer } : {},
+        },
+      );
+      expect(response.status).toBe(201);
+      const started = (await response.json()) as {
+        attempt: {
+          questions: { prompt: string; promptHtml: string; options?: { text: string; textHtml: string }[] }[];
+        };
+      };
+      const [question] = started.attempt.questions;
+      expect({ prompt: question?.prompt, promptHtml: question?.promptHtml }).toEqual({
+        prompt: saved.questions[0]?.prompt,
+        promptHtml: saved.questions[0]?.promptHtml,
+      });
+      expect(question?.options?.[0]).toMatchObject({
+        text: saved.questions[0]?.options?.[0]?.text,
+        textHtml: saved.questions[0]?.options?.[0]?.textHtml,
+      });
     },
     TIMEOUT,
   );
@@ -2412,6 +2683,7 @@ describe("fuzz: paths and query strings", () => {
         { path: "/api/notifications", role: "user", credentials: "bearer" },
         { path: "/unsubscribe/x.refund.y", role: "guest", credentials: "none" },
         { path: "/api/admin/top-ups", role: "admin", credentials: "bearer" },
+        { path: "/api/admin/enrollments", role: "admin", credentials: "bearer" },
         { path: "/instructor", role: "trainer", credentials: "cookie" },
         { path: "/instructor/analytics", role: "trainer", credentials: "cookie" },
         { path: "/ar/instructor/analytics", role: "admin", credentials: "cookie" },
@@ -2460,6 +2732,8 @@ describe("fuzz: paths and query strings", () => {
         "_routes",
         "period",
         "trainer",
+        "userId",
+        "courseId",
       ];
       await fuzz(
         "query strings",

@@ -20,11 +20,12 @@ import {
   type User,
   users,
 } from "../../app/db/schema";
+import type { TrainerQuiz } from "../../app/quizzes/quizzes.server";
 import routes from "../../app/routes";
 import { type FuzzApp, startFuzzApp } from "./fuzz/app";
 import { createFixtures, type Fixtures, type Role } from "./fuzz/fixtures";
 import { documentValidator, responseSchema } from "./openapi-ajv";
-import { sampleQuiz } from "./quiz-fixtures";
+import { rightAnswers, sampleQuiz } from "./quiz-fixtures";
 
 function apiRoutes(entries: RouteConfigEntry[]): string[] {
   return entries.flatMap((entry) => [
@@ -440,11 +441,12 @@ describe("conformance", () => {
 
   it("quiz mutations and refusals answer their documented shapes", async () => {
     const { courseIds, quizLessonId, attemptId } = fixtures;
-    await call("put", "api/instructor/lessons/:id/quiz", `/api/instructor/lessons/${quizLessonId}/quiz`, {
-      as: "trainer",
-      body: sampleQuiz({ maxAttempts: 0 }),
-      expectStatus: 200,
-    });
+    const saved = await call(
+      "put",
+      "api/instructor/lessons/:id/quiz",
+      `/api/instructor/lessons/${quizLessonId}/quiz`,
+      { as: "trainer", body: sampleQuiz({ maxAttempts: 0 }), expectStatus: 200 },
+    );
     await call("put", "api/instructor/lessons/:id/quiz", `/api/instructor/lessons/${quizLessonId}/quiz`, {
       as: "trainer",
       body: { ...sampleQuiz(), questions: [{ ...sampleQuiz().questions[0], id: 2_000_000_000 }] },
@@ -488,6 +490,20 @@ describe("conformance", () => {
       body: { answers: shown.map((question) => ({ questionId: question.id })) },
       expectStatus: 200,
     });
+    // Passed: the review, with an explanation as Markdown and HTML.
+    const passed = await call(
+      "post",
+      "api/attempts/:attemptId/submit",
+      `/api/attempts/${practiceId}/submit`,
+      {
+        as: "admin",
+        body: { answers: rightAnswers(saved.quiz as TrainerQuiz) },
+        expectStatus: 200,
+      },
+    );
+    expect((passed.attempt as { review: { explanation?: string }[] }).review[0]?.explanation).toBe(
+      "Cairo sits on the Nile.",
+    );
     await call("post", "api/attempts/:attemptId/submit", `/api/attempts/${attemptId}/submit`, {
       as: "user",
       body: {},
@@ -625,6 +641,21 @@ describe("conformance", () => {
       .from(enrollments)
       .where(and(eq(enrollments.userId, people.user.id), eq(enrollments.courseId, courseIds.free)));
     if (!enrollment) throw new Error("the purchase above made no enrollment");
+    const listed = await call(
+      "get",
+      "api/admin/enrollments",
+      `/api/admin/enrollments?userId=${people.user.id}&courseId=${courseIds.free}`,
+      { as: "admin", expectStatus: 200 },
+    );
+    expect((listed.items as { id: number }[]).map((item) => item.id)).toEqual([enrollment.id]);
+    await call("get", "api/admin/enrollments", "/api/admin/enrollments?limit=101", {
+      as: "admin",
+      expectStatus: 422,
+    });
+    await call("get", "api/admin/enrollments", "/api/admin/enrollments", {
+      as: "trainer",
+      expectStatus: 403,
+    });
     await call("post", "api/admin/enrollments/:id/refund", `/api/admin/enrollments/${enrollment.id}/refund`, {
       as: "admin",
       body: { reason: "OpenAPI conformance", override: true },
@@ -680,8 +711,13 @@ describe("conformance", () => {
     const articleId = (article.lesson as { id: number }).id;
     await call("put", "api/instructor/lessons/:id", `/api/instructor/lessons/${articleId}`, {
       as: "trainer",
-      body: { title: "Read me first", body: "**Hello**" },
+      body: { title: "Read me first", body: "**Hello**", isFreePreview: true },
       expectStatus: 200,
+    });
+    await call("put", "api/instructor/lessons/:id", `/api/instructor/lessons/${articleId}`, {
+      as: "trainer",
+      body: { title: "Read me first", isFreePreview: "yes" },
+      expectStatus: 422,
     });
     await call("delete", "api/instructor/sections/:id", `/api/instructor/sections/${sectionId}`, {
       as: "trainer",

@@ -1,9 +1,13 @@
 // The quiz API (issue 32, item 8) through its route modules: the trainer's PUT and GET of a quiz, the
 // statistics, and a learner's start, saves, list and submit — with the no-leak rule checked on the raw text of
 // every learner's answer before submit: no `correct`, no accepted answer, no explanation.
+
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/client.server";
-import type { User } from "../../app/db/schema";
+import { quizAttempts, type User } from "../../app/db/schema";
+import { QuizInput } from "../../app/quizzes/inputs";
+import { getQuizForTrainer, saveQuiz } from "../../app/quizzes/quizzes.server";
 import { action as saveAnswersApi } from "../../app/routes/api/attempt-answers";
 import { action as submitApi } from "../../app/routes/api/attempt-submit";
 import { loader as quizGet, action as quizPut } from "../../app/routes/api/instructor-lesson-quiz";
@@ -86,6 +90,10 @@ async function call(
   return { status: result.status, text, json: text ? (JSON.parse(text) as Record<string, any>) : {} };
 }
 
+/** One paragraph of sanitized HTML holding exactly `text`. */
+const paragraph = (text: string) =>
+  expect.stringMatching(new RegExp(`^<p[^>]*>${text.replace(/[.*?]/g, "\\$&")}</p>\\s*$`));
+
 function expectNoLeak(text: string) {
   expect(text).not.toMatch(/"correct"/);
   expect(text).not.toContain("correctOptionIds");
@@ -110,6 +118,23 @@ describe("the trainer's quiz", () => {
     });
     expect(read.status).toBe(200);
     expect(read.text).toContain('"correct":true');
+    // Each text as typed and as rendered on save, the way a course has description and descriptionHtml.
+    expect(read.json.quiz.questions[0]).toMatchObject({
+      prompt: "Capital of **Egypt**?",
+      promptAr: "ما عاصمة مصر؟",
+      promptHtml: expect.stringContaining("<strong>Egypt</strong>"),
+      promptArHtml: expect.stringContaining("ما عاصمة مصر؟"),
+      explanation: SECRET_EXPLANATION,
+      explanationHtml: paragraph(SECRET_EXPLANATION),
+      explanationAr: null,
+      explanationArHtml: null,
+    });
+    expect(read.json.quiz.questions[0].options[0]).toMatchObject({
+      text: "Cairo",
+      textAr: "القاهرة",
+      textHtml: expect.stringContaining("Cairo"),
+      textArHtml: expect.stringContaining("القاهرة"),
+    });
     const saved = await call(quizPut, {
       method: "PUT",
       path: `/api/instructor/lessons/${course.quizLessonId}/quiz`,
@@ -168,7 +193,13 @@ describe("a learner's attempt", () => {
     expect(started.status).toBe(201);
     expectNoLeak(started.text);
     expect(started.json.attempt).toMatchObject({ number: 1, practice: false, deadline: null });
-    expect(started.json.attempt.questions[0].prompt).toContain("ما عاصمة مصر؟");
+    // Arabic where given, as its Markdown source and its HTML; English where not.
+    const [first, second] = started.json.attempt.questions;
+    expect(first.prompt).toBe("ما عاصمة مصر؟");
+    expect(first.promptHtml).toEqual(paragraph("ما عاصمة مصر؟"));
+    expect(first.options[0]).toMatchObject({ text: "القاهرة", textHtml: expect.stringContaining("القاهرة") });
+    expect(first.options[2]).toMatchObject({ text: "Giza", textHtml: expect.stringContaining("Giza") });
+    expect(second).toMatchObject({ prompt: "Which are prime?", promptHtml: paragraph("Which are prime?") });
     const attemptId = started.json.attempt.id as string;
 
     const answers = rightAnswers(course.quiz).map((answer) =>
@@ -209,7 +240,10 @@ describe("a learner's attempt", () => {
     expect(submitted.json.attempt).toMatchObject({ scorePercent: 100, passed: true, practice: false });
     // Passed, and the quiz reveals after a pass: the review carries the answers and explanations.
     expect(submitted.text).toContain(SECRET_ANSWER);
-    expect(submitted.json.attempt.review[0].explanation).toContain(SECRET_EXPLANATION);
+    expect(submitted.json.attempt.review[0]).toMatchObject({
+      explanation: SECRET_EXPLANATION,
+      explanationHtml: paragraph(SECRET_EXPLANATION),
+    });
     // An empty submit again: the same result, graded once.
     const again = await call(submitApi, {
       method: "POST",
@@ -300,6 +334,87 @@ describe("a learner's attempt", () => {
       body: { completed: true },
     });
     expect([refused.status, refused.json.error.code]).toEqual([409, "quiz_lesson"]);
+  });
+});
+
+describe("attempts started before snapshots kept the Markdown (issue 43)", () => {
+  it("answer the live question's source while it still renders to the snapshot's HTML, else null", async () => {
+    const taker = await createUser(handle.db, "user");
+    const old = await createQuizCourse(handle.db, trainer, {
+      learners: [taker],
+      input: sampleQuiz({ reveal: "always", maxAttempts: 0 }),
+    });
+    const params = { courseId: String(old.courseId), lessonId: String(old.quizLessonId) };
+    const start = async () => {
+      const started = await call(startApi, { method: "POST", path: "/api/x", as: taker, params });
+      expect(started.status).toBe(201);
+      const attemptId = started.json.attempt.id as string;
+      // The snapshot as attempts stored it before issue 43: the HTML only.
+      const [row] = await handle.db.select().from(quizAttempts).where(eq(quizAttempts.id, attemptId));
+      // What a new attempt keeps: the Markdown of both languages beside the HTML.
+      expect(row?.questions[0]).toMatchObject({
+        promptSource: { en: "Capital of **Egypt**?", ar: "ما عاصمة مصر؟" },
+        explanationSource: { en: expect.any(String), ar: null },
+      });
+      expect(row?.questions[0]?.options[0]?.source).toEqual({ en: "Cairo", ar: "القاهرة" });
+      const stripped = (row?.questions ?? []).map(
+        ({ promptSource: _p, explanationSource: _e, options, ...question }) => ({
+          ...question,
+          options: options.map(({ source: _s, ...option }) => option),
+        }),
+      );
+      await handle.db.update(quizAttempts).set({ questions: stripped }).where(eq(quizAttempts.id, attemptId));
+      return attemptId;
+    };
+    const submit = (attemptId: string) =>
+      call(submitApi, { method: "POST", path: "/api/x", as: taker, params: { attemptId }, body: {} });
+
+    const unchanged = await start();
+    const graded = await submit(unchanged);
+    expect(graded.status).toBe(200);
+    expect(graded.json.attempt.review[0]).toMatchObject({
+      explanation: "Cairo sits on the Nile.",
+      explanationHtml: paragraph("Cairo sits on the Nile."),
+    });
+    // Questions without an explanation carry neither field.
+    expect(graded.json.attempt.review[1]).not.toHaveProperty("explanation");
+    expect(graded.json.attempt.review[1]).not.toHaveProperty("explanationHtml");
+
+    // The trainer rewrites the explanation: the old attempt's HTML is not the live source's any more.
+    const edited = await startAndEdit(old, "Cairo is the capital.");
+    const after = await submit(edited);
+    expect(after.json.attempt.review[0]).toMatchObject({
+      explanation: null,
+      explanationHtml: paragraph("Cairo sits on the Nile."),
+    });
+    // Submitted before the edit: its stored result answers again, its source now unknown too.
+    const again = await submit(unchanged);
+    expect(again.json.attempt.review[0].explanation).toBeNull();
+    // A new attempt keeps its own sources: the new text, whatever happens to the question later.
+    const fresh = await call(startApi, { method: "POST", path: "/api/x", as: taker, params });
+    const freshId = fresh.json.attempt.id as string;
+    await saveQuiz(handle.db, trainer, old.quizLessonId, sampleQuiz({ reveal: "always", maxAttempts: 0 }));
+    const freshResult = await submit(freshId);
+    expect(freshResult.json.attempt.review[0]).toMatchObject({
+      explanation: "Cairo is the capital.",
+      explanationHtml: paragraph("Cairo is the capital."),
+    });
+
+    async function startAndEdit(quiz: QuizCourse, explanation: string) {
+      const attemptId = await start();
+      const current = await getQuizForTrainer(handle.db, trainer, quiz.quizLessonId);
+      if (!current.ok) throw new Error("quiz not read");
+      const [firstQuestion, ...rest] = current.quiz.questions;
+      if (!firstQuestion) throw new Error("no question");
+      const saved = await saveQuiz(
+        handle.db,
+        trainer,
+        quiz.quizLessonId,
+        QuizInput.parse({ ...current.quiz, questions: [{ ...firstQuestion, explanation }, ...rest] }),
+      );
+      expect(saved.ok).toBe(true);
+      return attemptId;
+    }
   });
 });
 

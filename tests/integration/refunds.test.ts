@@ -27,6 +27,7 @@ import {
 } from "../../app/db/schema";
 import { saveReview } from "../../app/reviews/reviews.server";
 import { loader as refundList, action as refundPage } from "../../app/routes/admin-enrollments";
+import { loader as enrollmentListApi } from "../../app/routes/api/admin-enrollments";
 import { action as refundApi } from "../../app/routes/api/admin-refund";
 import { creditWallet } from "../../app/wallet/wallet.server";
 import { bearerFor, cookieFor, createUser } from "./auth-helpers";
@@ -265,5 +266,75 @@ describe("the admin page and the API", () => {
     expect(await ok.json()).toEqual({ refunded: 49.99, balance: 100 });
     expect((await call(String(paid.id), { reason: "again" })).status).toBe(404);
     expect((await call("abc", { reason: "x" })).status).toBe(404);
+  });
+
+  it("GET /api/admin/enrollments: a learner's enrollments with the ids a refund takes, filtered and paged", async () => {
+    const { learner, paid, free } = await buyer();
+    const token = await bearerFor(handle.db, admin.id);
+    const list = async (query: string, language?: string) => {
+      const headers: Record<string, string> = { Authorization: token };
+      if (language) headers["Accept-Language"] = language;
+      const answer = (await runRoute(
+        handle.db,
+        new Request(`http://test/api/admin/enrollments${query}`, { headers }),
+        enrollmentListApi as never,
+      )) as Response;
+      // biome-ignore lint/suspicious/noExplicitAny: the test reads the answer's JSON by path.
+      return { status: answer.status, json: (await answer.json()) as Record<string, any> };
+    };
+    const mine = await list(`?userId=${learner.id}`);
+    expect(mine.status).toBe(200);
+    expect(mine.json).toMatchObject({ total: 2, limit: 50, offset: 0 });
+    expect(mine.json.items).toContainEqual({
+      id: paid.id,
+      userId: learner.id,
+      userName: learner.name,
+      userEmail: learner.email,
+      courseId: paidCourseId,
+      courseTitle: "Paid course",
+      courseTitleAr: null,
+      pricePaid: 49.99,
+      enrolledAt: paid.createdAt.toISOString(),
+      withinRefundWindow: true,
+    });
+    const onlyFree = await list(`?userId=${learner.id}&courseId=${freeCourseId}`);
+    expect(onlyFree.json.items.map((item: { id: number }) => item.id)).toEqual([free.id]);
+    expect(onlyFree.json.items[0].pricePaid).toBe(0);
+    const paged = await list(`?userId=${learner.id}&limit=1&offset=1`);
+    expect(paged.json).toMatchObject({ total: 2, limit: 1, offset: 1 });
+    expect(paged.json.items).toHaveLength(1);
+    // Every course's enrollments, other learners' included.
+    const course = await list(`?courseId=${paidCourseId}&limit=100`);
+    expect(course.json.total).toBeGreaterThanOrEqual(2);
+    expect(course.json.items.every((item: { courseId: number }) => item.courseId === paidCourseId)).toBe(
+      true,
+    );
+    // What the list names is what the refund takes; a refunded enrollment is no longer listed.
+    const refunded = (await runRoute(
+      handle.db,
+      new Request(`http://test/api/admin/enrollments/${paid.id}/refund`, {
+        method: "POST",
+        headers: { Authorization: token, "Content-Type": "application/json" },
+        body: JSON.stringify({ reason: "Found through the list" }),
+      }),
+      refundApi as never,
+      { id: String(paid.id) },
+    )) as Response;
+    expect(refunded.status).toBe(200);
+    expect((await list(`?userId=${learner.id}`)).json.total).toBe(1);
+    // Bad parameters are 422 in the error shape, in the caller's language; never a 500.
+    for (const query of [
+      "?userId=nope",
+      "?courseId=0",
+      "?courseId=x",
+      "?limit=101",
+      "?limit=0",
+      "?offset=-1",
+    ]) {
+      const refused = await list(query);
+      expect([query, refused.status, refused.json.error.code]).toEqual([query, 422, "validation_failed"]);
+    }
+    const arabic = await list("?limit=500", "ar");
+    expect(arabic.json.error.fields.limit).toMatch(/[\u0600-\u06FF]/);
   });
 });

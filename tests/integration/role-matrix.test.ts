@@ -40,6 +40,7 @@ import { loader as adminUsers, action as adminUsersAction } from "../../app/rout
 import { loader as ledgerApi } from "../../app/routes/api/account-ledger";
 import { action as changeRole } from "../../app/routes/api/admin-change-role";
 import { action as chargeWallet } from "../../app/routes/api/admin-charge-wallet";
+import { loader as enrollmentListApi } from "../../app/routes/api/admin-enrollments";
 import { action as jobRetryApi } from "../../app/routes/api/admin-job-retry";
 import { loader as jobsApi } from "../../app/routes/api/admin-jobs";
 import { action as refundApi } from "../../app/routes/api/admin-refund";
@@ -1332,6 +1333,27 @@ const CASES: Case[] = [
     expected: API_STAFF,
   },
   {
+    name: "PUT /api/instructor/lessons/:id (free preview)",
+    kind: "api",
+    handler: lessonApi,
+    method: "PUT",
+    path: "/api/instructor/lessons/x",
+    params: () => ({ id: String(draftLessonId) }),
+    body: () => JSON.stringify({ title: "Draft lesson, edited", isFreePreview: true }),
+    expected: API_STAFF,
+  },
+  {
+    // Switched off, as it is: the Q&A rows below use this lesson as a plain one.
+    name: "PUT /api/instructor/lessons/:id (free preview, another trainer's published course)",
+    kind: "api",
+    handler: lessonApi,
+    method: "PUT",
+    path: "/api/instructor/lessons/x",
+    params: () => ({ id: String(qa.otherLessonId) }),
+    body: () => JSON.stringify({ title: "Q&A lesson", isFreePreview: false }),
+    expected: { guest: 401, user: 403, trainer: 403, admin: "ok" },
+  },
+  {
     name: "DELETE /api/instructor/lessons/:id (a published course's only lesson)",
     kind: "api",
     handler: lessonApi,
@@ -1916,6 +1938,20 @@ const CASES: Case[] = [
     path: "/api/wallet/top-up",
     body: () => JSON.stringify({ amount: 10 }),
     expected: API_USER,
+  },
+  {
+    name: "GET /api/admin/enrollments",
+    kind: "api",
+    handler: enrollmentListApi,
+    path: "/api/admin/enrollments?limit=5",
+    expected: API_ADMIN,
+  },
+  {
+    name: "GET /api/admin/enrollments (a bad filter: the guard first)",
+    kind: "api",
+    handler: enrollmentListApi,
+    path: "/api/admin/enrollments?userId=nope",
+    expected: { guest: 401, user: 403, trainer: 403, admin: 422 },
   },
   {
     name: "POST /api/admin/enrollments/:id/refund (unknown id: the guard first)",

@@ -7,6 +7,7 @@ import type { DatabaseHandle } from "../../app/db/client.server";
 import { courseSections, courses, lessons, mediaUploads, type User } from "../../app/db/schema";
 import { action as courseApi } from "../../app/routes/api/instructor-course";
 import { action as createApi } from "../../app/routes/api/instructor-course-create";
+import { action as lessonApi } from "../../app/routes/api/instructor-lesson";
 import { loader as myCoursesApi } from "../../app/routes/api/instructor-my-courses";
 import { action as mediaDeleteApi } from "../../app/routes/api/media-delete";
 import { action as uploadApi } from "../../app/routes/api/media-upload";
@@ -18,6 +19,7 @@ import { action as newCourseAction } from "../../app/routes/instructor-course-ne
 import { action as curriculumAction } from "../../app/routes/instructor-curriculum";
 import { loader as mediaImage } from "../../app/routes/media-image";
 import { loader as mediaRaw } from "../../app/routes/media-raw";
+import { addLesson } from "../../app/studio/curriculum.server";
 import { hostilePdfs, plainPdf, uncheckablePdf } from "../fakes/pdf-samples";
 import { bearerFor, cookieFor, createUser } from "./auth-helpers";
 import { formRequest, runRoute, settle } from "./route-context";
@@ -224,6 +226,51 @@ describe("instructor API", () => {
       { id: "abc" },
     )) as Response;
     expect(badId.status).toBe(404);
+  });
+
+  it("PUT /api/instructor/lessons/:id switches an article's and a quiz's free preview on and off, as the studio does", async () => {
+    const course = await createCourseFor(handle.db, trainer, { lessons: 1, published: true });
+    const added = await Promise.all([
+      addLesson(handle.db, trainer, course.id, { kind: "article", title: "Read", body: "# Hi" }),
+      addLesson(handle.db, trainer, course.id, { kind: "quiz", title: "Check" }),
+    ]);
+    const put = (who: string, id: number, body: unknown) =>
+      run<Response>(api("PUT", `/api/instructor/lessons/${id}`, who, body), lessonApi, {
+        id: String(id),
+      }) as Promise<Response>;
+    const stored = async (id: number) =>
+      (await handle.db.select().from(lessons).where(eq(lessons.id, id)))[0]?.isFreePreview;
+    for (const outcome of added) {
+      if (!outcome.ok) throw new Error("lesson not added");
+      const id = outcome.lessonId;
+      const on = await put("trainer", id, { title: "Open to all", isFreePreview: true });
+      expect(on.status).toBe(200);
+      expect((await on.json()).lesson).toMatchObject({ id, title: "Open to all", isFreePreview: true });
+      expect(await stored(id)).toBe(true);
+      // Absent: left as it is.
+      const renamed = await put("trainer", id, { title: "Renamed" });
+      expect((await renamed.json()).lesson.isFreePreview).toBe(true);
+      // Another trainer (a published course: 403) changes nothing.
+      const refused = await put("otherTrainer", id, { title: "Mine", isFreePreview: false });
+      expect([refused.status, (await refused.json()).error.code]).toEqual([403, "forbidden"]);
+      expect(await stored(id)).toBe(true);
+      expect((await put("learner", id, { title: "x", isFreePreview: false })).status).toBe(403);
+      for (const value of ["yes", 1, null, "true", {}]) {
+        const invalid = await put("trainer", id, { title: "Typed wrong", isFreePreview: value });
+        const body = await invalid.json();
+        expect([invalid.status, body.error.code]).toEqual([422, "validation_failed"]);
+        expect(body.error.fields.isFreePreview).toBeTruthy();
+      }
+      expect(await stored(id)).toBe(true);
+      const off = await put("trainer", id, { title: "Closed again", isFreePreview: false });
+      expect((await off.json()).lesson).toMatchObject({ title: "Closed again", isFreePreview: false });
+      expect(await stored(id)).toBe(false);
+    }
+    // An admin may switch any course's lesson.
+    const [first] = added;
+    if (!first?.ok) throw new Error("lesson not added");
+    const byAdmin = await put("admin", first.lessonId, { title: "By an admin", isFreePreview: true });
+    expect((await byAdmin.json()).lesson.isFreePreview).toBe(true);
   });
 
   it("deletes with 204, or 409 when learners are enrolled", async () => {

@@ -1,7 +1,7 @@
 // The admin's API (app/routes/api/admin-*.ts, auth-users.ts).
 import { z } from "zod";
 import { ChangeRoleInput, UserListQuery } from "../../admin/users.server";
-import { RefundInput } from "../../commerce/refunds.server";
+import { AdminEnrollmentQuery, RefundInput } from "../../commerce/refunds.server";
 import { JobListQuery } from "../../jobs/admin.server";
 import { JOB_QUEUES, JOB_STATES } from "../../jobs/policy";
 import { RejectInput, TopUpQueue } from "../../wallet/top-ups.server";
@@ -31,6 +31,21 @@ const Job = z.strictObject({
   startedOn: isoDate.nullable(),
   completedOn: isoDate.nullable(),
   error: z.string().nullable().describe("A failed attempt's error message"),
+});
+
+const AdminEnrollment = z.strictObject({
+  id: z.int().describe("What POST /api/admin/enrollments/{id}/refund takes"),
+  userId: z.uuid(),
+  userName: z.string(),
+  userEmail: z.string(),
+  courseId: z.int(),
+  courseTitle: z.string(),
+  courseTitleAr: z.string().nullable(),
+  pricePaid: money.describe("What the learner paid, in currency units (0 for a free course)"),
+  enrolledAt: isoDate,
+  withinRefundWindow: z
+    .boolean()
+    .describe("A refund needs no `override` now (REFUND_WINDOW_DAYS since the enrollment, 14 by default)"),
 });
 
 export const adminEndpoints: EndpointDoc[] = [
@@ -143,6 +158,17 @@ export const adminEndpoints: EndpointDoc[] = [
       [409, "already_reviewed"],
       [409, "balance_limit"],
     ],
+  },
+  {
+    method: "get",
+    route: "api/admin/enrollments",
+    tag: "Admin",
+    summary: "Enrollments, newest first, to find the one to refund",
+    description:
+      "`userId` and `courseId` filter. A refunded enrollment ends, so it is no longer listed. `limit` is 50 unless given, at most 100.",
+    auth: "admin",
+    query: AdminEnrollmentQuery,
+    responses: { 200: ok("A page of enrollments", paged(AdminEnrollment)) },
   },
   {
     method: "post",

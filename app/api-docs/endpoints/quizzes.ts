@@ -23,16 +23,22 @@ const TrainerQuiz = z.strictObject({
         kind: z.enum(QUESTION_KINDS),
         prompt: z.string().describe("Markdown as typed"),
         promptAr: z.string().nullable(),
+        promptHtml: z.string().describe("The Markdown rendered and sanitized once, on save"),
+        promptArHtml: z.string().nullable(),
         points: z.int(),
         partialCredit: z.boolean(),
-        explanation: z.string().nullable(),
+        explanation: z.string().nullable().describe("Markdown as typed"),
         explanationAr: z.string().nullable(),
+        explanationHtml: z.string().nullable(),
+        explanationArHtml: z.string().nullable(),
         options: z
           .array(
             z.strictObject({
               id: z.int(),
-              text: z.string(),
+              text: z.string().describe("Markdown as typed"),
               textAr: z.string().nullable(),
+              textHtml: z.string(),
+              textArHtml: z.string().nullable(),
               correct: z.boolean(),
             }),
           )
@@ -49,6 +55,18 @@ const trainerErrors: EndpointDoc["errors"] = [
   [409, "not_a_quiz"],
 ];
 
+/**
+ * A text of an attempt: its Markdown source, null only for an attempt started before attempts kept it (issue
+ * 43) whose question has changed or gone since, beside the sanitized HTML it was rendered to.
+ */
+const attemptSource = (what: string) =>
+  z
+    .string()
+    .nullable()
+    .describe(
+      `${what}'s Markdown source, in the language of Accept-Language; null for an attempt started before sources were kept whose question has since changed or gone`,
+    );
+
 const Attempt = z.strictObject({
   id: z.string().describe("A uuid, or `practice-<courseId>-<lessonId>` for a practice, which is not stored"),
   number: z.int().nullable().describe("1 for the first attempt; null for a practice"),
@@ -59,10 +77,17 @@ const Attempt = z.strictObject({
     z.strictObject({
       id: z.string(),
       kind: z.enum(QUESTION_KINDS),
-      prompt: z.string().describe("Sanitized HTML, in the language of Accept-Language"),
+      prompt: attemptSource("The prompt"),
+      promptHtml: z.string().describe("Sanitized HTML, in the language of Accept-Language"),
       points: z.int(),
       options: z
-        .array(z.strictObject({ id: z.string(), text: z.string().describe("Sanitized HTML") }))
+        .array(
+          z.strictObject({
+            id: z.string(),
+            text: attemptSource("The option"),
+            textHtml: z.string().describe("Sanitized HTML"),
+          }),
+        )
         .optional(),
     }),
   ),
@@ -88,7 +113,8 @@ const Submitted = z.strictObject({
           possible: z.number(),
           correctOptionIds: z.array(z.string()).optional(),
           acceptedAnswers: z.array(z.string()).optional(),
-          explanation: z.string().optional().describe("Sanitized HTML"),
+          explanation: attemptSource("The explanation").optional(),
+          explanationHtml: z.string().optional().describe("Sanitized HTML; both absent for no explanation"),
         }),
       )
       .optional()

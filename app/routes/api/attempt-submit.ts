@@ -1,6 +1,7 @@
 // POST /api/attempts/:attemptId/submit {answers?} → 200 {attempt: {id, scorePercent, passed, submittedAt, practice,
 // review?}}: grades the caller's attempt once; submitting again answers the same result. `review` only when
-// the quiz's setting reveals the answers. See app/quizzes/attempts.server.ts, submitAttempt.
+// the quiz's setting reveals the answers; an explanation comes as its Markdown and its HTML. See
+// app/quizzes/attempts.server.ts, submitAttempt.
 import { optionalApiUser } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
 import { getI18n } from "../../i18n/context.server";
@@ -9,6 +10,7 @@ import { clientAddress } from "../../lib/client-address";
 import { attemptRefusalAnswer, submittedAttemptJson } from "../../quizzes/api.server";
 import { SubmitJson } from "../../quizzes/attempt-inputs";
 import { submitAttempt } from "../../quizzes/attempts.server";
+import { withLiveExplanationSources } from "../../quizzes/sources.server";
 import type { Route } from "./+types/attempt-submit";
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -26,11 +28,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (error) return error;
     answers = data.answers;
   }
-  const outcome = await submitAttempt(getDb(context), user, params.attemptId ?? "", answers, locale, {
+  const db = getDb(context);
+  const outcome = await submitAttempt(db, user, params.attemptId ?? "", answers, locale, {
     clientAddress: clientAddress(context),
   });
   if (!outcome.ok) return attemptRefusalAnswer(context, locale, outcome);
-  return Response.json({ attempt: submittedAttemptJson(outcome.attempt) });
+  const { review, ...attempt } = outcome.attempt;
+  // An attempt started before snapshots kept the Markdown: its explanations' sources from the live questions.
+  const withSources = review ? { ...attempt, review: await withLiveExplanationSources(db, review) } : attempt;
+  return Response.json({ attempt: submittedAttemptJson(withSources) });
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {

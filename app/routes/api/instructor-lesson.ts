@@ -1,5 +1,6 @@
-// PUT /api/instructor/lessons/:id {title, titleAr?, durationMinutes?, body?, bodyAr?} → 200 {lesson} (a
-// lesson's kind never changes; the body is an article's); DELETE → 204.
+// PUT /api/instructor/lessons/:id {title, titleAr?, durationMinutes?, body?, bodyAr?, isFreePreview?} → 200
+// {lesson} (a lesson's kind never changes; the body is an article's; the free-preview switch is the studio
+// form's, through the same domain function); DELETE → 204.
 import { canTeach } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
@@ -11,6 +12,7 @@ import { refusalAnswer } from "../../studio/api.server";
 import { deleteLesson, findLesson, updateLesson } from "../../studio/curriculum.server";
 import { studioLessonJson } from "../../studio/curriculum-json";
 import { ApiLessonUpdate } from "../../studio/inputs";
+import { setFreePreview } from "../../video/videos.server";
 import type { Route } from "./+types/instructor-lesson";
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -29,8 +31,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   const { data, error } = await readJsonBody(request, ApiLessonUpdate, i18n, "studio");
   if (error) return error;
-  const outcome = await updateLesson(db, user, id, data);
+  const { isFreePreview, ...changes } = data;
+  const outcome = await updateLesson(db, user, id, changes);
   if (!outcome.ok) return refusalAnswer(request, context, outcome);
+  if (isFreePreview !== undefined) {
+    const switched = await setFreePreview(db, user, outcome.courseId, id, isFreePreview);
+    // Only a lesson deleted, or an editor's right lost, since the update above.
+    if (!switched.ok)
+      return refusalAnswer(request, context, {
+        ok: false,
+        reason: switched.reason === "forbidden" ? "forbidden" : "lesson_not_found",
+      });
+  }
   const lesson = await findLesson(db, id);
   if (!lesson) throw new Error("updated lesson vanished");
   return Response.json({ lesson: studioLessonJson(lesson) });
