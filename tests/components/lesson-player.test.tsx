@@ -13,7 +13,7 @@ import { data } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
 import { LessonPlayer, progressPath } from "../../app/components/learning/lesson-player";
 import type { LessonVideo } from "../../app/video/playback.server";
-import { fieldsOf, type PageAction, type PageProps, renderPage } from "./render";
+import { fieldsOf, type PageAction, type PageProps, renderPage, serverHtml } from "./render";
 
 type PlayerProps = ComponentProps<typeof LessonPlayer>;
 
@@ -123,26 +123,29 @@ describe("a local video", () => {
     expect(screen.getByLabelText<HTMLSelectElement>("Quality").value).toBe("auto");
   });
 
-  it("offers the quality picker as a plain form that works without JavaScript", async () => {
-    const { posts } = renderPlayer();
-    const form = screen.getByTestId<HTMLFormElement>("quality-form");
+  it("offers the quality picker as a plain form that works without JavaScript", () => {
+    // The server's HTML, which is all a browser without JavaScript has.
+    const page = within(serverHtml({ path: PATH, url: HERE, loaderData: playerProps(), Page: PlayerPage }));
+    expect(page.getByTestId("lesson-video").getAttribute("src")).toBe("/media/videos/vid-3f2a/low#t=42");
+    const form = page.getByTestId<HTMLFormElement>("quality-form");
     expect(form.getAttribute("method")).toBe("post");
     expect(form.getAttribute("action")).toBe(HERE);
-    const picker = within(form);
-    expect(picker.getByLabelText<HTMLSelectElement>("Quality").name).toBe("quality");
-    expect(form.querySelector<HTMLInputElement>('input[type="hidden"][name="intent"]')?.value).toBe(
-      "quality",
-    );
-    expect(picker.getAllByRole("option").map((option) => option.getAttribute("value"))).toEqual([
+    expect(page.getByLabelText<HTMLSelectElement>("Quality").value).toBe("low");
+    expect(page.getAllByRole("option").map((option) => option.getAttribute("value"))).toEqual([
       "auto",
       "high",
       "low",
       "audio",
     ]);
+    expect(page.getByRole("button", { name: "Apply" }).getAttribute("type")).toBe("submit");
+    // What that browser posts: without the `js` marker, so the action redirects back with the choice in a
+    // cookie (app/routes/course-learn.tsx).
+    expect(fieldsOf(new FormData(form))).toEqual({ intent: "quality", quality: "low" });
+  });
 
-    // The Apply button sends the form as a browser without JavaScript would (here with the `js` marker the
-    // hydrated form adds, which asks the action for data instead of a redirect).
-    fireEvent.click(picker.getByRole("button", { name: "Apply" }));
+  it("posts the choice with the Apply button once hydrated too, marked as sent by JavaScript", async () => {
+    const { posts } = renderPlayer();
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(fieldsOf(posts[0])).toEqual({ intent: "quality", quality: "low", js: "1" });
   });

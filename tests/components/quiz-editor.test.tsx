@@ -15,7 +15,7 @@ import { applyChange, issuesToFields } from "../../app/quizzes/form";
 import { QuizInput } from "../../app/quizzes/inputs";
 import type { TrainerQuiz } from "../../app/quizzes/quizzes.server";
 import type { QuizAnswer } from "../../app/routes/instructor-quiz";
-import { fieldsOf, type PageProps, renderPage } from "./render";
+import { fieldsOf, type PageProps, renderPage, serverHtml } from "./render";
 
 type LoaderData = ComponentProps<typeof QuizEditor>["loaderData"];
 
@@ -226,6 +226,28 @@ describe("the quiz editor", () => {
       prompt: "HTTP is stateless.",
       trueFalseCorrect: "true",
     });
+  });
+
+  it("without JavaScript shows every kind's fields in Add a question, each saying which kinds it is for", () => {
+    const locale = "en";
+    const html = serverHtml({
+      path: PATH,
+      url: HERE,
+      loaderData: loaderDataOf(QUIZ, locale),
+      Page: QuizPage,
+    });
+    const form = within(within(html).getByRole("region", { name: "Add a question" }));
+    // The legends' hints are spans spaced by a margin, so the names have no space before them.
+    expect(form.getByRole("group", { name: /^Options\s*\(single and multiple choice\)$/ }).hidden).toBe(
+      false,
+    );
+    expect(form.getByRole("group", { name: /^The correct answer\s*\(true \/ false\)$/ }).hidden).toBe(false);
+    expect(form.getByLabelText(/^Accepted answers \(short text\)/)).toBeTruthy();
+    // What a browser without JavaScript posts untouched: a single-choice question worth one point.
+    const posted = fieldsOf(
+      new FormData(html.querySelector<HTMLFormElement>('[data-testid="add-question-form"]') ?? undefined),
+    );
+    expect(posted).toMatchObject({ intent: "addQuestion", kind: "single", points: "1", prompt: "" });
   });
 
   it("shows a refused question's errors in a summary that links to each field, keeping what was typed", async () => {

@@ -2,8 +2,10 @@
 // `createRoutesStub`, so `Form`, `useFetcher`, `useNavigation` and `useSearchParams` work), under the browser's
 // translator over the real translation files (app/entry.client.tsx builds the same one), in StrictMode as the
 // app hydrates. The page's route records every form posted to it, so a test reads what a user's submit sends.
+// `serverHtml` renders the same page to HTML, as a browser without JavaScript gets it.
 import { cleanup, type RenderResult, render } from "@testing-library/react";
 import { type ComponentType, StrictMode } from "react";
+import { renderToString } from "react-dom/server";
 import { createRoutesStub, Outlet } from "react-router";
 import { afterEach } from "vitest";
 import { directionOf, localeFromPath } from "../../app/i18n/languages";
@@ -11,7 +13,12 @@ import { resources } from "../../app/i18n/resources.server";
 import { useLocale } from "../../app/i18n/use-locale";
 import { createBrowserTranslator, TranslationProvider } from "../../app/i18n/use-translation";
 
-afterEach(cleanup);
+/** Server-rendered pages put in the document by `serverHtml`, taken out after each test as `cleanup` does. */
+const serverPages: HTMLElement[] = [];
+afterEach(() => {
+  cleanup();
+  for (const page of serverPages.splice(0)) page.remove();
+});
 
 /** What the page's action answers a post: data (a fetcher's `fetcher.data`, a form's `useActionData`). */
 export type PageAction = (form: FormData) => unknown;
@@ -55,15 +62,18 @@ function DocumentShell() {
   );
 }
 
-export function renderPage<LoaderData>({
-  path,
-  url,
-  loaderData,
-  Page,
-  action = () => ({ ok: true }),
-  saveData = false,
-}: RenderPageOptions<LoaderData>): RenderedPage {
-  const posts: FormData[] = [];
+/** The page inside the stub router, under the translator; `posts` collects what its route receives. */
+function stubbedPage<LoaderData>(
+  {
+    path,
+    url,
+    loaderData,
+    Page,
+    action = () => ({ ok: true }),
+    saveData = false,
+  }: RenderPageOptions<LoaderData>,
+  posts: FormData[],
+) {
   const rootData: RootData = { saveData };
   const Stub = createRoutesStub([
     {
@@ -87,15 +97,31 @@ export function renderPage<LoaderData>({
       ],
     },
   ]);
-  const translator = createBrowserTranslator(localeFromPath(url), resources);
-  const view = render(
-    <TranslationProvider value={translator}>
+  return (
+    <TranslationProvider value={createBrowserTranslator(localeFromPath(url), resources)}>
       <StrictMode>
         <Stub initialEntries={[url]} hydrationData={{ loaderData: { root: rootData, page: loaderData } }} />
       </StrictMode>
-    </TranslationProvider>,
+    </TranslationProvider>
   );
-  return { ...view, posts };
+}
+
+/** The page as the browser has it once hydrated: effects have run, forms submit through the router. */
+export function renderPage<LoaderData>(options: RenderPageOptions<LoaderData>): RenderedPage {
+  const posts: FormData[] = [];
+  return { ...render(stubbedPage(options, posts)), posts };
+}
+
+/**
+ * The page as the server sends it, which is what a browser without JavaScript has: no effect has run. Parsed
+ * into an element of the document (never hydrated) to query; `new FormData(form)` of one of its forms is
+ * what that browser posts.
+ */
+export function serverHtml<LoaderData>(options: RenderPageOptions<LoaderData>): HTMLElement {
+  const page = document.createElement("div");
+  page.innerHTML = renderToString(stubbedPage(options, []));
+  serverPages.push(document.body.appendChild(page));
+  return page;
 }
 
 /** A posted form's fields as an object of strings (a repeated name keeps its last value; files are named). */
