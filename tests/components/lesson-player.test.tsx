@@ -69,7 +69,7 @@ function playerProps(overrides: Partial<PlayerProps> = {}): PlayerProps {
   };
 }
 
-/** As the learn page renders it (app/components/learning/course-learn.tsx passes the loader's fields). */
+/** As the learn page renders it (app/components/learning/learn-page.tsx, from the loader's fields). */
 function PlayerPage({ loaderData }: PageProps<PlayerProps>) {
   return <LessonPlayer {...loaderData} />;
 }
