@@ -1,8 +1,9 @@
 import { defineConfig } from "vitest/config";
 
-// Two projects (issue 44, item 6): `unit`, the pure tests that need no database and no server, for the fast
-// loop (`npm run test:fast`); and `integration`, the tests against PGlite or PostgreSQL and the servers they
-// start, each file on a copy of a template database migrated once by the global setup.
+// Three projects (issue 44, item 6): `unit`, the pure tests that need no database and no server, and
+// `components`, components rendered in jsdom inside React Router's `createRoutesStub` — both in the fast loop
+// (`npm run test:unit`, `npm run test:fast`); and `integration`, the tests against PGlite or PostgreSQL and
+// the servers they start, each file on a copy of a template database migrated once by the global setup.
 export default defineConfig({
   test: {
     environment: "node",
@@ -14,6 +15,14 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["app/**/*.test.ts", "tests/unit/**/*.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "components",
+          environment: "jsdom",
+          include: ["tests/components/**/*.test.tsx"],
         },
       },
       {
