@@ -1,6 +1,7 @@
 // The studio's quiz page (app/components/studio/quiz-page.tsx) as a trainer uses it: the settings and each
 // question's form with what is saved, "Add a question" and what it posts, a refused question with its error
 // summary, the delete confirmation, an empty quiz; in English and in Arabic.
+
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ComponentProps } from "react";
 import { data } from "react-router";
@@ -37,25 +38,47 @@ const QUIZ: TrainerQuiz = {
       id: 101,
       kind: "single",
       prompt: "What does **HTTP** stand for?",
+      promptHtml: renderMarkdown("What does **HTTP** stand for?"),
       promptAr: "ماذا يعني **HTTP**؟",
+      promptArHtml: renderMarkdown("ماذا يعني **HTTP**؟"),
       points: 2,
       partialCredit: false,
       explanation: "The protocol of the web.",
+      explanationHtml: renderMarkdown("The protocol of the web."),
       explanationAr: null,
+      explanationArHtml: null,
       options: [
-        { id: 501, text: "HyperText Transfer Protocol", textAr: "بروتوكول نقل النص التشعبي", correct: true },
-        { id: 502, text: "High Transfer Text Protocol", textAr: null, correct: false },
+        {
+          id: 501,
+          text: "HyperText Transfer Protocol",
+          textHtml: renderMarkdown("HyperText Transfer Protocol"),
+          textAr: "بروتوكول نقل النص التشعبي",
+          textArHtml: renderMarkdown("بروتوكول نقل النص التشعبي"),
+          correct: true,
+        },
+        {
+          id: 502,
+          text: "High Transfer Text Protocol",
+          textHtml: renderMarkdown("High Transfer Text Protocol"),
+          textAr: null,
+          textArHtml: null,
+          correct: false,
+        },
       ],
     },
     {
       id: 102,
       kind: "short_text",
       prompt: "Name the capital of Egypt.",
+      promptHtml: renderMarkdown("Name the capital of Egypt."),
       promptAr: "ما عاصمة مصر؟",
+      promptArHtml: renderMarkdown("ما عاصمة مصر؟"),
       points: 1,
       partialCredit: false,
       explanation: null,
+      explanationHtml: null,
       explanationAr: null,
+      explanationArHtml: null,
       acceptedAnswers: ["Cairo", "القاهرة"],
     },
   ],
