@@ -5,10 +5,10 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { DocumentStylesProvider, readDocumentStyles } from "./document-styles";
 import { HeadScriptsProvider, readHeadScripts } from "./head-scripts";
 import { DocumentTranslationsProvider, readDocumentTranslations } from "./i18n/document-translations";
 import { createBrowserTranslator, TranslationProvider } from "./i18n/use-translation";
+import { DocumentStylesProvider, readDocumentStyles } from "./lib/document-styles";
 
 const { json, translations } = readDocumentTranslations();
 // The server chose the locale from the URL and wrote it into <html lang> and the translations.

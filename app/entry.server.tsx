@@ -12,7 +12,6 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import appCss from "./app.css?inline";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./db/errors";
-import { DocumentStylesProvider } from "./document-styles";
 import fontFacesCss from "./fonts.css?inline";
 import { HeadScriptsProvider } from "./head-scripts";
 import { HEAD_SCRIPTS, HEAD_SCRIPTS_WITHOUT_WEB_FONTS } from "./head-scripts.server";
@@ -23,6 +22,7 @@ import type { Locale } from "./i18n/languages";
 import { TranslationProvider } from "./i18n/use-translation";
 import { DEFER_MODULE_SCRIPTS } from "./lib/defer-module-scripts.server";
 import { stylesSplice } from "./lib/document-slots.server";
+import { DocumentStylesProvider } from "./lib/document-styles";
 import { asksToSaveData } from "./lib/save-data";
 import { spliceDocument } from "./lib/splice-document.server";
 import {

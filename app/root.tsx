@@ -23,18 +23,19 @@ import { type HeaderUser, SiteHeader } from "./components/site-header";
 import { ToastProvider } from "./components/toaster";
 import { WebFonts } from "./components/web-fonts";
 import { getDb } from "./db/context";
-import { DocumentStyles } from "./document-styles";
 import { HeadScripts } from "./head-scripts";
 import { getLocaleFromContext } from "./i18n/context.server";
 import { DocumentTranslationsScript } from "./i18n/document-translations";
 import { directionOf, type Locale } from "./i18n/languages";
 import { useLocale, useLocalizePath } from "./i18n/use-locale";
 import { useTranslation } from "./i18n/use-translation";
+import { DocumentStyles } from "./lib/document-styles";
 import { skipRevalidationAfterFailedRequest } from "./lib/fetcher-failure";
 import { pick } from "./lib/localized";
 import { publicReadsMiddleware } from "./lib/public-reads.server";
 import { asksToSaveData, useSaveData } from "./lib/save-data";
 import { DEFAULT_TITLE } from "./lib/seo";
+import { readToast } from "./lib/toast.server";
 import { apiBoundaryMiddleware } from "./middleware/api-boundary.server";
 import { authMiddleware } from "./middleware/auth.server";
 import { databaseMiddleware } from "./middleware/database.server";
@@ -47,7 +48,6 @@ import { sameOriginMiddleware } from "./middleware/same-origin.server";
 import { saveDataMiddleware } from "./middleware/save-data.server";
 import { headerBell } from "./notifications/bell.server";
 import { useNonce } from "./security/nonce";
-import { readToast } from "./toast.server";
 
 export const middleware: Route.MiddlewareFunction[] = [
   // First, so a stored answer skips everything else and a stored answer is the one the others shaped.

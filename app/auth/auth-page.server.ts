@@ -2,8 +2,8 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import { getViewer } from "../auth/viewer";
 import { localizePath } from "../i18n/languages";
-import { isGoogleSignInEnabled } from "../lib/google-enabled.server";
 import { pageContext } from "../lib/route-context.server";
+import { isGoogleSignInEnabled } from "./google-enabled.server";
 import { safeRedirect } from "./redirect";
 
 export function loadAuthPage(

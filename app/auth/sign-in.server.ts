@@ -2,7 +2,7 @@
 import { clearGuestCartCookie, mergeGuestCartIntoAccount } from "../commerce/cart.server";
 import type { Database } from "../db/client.server";
 import type { User } from "../db/schema";
-import { toasts } from "../toast.server";
+import { toasts } from "../lib/toast.server";
 import { authenticateWithPassword, registerUser, type SignupInput } from "./accounts.server";
 import { hitRateLimit, hitRateLimits, peekRateLimit, RATE_LIMITS } from "./rate-limit.server";
 import { createSession, deleteSession, readSessionToken, sessionCookie } from "./session.server";

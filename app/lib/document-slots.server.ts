@@ -1,8 +1,9 @@
 // The elements the server renders empty and the document splice fills (docs/decisions/027-document-splices.md).
 // `from` is exactly what React writes for the empty element (tests/unit/document-slots.test.tsx renders it);
 // `to` is the element with its content, encoded once and shared by every request.
-import { DOCUMENT_STYLES_ID } from "../document-styles";
+
 import { DOCUMENT_TRANSLATIONS_ID } from "../i18n/document-translations";
+import { DOCUMENT_STYLES_ID } from "./document-styles";
 import type { Splice } from "./splice-document.server";
 
 export const EMPTY_STYLES_ELEMENT = `<style id="${DOCUMENT_STYLES_ID}"></style>`;

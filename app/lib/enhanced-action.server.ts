@@ -2,7 +2,7 @@
 // follows a redirect back to the page with a toast (Post/Redirect/Get); with JavaScript the fetcher gets
 // data it can use to confirm or roll back its optimistic state, and shows the error itself.
 import { data } from "react-router";
-import { toasts } from "../toast.server";
+import { toasts } from "./toast.server";
 
 /** The hidden field <EnhancedFormMarker/> adds once the page has hydrated. */
 export function isEnhanced(form: FormData): boolean {

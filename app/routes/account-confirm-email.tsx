@@ -21,7 +21,7 @@ import { useTranslation } from "../i18n/use-translation";
 import { readForm, validateForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { toasts } from "../toast.server";
+import { toasts } from "../lib/toast.server";
 import type { Route } from "./+types/account-confirm-email";
 
 export const handle = { i18n: ["auth"] };

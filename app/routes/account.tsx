@@ -34,9 +34,9 @@ import { readForm, validateForm } from "../lib/forms.server";
 import { formatMoney } from "../lib/money";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
+import { toasts } from "../lib/toast.server";
 import { getPreferences, setPreferences } from "../notifications/notifications.server";
 import { PreferencesForm } from "../notifications/policy";
-import { toasts } from "../toast.server";
 import type { Route } from "./+types/account";
 
 export const handle = { i18n: ["auth", "notifications"] };

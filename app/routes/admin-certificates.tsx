@@ -21,8 +21,8 @@ import { PAGE_SIZE, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { backToPage } from "../lib/same-origin-path";
 import { metaTags } from "../lib/seo";
+import { toasts } from "../lib/toast.server";
 import { cleanSearchText, safeText } from "../lib/validation";
-import { toasts } from "../toast.server";
 import type { Route } from "./+types/admin-certificates";
 export const handle = { i18n: ["certificates", "admin"] };
 

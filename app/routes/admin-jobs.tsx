@@ -14,7 +14,7 @@ import { parseForm } from "../lib/forms.server";
 import { PAGE_SIZE, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { toasts } from "../toast.server";
+import { toasts } from "../lib/toast.server";
 import type { Route } from "./+types/admin-jobs";
 export const handle = { i18n: ["admin"] };
 

@@ -13,8 +13,8 @@ import { formatMoney } from "../lib/money";
 import { PAGE_SIZE, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
+import { toasts } from "../lib/toast.server";
 import { entityId } from "../lib/validation";
-import { toasts } from "../toast.server";
 import {
   approveTopUp,
   listTopUps,

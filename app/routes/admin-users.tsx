@@ -25,7 +25,7 @@ import { PAGE_SIZE, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { backToPage } from "../lib/same-origin-path";
 import { metaTags } from "../lib/seo";
-import { toasts } from "../toast.server";
+import { toasts } from "../lib/toast.server";
 import {
   ChargeWalletInput,
   creditWallet,

@@ -14,7 +14,7 @@ import { startBrowserSession } from "../auth/sign-in.server";
 import { getDb } from "../db/context";
 import { getI18n } from "../i18n/context.server";
 import { localizePath } from "../i18n/languages";
-import { toasts } from "../toast.server";
+import { toasts } from "../lib/toast.server";
 import type { Route } from "./+types/auth-google-callback";
 
 /** The translation key (auth namespace) that tells the visitor what went wrong. */

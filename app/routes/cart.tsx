@@ -15,10 +15,10 @@ import { readForm, validateForm } from "../lib/forms.server";
 import { formatMoney } from "../lib/money";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
+import { toasts } from "../lib/toast.server";
 import { entityId } from "../lib/validation";
 import { forgetCartCoupon, readCartCoupon, rememberCartCoupon } from "../payments/coupon-cookie.server";
 import { previewCoupon } from "../payments/coupons.server";
-import { toasts } from "../toast.server";
 import type { Route } from "./+types/cart";
 export const handle = { i18n: ["catalog", "payments"] };
 

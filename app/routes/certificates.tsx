@@ -18,8 +18,8 @@ import { localizePath } from "../i18n/languages";
 import { parseForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
+import { toasts } from "../lib/toast.server";
 import { entityId } from "../lib/validation";
-import { toasts } from "../toast.server";
 import type { Route } from "./+types/certificates";
 export const handle = { i18n: ["certificates"] };
 

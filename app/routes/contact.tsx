@@ -12,7 +12,7 @@ import { clientAddress } from "../lib/client-address";
 import { parseForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { toasts } from "../toast.server";
+import { toasts } from "../lib/toast.server";
 import type { Route } from "./+types/contact";
 
 export const handle = { i18n: ["contact"] };

@@ -14,6 +14,7 @@ import { pick } from "../lib/localized";
 import { formatMoney } from "../lib/money";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
+import { toasts } from "../lib/toast.server";
 import { entityId } from "../lib/validation";
 import {
   CouponInput,
@@ -22,7 +23,6 @@ import {
   disableCoupon,
   listCoupons,
 } from "../payments/coupons.server";
-import { toasts } from "../toast.server";
 import type { Route } from "./+types/coupons";
 export const handle = { i18n: ["payments"] };
 

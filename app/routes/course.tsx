@@ -24,6 +24,7 @@ import { parseId, parsePage } from "../lib/params";
 import { readPublic } from "../lib/public-reads.server";
 import { pageContext } from "../lib/route-context.server";
 import { breadcrumbJsonLd, courseJsonLd, metaTags, withJsonLd } from "../lib/seo";
+import { toasts } from "../lib/toast.server";
 import {
   HideInput,
   mayHideReviews,
@@ -39,7 +40,6 @@ import {
   replyToReview,
   saveReview,
 } from "../reviews/reviews.server";
-import { toasts } from "../toast.server";
 import { freePreviewVideos } from "../video/watch.server";
 import type { Route } from "./+types/course";
 export const handle = { i18n: ["catalog", "learning", "video", "certificates", "reviews", "notifications"] };

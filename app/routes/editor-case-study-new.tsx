@@ -15,7 +15,7 @@ import { localizePath } from "../i18n/languages";
 import { readForm, typedValues, validateForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { toasts } from "../toast.server";
+import { toasts } from "../lib/toast.server";
 import type { Route } from "./+types/editor-case-study-new";
 
 export const handle = { i18n: ["editorial", "studio"] };

@@ -24,10 +24,10 @@ import { localizePath } from "../i18n/languages";
 import { readForm, typedValues, validateForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
+import { toasts } from "../lib/toast.server";
 import { getMediaStore } from "../media/context.server";
 import { releaseMedia, storeUpload } from "../media/media.server";
 import { isMultipart, readImageUploads } from "../media/upload.server";
-import { toasts } from "../toast.server";
 import type { Route } from "./+types/editor-case-study";
 
 export const handle = { i18n: ["editorial", "studio"] };

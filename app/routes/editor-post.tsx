@@ -16,10 +16,10 @@ import { localizePath } from "../i18n/languages";
 import { readForm, typedValues, validateForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
+import { toasts } from "../lib/toast.server";
 import { getMediaStore } from "../media/context.server";
 import { storeUpload } from "../media/media.server";
 import { isMultipart, readUpload, UPLOAD_FAILURE_STATUS } from "../media/upload.server";
-import { toasts } from "../toast.server";
 import type { Route } from "./+types/editor-post";
 
 export const handle = { i18n: ["editorial", "studio"] };

@@ -13,8 +13,8 @@ import { readForm, validateForm } from "../lib/forms.server";
 import { pick } from "../lib/localized";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
+import { toasts } from "../lib/toast.server";
 import { describeRefusal, requireEditableCourse } from "../studio/editor.server";
-import { toasts } from "../toast.server";
 import type { Route } from "./+types/instructor-announcements";
 
 export const handle = { i18n: ["studio", "notifications"] };

@@ -13,10 +13,10 @@ import { useTranslation } from "../i18n/use-translation";
 import { parseForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
+import { toasts } from "../lib/toast.server";
 import { createCourse } from "../studio/courses.server";
 import { describeRefusal } from "../studio/editor.server";
 import { CourseLandingForm } from "../studio/inputs";
-import { toasts } from "../toast.server";
 import type { Route } from "./+types/instructor-course-new";
 
 export const handle = { i18n: ["studio"] };

@@ -12,6 +12,7 @@ import { parseForm } from "../lib/forms.server";
 import { pick } from "../lib/localized";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
+import { toasts } from "../lib/toast.server";
 import { getMediaStore } from "../media/context.server";
 import { storeUpload } from "../media/media.server";
 import { isMultipart, readUpload, UPLOAD_FAILURE_STATUS } from "../media/upload.server";
@@ -20,7 +21,6 @@ import { deleteCourse, setCourseImage, setPublished, updateCourse } from "../stu
 import { describeRefusal, requireEditableCourse } from "../studio/editor.server";
 import { CourseLandingForm } from "../studio/inputs";
 import { missingForPublish } from "../studio/policy";
-import { toasts } from "../toast.server";
 import type { Route } from "./+types/instructor-course";
 export const handle = { i18n: ["studio"] };
 

@@ -14,6 +14,7 @@ import { pick } from "../lib/localized";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
+import { toasts } from "../lib/toast.server";
 import { entityId } from "../lib/validation";
 import { getMediaStore } from "../media/context.server";
 import { storeUpload } from "../media/media.server";
@@ -35,7 +36,6 @@ import {
 import { describeRefusal, requireEditableCourse } from "../studio/editor.server";
 import { LessonForm, MAX_LESSONS, NewLessonForm, SectionForm } from "../studio/inputs";
 import { parseLayout } from "../studio/layout";
-import { toasts } from "../toast.server";
 import { formatMaxBytes } from "../video/api.server";
 import { lessonVideoSummaries } from "../video/videos.server";
 import type { Route } from "./+types/instructor-curriculum";

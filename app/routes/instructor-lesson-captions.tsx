@@ -20,8 +20,8 @@ import { pick } from "../lib/localized";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
+import { toasts } from "../lib/toast.server";
 import { requireEditableCourse } from "../studio/editor.server";
-import { toasts } from "../toast.server";
 import type { Route } from "./+types/instructor-lesson-captions";
 export const handle = { i18n: ["studio", "video"] };
 

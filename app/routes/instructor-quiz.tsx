@@ -13,12 +13,12 @@ import { pick } from "../lib/localized";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
+import { toasts } from "../lib/toast.server";
 import { entityId } from "../lib/validation";
 import { applyChange, issuesToFields, type QuizChange } from "../quizzes/form";
 import { QuizInput, QuizSettingsInput } from "../quizzes/inputs";
 import { getQuizForTrainer, type QuizRefusal, quizStats, saveQuiz } from "../quizzes/quizzes.server";
 import { requireEditableCourse } from "../studio/editor.server";
-import { toasts } from "../toast.server";
 import type { Route } from "./+types/instructor-quiz";
 export const handle = { i18n: ["studio"] };
 

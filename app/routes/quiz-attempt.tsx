@@ -15,11 +15,11 @@ import { readForm, validateForm } from "../lib/forms.server";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
+import { toasts } from "../lib/toast.server";
 import { answersFromForm } from "../quizzes/attempt-form";
 import { getAttempt, saveAnswers, submitAttempt } from "../quizzes/attempts.server";
 import { quizSettings } from "../quizzes/quizzes.server";
 import { attemptRefusalPage } from "../quizzes/refusals";
-import { toasts } from "../toast.server";
 import type { Route } from "./+types/quiz-attempt";
 
 export const handle = { i18n: ["learning"] };

@@ -7,9 +7,9 @@ import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
+import { toasts } from "../lib/toast.server";
 import { startAttempt } from "../quizzes/attempts.server";
 import { attemptRefusalPage } from "../quizzes/refusals";
-import { toasts } from "../toast.server";
 import type { Route } from "./+types/quiz-start";
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -15,6 +15,7 @@ import {
   lessons,
   type User,
 } from "../../app/db/schema";
+import { toasts } from "../../app/lib/toast.server";
 import { action as courseFavoriteApi } from "../../app/routes/api/course-favorite";
 import { loader as courseProgressApi } from "../../app/routes/api/course-progress";
 import { action as reviewApi } from "../../app/routes/api/course-reviews";
@@ -22,7 +23,6 @@ import { action as enrollOneApi } from "../../app/routes/api/enroll-one";
 import { action as lessonProgressApi } from "../../app/routes/api/lesson-progress";
 import { action as coursePageAction } from "../../app/routes/course";
 import { action as learnProgress } from "../../app/routes/learn-progress";
-import { toasts } from "../../app/toast.server";
 import { bearerFor, cookieFor, createUser } from "./auth-helpers";
 import { formRequest, runRoute, settle } from "./route-context";
 import { withSection } from "./section-rows";

@@ -10,10 +10,10 @@ import { findSessionUser, sessionCookie } from "../../app/auth/session.server";
 import { publicOrigin } from "../../app/config.server";
 import type { DatabaseHandle } from "../../app/db/client.server";
 import { sessions, users } from "../../app/db/schema";
+import { toasts } from "../../app/lib/toast.server";
 import { action as apiGoogle, loader as apiGoogleGet } from "../../app/routes/api/auth-google";
 import { loader as googleStart } from "../../app/routes/auth-google";
 import { loader as googleCallback } from "../../app/routes/auth-google-callback";
-import { toasts } from "../../app/toast.server";
 import { runRoute } from "./route-context";
 import { createTestDatabase } from "./test-database";
 

@@ -13,6 +13,7 @@ import {
   sessions,
   users,
 } from "../../app/db/schema";
+import { toasts } from "../../app/lib/toast.server";
 import { sameOriginMiddleware } from "../../app/middleware/same-origin.server";
 import { action as apiLogin } from "../../app/routes/api/auth-login";
 import { loader as apiMe } from "../../app/routes/api/auth-me";
@@ -25,7 +26,6 @@ import { action as contactAction } from "../../app/routes/contact";
 import { action as courseAction } from "../../app/routes/course";
 import { loader as coursesLoader } from "../../app/routes/courses";
 import { isSameOriginRequest } from "../../app/security/same-origin.server";
-import { toasts } from "../../app/toast.server";
 import { creditWallet } from "../../app/wallet/wallet.server";
 import { cookieFor, cookiesFrom, createUser, TEST_PASSWORD } from "./auth-helpers";
 import { formRequest, fromAddress, routePattern, runRoute, settle } from "./route-context";

@@ -6,7 +6,6 @@ import { text } from "node:stream/consumers";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { DocumentStyles, DocumentStylesProvider } from "../../app/document-styles";
 import {
   DocumentTranslationsProvider,
   DocumentTranslationsScript,
@@ -23,6 +22,7 @@ import {
   stylesSplice,
   translationsSplice,
 } from "../../app/lib/document-slots.server";
+import { DocumentStyles, DocumentStylesProvider } from "../../app/lib/document-styles";
 import { spliceDocument } from "../../app/lib/splice-document.server";
 
 const CSS = 'body{margin:0}.a::before{content:"«»"}';

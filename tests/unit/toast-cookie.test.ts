@@ -1,7 +1,7 @@
 // readToast (app/toast.server.ts): a page view without the toast cookie neither reads nor sets one; a
 // waiting toast is read once and its cookie cleared.
 import { describe, expect, it } from "vitest";
-import { readToast, toasts } from "../../app/toast.server";
+import { readToast, toasts } from "../../app/lib/toast.server";
 
 async function toastCookie(message: string): Promise<string> {
   const response = await toasts().redirectWithSuccess("/", message);

@@ -1,5 +1,5 @@
 // Whether to offer "Continue with Google": only when the OAuth client (id and secret) is configured.
-import { googleConfig } from "../auth/google.server";
+import { googleConfig } from "./google.server";
 
 export function isGoogleSignInEnabled(): boolean {
   return googleConfig() !== null;

@@ -1,7 +1,7 @@
 // remix-toast bound to our own signed cookie: its built-in default secret is public, so we never use it.
 import { createCookieSessionStorage } from "react-router";
 import { createToastUtilsWithCustomSession } from "remix-toast";
-import { getSessionSecret, readConfig } from "./config.server";
+import { getSessionSecret, readConfig } from "../config.server";
 
 let utils: ReturnType<typeof createToastUtilsWithCustomSession> | undefined;
 
