@@ -18,7 +18,7 @@ import { configuredMailer } from "../app/middleware/mail.server";
 import { startResponseCache } from "../app/middleware/response-cache.server";
 import { allowedMethodsFor } from "./allowed-methods";
 import { edgeRefusal, isTusUploadPath, looksLikeApi } from "./edge.mjs";
-import { securityHeaders } from "./security-headers";
+import { sameHeaderValueOnce, securityHeaders } from "./security-headers";
 
 export type AppOptions = {
   /** The directory of the browser build (build/client). */
@@ -111,6 +111,7 @@ export async function createApp({ clientDirectory, isDraining, log, env = proces
   app.use("/assets", express.static(`${clientDirectory}/assets`, { immutable: true, maxAge: "1y" }));
   app.use(express.static(clientDirectory, { maxAge: "1h" }));
 
+  app.use(sameHeaderValueOnce);
   app.use(
     createRequestHandler({
       build,
