@@ -231,7 +231,8 @@ describe("what counts as a download", () => {
     expect(new Set(items).size).toBe(OFFLINE_KINDS.length);
     expect(offlineFileItem({ ...GRANT, lessonId: GRANT.lessonId + 1 })).not.toBe(offlineFileItem(GRANT));
     // Another link to the same file (a later expiry) is the same file.
-    expect(offlineFileItem({ ...GRANT, expiresAt: GRANT.expiresAt + 60_000 })).toBe(offlineFileItem(GRANT));
+    const later: OfflineGrant = { ...GRANT, expiresAt: GRANT.expiresAt + 60_000 };
+    expect(offlineFileItem(later)).toBe(offlineFileItem(GRANT));
   });
 });
 
