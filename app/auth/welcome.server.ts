@@ -5,6 +5,7 @@ import { publicOrigin } from "../config.server";
 import { getDb } from "../db/context";
 import type { User } from "../db/schema";
 import { type Locale, localizePath } from "../i18n/languages";
+import { logger } from "../lib/logger.server";
 import { welcomeMail } from "../mail/messages.server";
 import { enqueueMail } from "../mail/outgoing.server";
 import { getI18n } from "../middleware/i18next.server";
@@ -23,6 +24,6 @@ export async function sendWelcomeMail(
     });
   } catch (error) {
     // The account exists either way; a database that refuses the job now refuses the next request too.
-    console.error("welcome mail could not be queued", error);
+    logger("mail").error({ err: error }, "welcome mail could not be queued");
   }
 }
