@@ -12,24 +12,25 @@ const SHUTDOWN_DEADLINE_MS = 10_000;
 /** After an uncaught exception the process state is suspect: a short grace period, then exit non-zero. */
 const CRASH_DEADLINE_MS = 3_000;
 
-const log = (message, ...rest) => console.error(`[manara ${new Date().toISOString()}] ${message}`, ...rest);
-
 let shuttingDown = false;
 
-const { createApp, stopBackgroundWork } = await import("./build/server/index.js");
+const { createApp, stopBackgroundWork, logger } = await import("./build/server/index.js");
+/** The process's events, as JSON lines (app/lib/logger.server.ts, decision 059); an error goes in `err`. */
+const processLog = logger("process");
+const log = (message, error) =>
+  error === undefined ? processLog.info(message) : processLog.error({ err: error }, message);
 const app = await createApp({
   clientDirectory: "build/client",
   isDraining: () => shuttingDown,
-  log,
 });
 
 const server = app.listen(port, host, () => {
   const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
-  console.log(`Manara is listening on http://${shown}:${port} (Node ${process.version})`);
+  processLog.info(`Manara is listening on http://${shown}:${port} (Node ${process.version})`);
 });
 server.on("error", (error) => {
   // EADDRINUSE, EACCES…: nothing to serve, so exit non-zero (the supervisor decides whether to retry).
-  log("The server cannot listen:", error);
+  log("The server cannot listen", error);
   process.exit(1);
 });
 
@@ -51,10 +52,10 @@ function shutdown(reason, code, deadlineMs) {
   const sweepIdle = setInterval(() => server.closeIdleConnections(), 100);
   sweepIdle.unref();
   server.close(async (error) => {
-    if (error) log("Closing the server failed:", error);
+    if (error) log("Closing the server failed", error);
     clearInterval(sweepIdle);
     // The job worker finishes the jobs in hand, still within the deadline (decision 048).
-    await stopBackgroundWork().catch((stopError) => log("Stopping the job worker failed:", stopError));
+    await stopBackgroundWork().catch((stopError) => log("Stopping the job worker failed", stopError));
     clearTimeout(deadline);
     log("Closed.");
     process.exit(code);
@@ -67,13 +68,13 @@ for (const signal of ["SIGINT", "SIGTERM"])
 
 // A promise rejected with nobody listening is a bug to fix, not a reason to drop every other visitor.
 process.on("unhandledRejection", (reason) => {
-  log("Unhandled promise rejection (the server keeps serving):", reason);
+  log("Unhandled promise rejection (the server keeps serving)", reason);
 });
 
 // An exception nothing caught may have left the process in any state: finish what can be finished quickly,
 // then exit non-zero so the supervisor (`npm start`, or the container runtime) starts a fresh process.
 process.on("uncaughtException", (error, origin) => {
-  log(`Uncaught exception (${origin}); exiting so the supervisor restarts the server:`, error);
+  log(`Uncaught exception (${origin}); exiting so the supervisor restarts the server`, error);
   if (shuttingDown) process.exit(1);
   shutdown("Uncaught exception", 1, CRASH_DEADLINE_MS);
 });

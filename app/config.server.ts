@@ -28,7 +28,20 @@ export type AppConfig = {
   s3: S3Config | null;
   /** JOBS_WORKER: whether the web server also works the job queue (app/jobs/worker.server.ts); 1 by default. */
   jobsWorker: boolean;
+  /** LOG_LEVEL: the least severe log line written (app/lib/logger.server.ts); `info` by default. */
+  logLevel: LogLevel;
 };
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** LOG_LEVEL, one of pino's levels (https://github.com/pinojs/pino) or `silent`. */
+export function readLogLevel(value: string | undefined): LogLevel {
+  const level = (value || "info").toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(level))
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}; got "${value}".`);
+  return level as LogLevel;
+}
 
 export type S3Config = {
   bucket: string;
@@ -82,6 +95,7 @@ function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     corsOrigins: readCorsOrigins(env.CORS_ORIGINS),
     s3: readS3Config(env),
     jobsWorker: readJobsWorker(env.JOBS_WORKER),
+    logLevel: readLogLevel(env.LOG_LEVEL),
   };
 }
 

@@ -23,6 +23,8 @@ import { TranslationProvider } from "./i18n/use-translation";
 import { DEFER_MODULE_SCRIPTS } from "./lib/defer-module-scripts.server";
 import { stylesSplice } from "./lib/document-slots.server";
 import { DocumentStylesProvider } from "./lib/document-styles";
+import { logger } from "./lib/logger.server";
+import { noteFailureLogged, requestIdOf } from "./lib/request-id";
 import { asksToSaveData } from "./lib/save-data";
 import { spliceDocument } from "./lib/splice-document.server";
 import {
@@ -83,13 +85,20 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (error instanceof Response) return;
   // React Router's own answers to a client's mistake (a page asked with a method it lacks, a 404) are
   // not our errors: one line, no stack, so a scanner's OPTIONS and PROPFIND do not fill the log.
+  const line = {
+    requestId: requestIdOf(context),
+    method: request.method,
+    path: new URL(request.url).pathname,
+  };
   if (isRouteErrorResponse(error) && error.status < 500) {
-    console.warn(`${error.status} ${request.method} ${new URL(request.url).pathname}`);
+    logger("http").warn({ ...line, status: error.status }, "client error");
     return;
   }
-  // Its other errors carry the Error that explains them, which its default handler logs.
+  // Its other errors carry the Error that explains them, which its default handler logs. Every one is
+  // logged with the request id its 500 carries in X-Request-Id (decision 059).
   const explained = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
-  console.error(explained ?? error);
+  logger("http").error({ ...line, err: explained ?? error }, "unexpected error");
+  noteFailureLogged(context);
 };
 
 export default function handleRequest(
@@ -176,7 +185,15 @@ export default function handleRequest(
           },
           onError(error: unknown) {
             responseStatusCode = 500;
-            if (shellRendered) console.error(error);
+            if (shellRendered)
+              logger("http").error(
+                {
+                  requestId: requestIdOf(loadContext),
+                  path: new URL(request.url).pathname,
+                  err: error,
+                },
+                "error while streaming a page",
+              );
           },
         },
       );

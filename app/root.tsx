@@ -185,7 +185,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const localize = useLocalizePath();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // In the browser only: on the server, handleError (app/entry.server.tsx) has logged it with the request id.
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   const [titleKey, bodyKey] =
     ERROR_MESSAGES[status] ?? (status < 500 ? ERROR_MESSAGES[400] : ERROR_MESSAGES[500]);
   const title = t(titleKey);

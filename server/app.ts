@@ -14,25 +14,34 @@ import { readConfig } from "../app/config.server";
 import { getDatabase } from "../app/db/client.server";
 import { ensureJobWorkerStarted, stopProcessJobWorker } from "../app/jobs/worker.server";
 import { clientAddressContext } from "../app/lib/client-address";
+import { logger } from "../app/lib/logger.server";
+import { requestIdContext } from "../app/lib/request-id";
 import { configuredMailer } from "../app/mail/context.server";
 import { startResponseCache } from "../app/middleware/response-cache.server";
 import { allowedMethodsFor } from "./allowed-methods";
 import { edgeRefusal, isTusUploadPath, looksLikeApi } from "./edge.mjs";
-import { securityHeaders } from "./security-headers";
+import { requestIds } from "./request-id";
+import { sameHeaderValueOnce, securityHeaders } from "./security-headers";
 
 export type AppOptions = {
   /** The directory of the browser build (build/client). */
   clientDirectory: string;
   /** True once the server is shutting down: keep-alive clients are told to reconnect elsewhere. */
   isDraining: () => boolean;
-  log: (message: string, ...rest: unknown[]) => void;
   env?: NodeJS.ProcessEnv;
 };
 
+/** For server.mjs, which runs outside the build: the same logger (app/lib/logger.server.ts). */
+export { logger };
+
 /** The router context React Router starts each request with: what only the server knows about it. */
-export function requestContext(clientAddress: string): RouterContextProvider {
+export function requestContext(
+  clientAddress: string,
+  requestId: string | null = null,
+): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(clientAddressContext, clientAddress);
+  context.set(requestIdContext, requestId);
   return context;
 }
 
@@ -49,7 +58,7 @@ export function stopBackgroundWork(): Promise<void> {
   return stopProcessJobWorker();
 }
 
-export async function createApp({ clientDirectory, isDraining, log, env = process.env }: AppOptions) {
+export async function createApp({ clientDirectory, isDraining, env = process.env }: AppOptions) {
   const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
   const production = env.NODE_ENV === "production";
   // Work the server does beside answering requests: the job queue's jobs (mail, scheduled publication, the
@@ -63,6 +72,7 @@ export async function createApp({ clientDirectory, isDraining, log, env = proces
   // Behind a reverse proxy set TRUST_PROXY so req.ip is the visitor, not the proxy.
   if (env.TRUST_PROXY) app.set("trust proxy", trustProxySetting(env.TRUST_PROXY));
 
+  app.use(requestIds({ trustProxy: Boolean(env.TRUST_PROXY) }));
   app.use((_req, res, next) => {
     if (isDraining()) res.setHeader("Connection", "close");
     next();
@@ -111,19 +121,26 @@ export async function createApp({ clientDirectory, isDraining, log, env = proces
   app.use("/assets", express.static(`${clientDirectory}/assets`, { immutable: true, maxAge: "1y" }));
   app.use(express.static(clientDirectory, { maxAge: "1h" }));
 
+  app.use(sameHeaderValueOnce);
   app.use(
     createRequestHandler({
       build,
       mode: production ? "production" : "development",
-      getLoadContext: (req) => requestContext(req.ip ?? req.socket.remoteAddress ?? "unknown"),
+      getLoadContext: (req, res) =>
+        requestContext(req.ip ?? req.socket.remoteAddress ?? "unknown", res.locals.requestId ?? null),
     }),
   );
 
   // Errors React Router did not answer itself. A Host header that makes no URL is the client's fault (400);
-  // anything else is ours: logged, answered 500, and the server keeps serving.
+  // anything else is ours: logged with the request id its answer carries, answered 500, and the server keeps
+  // serving.
   const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
     const clientError = (error as { code?: string } | null)?.code === "ERR_INVALID_URL";
-    if (!clientError) log(`${req.method} ${req.originalUrl} failed:`, error);
+    if (!clientError)
+      logger("http").error(
+        { requestId: res.locals.requestId, method: req.method, path: req.path, err: error },
+        "unexpected error outside React Router",
+      );
     if (res.headersSent) {
       res.destroy();
       return;

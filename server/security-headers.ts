@@ -28,3 +28,22 @@ export function securityHeaders({ production }: { production: boolean }): Reques
     },
   ];
 }
+
+/**
+ * A route's Response may carry a header helmet has already set on every response — a file's
+ * `X-Content-Type-Options: nosniff` (captions, uploads, offline files; decision 044). @react-router/express
+ * copies each of the Response's headers with `res.append`, which sent such a header twice
+ * (`nosniff, nosniff`; issue 43, item 9). Mounted just before React Router's handler, this sends a value the
+ * response already has once; different values are still appended (`Vary: Origin` and the route's
+ * `Vary: Accept-Language`, several cookies).
+ */
+export const sameHeaderValueOnce: RequestHandler = (_req, res, next) => {
+  const append = res.append.bind(res);
+  res.append = (field: string, value?: string | string[]) => {
+    const current = res.getHeader(field);
+    const values = current === undefined ? [] : Array.isArray(current) ? current : [String(current)];
+    if (typeof value === "string" && values.includes(value)) return res;
+    return append(field, value);
+  };
+  next();
+};

@@ -18,6 +18,7 @@ import {
   topUpRequests,
   users,
 } from "../db/schema";
+import { logger } from "../lib/logger.server";
 import { safeText } from "../lib/validation";
 import { endEmailChanges } from "./email-change-rows.server";
 import { endResetLinks } from "./password-reset.server";
@@ -116,7 +117,11 @@ export async function deleteAccount(
   if (outcome.ok) {
     const store = certificateStore();
     for (const key of pdfKeys)
-      await store.delete(key).catch((error: unknown) => console.error("certificate PDF not deleted", error));
+      await store
+        .delete(key)
+        .catch((error: unknown) =>
+          logger("account").error({ err: error, key }, "certificate PDF not deleted"),
+        );
   }
   return outcome;
 }

@@ -1,5 +1,5 @@
 // Fixed-window rate limits with their counters in the database, so the limit holds across processes.
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { rateLimits } from "../db/schema";
 
@@ -24,8 +24,9 @@ export const RATE_LIMITS = {
   /** Email-change requests from one address, whatever the account. */
   emailChangePerIp: { limit: 20, windowSeconds: 60 * 60 },
   /**
-   * Files one learner downloads for offline in a day, all lessons together (app/learning/offline.ts; a
-   * resumed download counts once): enough for a week's lessons, not for mirroring a catalogue.
+   * Files one learner downloads for offline in a day, all lessons together (app/learning/offline.ts; each
+   * file counts once per window, however it is split into ranges — `hitRateLimitOnce`): enough for a week's
+   * lessons, not for mirroring a catalogue.
    */
   offlineDownloadsPerLearner: { limit: 30, windowSeconds: 24 * 60 * 60 },
   /**
@@ -63,6 +64,63 @@ export async function hitRateLimit(
     });
   if (!row || row.hits <= rule.limit) return { allowed: true };
   return { allowed: false, retryAfterSeconds: Math.max(1, Number(row.retryAfter)) };
+}
+
+/**
+ * Counts one hit against `key` the first time `item` is seen in the key's current window; `item` again in
+ * the same window is free (allowed, not counted), even once the key has no hits left. Each item's mark is a
+ * row of its own, `key#item`, carrying the window it was counted in, so it is forgotten when the window ends
+ * and swept with it. The key's row is locked for the whole decision: parallel hits for one key — on any
+ * server — are decided one at a time, so "first time" and "one left" are never both answered twice.
+ */
+export async function hitRateLimitOnce(
+  db: Database,
+  key: string,
+  item: string,
+  rule: RateLimitRule,
+): Promise<RateLimitDecision> {
+  const window = `${rule.windowSeconds} seconds`;
+  const itemKey = `${key}#${item}`;
+  return db.transaction(async (tx) => {
+    // Start a window when none is running (no row, or its window has passed), without counting yet; the
+    // upsert locks the row until the transaction ends.
+    const [row] = await tx
+      .insert(rateLimits)
+      .values({ key, hits: 0, windowStartedAt: sql`now()` })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          hits: sql`case when ${rateLimits.windowStartedAt} <= now() - ${window}::interval then 0 else ${rateLimits.hits} end`,
+          windowStartedAt: sql`case when ${rateLimits.windowStartedAt} <= now() - ${window}::interval then now() else ${rateLimits.windowStartedAt} end`,
+        },
+      })
+      .returning({
+        hits: rateLimits.hits,
+        retryAfter: sql<number>`ceil(extract(epoch from (${rateLimits.windowStartedAt} + ${window}::interval - now())))::int`,
+      });
+    if (!row) throw new Error(`rate limit ${key}: the upsert returned no row`);
+    // The window is compared in SQL: a JavaScript Date would lose its microseconds.
+    const windowStart = sql`(select ${rateLimits.windowStartedAt} from ${rateLimits} where ${rateLimits.key} = ${key})`;
+    const [seen] = await tx
+      .select({ key: rateLimits.key })
+      .from(rateLimits)
+      .where(sql`${rateLimits.key} = ${itemKey} and ${rateLimits.windowStartedAt} = ${windowStart}`);
+    if (seen) return { allowed: true };
+    if (row.hits >= rule.limit)
+      return { allowed: false, retryAfterSeconds: Math.max(1, Number(row.retryAfter)) };
+    await tx
+      .update(rateLimits)
+      .set({ hits: sql`${rateLimits.hits} + 1` })
+      .where(eq(rateLimits.key, key));
+    await tx
+      .insert(rateLimits)
+      .values({ key: itemKey, hits: 1, windowStartedAt: windowStart })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: { hits: 1, windowStartedAt: sql`excluded.window_started_at` },
+      });
+    return { allowed: true };
+  });
 }
 
 /** Says whether `key` is already over `rule` without counting a hit (a check before the fact). */

@@ -6,6 +6,7 @@ import { getDb } from "../db/context";
 import type { User } from "../db/schema";
 import { getI18n } from "../i18n/context.server";
 import { type Locale, localizePath } from "../i18n/languages";
+import { logger } from "../lib/logger.server";
 import { welcomeMail } from "../mail/messages.server";
 import { enqueueMail } from "../mail/outgoing.server";
 
@@ -23,6 +24,6 @@ export async function sendWelcomeMail(
     });
   } catch (error) {
     // The account exists either way; a database that refuses the job now refuses the next request too.
-    console.error("welcome mail could not be queued", error);
+    logger("mail").error({ err: error }, "welcome mail could not be queued");
   }
 }

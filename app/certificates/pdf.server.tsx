@@ -21,6 +21,7 @@ import QRCode from "qrcode";
 import { renderToStaticMarkup } from "react-dom/server";
 import ar from "../../locales/ar/certificates.json";
 import en from "../../locales/en/certificates.json";
+import { logger } from "../lib/logger.server";
 import { woffToSfnt } from "../lib/woff.server";
 import { arabicClass } from "./arabic-lines";
 
@@ -383,7 +384,7 @@ export async function renderCertificatePdf(input: CertificatePdfFile): Promise<B
   } else {
     if (!warnedNoChromium) {
       warnedNoChromium = true;
-      console.warn(
+      logger("certificates").warn(
         "Certificate PDFs: no Chromium at CHROMIUM_PATH or /usr/bin/chromium, so @react-pdf/renderer draws " +
           "them: untagged, and their Arabic copies out imperfectly (decision 054). Install chromium.",
       );

@@ -9,6 +9,7 @@ import pg from "pg";
 import { fromPglite } from "pg-boss";
 import { readConfig } from "../config.server";
 import { closeJobQueue, installJobQueue, jobQueue, registerJobQueue } from "../jobs/queue.server";
+import { logger } from "../lib/logger.server";
 import { type Listener, listenWithReconnects } from "./listen.server";
 import { PUBLIC_CHANGES_CHANNEL, registerChangeFeed, topicOf } from "./public-changes.server";
 import * as schema from "./schema";
@@ -44,7 +45,7 @@ export const DATABASE_TIMEOUTS = { connectMs: 2_000, statementMs: 4_000, queryMs
  */
 export const MIGRATION_LOCK_KEY = 0x6d616e617261;
 
-const logDatabase = (message: string) => console.error(`[manara db] ${message}`);
+const logDatabase = (message: string) => logger("db").warn(message);
 
 /** A lost connection, said in one line: what PostgreSQL or the network reported. */
 function describeError(error: unknown): string {

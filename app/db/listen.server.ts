@@ -2,6 +2,7 @@
 // reports a lost connection once ('error', then 'end') and is then done, so this opens a new one, with a
 // growing pause, until PostgreSQL answers again.
 import pg from "pg";
+import { logger } from "../lib/logger.server";
 
 export type Listener = {
   /** Stops reconnecting and closes the connection. */
@@ -27,7 +28,7 @@ export type ListenOptions = {
  */
 export async function listenWithReconnects(options: ListenOptions): Promise<Listener> {
   const { channel, onNotification, onReconnect } = options;
-  const log = options.log ?? ((message: string) => console.error(message));
+  const log = options.log ?? ((message: string) => logger("db").warn(message));
   const retryMs = options.retryMs ?? 200;
   const maxRetryMs = options.maxRetryMs ?? 2_000;
   let current: pg.Client | null = null;

@@ -9,6 +9,7 @@
 // This module imports nothing from the app, so the database client, the caches and the domain modules can all
 // depend on it without a cycle.
 import { sql } from "drizzle-orm";
+import { logger } from "../lib/logger.server";
 
 /** What a change touched; each cache keeps its copies under these. */
 export const PUBLIC_TOPICS = [
@@ -42,7 +43,7 @@ function deliver(db: object, topic: PublicTopic | null) {
       listener(topic);
     } catch (error) {
       // A cache that cannot forget is a bug to fix, not a reason to stop telling the others.
-      console.error("A public-change listener failed:", error);
+      logger("db").error({ err: error }, "A public-change listener failed");
     }
   }
 }
@@ -71,7 +72,7 @@ export function onPublicChange(db: object, listener: PublicChangeListener): () =
       .catch((error: unknown) => {
         // The caches still expire on their own (PUBLIC_CACHE_SECONDS); try again with the next subscriber.
         feed.listening = null;
-        console.error("Cannot listen for public changes:", error);
+        logger("db").error({ err: error }, "Cannot listen for public changes");
       });
   }
   return () => set.delete(listener);

@@ -9,6 +9,7 @@
 import { sql } from "drizzle-orm";
 import { type ConstructorOptions, fromDrizzle, PgBoss } from "pg-boss";
 import type { Queryable } from "../db/client.server";
+import { logger } from "../lib/logger.server";
 import { JOB_QUEUES, type JobQueueName, jobIdForKey, QUEUE_POLICIES } from "./policy";
 
 /** Where pg-boss reaches the database: a connection string (a pool of its own) or an adapter. */
@@ -20,7 +21,7 @@ export const JOB_SCHEMA = "pgboss";
 const connections = new WeakMap<object, QueueConnection>();
 const clients = new WeakMap<object, Promise<PgBoss>>();
 
-const logJobs = (message: string, ...rest: unknown[]) => console.error(`[manara jobs] ${message}`, ...rest);
+const logJobs = (message: string, error: unknown) => logger("jobs").error({ err: error }, message);
 
 /** How the database client says where `db`'s queue is (app/db/client.server.ts, for either driver). */
 export function registerJobQueue(db: object, connection: QueueConnection): void {
@@ -47,7 +48,7 @@ function newBoss(connection: QueueConnection, options: ConstructorOptions): PgBo
   });
   // An 'error' event nobody listens to would be an uncaught exception: pg-boss reports a failed poll or a
   // lost connection this way and tries again by itself.
-  boss.on("error", (error) => logJobs("pg-boss reported an error:", error));
+  boss.on("error", (error) => logJobs("pg-boss reported an error", error));
   return boss;
 }
 

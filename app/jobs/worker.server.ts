@@ -2,6 +2,7 @@
 // Any number of workers share the queues: pg-boss hands each job to one of them (SELECT … FOR UPDATE SKIP
 // LOCKED), and its schedules create the sweep's job once per minute for all of them.
 
+import { logger } from "../lib/logger.server";
 import { DIGEST_CRON, DISPATCH_CRON } from "../notifications/policy";
 import { JOB_HANDLERS, type JobContext } from "./handlers.server";
 import { JOB_QUEUES, type JobQueueName, SWEEP_CRON } from "./policy";
@@ -88,7 +89,7 @@ export function ensureJobWorkerStarted(open: () => Promise<JobContext>): void {
   holder[WORKER_KEY] ??= open()
     .then((context) => startJobWorker(context))
     .catch((error: unknown) => {
-      console.error("[manara jobs] The job worker could not start; jobs wait for another worker.", error);
+      logger("jobs").error({ err: error }, "The job worker could not start; jobs wait for another worker.");
       delete holder[WORKER_KEY];
       return undefined;
     });

@@ -1,10 +1,10 @@
 // Offline downloads of a lesson (issue 36; decision 058): the list the lesson page and the API show — each
 // file behind a signed link that runs out — and the opening of such a link, which asks the access rules
-// again and counts the download against the learner's daily allowance.
+// again and counts the file against the learner's daily allowance (once per file and window).
 import { and, eq, isNull } from "drizzle-orm";
 import { accessToLesson } from "../access/access.server";
 import type { Viewer } from "../access/roles";
-import { hitRateLimit, RATE_LIMITS, remainingHits } from "../auth/rate-limit.server";
+import { hitRateLimitOnce, RATE_LIMITS, remainingHits } from "../auth/rate-limit.server";
 import { getSessionSecret } from "../config.server";
 import type { Database } from "../db/client.server";
 import { lessonCaptions, lessons, mediaUploads, users, videos } from "../db/schema";
@@ -17,6 +17,7 @@ import {
   OFFLINE_LINK_LIFETIME_MS,
   type OfflineGrant,
   type OfflineKind,
+  offlineFileItem,
   readOfflineGrant,
   signOfflineGrant,
 } from "./offline";
@@ -113,8 +114,9 @@ export type OfflineOpening =
 
 /**
  * Opens a signed link: the token must be ours and unexpired, its learner must still be allowed to download
- * the lesson, and the file must be there; then a fresh download (not a resumed one, see countsAsDownload)
- * is counted, and past the allowance refused.
+ * the lesson, and the file must be there; then, when bytes of it will be sent (see countsAsDownload), the
+ * file is counted the first time in the learner's window — refused past the allowance — and free after
+ * that (a resumed download, a second range, the file again).
  */
 export async function openOfflineLink(
   db: Database,
@@ -138,7 +140,12 @@ export async function openOfflineLink(
   const served =
     target.source === "captions" ? ({ kind: "full" } as const) : parseRange(request.range, target.size);
   if (countsAsDownload(request.method, served)) {
-    const decision = await hitRateLimit(db, allowanceKey(grant.userId), ALLOWANCE);
+    const decision = await hitRateLimitOnce(
+      db,
+      allowanceKey(grant.userId),
+      offlineFileItem(grant),
+      ALLOWANCE,
+    );
     if (!decision.allowed)
       return { ok: false, reason: "allowance", retryAfterSeconds: decision.retryAfterSeconds };
   }

@@ -2,7 +2,8 @@
 // downloaded, how a signed link is made and read, its lifetime, and the daily allowance. A link carries
 // who it was made for, the lesson and the file, and when it runs out, signed with the server's secret; the
 // download route still asks the access rules at download time, so a link outlives no enrolment. The daily
-// allowance is a rate limit (RATE_LIMITS.offlineDownloadsPerLearner), counted in PostgreSQL for all servers.
+// allowance is a rate limit (RATE_LIMITS.offlineDownloadsPerLearner), counted in PostgreSQL for all servers,
+// once per file and window.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { LessonAccess } from "../access/policy";
 import type { RangeAnswer } from "../storage/range";
@@ -88,14 +89,21 @@ export function readOfflineGrant(token: string, secret: string, now: number = Da
 }
 
 /**
- * Whether an answer counts against the allowance: one that sends the file from its first byte does (the
- * whole file, or a range from byte 0 — however the Range header spelled it); a download manager resuming
- * from the middle, a HEAD and a refused range do not, so one file is one download. `served` is what the
- * route will send, from the Range header and the file's size (`parseRange`), never the header's spelling.
+ * Whether an answer counts against the allowance: one that sends any of the file's bytes does — the whole
+ * file, or any range of it, however the Range header spelled it; a HEAD and a refused range (416) send none
+ * and do not. Counting is by what is sent, not by where the range starts: a file then counts once per
+ * window however it is split, since the same file again in the window is free (`offlineFileItem`,
+ * `hitRateLimitOnce`). `served` is what the route will send, from the Range header and the file's size
+ * (`parseRange`).
  */
 export function countsAsDownload(method: string, served: RangeAnswer): boolean {
   if (method.toUpperCase() !== "GET") return false;
-  return served.kind === "full" || (served.kind === "partial" && served.start === 0);
+  return served.kind !== "unsatisfiable";
+}
+
+/** One file of the allowance: a lesson's file of one kind (its course follows from the lesson). */
+export function offlineFileItem(grant: Pick<OfflineGrant, "lessonId" | "kind">): string {
+  return `lesson:${grant.lessonId}:${grant.kind}`;
 }
 
 /** The file's name on the learner's device: ASCII, from ids, so no header escaping is needed. */

@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, unavailableReason } from "../db/errors";
+import { logger } from "../lib/logger.server";
 
 /** The route pattern React Router reports for /healthz (root path "" joined with "healthz"). */
 export const HEALTH_ROUTE_PATH = "healthz";
@@ -25,8 +26,11 @@ export async function databaseAnswers(db: Database, timeoutMs = HEALTH_TIMEOUT_M
       (error: unknown) => {
         // An outage in one line per probe; anything else in full.
         if (isDatabaseUnavailable(error))
-          console.error(`Health check: the database is unavailable (${unavailableReason(error)})`);
-        else console.error("Health check: the database did not answer:", error);
+          logger("health").error(
+            { reason: unavailableReason(error) },
+            "Health check: the database is unavailable",
+          );
+        else logger("health").error({ err: error }, "Health check: the database did not answer");
         return false;
       },
     );

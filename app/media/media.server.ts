@@ -12,6 +12,7 @@ import {
   mediaUploads,
   portfolioItems,
 } from "../db/schema";
+import { logger } from "../lib/logger.server";
 import type { SniffedKind } from "./sniff";
 import { type MediaStore, newPublicId, type StoredMedia, UnreadableMedia } from "./store.server";
 
@@ -92,7 +93,7 @@ export async function releaseMedia(db: Database, store: MediaStore, publicIds: (
       await db.delete(mediaUploads).where(eq(mediaUploads.publicId, publicId));
     } catch (error) {
       // A file left behind is a leak to log, not a reason to fail the edit that already committed.
-      console.error(`Could not delete media ${publicId}:`, error);
+      logger("media").error({ err: error, publicId }, "Could not delete media");
     }
   }
 }

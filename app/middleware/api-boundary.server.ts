@@ -11,6 +11,8 @@ import { apiMethods } from "../api-docs/methods";
 import { isDatabaseUnavailable } from "../db/errors";
 import { getI18n } from "../i18n/context.server";
 import { internalError, methodNotAllowed, serviceUnavailable } from "../lib/api.server";
+import { logger } from "../lib/logger.server";
+import { failureWasLogged, requestIdOf } from "../lib/request-id";
 import { withVary } from "../lib/vary";
 import { noteDatabaseUnavailable } from "./database.server";
 
@@ -39,6 +41,18 @@ export const apiBoundaryMiddleware: MiddlewareFunction<Response> = async (
     // React Router answers a resource route's unexpected error itself, as plain text: replace it.
     if (response.status >= 500 && !response.headers.get("content-type")?.includes("json")) {
       response.body?.cancel().catch(() => {});
+      // React Router's handleError has logged a thrown error; an answer a route (or a library it called,
+      // like the tus server) built as a 5xx has not been logged by anyone: one line, with the id.
+      if (response.status !== 503 && !failureWasLogged(context))
+        logger("http").error(
+          {
+            requestId: requestIdOf(context),
+            method: request.method,
+            path: new URL(request.url).pathname,
+            status: response.status,
+          },
+          "a route answered 5xx",
+        );
       return varyOnLanguage(
         response.status === 503
           ? serviceUnavailable(request, getI18n(context))
@@ -52,7 +66,15 @@ export const apiBoundaryMiddleware: MiddlewareFunction<Response> = async (
       noteDatabaseUnavailable(context, request, error);
       return varyOnLanguage(serviceUnavailable(request, getI18n(context)));
     }
-    console.error(error);
+    logger("http").error(
+      {
+        requestId: requestIdOf(context),
+        method: request.method,
+        path: new URL(request.url).pathname,
+        err: error,
+      },
+      "unexpected error",
+    );
     return varyOnLanguage(internalError(request, getI18n(context)));
   }
 };

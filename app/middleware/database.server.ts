@@ -6,6 +6,8 @@ import { createContext, type MiddlewareFunction, type RouterContextProvider } fr
 import { type Database, getDatabase } from "../db/client.server";
 import { databaseContext } from "../db/context";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, unavailableReason } from "../db/errors";
+import { logger } from "../lib/logger.server";
+import { requestIdOf } from "../lib/request-id";
 import { healthResponse, isHealthPattern } from "../maintenance/health.server";
 
 /** Set when an error of this request said the database is away (see `noteDatabaseUnavailable`). */
@@ -24,7 +26,15 @@ export function noteDatabaseUnavailable(
   if (context.get(databaseUnavailableContext)) return;
   context.set(databaseUnavailableContext, true);
   const { pathname } = new URL(request.url);
-  console.error(`${request.method} ${pathname}: the database is unavailable (${unavailableReason(error)})`);
+  logger("db").error(
+    {
+      requestId: requestIdOf(context),
+      method: request.method,
+      path: pathname,
+      reason: unavailableReason(error),
+    },
+    "the database is unavailable",
+  );
 }
 
 /** Whether `noteDatabaseUnavailable` was called for this request. */
@@ -54,7 +64,7 @@ export const databaseMiddleware: MiddlewareFunction<Response> = async (
   } catch (error) {
     // GET /healthz must say "unavailable" (503), not fail, when the database cannot even be opened.
     if (isHealthPattern(pattern)) {
-      console.error("Health check: the database cannot be opened:", error);
+      logger("health").error({ err: error }, "Health check: the database cannot be opened");
       return healthResponse(false);
     }
     if (!isDatabaseUnavailable(error)) throw error;

@@ -8,6 +8,7 @@ import type Stripe from "stripe";
 import { publicOrigin } from "../config.server";
 import type { Database } from "../db/client.server";
 import { type CardPayment, cardPayments } from "../db/schema";
+import { logger } from "../lib/logger.server";
 import { creditWallet } from "../wallet/wallet.server";
 import type { CardPayments } from "./stripe.server";
 
@@ -61,11 +62,11 @@ export async function startCardTopUp(
       cancel_url: `${returnUrl}?checkout=cancelled`,
     });
   } catch (error) {
-    console.error("Stripe refused to create a Checkout Session:", error);
+    logger("payments").error({ err: error }, "Stripe refused to create a Checkout Session");
     return { ok: false, reason: "stripe_error" };
   }
   if (!session.url) {
-    console.error("Stripe returned a Checkout Session without a URL:", session.id);
+    logger("payments").error({ sessionId: session.id }, "Stripe returned a Checkout Session without a URL");
     return { ok: false, reason: "stripe_error" };
   }
   // The webhook may already have written (and credited) this session's row: keep that one.
@@ -112,7 +113,10 @@ export async function applyStripeEvent(
     if (!payment) throw new Error("applyStripeEvent: the payment row is missing after its insert");
     if (payment.status === "paid") return { handled: "already_credited", payment } as const;
     if (payment.userId !== userId || payment.amount !== amount) {
-      console.error(`Stripe session ${session.id} does not match its payment row; not credited.`);
+      logger("payments").error(
+        { sessionId: session.id },
+        "A Stripe session does not match its payment row; not credited.",
+      );
       return { handled: "ignored", why: "mismatch" } as const;
     }
     const credit = await creditWallet(tx, {

@@ -14,6 +14,7 @@ import { startBrowserSession } from "../auth/sign-in.server";
 import { getDb } from "../db/context";
 import { getI18n } from "../i18n/context.server";
 import { localizePath } from "../i18n/languages";
+import { logger } from "../lib/logger.server";
 import { toasts } from "../lib/toast.server";
 import type { Route } from "./+types/auth-google-callback";
 
@@ -52,7 +53,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     });
   } catch (error) {
     // A visitor who cancels at Google lands here too, so this is a warning, not an error.
-    console.warn(`Google sign-in did not complete (${describeFailure(error)})`);
+    logger("auth").warn(`Google sign-in did not complete (${describeFailure(error)})`);
     const login = localizePath("/auth/login", locale);
     const home = localizePath("/", locale);
     const target = redirectTo === home ? login : `${login}?${new URLSearchParams({ redirectTo })}`;

@@ -22,6 +22,14 @@ import { objectStorage } from "../storage/storage.server";
 import { mapVimeoStatus, plausibleDurationSeconds, type RemoteVideoState } from "./policy";
 import { sharedTusLocker } from "./tus-locker.server";
 
+/** The errors the tus server answered 5xx, by request (set by its onResponseError). */
+const tusFailures = new WeakMap<Request, unknown>();
+
+/** Why the tus server answered `request` with a 5xx, if it did. */
+export function tusFailureOf(request: Request): unknown {
+  return tusFailures.get(request);
+}
+
 export const TUS_PATH = "/api/videos/tus";
 /** Unfinished uploads are abandoned (and their bytes removed) after this long. */
 export const UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -134,6 +142,13 @@ export function createLocalVideoHost(
     // Uploads are created by create-upload-link (server side); the video id is the last path segment.
     getFileIdFromRequest: (_req, lastPath) => (lastPath ? uploadId(lastPath) : lastPath),
     disableTerminationForFinishedUploads: true,
+    // The tus server answers a failure of its store (an S3 without ListParts…) 500 by itself, logging
+    // nothing: the error is kept for the route, which logs it with the request's id (issue 43, item 8).
+    onResponseError: (request, error) => {
+      const status = (error as { status_code?: number }).status_code;
+      if (status === undefined || status >= 500) tusFailures.set(request, error);
+      return undefined;
+    },
   });
   return {
     provider: "local",

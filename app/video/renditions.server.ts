@@ -16,6 +16,7 @@ import { z } from "zod";
 import type { Database } from "../db/client.server";
 import { type RenditionQuality, type VideoRendition, videoRenditions, videos } from "../db/schema";
 import { enqueueJob } from "../jobs/queue.server";
+import { logger } from "../lib/logger.server";
 import type { ObjectStorage } from "../storage/storage";
 import { type LocalVideoHost, localVideoHost } from "./host.server";
 import {
@@ -120,7 +121,7 @@ export async function removeRenditionFiles(
     try {
       await storage.delete(renditionKey(videoId, quality));
     } catch (error) {
-      console.error(`Could not delete the ${quality} rendition of video ${videoId}:`, error);
+      logger("video").error({ err: error, videoId, quality }, "Could not delete a rendition");
     }
   }
 }

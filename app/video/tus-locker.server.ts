@@ -14,6 +14,7 @@ import { ERRORS, type Lock, type Locker, MemoryLocker, type RequestRelease } fro
 import pg from "pg";
 import { readConfig } from "../config.server";
 import { DATABASE_TIMEOUTS } from "../db/client.server";
+import { logger } from "../lib/logger.server";
 
 export const RELEASE_CHANNEL = "manara_tus_release";
 
@@ -162,7 +163,9 @@ function lockPool(connectionString: string): pg.Pool {
     connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
     idleTimeoutMillis: 30_000,
   });
-  pool.on("error", (error) => console.error("tus locks: an idle connection was lost:", error.message));
+  pool.on("error", (error) =>
+    logger("tus").warn({ reason: error.message }, "tus locks: an idle connection was lost"),
+  );
   pool.on("connect", (client) => client.on("error", () => {}));
   return pool;
 }

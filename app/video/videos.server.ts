@@ -8,6 +8,7 @@ import type { Database } from "../db/client.server";
 import { announcePublicChange } from "../db/public-changes.server";
 import { courses, lessons, type Video, videos } from "../db/schema";
 import { enqueueJob } from "../jobs/queue.server";
+import { logger } from "../lib/logger.server";
 import { readBytes } from "../storage/storage";
 import { readMp4Duration, SNIFF_BYTES, sniffVideo, VIDEO_CONTENT_TYPES } from "./container";
 import {
@@ -139,7 +140,7 @@ export async function storeReceivedVideo(
       description: received.description ?? "",
     });
   } catch (error) {
-    console.error(`Could not store video ${row.id}:`, error);
+    logger("video").error({ err: error, videoId: row.id }, "Could not store a video");
     return (await failVideo(db, row, "storage_failed")) ?? row;
   }
   const [updated] = await db
@@ -266,7 +267,7 @@ async function removeBytes(video: Pick<Video, "id" | "provider" | "providerId">)
   try {
     await hostFor(video.provider)?.remove(video);
   } catch (error) {
-    console.error(`Could not delete the bytes of video ${video.id}:`, error);
+    logger("video").error({ err: error, videoId: video.id }, "Could not delete the bytes of a video");
   }
 }
 
@@ -317,7 +318,7 @@ export async function releaseOrphanVideos(db: Database, limit = 100): Promise<nu
     for (const video of orphans) await removeVideo(db, video);
     return orphans.length;
   } catch (error) {
-    console.error("Could not remove orphaned videos:", error);
+    logger("video").error({ err: error }, "Could not remove orphaned videos");
     return 0;
   }
 }
@@ -391,7 +392,10 @@ export async function refreshVideo(db: Database, video: Video, now = new Date())
   try {
     state = await host.remoteState(video);
   } catch (error) {
-    console.error(`Could not read the state of Vimeo video ${video.providerId}:`, error);
+    logger("video").error(
+      { err: error, vimeoId: video.providerId },
+      "Could not read the state of a Vimeo video",
+    );
     return video;
   }
   const [updated] = await db

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ENDPOINTS } from "../../app/api-docs/endpoints";
 import { apiMethods } from "../../app/api-docs/methods";
 import { handleError } from "../../app/entry.server";
+import { captureLogs } from "../../app/lib/logger.server";
 import { type FuzzApp, startFuzzApp } from "./fuzz/app";
 
 let app: FuzzApp;
@@ -58,6 +59,7 @@ describe("methods", () => {
     const error = vi.spyOn(console, "error");
     const warn = vi.spyOn(console, "warn");
     const log = vi.spyOn(console, "log");
+    const logs = captureLogs();
     const cases: [string, string, string][] = [
       ["OPTIONS", "/courses", "GET, HEAD"],
       ["PROPFIND", "/", "GET, HEAD"],
@@ -71,7 +73,9 @@ describe("methods", () => {
       expect(response.status, `${method} ${target}`).toBe(405);
       expect(response.headers.get("Allow"), `${method} ${target}`).toBe(allow);
     }
+    logs.restore();
     expect([...error.mock.calls, ...warn.mock.calls, ...log.mock.calls]).toEqual([]);
+    expect(logs.lines).toEqual([]);
     error.mockRestore();
     warn.mockRestore();
     log.mockRestore();
@@ -102,8 +106,7 @@ describe("methods", () => {
   });
 
   it("log a client's mistake React Router answers itself as one line, without a stack", () => {
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const logs = captureLogs();
     const request = new Request("http://localhost/courses", { method: "OPTIONS" });
     handleError(
       new ErrorResponse(405, "Method Not Allowed", new Error('Invalid request method "OPTIONS"'), true),
@@ -113,10 +116,17 @@ describe("methods", () => {
         context: undefined as never,
       } as never,
     );
-    expect(error).not.toHaveBeenCalled();
-    expect(warn.mock.calls).toEqual([["405 OPTIONS /courses"]]);
-    error.mockRestore();
-    warn.mockRestore();
+    logs.restore();
+    expect(logs.lines).toHaveLength(1);
+    expect(logs.lines[0]).toMatchObject({
+      level: "warn",
+      area: "http",
+      status: 405,
+      method: "OPTIONS",
+      path: "/courses",
+      msg: "client error",
+    });
+    expect(logs.lines[0]).not.toHaveProperty("err");
   });
 });
 
@@ -129,7 +139,6 @@ describe("CORS through the Express app", () => {
     const express = await serverApp.createApp({
       clientDirectory: path.resolve(import.meta.dirname, "../../public"),
       isDraining: () => false,
-      log: () => {},
       env: { ...process.env, CORS_ORIGINS: "https://app.example.com, http://localhost:5173" },
     });
     const server = express.listen(0, "127.0.0.1");
@@ -179,7 +188,6 @@ describe("CORS through the Express app", () => {
     const express = await serverApp.createApp({
       clientDirectory: path.resolve(import.meta.dirname, "../../public"),
       isDraining: () => false,
-      log: () => {},
       env: { ...process.env, CORS_ORIGINS: "" },
     });
     const server = express.listen(0, "127.0.0.1");

@@ -123,7 +123,10 @@ describe("the post editor", () => {
     );
     expect(result.status).toBe(200);
     const preview = result.body.preview as Record<string, string>;
-    expect(preview.body).toBe('<h2 dir="auto">Big</h2>\n<p dir="auto">Text  <em>kept</em></p>');
+    // The script shows as text, inert (issue 43, item 5).
+    expect(preview.body).toBe(
+      '<h2 dir="auto">Big</h2>\n<p dir="auto">Text &lt;script&gt;alert(1)&lt;/script&gt; <em>kept</em></p>',
+    );
     expect(result.body.values).toMatchObject({ body: "# Big\n\nText <script>alert(1)</script> *kept*" });
     expect(await handle.db.$count(blogPosts)).toBe(before);
   });

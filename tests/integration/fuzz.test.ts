@@ -13,6 +13,7 @@ import { credentialPublicKey, publicOrigin } from "../../app/config.server";
 import { didWebOf } from "../../app/credentials/did";
 import { courses, lessons, quizQuestions, videos } from "../../app/db/schema";
 import { OFFLINE_KINDS, type OfflineKind, signOfflineGrant } from "../../app/learning/offline";
+import { captureLogs } from "../../app/lib/logger.server";
 import { QuizInput } from "../../app/quizzes/inputs";
 import { MAX_VIDEO_SECONDS } from "../../app/video/policy";
 import { type FuzzApp, startFuzzApp } from "./fuzz/app";
@@ -57,15 +58,25 @@ const context = {
   },
 };
 
+let appLogs: ReturnType<typeof captureLogs> | undefined;
 beforeAll(async () => {
   vi.spyOn(console, "error").mockImplementation(captureLog);
   vi.spyOn(console, "warn").mockImplementation(() => {});
+  // The app's log lines (app/lib/logger.server.ts): its errors, for the cases' reports.
+  appLogs = captureLogs({
+    level: "error",
+    onLine: (line) => {
+      const err = line.err as { type?: string; message?: string } | undefined;
+      captureLog(err ? `${line.msg}: ${err.type}: ${err.message}` : line.msg);
+    },
+  });
   app = await startFuzzApp();
   fixtures = await createFixtures(app);
 }, 120_000);
 
 afterAll(async () => {
   vi.restoreAllMocks();
+  appLogs?.restore();
   if (SURVEY) {
     console.log(`\nFuzz survey (seed ${SEED}): ${surveyCount()} failing cases\n\n${surveyReport()}\n`);
   }

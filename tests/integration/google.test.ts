@@ -4,12 +4,13 @@ import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { toPublicUser } from "../../app/auth/accounts.server";
 import { findSessionUser, sessionCookie } from "../../app/auth/session.server";
 import { publicOrigin } from "../../app/config.server";
 import type { DatabaseHandle } from "../../app/db/client.server";
 import { sessions, users } from "../../app/db/schema";
+import { captureLogs } from "../../app/lib/logger.server";
 import { toasts } from "../../app/lib/toast.server";
 import { action as apiGoogle, loader as apiGoogleGet } from "../../app/routes/api/auth-google";
 import { loader as googleStart } from "../../app/routes/auth-google";
@@ -403,14 +404,14 @@ describe("POST /api/auth/google: signing in", () => {
 
   it("answers 401 and tells the operator, without the token, when Google's keys cannot be loaded", async () => {
     process.env.GOOGLE_JWKS_URL = `${googleUrl}/no-such-certs`;
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
     try {
       await expectError(await postToken({ token: await idToken(noor) }), 401, "unauthorized");
-      expect(errors.mock.calls.flat().map(String)).toEqual([
-        "Google sign-in: could not load Google's signing keys",
+      expect(logs.lines.map((line) => [line.level, line.msg])).toEqual([
+        ["error", "Google sign-in: could not load Google's signing keys"],
       ]);
     } finally {
-      errors.mockRestore();
+      logs.restore();
     }
   });
 
@@ -465,17 +466,18 @@ function callback(query: string, cookie: string): Promise<Response> {
 }
 
 describe("the Google redirect flow", () => {
-  let warnings: ReturnType<typeof vi.spyOn>;
+  let warnings: ReturnType<typeof captureLogs>;
   beforeEach(() => {
-    warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
+    warnings = captureLogs();
   });
   afterEach(() => {
+    warnings.restore();
     // Failures are logged for operators, by reason only: never a token, a code or a verifier.
-    for (const line of warnings.mock.calls.flat().map(String)) {
-      expect(line).toMatch(/^Google sign-in did not complete \(/);
-      expect(line).not.toMatch(/eyJ|ya29|abc/);
+    for (const line of warnings.lines) {
+      expect(line.level).toBe("warn");
+      expect(String(line.msg)).toMatch(/^Google sign-in did not complete \(/);
+      expect(JSON.stringify(line)).not.toMatch(/eyJ|ya29|abc/);
     }
-    warnings.mockRestore();
   });
 
   it("sends the visitor to Google with PKCE and state, then signs them in where they started", async () => {

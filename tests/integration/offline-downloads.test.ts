@@ -4,17 +4,18 @@
 // learner's list of files (light video, audio, the lesson's PDF, captions in both languages) on the learn
 // page and from the API, with the video files only once they are made; each signed link followed through
 // /media/offline/:token gives the exact bytes as an attachment; what counts against the daily allowance
-// (fresh downloads, not resumed ones or HEADs) and the 429 past it; tampered, expired and no-longer-allowed
+// (each file once per window, however its bytes are asked for; never a HEAD or a 416) and the 429 past it,
+// with parallel requests on the last one left; tampered, expired and no-longer-allowed
 // links; who gets no list at all; and the player's quality choice remembered in its cookie.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "../../app/auth/rate-limit.server";
 import { saveLessonCaptions } from "../../app/captions/captions.server";
 import { getSessionSecret } from "../../app/config.server";
-import { enrollments, lessons, type User, videos } from "../../app/db/schema";
+import { enrollments, lessons, rateLimits, type User, videos } from "../../app/db/schema";
 import { drainJobs } from "../../app/jobs/worker.server";
 import {
   OFFLINE_LINK_LIFETIME_MS,
@@ -61,6 +62,10 @@ let heavy: User;
 let leaver: User;
 /** Enrolled; tries the ways around the allowance. */
 let sly: User;
+/** Enrolled; asks for files in pieces (issue 43, item 4). */
+let splitter: User;
+/** Enrolled; sends parallel requests on its last download. */
+let racer: User;
 let outsider: User;
 let courseId = 0;
 /** A video lesson with a PDF and captions in both languages, a free preview, and an empty lesson. */
@@ -68,6 +73,8 @@ let videoLessonId = 0;
 let previewLessonId = 0;
 let plainLessonId = 0;
 let videoId = "";
+/** Lessons of a second course (heavy is enrolled) with captions in both languages: more files to count. */
+let captionedLessonIds: number[] = [];
 const videoBytes = readFileSync(DEMO_VIDEO_PATH);
 
 beforeAll(async () => {
@@ -80,6 +87,8 @@ beforeAll(async () => {
   heavy = await createUser(handle.db, "user");
   leaver = await createUser(handle.db, "user");
   sly = await createUser(handle.db, "user");
+  splitter = await createUser(handle.db, "user");
+  racer = await createUser(handle.db, "user");
   outsider = await createUser(handle.db, "user");
   courseId = (await createCourseFor(handle.db, trainer, { lessons: 3, published: true, price: 5000 })).id;
   const rows = await handle.db
@@ -129,8 +138,25 @@ beforeAll(async () => {
     });
     if (!saved.ok) throw new Error(`captions ${lang} not saved`);
   }
-  for (const person of [learner, heavy, leaver, sly]) await enroll(handle.db, person.id, courseId);
+  for (const person of [learner, heavy, leaver, sly, splitter, racer])
+    await enroll(handle.db, person.id, courseId);
+  // 13 lessons × 2 caption files: with the video lesson's 5 files, more than a day's allowance of distinct files.
+  const many = await createCourseFor(handle.db, trainer, { lessons: 13, published: true, price: 5000 });
+  captionedLessonIds = (
+    await handle.db.select({ id: lessons.id }).from(lessons).where(eq(lessons.courseId, many.id))
+  ).map((row) => row.id);
+  for (const lessonId of captionedLessonIds)
+    for (const [lang, format, file] of [
+      ["en", "vtt", EN_VTT],
+      ["ar", "srt", AR_SRT],
+    ] as const) {
+      const saved = await saveLessonCaptions(handle.db, trainer, { lessonId, lang, format, file });
+      if (!saved.ok) throw new Error(`captions ${lang} of lesson ${lessonId} not saved`);
+    }
+  await enroll(handle.db, heavy.id, many.id);
+  manyCourseId = many.id;
 });
+let manyCourseId = 0;
 
 afterAll(async () => {
   replaceVideoHost(undefined);
@@ -159,8 +185,8 @@ async function api(lessonId: number | string, who?: User, course: number | strin
   )) as Response;
 }
 
-async function list(who: User, lessonId = videoLessonId): Promise<ApiAnswer> {
-  const response = await api(lessonId, who);
+async function list(who: User, lessonId = videoLessonId, course = courseId): Promise<ApiAnswer> {
+  const response = await api(lessonId, who, course);
   expect(response.status).toBe(200);
   return (await response.json()) as ApiAnswer;
 }
@@ -397,55 +423,168 @@ describe("following a link", () => {
     expect(data.offline?.remaining).toBe(left);
   });
 
-  it("serves ranges: a resumed download (bytes=100-) and a HEAD are not counted, bytes=0- is", async () => {
+  it("serves ranges; a file counted already is free in its window: resumes, other ranges, the file again, HEAD", async () => {
     const url = await linkOf(learner, "video");
     const low = renditionBytes("low");
+    // The test above downloaded it: counted once.
     const start = await remaining(learner);
+    expect(start).toBe(DAILY - 5);
 
     const resumed = await follow(url, { range: "bytes=100-" });
     expect(resumed.status).toBe(206);
     expect(resumed.headers.get("Content-Range")).toBe(`bytes 100-${low.length - 1}/${low.length}`);
     expect(resumed.headers.get("Content-Disposition")).toMatch(/^attachment; filename="/);
     expect(Buffer.from(await bytesOf(resumed)).equals(low.subarray(100))).toBe(true);
-    expect(await remaining(learner)).toBe(start);
 
     const middle = await follow(url, { range: "bytes=100-199" });
     expect(middle.status).toBe(206);
     expect(Buffer.from(await bytesOf(middle)).equals(low.subarray(100, 200))).toBe(true);
-    expect(await remaining(learner)).toBe(start);
 
     const head = await follow(url, { method: "HEAD" });
     expect(head.status).toBe(200);
     expect(head.headers.get("Content-Length")).toBe(String(low.length));
     expect(head.headers.get("Content-Disposition")).toMatch(/^attachment; filename="/);
     expect((await bytesOf(head)).length).toBe(0);
-    expect(await remaining(learner)).toBe(start);
 
     const fromStart = await follow(url, { range: "bytes=0-" });
     expect(fromStart.status).toBe(206);
     expect(fromStart.headers.get("Content-Range")).toBe(`bytes 0-${low.length - 1}/${low.length}`);
     expect(Buffer.from(await bytesOf(fromStart)).equals(low)).toBe(true);
-    expect(await remaining(learner)).toBe(start - 1);
 
     const firstBytes = await follow(url, { range: "bytes=0-99" });
     expect(firstBytes.status).toBe(206);
     expect(Buffer.from(await bytesOf(firstBytes)).equals(low.subarray(0, 100))).toBe(true);
-    expect(await remaining(learner)).toBe(start - 2);
 
-    // A range past the end: 416, not counted.
+    // A second link to the same file (the list made anew) is the same file.
+    const again = await follow(await linkOf(learner, "video"));
+    expect(again.status).toBe(200);
+    expect(Buffer.from(await bytesOf(again)).equals(low)).toBe(true);
+
+    // A range past the end: 416.
     const past = await follow(url, { range: `bytes=${low.length}-` });
     expect(past.status).toBe(416);
-    expect(await remaining(learner)).toBe(start - 2);
+    expect(await remaining(learner)).toBe(start);
   });
 
-  it("refuses the download past the daily allowance with 429 and Retry-After, serving nothing", async () => {
-    const url = await linkOf(heavy, "captions-en");
-    for (let count = 1; count <= DAILY; count++) {
+  // Issue 43, item 4: only answers from byte 0 counted, so "bytes=1-" fetched the whole file but one byte,
+  // any number of times, and the count stayed where it was. Now the first bytes sent of a file count it.
+  it("counts a file asked for as bytes=1- once, though asked 40 times", async () => {
+    const url = await linkOf(splitter, "video");
+    const low = renditionBytes("low");
+    expect(await remaining(splitter)).toBe(DAILY);
+    for (let time = 1; time <= 40; time++) {
+      const response = await follow(url, { range: "bytes=1-" });
+      expect(response.status, `time ${time}`).toBe(206);
+      expect(Buffer.from(await bytesOf(response)).equals(low.subarray(1)), `time ${time}`).toBe(true);
+    }
+    expect(await remaining(splitter)).toBe(DAILY - 1);
+    // The first byte, fetched on its own, is the same file.
+    const first = await follow(url, { range: "bytes=0-0" });
+    expect(first.status).toBe(206);
+    expect(await remaining(splitter)).toBe(DAILY - 1);
+  });
+
+  it("counts a file split into ranges (in any order, several per header) once", async () => {
+    const audio = renditionBytes("audio");
+    const pdf = PDF_BYTES;
+    const size = audio.length;
+    const third = Math.floor(size / 3);
+    const audioUrl = await linkOf(splitter, "audio");
+    const before = await remaining(splitter);
+    // From the end backwards: the last third, the middle, then the start.
+    const pieces: Uint8Array[] = [];
+    for (const range of [
+      `bytes=-${size - 2 * third}`,
+      `bytes=${third}-${2 * third - 1}`,
+      `bytes=0-${third - 1}`,
+    ]) {
+      const response = await follow(audioUrl, { range });
+      expect(response.status, range).toBe(206);
+      pieces.unshift(await bytesOf(response));
+    }
+    expect(Buffer.concat(pieces).equals(audio)).toBe(true);
+    expect(await remaining(splitter)).toBe(before - 1);
+
+    // Several ranges in one header are answered whole (200), and count once with the rest of the file.
+    const pdfUrl = await linkOf(splitter, "pdf");
+    for (const range of ["bytes=1-1,0-", "bytes=0-0,1-", "bytes=5-", "bytes=1-"]) {
+      const response = await follow(pdfUrl, { range });
+      expect([200, 206], range).toContain(response.status);
+      await response.arrayBuffer();
+    }
+    expect(Buffer.from(await bytesOf(await follow(pdfUrl))).equals(Buffer.from(pdf))).toBe(true);
+    expect(await remaining(splitter)).toBe(before - 2);
+
+    // Captions are sent whole whatever the range: counted once too.
+    const captionsUrl = await linkOf(splitter, "captions-ar");
+    for (const range of ["bytes=1-", "bytes=3-9", undefined]) {
+      const response = await follow(captionsUrl, { range });
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+    }
+    expect(await remaining(splitter)).toBe(before - 3);
+  });
+
+  it("counts a file again once its window has passed", async () => {
+    const url = await linkOf(splitter, "video");
+    expect(await remaining(splitter)).toBe(DAILY - 4);
+    // 25 hours ago: the window (and its marks) ran out.
+    await handle.db
+      .update(rateLimits)
+      .set({ windowStartedAt: sql`now() - interval '25 hours'` })
+      .where(sql`${rateLimits.key} like ${`offline-downloads:${splitter.id}%`}`);
+    expect(await remaining(splitter)).toBe(DAILY);
+    const response = await follow(url, { range: "bytes=1-" });
+    expect(response.status).toBe(206);
+    await response.arrayBuffer();
+    expect(await remaining(splitter)).toBe(DAILY - 1);
+    // And once only in the new window.
+    await (await follow(url, { range: "bytes=2-" })).arrayBuffer();
+    expect(await remaining(splitter)).toBe(DAILY - 1);
+  });
+
+  it("decides parallel requests on the last download left one file at a time", async () => {
+    // One left: the allowance row as 29 counted files would leave it.
+    await handle.db
+      .insert(rateLimits)
+      .values({ key: `offline-downloads:${racer.id}`, hits: DAILY - 1, windowStartedAt: sql`now()` });
+    expect(await remaining(racer)).toBe(1);
+    const videoUrl = await linkOf(racer, "video");
+    const audioUrl = await linkOf(racer, "audio");
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => {
+        const url = index % 2 === 0 ? videoUrl : audioUrl;
+        return follow(url, { range: index % 4 < 2 ? "bytes=1-" : undefined }).then(async (response) => {
+          await response.arrayBuffer();
+          return { url, status: response.status };
+        });
+      }),
+    );
+    const served = new Set(answers.filter((answer) => answer.status !== 429).map((answer) => answer.url));
+    const refused = new Set(answers.filter((answer) => answer.status === 429).map((answer) => answer.url));
+    // Exactly one of the two files got the last download: all its requests were served, all the other's
+    // refused.
+    expect(served.size).toBe(1);
+    expect(refused.size).toBe(1);
+    expect([...served][0]).not.toBe([...refused][0]);
+    expect(await remaining(racer)).toBe(0);
+  });
+
+  it("refuses a new file past the daily allowance with 429 and Retry-After; counted files still download", async () => {
+    const urls = [
+      ...(await list(heavy)).files.map((file) => file.url),
+      ...(
+        await Promise.all(captionedLessonIds.map((lessonId) => list(heavy, lessonId, manyCourseId)))
+      ).flatMap((answer) => answer.files.map((file) => file.url)),
+    ];
+    expect(urls.length).toBeGreaterThan(DAILY);
+    for (const [index, url] of urls.slice(0, DAILY).entries()) {
       const response = await follow(url);
-      expect(response.status, `download ${count}`).toBe(200);
+      expect(response.status, `download ${index + 1}`).toBe(200);
       await response.arrayBuffer();
     }
     expect(await remaining(heavy)).toBe(0);
+    const url = urls[DAILY] ?? "";
     const refused = await follow(url);
     expect(refused.status).toBe(429);
     const retryAfter = Number(refused.headers.get("Retry-After"));
@@ -457,18 +596,22 @@ describe("following a link", () => {
     const text = await refused.text();
     expect(text).not.toContain("WEBVTT");
     expect(text.length).toBeGreaterThan(0);
-    // The allowance is the learner's, not the file's: another file is refused too.
-    const video = await follow(await linkOf(heavy, "video"));
-    expect(video.status).toBe(429);
-    expect(await video.text()).not.toContain("ftyp");
+    // Any range of a new file is refused as well, "bytes=1-" included.
+    for (const range of ["bytes=1-", "bytes=5-9", "bytes=0-0"])
+      expect((await follow(url, { range })).status, range).toBe(429);
     // The page and the API say none is left.
     expect(await remaining(heavy)).toBe(0);
     const data = await page(videoLessonId, await cookieFor(handle.db, heavy.id));
     if (data instanceof Response) throw new Error(`learn page answered ${data.status}`);
     expect(data.offline?.remaining).toBe(0);
-    // Finishing a download already begun (a resumed range) and a HEAD are still answered.
+    // Finishing a download already counted (a resumed range), the same file again, and a HEAD of a new one
+    // are still answered.
     expect((await follow(await linkOf(heavy, "video"), { range: "bytes=100-" })).status).toBe(206);
+    const whole = await follow(urls[0] ?? "");
+    expect(whole.status).toBe(200);
+    await whole.arrayBuffer();
     expect((await follow(url, { method: "HEAD" })).status).toBe(200);
+    expect(await remaining(heavy)).toBe(0);
     // Other learners keep theirs.
     expect(await remaining(learner)).toBeGreaterThan(0);
   });
@@ -583,13 +726,16 @@ describe("following a link", () => {
   // Found by this suite: "bytes=00-" and "bytes=-<more than the size>" are ranges from byte 0 (a 206 of the
   // whole file) that the header's spelling did not count.
   it("counts a whole file served as a range from byte 0 spelled otherwise (bytes=00-)", async () => {
-    const url = await linkOf(sly, "video");
-    const low = renditionBytes("low");
-    for (const range of ["bytes=00-", `bytes=-${low.length * 10}`]) {
+    for (const [kind, range] of [
+      ["audio", "bytes=00-"],
+      ["pdf", `bytes=-${PDF_BYTES.length * 10}`],
+    ] as const) {
+      const url = await linkOf(sly, kind);
       const start = await remaining(sly);
       const response = await follow(url, { range });
       expect(response.status).toBe(206);
-      expect(Buffer.from(await bytesOf(response)).equals(low)).toBe(true);
+      const expected = kind === "audio" ? renditionBytes("audio") : PDF_BYTES;
+      expect(Buffer.from(await bytesOf(response)).equals(Buffer.from(expected))).toBe(true);
       expect(await remaining(sly), range).toBe(start - 1);
     }
   });
@@ -600,8 +746,6 @@ describe("following a link", () => {
     const url = await linkOf(sly, "captions-en");
     const start = await remaining(sly);
     const response = await follow(url, { range: "bytes=5-" });
-    // Either a real 206 from byte 5 (not counted) or the whole text counted.
-    if (response.status === 206) return;
     expect(response.status).toBe(200);
     expect((await response.text()).startsWith("WEBVTT")).toBe(true);
     expect(await remaining(sly)).toBe(start - 1);

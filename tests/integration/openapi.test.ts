@@ -20,6 +20,7 @@ import {
   type User,
   users,
 } from "../../app/db/schema";
+import { captureLogs } from "../../app/lib/logger.server";
 import type { TrainerQuiz } from "../../app/quizzes/quizzes.server";
 import routes from "../../app/routes";
 import { type FuzzApp, startFuzzApp } from "./fuzz/app";
@@ -145,9 +146,12 @@ const validateByDocument = documentValidator(servedDocument);
 /** A public post whose author's account is gone: its `author.id` is null (the column is set null). */
 let orphanPostId = 0;
 
+let appLogs: ReturnType<typeof captureLogs> | undefined;
 beforeAll(async () => {
   vi.spyOn(console, "error").mockImplementation(() => {});
   vi.spyOn(console, "warn").mockImplementation(() => {});
+  // Quiet, as the console above: the refusals these calls provoke are logged by the app.
+  appLogs = captureLogs();
   app = await startFuzzApp();
   fixtures = await createFixtures(app);
   const former = await app.helpers.createUser(app.db, "trainer");
@@ -178,6 +182,7 @@ function documentPath(route: string, target: string): string {
 
 afterAll(async () => {
   vi.restoreAllMocks();
+  appLogs?.restore();
   await app?.close();
 });
 

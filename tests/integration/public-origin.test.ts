@@ -79,7 +79,6 @@ beforeAll(async () => {
   const express = await serverApp.createApp({
     clientDirectory: staticDir,
     isDraining: () => false,
-    log: () => {},
     env: { ...process.env, TRUST_PROXY: "loopback" },
   });
   server = express.listen(0, "127.0.0.1");

@@ -13,6 +13,7 @@ import { eq } from "drizzle-orm";
 import * as tus from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lessons, type User, videos } from "../../app/db/schema";
+import { captureLogs } from "../../app/lib/logger.server";
 import { type FuzzApp, startFuzzApp } from "./fuzz/app";
 import { createCourseFor, enroll, multipart } from "./studio-factories";
 import { tusPatch } from "./tus";
@@ -612,5 +613,46 @@ describe("playback", () => {
     expect(response.status).toBe(200);
     expect(await videoRow(id)).toBeUndefined();
     expect(existsSync(path.join(videoDir, id))).toBe(false);
+  });
+});
+
+// Issue 43, item 8: a tus PATCH against an S3-compatible store without ListParts answered 500, and nothing
+// was logged (the tus server answers its store's errors itself). Any store failure now leaves one line with
+// the request id the answer carries.
+describe("a tus store that fails", () => {
+  it("answers 500 with X-Request-Id and logs the store's error with that id", async () => {
+    const { videoId, uploadLink } = await linkFor(lessonIds[5] ?? 0, DEMO.length);
+    const hosts = (await app.vite.ssrLoadModule(
+      "/app/video/host.server.ts",
+    )) as typeof import("../../app/video/host.server");
+    const { datastore } = hosts.localVideoHost();
+    const write = datastore.write.bind(datastore);
+    datastore.write = async () => {
+      throw Object.assign(new Error("The specified method is not allowed: ListParts"), {
+        Code: "NotImplemented",
+      });
+    };
+    const logs = captureLogs();
+    try {
+      const response = await patch(uploadLink, DEMO.subarray(0, 1000), 0, { Authorization: trainerAuth });
+      expect(response.status).toBe(500);
+      expect(await response.json()).toMatchObject({ error: { code: "internal_error" } });
+      const id = response.headers.get("X-Request-Id");
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      const errors = logs.lines.filter((line) => line.level === "error");
+      expect(errors).toEqual([
+        expect.objectContaining({
+          area: "tus",
+          requestId: id,
+          videoId,
+          method: "PATCH",
+          err: expect.objectContaining({ message: "The specified method is not allowed: ListParts" }),
+        }),
+      ]);
+      expect(JSON.stringify(logs.lines)).not.toContain(trainerAuth.replace("Bearer ", ""));
+    } finally {
+      datastore.write = write;
+      logs.restore();
+    }
   });
 });

@@ -10,6 +10,7 @@ import {
   OFFLINE_KINDS,
   OFFLINE_LINK_LIFETIME_MS,
   type OfflineGrant,
+  offlineFileItem,
   offlineFileName,
   readOfflineGrant,
   signOfflineGrant,
@@ -186,13 +187,29 @@ describe("what counts as a download", () => {
     expect(counts("GET", " bytes=0-")).toBe(true);
   });
 
-  it("does not count a resumed download, a HEAD or a refused range", () => {
-    expect(counts("GET", "bytes=100-")).toBe(false);
-    expect(counts("GET", "bytes=100-199")).toBe(false);
-    expect(counts("GET", "bytes=-100")).toBe(false);
+  // Issue 43, item 4: only answers from byte 0 used to count, so "bytes=1-" — the whole file but its first
+  // byte — was never counted, however often. Counting is by what is sent; that a resumed download of a file
+  // already counted is free is the allowance's business (once per file and window: hitRateLimitOnce).
+  it("counts a GET that sends any bytes, from wherever its range starts", () => {
+    for (const range of [
+      "bytes=1-",
+      "bytes=1-999",
+      "bytes=100-",
+      "bytes=100-199",
+      "bytes=-100",
+      "bytes=999-",
+    ])
+      expect(counts("GET", range), range).toBe(true);
+  });
+
+  it("does not count a HEAD or a refused range (nothing of the file is sent)", () => {
     expect(counts("GET", "bytes=5000-")).toBe(false);
+    expect(counts("GET", "bytes=1000-")).toBe(false);
+    expect(counts("GET", "bytes=-0")).toBe(false);
+    expect(counts("GET", "bytes=5-1")).toBe(false);
     expect(counts("HEAD", null)).toBe(false);
     expect(counts("HEAD", "bytes=0-")).toBe(false);
+    expect(counts("HEAD", "bytes=1-")).toBe(false);
     expect(counts("head", null)).toBe(false);
   });
 
@@ -204,8 +221,18 @@ describe("what counts as a download", () => {
     expect(counts("GET", "bytes=00-")).toBe(true);
     expect(counts("GET", "bytes=-999999999")).toBe(true);
     expect(counts("GET", "bytes=1-1,0-")).toBe(true);
+    expect(counts("GET", "bytes=0-0,1-")).toBe(true);
     expect(counts("GET", "x")).toBe(true);
     expect(counts("GET", "items=0-")).toBe(true);
+  });
+
+  it("names one item of the allowance per lesson and kind, whatever the course or expiry", () => {
+    const items = OFFLINE_KINDS.map((kind) => offlineFileItem({ ...GRANT, kind }));
+    expect(new Set(items).size).toBe(OFFLINE_KINDS.length);
+    expect(offlineFileItem({ ...GRANT, lessonId: GRANT.lessonId + 1 })).not.toBe(offlineFileItem(GRANT));
+    // Another link to the same file (a later expiry) is the same file.
+    const later: OfflineGrant = { ...GRANT, expiresAt: GRANT.expiresAt + 60_000 };
+    expect(offlineFileItem(later)).toBe(offlineFileItem(GRANT));
   });
 });
 

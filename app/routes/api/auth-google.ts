@@ -13,6 +13,7 @@ import { getDb } from "../../db/context";
 import type { User } from "../../db/schema";
 import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, bodyErrorResponse, methodNotAllowed } from "../../lib/api.server";
+import { logger } from "../../lib/logger.server";
 import { BodyError, readJsonValue } from "../../lib/request-body.server";
 import type { Route } from "./+types/auth-google";
 
@@ -43,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error instanceof GoogleTokenError) {
       // A bad token is the client's business; unreachable Google keys are ours, so tell the operator.
       if (error.reason === "keys_unavailable")
-        console.error("Google sign-in: could not load Google's signing keys");
+        logger("auth").error("Google sign-in: could not load Google's signing keys");
       return apiError(401, "unauthorized", t("auth:google.failed"), undefined, {
         headers: { "WWW-Authenticate": 'Bearer realm="manara"' },
       });

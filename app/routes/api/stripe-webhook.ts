@@ -7,6 +7,7 @@ import { readConfig } from "../../config.server";
 import { getDb } from "../../db/context";
 import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale, bodyErrorResponse, methodNotAllowed } from "../../lib/api.server";
+import { logger } from "../../lib/logger.server";
 import { BodyError, readBodyBytes } from "../../lib/request-body.server";
 import { applyStripeEvent } from "../../payments/card-top-ups.server";
 import { cardPayments } from "../../payments/stripe.server";
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const outcome = await applyStripeEvent(getDb(context), event, readConfig().currency);
   if (outcome.handled === "failed")
-    console.error(`Stripe event ${event.id} was not credited: ${outcome.why}`);
+    logger("payments").error({ eventId: event.id, why: outcome.why }, "A Stripe event was not credited");
   return Response.json({ received: true, result: outcome.handled });
 }
 

@@ -9,8 +9,10 @@ import { getDb } from "../../db/context";
 import type { User } from "../../db/schema";
 import { getI18n } from "../../i18n/context.server";
 import { apiError, apiLocale } from "../../lib/api.server";
+import { logger } from "../../lib/logger.server";
+import { noteFailureLogged, requestIdOf } from "../../lib/request-id";
 import { isSameOriginRequest } from "../../security/same-origin.server";
-import { localVideoHost } from "../../video/host.server";
+import { localVideoHost, tusFailureOf } from "../../video/host.server";
 import { canWriteVideo } from "../../video/policy";
 import {
   completeLocalUpload,
@@ -84,6 +86,19 @@ async function handle({ request, context, params }: Route.LoaderArgs | Route.Act
     }
   }
   const response = await host.tus.handleWeb(request);
+  if (response.status >= 500) {
+    logger("tus").error(
+      {
+        requestId: requestIdOf(context),
+        method,
+        videoId: video.id,
+        status: response.status,
+        err: tusFailureOf(request),
+      },
+      "the tus server failed",
+    );
+    noteFailureLogged(context);
+  }
   if (method !== "PATCH" || response.status !== 204) return response;
   const offset = Number(response.headers.get("upload-offset"));
   if (!Number.isSafeInteger(offset)) return response;

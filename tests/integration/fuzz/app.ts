@@ -4,6 +4,7 @@
 // Express app gives every request (server/app.ts), loaded through Vite in middleware mode so no prior
 // `react-router build` is needed. The database is the app's own `getDatabase()` handle, opened
 // from DATA_DIR (PGlite on a temp directory) or, with TEST_DATABASE_URL, a throwaway PostgreSQL database.
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -108,7 +109,17 @@ export async function startFuzzApp(): Promise<FuzzApp> {
         headers,
         ...(rest.body instanceof ReadableStream ? { duplex: "half" } : {}),
       } as RequestInit);
-      return handler(request, serverApp.requestContext(address));
+      // Each request's id, on the context and in X-Request-Id, as the Express app gives it (server/request-id.ts).
+      const requestId = randomUUID();
+      const response = await handler(request, serverApp.requestContext(address, requestId));
+      if (!response.headers.has("X-Request-Id")) {
+        try {
+          response.headers.set("X-Request-Id", requestId);
+        } catch {
+          // An immutable response (a redirect made by Response.redirect): React Router's own, not ours.
+        }
+      }
+      return response;
     },
     close: async () => {
       const jobs = (await vite.ssrLoadModule("/app/jobs/worker.server.ts")) as {
