@@ -11,6 +11,11 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import appCss from "./app.css?inline";
+import {
+  databaseUnavailableResponse,
+  databaseWasUnavailable,
+  noteDatabaseUnavailable,
+} from "./db/availability.server";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./db/errors";
 import fontFacesCss from "./fonts.css?inline";
 import { HeadScriptsProvider } from "./head-scripts";
@@ -27,11 +32,6 @@ import { logger } from "./lib/logger.server";
 import { noteFailureLogged, requestIdOf } from "./lib/request-id";
 import { asksToSaveData } from "./lib/save-data";
 import { spliceDocument } from "./lib/splice-document.server";
-import {
-  databaseUnavailableResponse,
-  databaseWasUnavailable,
-  noteDatabaseUnavailable,
-} from "./middleware/database.server";
 import { contentSecurityPolicy, createNonce } from "./security/csp.server";
 import { NonceProvider } from "./security/nonce";
 

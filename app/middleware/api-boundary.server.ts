@@ -8,13 +8,13 @@
 // asked for.
 import type { MiddlewareFunction } from "react-router";
 import { apiMethods } from "../api-docs/methods";
+import { noteDatabaseUnavailable } from "../db/availability.server";
 import { isDatabaseUnavailable } from "../db/errors";
 import { getI18n } from "../i18n/context.server";
 import { internalError, methodNotAllowed, serviceUnavailable } from "../lib/api.server";
 import { logger } from "../lib/logger.server";
 import { failureWasLogged, requestIdOf } from "../lib/request-id";
 import { withVary } from "../lib/vary";
-import { noteDatabaseUnavailable } from "./database.server";
 
 /**
  * `pattern` is the matched route's path pattern as React Router joins it: `api/courses/:id`,
