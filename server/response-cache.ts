@@ -45,10 +45,15 @@ function urlCanBeMade(req: Request): boolean {
 function answer(req: Request, res: Response, cache: ResponseCache, entry: CachedAnswer): void {
   const { body, encoding } = cache.bodyFor(entry, req.headers);
   res.statusCode = entry.status;
-  // Content-Type through Express, which adds the charset as it did when React Router's adapter sent it.
-  for (const [name, value] of entry.headers)
+  for (const [name, value] of entry.headers) {
+    // Content-Type through Express, which adds the charset as it did when React Router's adapter sent it.
     if (name === "content-type") res.set(name, value);
-    else res.setHeader(name, value);
+    else if (!res.hasHeader(name)) res.setHeader(name, value);
+    // Added to what earlier middleware set, as the adapter's `res.append` did: CORS's `Vary: Origin` on the
+    // API stays, in one Vary header as the compression middleware used to leave it.
+    else if (name === "vary") res.setHeader(name, `${[res.getHeader(name)].flat().join(", ")}, ${value}`);
+    else res.append(name, value);
+  }
   // As HTTP caches do: an answer served from the cache says how old it is.
   res.setHeader("age", String(Math.max(0, Math.floor((Date.now() - entry.storedAt) / 1000))));
   if (encoding) res.setHeader("content-encoding", encoding);

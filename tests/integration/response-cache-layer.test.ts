@@ -13,22 +13,37 @@ import { ensureServerBuild } from "./server-build";
 
 let app: FuzzApp;
 let server: http.Server;
+/** The same app with CORS_ORIGINS set: CORS's headers come before the cache's answer. */
+let corsServer: http.Server;
+let corsPort = 0;
 let port = 0;
 /** Requests that entered React Router's request handler. */
 let routerEntries = 0;
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
-function send(method: string, target: string, headers: Record<string, string> = {}): Promise<Answer> {
+function send(
+  method: string,
+  target: string,
+  headers: Record<string, string> = {},
+  to = port,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: "127.0.0.1", port, method, path: target, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
-      );
-      response.on("error", reject);
-    });
+    const request = http.request(
+      { host: "127.0.0.1", port: to, method, path: target, headers },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        response.on("error", reject);
+      },
+    );
     request.on("error", reject);
     request.end();
   });
@@ -68,14 +83,30 @@ beforeAll(async () => {
     routerEntries += 1;
     return handle(...args);
   };
-  server = http.createServer(express);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  server = await listen(express);
   port = (server.address() as AddressInfo).port;
+  corsServer = await listen(
+    await serverApp.createApp({
+      clientDirectory: "build/client",
+      isDraining: () => false,
+      log: () => {},
+      env: { ...process.env, JOBS_WORKER: "0", CORS_ORIGINS: "https://app.example" },
+    }),
+  );
+  corsPort = (corsServer.address() as AddressInfo).port;
 }, 240_000);
 
+async function listen(express: Express): Promise<http.Server> {
+  const listening = http.createServer(express);
+  await new Promise<void>((resolve) => listening.listen(0, "127.0.0.1", resolve));
+  return listening;
+}
+
 afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  for (const each of [server, corsServer]) {
+    each?.closeAllConnections();
+    await new Promise((resolve) => each?.close(resolve));
+  }
   await app?.close();
 });
 
@@ -163,6 +194,24 @@ describe("the anonymous cache in front of React Router", () => {
     await app.db.transaction(async (tx) => changes.announcePublicChange(tx, "catalog"));
     expect(await entries(() => send("GET", "/courses?layer=5"))).toBe(1);
     expect(await entries(() => send("GET", "/courses?layer=5"))).toBe(0);
+  });
+
+  it("adds to the headers earlier middleware set: CORS's on an API hit, per request", async () => {
+    const origin = { Origin: "https://app.example", "Accept-Language": "ar" };
+    const first = await send("GET", "/api/courses?layer=7", origin, corsPort);
+    const hit = await send("GET", "/api/courses?layer=7", origin, corsPort);
+    expect(hit.headers.age).toBeDefined();
+    expect(hit.headers.vary).toBe(first.headers.vary);
+    expect(String(hit.headers.vary)).toBe("Origin, Accept-Language, Accept-Encoding");
+    expect(hit.headers["access-control-allow-origin"]).toBe("https://app.example");
+    const otherOrigin = await send(
+      "GET",
+      "/api/courses?layer=7",
+      { Origin: "https://elsewhere.example", "Accept-Language": "ar" },
+      corsPort,
+    );
+    expect(otherOrigin.headers.age).toBeDefined();
+    expect(otherOrigin.headers["access-control-allow-origin"]).toBeUndefined();
   });
 
   it("leaves a request whose URL React Router's adapter cannot make to fail there, as before", async () => {
