@@ -6,9 +6,13 @@
 // (a PostgreSQL server) it runs the same rows on PostgreSQL too, and the catalog at 100,000 courses
 // (bench/catalog-scale.ts). Each server then takes BENCH_LEAK_REQUESTS requests across the routes and its
 // resident memory is compared with its memory after warm-up (the leak check).
+//
+// For a short, focused run: BENCH_ROUTES (a comma-separated subset of the routes), BENCH_VARIANTS
+// ("anonymous", "rendered" or both), BENCH_DURATION, BENCH_LEAK_REQUESTS, and BENCH_RESULTS_NAME (the
+// files written in bench/results/, "latest" by default).
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -32,7 +36,10 @@ import {
 
 const root = path.resolve(import.meta.dirname, "..");
 const resultsDir = path.join(import.meta.dirname, "results");
-const ROUTES = ["/", "/courses", "/ar/courses", "/courses/1", "/terms", "/api/courses"] as const;
+const ALL_ROUTES = ["/", "/courses", "/ar/courses", "/courses/1", "/terms", "/api/courses"];
+const ROUTES = listSetting("BENCH_ROUTES", ALL_ROUTES);
+const VARIANTS = listSetting("BENCH_VARIANTS", ["anonymous", "rendered"]) as Variant[];
+const RESULTS_NAME = process.env.BENCH_RESULTS_NAME || "latest";
 const BASELINE_SOURCE = "/courses";
 const CONNECTIONS = 20;
 const DURATION_SECONDS = positiveNumber("BENCH_DURATION", 10);
@@ -46,6 +53,28 @@ const LEAK_LIMIT = 1.2;
 const RENDER_COOKIE = "manara_bench=1";
 
 type Variant = "anonymous" | "rendered";
+
+/** A comma-separated subset of `all` from the environment, or all of it. */
+function listSetting(name: string, all: string[]): string[] {
+  const raw = process.env[name];
+  if (!raw) return all;
+  const chosen = raw.split(",").map((each) => each.trim());
+  const unknown = chosen.filter((each) => !all.includes(each));
+  if (unknown.length > 0 || chosen.length === 0)
+    throw new Error(`${name} takes a comma-separated subset of: ${all.join(", ")}`);
+  return chosen;
+}
+
+// /proc/<pid>/stat counts CPU time in clock ticks.
+const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+
+/** A process's CPU time so far (user + system, all its threads), in milliseconds. */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // The command name (field 2) is in parentheses and may hold spaces; utime and stime are fields 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
 
 type Row = {
   database: "embedded" | "postgres";
@@ -62,6 +91,8 @@ type Row = {
   timeouts: number;
   statusCodes: Record<string, number>;
   ratioToPlain: number | null;
+  /** CPU time of the serving process (server.mjs) per request during the measured run; null for plain. */
+  cpuMsPerRequest: number | null;
 };
 
 // One worker thread generates the load, so the in-process plain server keeps the main thread to itself.
@@ -86,6 +117,7 @@ async function measure(
   server: Row["server"],
   database: Row["database"],
   variant: Variant = "anonymous",
+  servingPid: number | null = null,
 ): Promise<Row> {
   console.error(
     `  ${server.padEnd(5)} ${urlPath} (${variant}): ${WARMUP_SECONDS} s warm-up, ${DURATION_SECONDS} s measured`,
@@ -96,7 +128,9 @@ async function measure(
     servedFromCache = (await get(port, urlPath)).age !== undefined;
   }
   await load(port, urlPath, WARMUP_SECONDS, variant);
+  const cpuBefore = servingPid === null ? 0 : cpuMs(servingPid);
   const result = await load(port, urlPath, DURATION_SECONDS, variant);
+  const cpuAfter = servingPid === null ? 0 : cpuMs(servingPid);
   const statusCodes: Record<string, number> = {};
   for (const [code, stats] of Object.entries(result.statusCodeStats ?? {}))
     statusCodes[code] = stats.count ?? 0;
@@ -113,6 +147,7 @@ async function measure(
     timeouts: result.timeouts,
     statusCodes,
     ratioToPlain: server === "plain" ? 1 : null,
+    cpuMsPerRequest: servingPid === null ? null : (cpuAfter - cpuBefore) / Math.max(1, result.requests.total),
   };
 }
 
@@ -137,8 +172,8 @@ function requestLabel(row: Row): string {
 
 function table(rows: Row[]): string {
   const lines = [
-    "| Database | Path | Server | req/s | p99 ms | non-2xx | vs plain |",
-    "| --- | --- | --- | ---: | ---: | ---: | ---: |",
+    "| Database | Path | Server | req/s | p99 ms | non-2xx | vs plain | CPU ms/req |",
+    "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |",
     ...rows.map((row) =>
       [
         "",
@@ -149,6 +184,7 @@ function table(rows: Row[]): string {
         ` ${row.p99Ms} `,
         ` ${row.non2xx} `,
         ` ${row.ratioToPlain === null ? "n/a" : formatRatio(row.ratioToPlain)} `,
+        ` ${row.cpuMsPerRequest === null ? "n/a" : row.cpuMsPerRequest.toFixed(3)} `,
         "",
       ].join("|"),
     ),
@@ -168,15 +204,18 @@ type LeakCheck = {
   errors: number;
 };
 
-/** The resident memory of the server process (server.mjs) inside the `npm start` process group, in KiB. */
-function serverRssKiB(groupId: number): number {
+/** The server process (server.mjs) inside the `npm start` process group: its pid and resident memory in KiB. */
+function serverProcess(groupId: number): { pid: number; rssKiB: number } {
   const listing = execFileSync("ps", ["-o", "pid=,rss=,args=", "-g", String(groupId)], { encoding: "utf8" });
   for (const line of listing.split("\n")) {
     const match = line.trim().match(/^(\d+)\s+(\d+)\s+(.*)$/);
-    if (match?.[3]?.includes("server.mjs") && !match[3].includes("tsx")) return Number(match[2]);
+    if (match?.[3]?.includes("server.mjs") && !match[3].includes("tsx"))
+      return { pid: Number(match[1]), rssKiB: Number(match[2]) };
   }
   throw new Error(`No server.mjs process in group ${groupId}:\n${listing}`);
 }
+
+const serverRssKiB = (groupId: number) => serverProcess(groupId).rssKiB;
 
 const mib = (kib: number) => Math.round((kib / 1024) * 10) / 10;
 
@@ -273,11 +312,11 @@ async function runSuite(
     track(app, plain);
     const plainPort = (plain.address() as AddressInfo).port;
 
+    const servingPid = serverProcess(app.pid as number).pid;
     const rows: Row[] = [];
-    for (const route of ROUTES) {
-      rows.push(await measure(appPort, route, "app", database, "anonymous"));
-      rows.push(await measure(appPort, route, "app", database, "rendered"));
-    }
+    for (const route of ROUTES)
+      for (const variant of VARIANTS)
+        rows.push(await measure(appPort, route, "app", database, variant, servingPid));
     const baseline = await measure(plainPort, BASELINE_SOURCE, "plain", database);
     for (const row of rows) row.ratioToPlain = row.requestsPerSecond / baseline.requestsPerSecond;
     rows.push(baseline);
@@ -417,12 +456,12 @@ async function main(): Promise<void> {
       leakChecks: leaks,
       catalog: catalog ?? null,
     };
-    writeFileSync(path.join(resultsDir, "latest.json"), `${JSON.stringify(json, null, 2)}\n`);
+    writeFileSync(path.join(resultsDir, `${RESULTS_NAME}.json`), `${JSON.stringify(json, null, 2)}\n`);
     writeFileSync(
-      path.join(resultsDir, "latest.md"),
-      `# Benchmark: latest run\n\n${heading.map((line) => `${line}  `).join("\n")}\n\n${markdown}\n\n${leakMarkdown}${catalogText}\n`,
+      path.join(resultsDir, `${RESULTS_NAME}.md`),
+      `# Benchmark: ${RESULTS_NAME === "latest" ? "latest run" : RESULTS_NAME}\n\n${heading.map((line) => `${line}  `).join("\n")}\n\n${markdown}\n\n${leakMarkdown}${catalogText}\n`,
     );
-    console.error(`Wrote ${path.relative(root, resultsDir)}/latest.json and latest.md.`);
+    console.error(`Wrote ${path.relative(root, resultsDir)}/${RESULTS_NAME}.json and ${RESULTS_NAME}.md.`);
   } finally {
     if (!interrupted) await cleanup();
   }

@@ -3,8 +3,10 @@
 // node-custom-server template does), so the route modules and this file share one set of module instances.
 // server.mjs owns the process around it: listening, draining on shutdown, crash guards.
 //
-// Before React Router: security headers (helmet), refusals of what no route can answer, compression and the
-// static files. React Router gets the client's address through the router context (app/lib/client-address.ts).
+// Before React Router: security headers (helmet), refusals of what no route can answer, the anonymous
+// response cache's answers, compression and the static files. React Router gets the client's address, and a
+// miss the cache may store, through the router context (app/lib/client-address.ts,
+// server/response-cache.ts).
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import cors from "cors";
@@ -17,10 +19,15 @@ import { clientAddressContext } from "../app/lib/client-address";
 import { logger } from "../app/lib/logger.server";
 import { requestIdContext } from "../app/lib/request-id";
 import { configuredMailer } from "../app/mail/context.server";
-import { startResponseCache } from "../app/middleware/response-cache.server";
+import {
+  type CacheFill,
+  cacheFillContext,
+  startResponseCache,
+} from "../app/middleware/response-cache.server";
 import { allowedMethodsFor } from "./allowed-methods";
 import { edgeRefusal, isTusUploadPath, looksLikeApi } from "./edge.mjs";
 import { requestIds } from "./request-id";
+import { anonymousResponseCache, responseCacheFill } from "./response-cache";
 import { sameHeaderValueOnce, securityHeaders } from "./security-headers";
 
 export type AppOptions = {
@@ -38,10 +45,12 @@ export { logger };
 export function requestContext(
   clientAddress: string,
   requestId: string | null = null,
+  cacheFill: CacheFill | null = null,
 ): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(clientAddressContext, clientAddress);
   context.set(requestIdContext, requestId);
+  if (cacheFill) context.set(cacheFillContext, cacheFill);
   return context;
 }
 
@@ -116,20 +125,28 @@ export async function createApp({ clientDirectory, isDraining, env = process.env
     res.set("Connection", "close").status(400).type("text/plain").send("Bad Request: invalid Host header");
   });
 
+  // Anonymous answers kept for a few seconds (decision 060), before anything else costs the request time.
+  app.use(anonymousResponseCache());
   app.use(compression());
   // Fingerprinted build assets never change; everything else in public/ may.
   app.use("/assets", express.static(`${clientDirectory}/assets`, { immutable: true, maxAge: "1y" }));
   app.use(express.static(clientDirectory, { maxAge: "1h" }));
 
   app.use(sameHeaderValueOnce);
-  app.use(
-    createRequestHandler({
-      build,
-      mode: production ? "production" : "development",
-      getLoadContext: (req, res) =>
-        requestContext(req.ip ?? req.socket.remoteAddress ?? "unknown", res.locals.requestId ?? null),
-    }),
-  );
+  const handleWithReactRouter = createRequestHandler({
+    build,
+    mode: production ? "production" : "development",
+    getLoadContext: (req, res) =>
+      requestContext(
+        req.ip ?? req.socket.remoteAddress ?? "unknown",
+        res.locals.requestId ?? null,
+        responseCacheFill(req),
+      ),
+  });
+  // Named, so a test can tell the layer that enters React Router (tests/integration/response-cache-layer.test.ts).
+  app.use(function reactRouter(req, res, next) {
+    return handleWithReactRouter(req, res, next);
+  });
 
   // Errors React Router did not answer itself. A Host header that makes no URL is the client's fault (400);
   // anything else is ours: logged with the request id its answer carries, answered 500, and the server keeps

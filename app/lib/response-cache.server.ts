@@ -1,7 +1,9 @@
 // A shared cache for anonymous responses, kept for a few seconds in the server process: what a reverse proxy
 // such as Varnish does with its default rules, built into the server so `npm start` has it
-// (docs/decisions/024-server-render-cost.md). `responseCacheMiddleware` (root middleware) answers from it and
-// fills it; this part decides what may be kept and keeps it.
+// (docs/decisions/024-server-render-cost.md, 060-anonymous-cache-before-the-framework.md). The Express app
+// answers from it before compression, the static files and React Router (server/response-cache.ts), and
+// the root middleware `responseCacheMiddleware` fills it with what React Router rendered; this part decides
+// what may be kept and keeps it.
 //
 // What it may serve and store, and why that keeps every visitor's own data out of it:
 //  - only GET and HEAD requests that carry no Cookie and no Authorization header: such a request renders
@@ -9,10 +11,11 @@
 //    visitor who sends the same URL;
 //  - only complete 200 answers to GET, of the app's own kinds (HTML documents, React Router's data
 //    answers, JSON), that set no cookie and do not say `Cache-Control: private`, `no-store` or `no-cache`;
-//  - the key is the URL's path and query plus the request headers the answer names in `Vary` (the API varies
-//    on Accept-Language); `Vary: *` is never stored. Not the origin: no answer depends on the Host header
-//    (absolute links use the configured public origin, docs/decisions/042-one-public-origin.md), and a key
-//    holding it would let a client fill the cache with one entry per Host it makes up.
+//  - the key is the request's target (path and query, as the client sent it) plus the request headers the
+//    answer names in `Vary` (pages vary on Save-Data, the API on Accept-Language); `Vary: *` is never stored.
+//    Not the origin: no answer depends on the Host header (absolute links use the configured public origin,
+//    docs/decisions/042-one-public-origin.md), and a key holding it would let a client fill the cache with
+//    one entry per Host it makes up.
 // Freshness: an entry lives `ttlMs`; `invalidate()` drops everything at once (a committed public change,
 // app/db/public-changes.server.ts, calls it on every server), and an answer whose rendering began before an
 // invalidation is not stored.
@@ -21,6 +24,7 @@
 // served byte for byte as rendered, so the nonce can only ever vouch for markup that was in it when the
 // nonce was drawn — the property a nonce exists to give. Keeping the body exact is also what lets the
 // compressed variants be made once per entry instead of once per request.
+import type { IncomingHttpHeaders } from "node:http";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import Negotiator from "negotiator";
 
@@ -46,8 +50,26 @@ export function parseCacheSeconds(value: string | undefined): number {
   return seconds;
 }
 
+/**
+ * The request headers the cache reads: Fetch's `Headers` (React Router's request) or Node's (Express's
+ * `req.headers`, lower-case names). Both layers of one request must read the same values, so the fill is
+ * handed the Node headers the lookup read (server/response-cache.ts).
+ */
+export type RequestHeaders = Headers | IncomingHttpHeaders;
+
+/** One request header's value, repeated fields joined with ", " (as both Node and Fetch join them). */
+export function requestHeader(headers: RequestHeaders, name: string): string | undefined {
+  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
 export type CachedAnswer = {
   status: number;
+  /**
+   * The answer's headers as stored: without Content-Length and Content-Encoding (set per answer, for the
+   * encoding sent), with `Accept-Encoding` in `Vary`.
+   */
   headers: [string, string][];
   body: Buffer;
   storedAt: number;
@@ -78,8 +100,10 @@ export function createResponseCache({
   let totalBytes = 0;
   let generation = 0;
 
-  const varyKey = (vary: string[], headers: Headers) =>
-    vary.map((name) => headers.get(name) ?? "").join("\u0000");
+  const varyKey = (vary: string[], headers: RequestHeaders) =>
+    vary.map((name) => requestHeader(headers, name) ?? "").join("\u0000");
+  /** Accept-Encoding values seen lately → the encoding chosen for them (a few distinct values in practice). */
+  const negotiated = new Map<string, string | null>();
 
   function drop(key: string) {
     const variants = store.get(key);
@@ -96,17 +120,20 @@ export function createResponseCache({
   }
 
   return {
-    /** The cache key of a request that may be answered from the cache (its path and query), or null. */
-    keyFor(method: string, url: string, headers: Headers): string | null {
+    /**
+     * The one rule for what is anonymous and shared: the cache key of a request that may be answered from the
+     * cache (its target, path and query as sent), or null. Only origin-form targets ("/…"), the form every
+     * browser sends.
+     */
+    keyFor(method: string, target: string, headers: RequestHeaders): string | null {
       if (ttlMs <= 0 || (method !== "GET" && method !== "HEAD")) return null;
-      if (headers.has("cookie") || headers.has("authorization")) return null;
-      // An absolute URL ("http://host/path?query"): the path starts at the first slash after "//".
-      const path = url.indexOf("/", url.indexOf("//") + 2);
-      return path === -1 ? "/" : url.slice(path);
+      if (requestHeader(headers, "cookie") !== undefined) return null;
+      if (requestHeader(headers, "authorization") !== undefined) return null;
+      return target.startsWith("/") ? target : null;
     },
 
     /** A fresh stored answer for this request, or undefined. */
-    get(key: string, headers: Headers): CachedAnswer | undefined {
+    get(key: string, headers: RequestHeaders): CachedAnswer | undefined {
       const variants = store.get(key);
       if (!variants) return undefined;
       const entry = variants.entries.get(varyKey(variants.vary, headers));
@@ -160,7 +187,7 @@ export function createResponseCache({
      */
     put(
       key: string,
-      requestHeaders: Headers,
+      requestHeaders: RequestHeaders,
       answer: { status: number; headers: Headers; body: Buffer },
       fill: { generation: number },
     ): CachedAnswer | undefined {
@@ -171,9 +198,16 @@ export function createResponseCache({
         .filter((name) => name !== "" && name !== "accept-encoding")
         .sort();
       const headers: [string, string][] = [];
+      let varyNamed = false;
       for (const [name, value] of answer.headers) {
-        if (name !== "content-length" && name !== "content-encoding") headers.push([name, value]);
+        if (name === "content-length" || name === "content-encoding") continue;
+        if (name === "vary") {
+          varyNamed = true;
+          headers.push([name, /\baccept-encoding\b/i.test(value) ? value : `${value}, Accept-Encoding`]);
+        } else headers.push([name, value]);
       }
+      // Every stored answer may be sent compressed or not, as the request accepts.
+      if (!varyNamed) headers.push(["vary", "Accept-Encoding"]);
       const storedAt = now();
       const entry: CachedAnswer = {
         status: answer.status,
@@ -204,16 +238,24 @@ export function createResponseCache({
      * The body to send for `entry` and its Content-Encoding (null for identity), compressed once per entry
      * in the best encoding the request accepts.
      */
-    bodyFor(entry: CachedAnswer, requestHeaders: Headers): { body: Buffer; encoding: string | null } {
+    bodyFor(entry: CachedAnswer, requestHeaders: RequestHeaders): { body: Buffer; encoding: string | null } {
       if (entry.body.length < COMPRESSION_THRESHOLD) return { body: entry.body, encoding: null };
-      const acceptEncoding = requestHeaders.get("accept-encoding") ?? undefined;
-      const encoding = new Negotiator({ headers: { "accept-encoding": acceptEncoding } }).encoding(
-        ENCODINGS,
-        {
-          preferred: PREFERRED_ENCODINGS,
-        },
-      );
-      if (encoding !== "br" && encoding !== "gzip") return { body: entry.body, encoding: null };
+      const acceptEncoding = requestHeader(requestHeaders, "accept-encoding");
+      // No Accept-Encoding: identity (the compression middleware's answer too).
+      if (!acceptEncoding) return { body: entry.body, encoding: null };
+      let encoding = negotiated.get(acceptEncoding);
+      if (encoding === undefined) {
+        const chosen = new Negotiator({ headers: { "accept-encoding": acceptEncoding } }).encoding(
+          ENCODINGS,
+          {
+            preferred: PREFERRED_ENCODINGS,
+          },
+        );
+        encoding = chosen === "br" || chosen === "gzip" ? chosen : null;
+        if (negotiated.size >= 100) negotiated.clear();
+        negotiated.set(acceptEncoding, encoding);
+      }
+      if (encoding === null) return { body: entry.body, encoding: null };
       let body = entry.encoded.get(encoding);
       if (!body) {
         body =

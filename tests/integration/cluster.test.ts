@@ -224,9 +224,12 @@ describe.runIf(Boolean(testUrl))("two app servers behind nginx", () => {
     );
     const course = listed.items[0];
     if (!course) throw new Error("the demo content has no course");
-    // The second server keeps the anonymous page, and a signed-in learner's page reads the kept catalog.
-    await send(second.port, "GET", "/courses");
-    expect((await send(second.port, "GET", "/courses")).headers.age).toBeDefined();
+    // The second server keeps the anonymous page and its data (answered by its Express app, before React
+    // Router), and a signed-in learner's page reads the kept catalog.
+    for (const target of ["/courses", "/courses.data"]) {
+      await send(second.port, "GET", target);
+      expect((await send(second.port, "GET", target)).headers.age, target).toBeDefined();
+    }
     expect((await send(second.port, "GET", "/api/courses", learner)).body.toString()).toContain(course.title);
 
     const title = `Renamed on the first server ${Date.now()}`;
@@ -242,6 +245,10 @@ describe.runIf(Boolean(testUrl))("two app servers behind nginx", () => {
       (await send(second.port, "GET", "/courses")).body.toString().includes(title),
     );
     expect(anonymous, "the second server's anonymous /courses").not.toBeNull();
+    const data = await within(1_000, async () =>
+      (await send(second.port, "GET", "/courses.data")).body.toString().includes(title),
+    );
+    expect(data, "the second server's anonymous /courses.data").not.toBeNull();
     const signedIn = await within(1_000, async () =>
       (await send(second.port, "GET", "/api/courses", learner)).body.toString().includes(title),
     );

@@ -1,6 +1,7 @@
-// The production server's anonymous response cache (app/middleware/response-cache.server.ts), end to end on
-// the real build and the demo content: repeat anonymous GETs are served from it (the same bytes, nonce
-// included), compressed once; requests with a cookie or credentials never are; answers that must not be
+// The production server's anonymous response cache (server/response-cache.ts answering,
+// app/middleware/response-cache.server.ts filling), end to end on the real build and the demo content: repeat
+// anonymous GETs are served from it (the same bytes and headers, nonce included), compressed once; the
+// Save-Data variants stay apart; requests with a cookie or credentials never are; answers that must not be
 // shared are not stored; and a change made through the server shows on the very next anonymous page.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -113,6 +114,47 @@ describe("the anonymous response cache", () => {
     expect(second.headers["set-cookie"]).toBeUndefined();
     // The security headers the server adds to everything are there too.
     expect(second.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("answers a hit with every header the answer that stored it had, and Age", async () => {
+    const withoutTime = (answer: Answer) => {
+      const { date: _date, age: _age, ...rest } = answer.headers;
+      return rest;
+    };
+    const variants: Record<string, string>[] = [
+      {},
+      { "Accept-Encoding": "gzip, deflate, br" },
+      { "Save-Data": "on" },
+    ];
+    for (const headers of variants) {
+      const first = await send("GET", "/courses?cache-test=5", headers);
+      const second = await send("GET", "/courses?cache-test=5", headers);
+      expect(second.headers.age, JSON.stringify(headers)).toBeDefined();
+      expect(withoutTime(second)).toEqual(withoutTime(first));
+    }
+    // A page's data, and the API (whose Content-Type gets its charset from Express on a hit too).
+    for (const target of ["/courses.data?cache-test=5", "/api/courses?cache-test=5"]) {
+      const first = await send("GET", target);
+      const second = await send("GET", target);
+      expect(second.headers.age, target).toBeDefined();
+      expect(withoutTime(second)).toEqual(withoutTime(first));
+    }
+  });
+
+  it("keeps a page's Save-Data variant apart from the other", async () => {
+    const plain = await send("GET", "/courses?cache-test=6");
+    const saving = await send("GET", "/courses?cache-test=6", { "Save-Data": "on" });
+    expect(saving.headers.age).toBeUndefined();
+    const [plainAgain, savingAgain] = [
+      await send("GET", "/courses?cache-test=6"),
+      await send("GET", "/courses?cache-test=6", { "Save-Data": "on" }),
+    ];
+    expect(plainAgain?.headers.age).toBeDefined();
+    expect(savingAgain?.headers.age).toBeDefined();
+    expect(plainAgain?.body.equals(plain.body)).toBe(true);
+    expect(savingAgain?.body.equals(saving.body)).toBe(true);
+    expect(saving.body.toString()).not.toContain("@font-face");
+    expect(plain.body.toString()).toContain("@font-face");
   });
 
   it("never answers a request with a cookie or credentials from it", async () => {

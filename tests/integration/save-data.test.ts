@@ -1,7 +1,9 @@
 // The data saver (issue 36) on the whole app: a page asked for with `Save-Data: on` names no web font (no
 // @font-face rule, no head script switching to them) and carries no decorative image, in both languages; the
 // same page without it has them all; every page and its data say `Vary: Save-Data`, so the server's anonymous
-// cache (on here) never hands one visitor's variant to the other.
+// cache never hands one visitor's variant to the other. That cache answers in the Express app, which this
+// file does not run (it calls React Router directly); the cache's own tests hold it to the variants
+// (response-cache-layer.test.ts, response-cache-server.test.ts).
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, courses } from "../../app/db/schema";

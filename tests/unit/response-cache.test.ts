@@ -4,10 +4,11 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { createResponseCache } from "../../app/lib/response-cache.server";
 
-/** Request headers as the middleware hands them over. */
+/** Request headers as React Router's request has them (the Express layer reads Node's; see below). */
 const req = (init: Record<string, string> = {}) => new Headers(init);
 
 const URL_A = "http://localhost/courses";
+const TARGET_A = "/courses";
 const html = (extra: Record<string, string> = {}) =>
   new Headers({ "content-type": "text/html; charset=utf-8", ...extra });
 
@@ -22,34 +23,39 @@ function clock(start = 1_000) {
 
 describe("which requests may use the cache", () => {
   const cache = createResponseCache();
-  it("takes GET and HEAD without Cookie or Authorization, keyed by the URL's path and query alone", () => {
-    expect(cache.keyFor("GET", URL_A, req())).toBe("/courses");
-    expect(cache.keyFor("HEAD", URL_A, req({ "accept-language": "ar" }))).toBe("/courses");
-    expect(cache.keyFor("GET", "http://localhost:3000/courses?page=2&q=a", req())).toBe(
-      "/courses?page=2&q=a",
-    );
-    expect(cache.keyFor("GET", "http://localhost", req())).toBe("/");
+  it("takes GET and HEAD without Cookie or Authorization, keyed by the target's path and query alone", () => {
+    expect(cache.keyFor("GET", TARGET_A, req())).toBe("/courses");
+    expect(cache.keyFor("HEAD", TARGET_A, req({ "accept-language": "ar" }))).toBe("/courses");
+    expect(cache.keyFor("GET", "/courses?page=2&q=a", req())).toBe("/courses?page=2&q=a");
+    expect(cache.keyFor("GET", "/", req())).toBe("/");
   });
 
   it("keys every Host alike: no answer depends on it, and made-up hosts must not fill the cache", () => {
-    const keys = [
-      "http://localhost/courses",
-      "http://evil.example/courses",
-      "https://[::1]:8443/courses",
-    ].map((url) => cache.keyFor("GET", url, req()));
+    const keys = ["localhost", "evil.example", "[::1]:8443"].map((host) =>
+      cache.keyFor("GET", TARGET_A, req({ host })),
+    );
     expect(new Set(keys)).toEqual(new Set(["/courses"]));
+    // A target in absolute form names a host of its own: not taken.
+    expect(cache.keyFor("GET", "http://evil.example/courses", req())).toBeNull();
   });
 
   it("never takes a request that carries a cookie or credentials, or changes state", () => {
-    expect(cache.keyFor("GET", URL_A, req({ cookie: "manara_session=x" }))).toBeNull();
-    expect(cache.keyFor("GET", URL_A, req({ cookie: "" }))).toBeNull();
-    expect(cache.keyFor("GET", URL_A, req({ authorization: "Bearer t" }))).toBeNull();
+    expect(cache.keyFor("GET", TARGET_A, req({ cookie: "manara_session=x" }))).toBeNull();
+    expect(cache.keyFor("GET", TARGET_A, req({ cookie: "" }))).toBeNull();
+    expect(cache.keyFor("GET", TARGET_A, req({ authorization: "Bearer t" }))).toBeNull();
     for (const method of ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
-      expect(cache.keyFor(method, URL_A, req())).toBeNull();
+      expect(cache.keyFor(method, TARGET_A, req())).toBeNull();
+  });
+
+  it("reads Node's request headers (the Express layer's) by the same rule", () => {
+    expect(cache.keyFor("GET", TARGET_A, { "accept-language": "ar" })).toBe("/courses");
+    expect(cache.keyFor("GET", TARGET_A, { cookie: "manara_session=x" })).toBeNull();
+    expect(cache.keyFor("GET", TARGET_A, { cookie: "" })).toBeNull();
+    expect(cache.keyFor("HEAD", TARGET_A, { authorization: "Bearer t" })).toBeNull();
   });
 
   it("is off with a zero lifetime", () => {
-    expect(createResponseCache({ ttlMs: 0 }).keyFor("GET", URL_A, req())).toBeNull();
+    expect(createResponseCache({ ttlMs: 0 }).keyFor("GET", TARGET_A, req())).toBeNull();
   });
 });
 
@@ -137,7 +143,16 @@ describe("variants and limits", () => {
       '{"en":1}',
     );
     expect(cache.get("http://localhost/api/courses", req())).toBeUndefined();
-    expect(cache.stats().entries).toBe(2);
+    // Filled from Fetch headers, found from Node's (the Express layer's) alike.
+    const ar = cache.get("http://localhost/api/courses", { "accept-language": "ar" });
+    expect(ar?.body.toString()).toBe('{"ar":1}');
+    // Every stored answer may go out compressed or not: its Vary says so, once.
+    expect(ar?.headers.filter(([name]) => name === "vary")).toEqual([
+      ["vary", "Accept-Language, Accept-Encoding"],
+    ]);
+    const page = cache.put("http://localhost/terms", req(), answer("<p>terms</p>"), { generation: 0 });
+    expect(page?.headers.filter(([name]) => name === "vary")).toEqual([["vary", "Accept-Encoding"]]);
+    expect(cache.stats().entries).toBe(3);
   });
 
   it("evicts the least recently used answers beyond its byte limit, and skips answers too big to keep", () => {
