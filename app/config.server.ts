@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { parseCacheSeconds } from "./lib/response-cache.server";
 import {
   decodePublicKey,
   decodeSecretKey,
@@ -9,8 +10,7 @@ import {
   encodePublicKey,
   encodeSecretKey,
   generateEd25519Key,
-} from "./credentials/multikey";
-import { parseCacheSeconds } from "./lib/response-cache.server";
+} from "./security/multikey";
 
 export type AppConfig = {
   port: number;

@@ -20,7 +20,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import autocannon from "autocannon";
 import pg from "pg";
-import { encodeSecretKey, generateEd25519Key } from "../app/credentials/multikey";
+import { encodeSecretKey, generateEd25519Key } from "../app/security/multikey";
 import { type CatalogQueryResult, catalogMarkdown, catalogScale } from "./catalog-scale";
 import {
   formatRatio,

@@ -19,9 +19,9 @@ import {
 } from "../config.server";
 import type { Database } from "../db/client.server";
 import { type Certificate, certificates, courses } from "../db/schema";
+import { encodeSecretKey } from "../security/multikey";
 import { didDocument, didWebOf, MULTIKEY_CONTEXT, verificationMethod, verificationMethodId } from "./did";
 import { createDocumentLoader, type DocumentLoader } from "./document-loader.server";
-import { encodeSecretKey } from "./multikey";
 import {
   credentialDate,
   openBadgeCredential,

@@ -10,7 +10,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodeSecretKey, generateEd25519Key } from "../../app/credentials/multikey";
+import { encodeSecretKey, generateEd25519Key } from "../../app/security/multikey";
 import { DEMO_PASSWORD } from "../../app/seed/seed.server";
 import { createS3Storage, type S3Storage } from "../../app/storage/s3.server";
 import { readAll } from "../../app/storage/storage";

@@ -28,7 +28,6 @@ import {
 import { credentialPublicKey, publicOrigin } from "../../app/config.server";
 import { certificateCredential, verifyCredential } from "../../app/credentials/credentials.server";
 import { didWebOf } from "../../app/credentials/did";
-import { encodePublicKey, encodeSecretKey, generateEd25519Key } from "../../app/credentials/multikey";
 import { STATUS_LIST_LENGTH } from "../../app/credentials/open-badge";
 import type { DatabaseHandle } from "../../app/db/client.server";
 import {
@@ -49,6 +48,7 @@ import { loader as myCertificates } from "../../app/routes/certificates";
 import { loader as statusListRoute } from "../../app/routes/credential-status-list";
 import { action as verifyPage, loader as verifyPageGet } from "../../app/routes/credential-verify";
 import { loader as didRoute } from "../../app/routes/did-document";
+import { encodePublicKey, encodeSecretKey, generateEd25519Key } from "../../app/security/multikey";
 import { bearerFor, cookieFor, createUser } from "./auth-helpers";
 import { formRequest, runRoute, settle } from "./route-context";
 import { withSection } from "./section-rows";

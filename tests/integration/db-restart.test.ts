@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodeSecretKey, generateEd25519Key } from "../../app/credentials/multikey";
+import { encodeSecretKey, generateEd25519Key } from "../../app/security/multikey";
 import { DEMO_PASSWORD } from "../../app/seed/seed.server";
 import {
   type PrivatePostgres,

@@ -12,7 +12,7 @@ import {
   workerCredentialSigningKey,
   workerPublicOrigin,
 } from "../../app/config.server";
-import { encodeSecretKey, generateEd25519Key } from "../../app/credentials/multikey";
+import { encodeSecretKey, generateEd25519Key } from "../../app/security/multikey";
 
 describe("configuration", () => {
   it("has the documented defaults", () => {

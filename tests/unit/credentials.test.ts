@@ -13,19 +13,19 @@ import {
 } from "../../app/config.server";
 import { didDocument, didWebOf, hostOfDidWeb } from "../../app/credentials/did";
 import {
-  decodePublicKey,
-  decodeSecretKey,
-  encodePublicKey,
-  encodeSecretKey,
-  generateEd25519Key,
-} from "../../app/credentials/multikey";
-import {
   openBadgeCredential,
   parseStatusListNumber,
   STATUS_LIST_LENGTH,
   statusPosition,
 } from "../../app/credentials/open-badge";
 import { datesCheck, formatCheck, issuerCheck, withinCredentialBounds } from "../../app/credentials/policy";
+import {
+  decodePublicKey,
+  decodeSecretKey,
+  encodePublicKey,
+  encodeSecretKey,
+  generateEd25519Key,
+} from "../../app/security/multikey";
 
 // RFC 8032 §7.1, test 1: the seed and its public key.
 const RFC_SEED = Buffer.from("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60", "hex");
