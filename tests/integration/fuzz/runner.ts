@@ -15,7 +15,10 @@ export type Case = {
   role?: Role | "buyer";
   credentials?: Credentials;
   headers?: Record<string, string>;
-  /** Why this input must be refused: then no 2xx/3xx... is checked by `expect`, and the database must not move. */
+  /**
+   * Why this input must be refused: then no 2xx/3xx... is checked by `expect`, and the database must not move
+   * (as after every GET and HEAD, and every 4xx).
+   */
   refused?: string;
   /** Extra rule on the answer; returns a problem or null. */
   expect?: (observed: Observed) => string | null;
@@ -101,8 +104,12 @@ export async function runCase(app: FuzzApp, fixtures: Fixtures, testCase: Case):
   const problems = [...observed.problems];
   const extra = testCase.expect?.(observed);
   if (extra) problems.push(extra);
+  // A GET or HEAD changes nothing, whatever it answers (issue 43: no GET changes state); refused input neither.
+  const safe = ["GET", "HEAD"].includes(testCase.method.toUpperCase()) ? `a ${testCase.method}` : undefined;
   const refused =
-    testCase.refused ?? (observed.status >= 400 && observed.status < 500 ? `${observed.status}` : undefined);
+    testCase.refused ??
+    safe ??
+    (observed.status >= 400 && observed.status < 500 ? `${observed.status}` : undefined);
   if (refused) {
     const changes = diffSnapshots(before, await snapshot(app.db));
     if (changes.length > 0)
