@@ -117,8 +117,11 @@ describe("the anonymous response cache", () => {
   });
 
   it("answers a hit with every header the answer that stored it had, and Age", async () => {
+    // What is per response: the time, the age, and the request's own id (decision 059: a hit is a request of
+    // its own, logged under its own id).
     const withoutTime = (answer: Answer) => {
-      const { date: _date, age: _age, ...rest } = answer.headers;
+      const { date: _date, age: _age, "x-request-id": requestId, ...rest } = answer.headers;
+      expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
       return rest;
     };
     const variants: Record<string, string>[] = [
