@@ -95,8 +95,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       cartCount:
         (request.method === "GET" || request.method === "HEAD" ? getViewer(context).cartCount : null) ??
         (await countCart(getDb(context), request, viewer)),
-      // The bell's count: signed-in people only, so the anonymous pages the cache keeps never carry one.
-      unreadNotifications: viewer ? await headerBell(getDb(context), viewer.id) : 0,
+      // The bell's count: signed-in people only, so the anonymous pages the cache keeps never carry one. Read
+      // with the session, unless an action of this very request may have read some since.
+      unreadNotifications: viewer
+        ? ((request.method === "GET" || request.method === "HEAD"
+            ? getViewer(context).unreadNotifications
+            : null) ?? (await headerBell(getDb(context), viewer.id)))
+        : 0,
     },
     { headers },
   );

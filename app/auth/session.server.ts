@@ -5,7 +5,7 @@ import { and, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { getSessionSecret, readConfig } from "../config.server";
 import type { Database } from "../db/client.server";
-import { cartItems, sessions, type User, users } from "../db/schema";
+import { cartItems, notifications, sessions, type User, users } from "../db/schema";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -46,26 +46,30 @@ export async function createSession(
   return token;
 }
 
-/** A live session: its person and, when asked for, how many courses are in their cart. */
-export type FoundSession = { user: User; cartCount: number };
+/** A live session: its person and, when asked for, the header's counts: their cart and unread notifications. */
+export type FoundSession = { user: User; cartCount: number; unreadNotifications: number };
 
 /**
  * The person a session token belongs to, or null when it is unknown or past either deadline (then it is
- * deleted). With `withCartCount`, the same statement counts their cart: every page shows it in the header,
- * and one statement per page view is half the database work of two (bench/results/ab-*.md).
+ * deleted). With `withHeaderCounts`, the same statement counts their cart and their unread notifications:
+ * every page shows both in the header, and one statement per page view is less database work than three
+ * (bench/results/ab-*.md; issue 45, item 3).
  */
 export async function findSession(
   db: Database,
   token: string,
-  { now = new Date(), withCartCount = false }: { now?: Date; withCartCount?: boolean } = {},
+  { now = new Date(), withHeaderCounts = false }: { now?: Date; withHeaderCounts?: boolean } = {},
 ): Promise<FoundSession | null> {
   if (!token || token.length > 200) return null;
   const id = hashToken(token);
-  const cartCount = withCartCount
+  const cartCount = withHeaderCounts
     ? sql<number>`(select count(*)::int from ${cartItems} where ${cartItems.userId} = ${users.id})`
     : sql<number>`0`;
+  const unreadNotifications = withHeaderCounts
+    ? sql<number>`(select count(*)::int from ${notifications} where ${notifications.userId} = ${users.id} and ${notifications.readAt} is null)`
+    : sql<number>`0`;
   const [row] = await db
-    .select({ session: sessions, user: users, cartCount })
+    .select({ session: sessions, user: users, cartCount, unreadNotifications })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, id));
@@ -78,7 +82,11 @@ export async function findSession(
   if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
   }
-  return { user: row.user, cartCount: Number(row.cartCount) };
+  return {
+    user: row.user,
+    cartCount: Number(row.cartCount),
+    unreadNotifications: Number(row.unreadNotifications),
+  };
 }
 
 /** The signed-in user for a token, or null when it is unknown, expired (idle or absolute) or revoked. */

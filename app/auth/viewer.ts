@@ -9,9 +9,17 @@ export type RequestViewer = {
   via: "cookie" | "bearer" | null;
   /** A signed-in page visitor's cart size, read with the session (null: not read; a guest's is a cookie). */
   cartCount: number | null;
+  /** A signed-in page visitor's unread notifications, read with the session (null: not read). */
+  unreadNotifications: number | null;
 };
 
-const viewerContext = createContext<RequestViewer>({ user: null, token: null, via: null, cartCount: null });
+const viewerContext = createContext<RequestViewer>({
+  user: null,
+  token: null,
+  via: null,
+  cartCount: null,
+  unreadNotifications: null,
+});
 
 export function getViewer(context: Readonly<RouterContextProvider>): RequestViewer {
   return context.get(viewerContext);

@@ -96,7 +96,14 @@ function call(
       handle.db,
       request,
       (args) => {
-        if (viewer) setViewer(args.context, { user: viewer, token: "t", via, cartCount: null });
+        if (viewer)
+          setViewer(args.context, {
+            user: viewer,
+            token: "t",
+            via,
+            cartCount: null,
+            unreadNotifications: null,
+          });
         return handler(args as never);
       },
       params,
