@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { z } from "zod";
 import { parseCacheSeconds } from "./lib/response-cache.server";
 import {
   decodePublicKey,
@@ -11,6 +12,102 @@ import {
   encodeSecretKey,
   generateEd25519Key,
 } from "./security/multikey";
+
+/**
+ * Every environment variable the app reads (README's configuration table), in one zod schema (issue 44,
+ * item 4). Each is a string or absent; what a value means is parsed once, by `readConfig` below or by the
+ * function named beside it, from what `environment()` returns. Nothing else in app/ or server/ reads
+ * `process.env` (tests/unit/config-one-home.test.ts); scripts and tests may read their own variables.
+ */
+export const ENVIRONMENT_VARIABLES = [
+  // The server and its data (readConfig).
+  "NODE_ENV",
+  "PORT",
+  "HOST",
+  "DATA_DIR",
+  "DATABASE_URL",
+  "PUBLIC_URL",
+  "SESSION_SECRET",
+  "CURRENCY",
+  "PUBLIC_CACHE_SECONDS",
+  "CORS_ORIGINS",
+  "TRUST_PROXY",
+  "JOBS_WORKER",
+  "LOG_LEVEL",
+  "S3_BUCKET",
+  "S3_REGION",
+  "S3_ENDPOINT",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "S3_FORCE_PATH_STYLE",
+  // Certificates' credentials (getCredentialSigningKey, getPreviousCredentialKeys).
+  "CREDENTIAL_SIGNING_KEY",
+  "CREDENTIAL_PREVIOUS_KEYS",
+  // Certificate PDFs (app/certificates/pdf.server.tsx, certificateChromium).
+  "CHROMIUM_PATH",
+  // Mail and media (app/mail/context.server.ts, app/media/context.server.ts).
+  "SMTP_URL",
+  "MAIL_FROM",
+  "CLOUDINARY_URL",
+  // Video (app/video/host.server.ts, app/video/renditions.server.ts).
+  "VIMEO_ACCESS_TOKEN",
+  "VIMEO_API_URL",
+  "VIMEO_PLAYER_ORIGIN",
+  "MAX_VIDEO_BYTES",
+  "FFMPEG_PATH",
+  "FFPROBE_PATH",
+  // Google sign-in (app/auth/google.server.ts).
+  "GOOGLE_CLIENT_ID",
+  "GOOGLE_CLIENT_SECRET",
+  "GOOGLE_AUTH_URL",
+  "GOOGLE_TOKEN_URL",
+  "GOOGLE_JWKS_URL",
+  // Money (app/payments/stripe.server.ts, app/wallet/top-ups.server.ts, app/commerce/refunds.server.ts).
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_API_URL",
+  "TOP_UP_MIN",
+  "TOP_UP_MAX",
+  "REFUND_WINDOW_DAYS",
+  // Pages (app/lib/deferred-scripts.server.ts).
+  "DEFER_PAGE_SCRIPTS",
+] as const;
+
+export type EnvironmentVariable = (typeof ENVIRONMENT_VARIABLES)[number];
+
+const EnvironmentSchema = z.object(
+  Object.fromEntries(ENVIRONMENT_VARIABLES.map((name) => [name, z.string().optional()])) as Record<
+    EnvironmentVariable,
+    z.ZodOptional<z.ZodString>
+  >,
+);
+
+/** The app's variables, each a string or absent; unknown variables are left out. */
+export type Environment = Partial<Record<EnvironmentVariable, string>>;
+
+/** Checks the variables' shape against the schema (each a string or absent): once, when the config is read. */
+export function checkEnvironment(source: NodeJS.ProcessEnv = process.env): Environment {
+  return EnvironmentSchema.parse(source);
+}
+
+/**
+ * The app's variables as they are now, picked by the schema's names (read on each call: tests change them
+ * between calls; a plain loop, since pages ask for some on every render and a parse costs ~30 µs). Functions
+ * that read a variable take an `Environment`, defaulting to this, so tests pass their own.
+ */
+export function environment(source: NodeJS.ProcessEnv = process.env): Environment {
+  const picked: Environment = {};
+  for (const name of ENVIRONMENT_VARIABLES) {
+    const value = source[name];
+    if (value !== undefined) picked[name] = value;
+  }
+  return picked;
+}
+
+/** The whole environment for a child process (Chromium, ffmpeg): PATH, HOME and the rest, not only ours. */
+export function childProcessEnvironment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra };
+}
 
 export type AppConfig = {
   port: number;
@@ -76,14 +173,14 @@ function readCurrency(value: string | undefined): string {
 
 let processConfig: AppConfig | undefined;
 
-/** The configuration; read from process.env once (it is asked for on every request), from `env` when given. */
-export function readConfig(env?: NodeJS.ProcessEnv): AppConfig {
+/** The configuration; read from the environment once (it is asked for on every request), from `env` when given. */
+export function readConfig(env?: Environment): AppConfig {
   if (env) return parseConfig(env);
-  processConfig ??= parseConfig(process.env);
+  processConfig ??= parseConfig(checkEnvironment());
   return processConfig;
 }
 
-function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
+function parseConfig(env: Environment): AppConfig {
   return {
     port: Number(env.PORT ?? 3000),
     dataDir: path.resolve(env.DATA_DIR || "./data"),
@@ -107,7 +204,7 @@ const S3_OPTIONAL = ["S3_ENDPOINT", "S3_FORCE_PATH_STYLE"] as const;
  * set stops the server at start: half a configuration would otherwise write some files to disk on one
  * server and look for them in a bucket on another.
  */
-export function readS3Config(env: NodeJS.ProcessEnv): S3Config | null {
+export function readS3Config(env: Environment): S3Config | null {
   const given = [...S3_REQUIRED, ...S3_OPTIONAL].filter((name) => env[name]);
   if (given.length === 0) return null;
   const missing = S3_REQUIRED.filter((name) => !env[name]);
@@ -213,7 +310,7 @@ function readPublicUrl(value: string | undefined): string | null {
  * PostgreSQL deployment in production must set it, as it must SESSION_SECRET: it runs under a public name
  * that localhost is not.
  */
-export function publicOrigin(env?: NodeJS.ProcessEnv): string {
+export function publicOrigin(env?: Environment): string {
   const config = readConfig(env);
   if (config.publicUrl) return config.publicUrl;
   if (config.databaseUrl && config.isProduction) {
@@ -232,7 +329,7 @@ export function publicOrigin(env?: NodeJS.ProcessEnv): string {
  * server it has no port of its own to default to: without it, a PDF rendered by a worker started without
  * NODE_ENV=production would carry http://localhost:3000 for good (issue 33, item 1).
  */
-export function workerPublicOrigin(env: NodeJS.ProcessEnv = process.env): string {
+export function workerPublicOrigin(env: Environment = environment()): string {
   const config = readConfig(env);
   if (!config.publicUrl)
     throw new ConfigError(
@@ -249,7 +346,7 @@ const cachedSecrets = new Map<string, string>();
  * DATA_DIR, so `npm start` needs no setup; a PostgreSQL deployment in production must set it,
  * because several processes behind a load balancer have to share it.
  */
-export function getSessionSecret(env: NodeJS.ProcessEnv = process.env): string {
+export function getSessionSecret(env: Environment = environment()): string {
   if (env.SESSION_SECRET) return env.SESSION_SECRET;
   const config = readConfig(env);
   if (config.databaseUrl && config.isProduction) {
@@ -305,7 +402,7 @@ const cachedSigningKeys = new Map<string, Ed25519Key>();
  * in production must set it: every server behind the balancer signs with the same key, and a key lost with
  * one server's disk would leave its credentials unverifiable.
  */
-export function getCredentialSigningKey(env: NodeJS.ProcessEnv = process.env): Ed25519Key {
+export function getCredentialSigningKey(env: Environment = environment()): Ed25519Key {
   if (env.CREDENTIAL_SIGNING_KEY) {
     const key = decodeSecretKey(env.CREDENTIAL_SIGNING_KEY);
     if (!key)
@@ -350,7 +447,7 @@ export function getCredentialSigningKey(env: NodeJS.ProcessEnv = process.env): E
  * it generated on its own disk would be one the web servers' DID document does not list, and the credential
  * in every PDF it rendered would fail to verify.
  */
-export function workerCredentialSigningKey(env: NodeJS.ProcessEnv = process.env): Ed25519Key {
+export function workerCredentialSigningKey(env: Environment = environment()): Ed25519Key {
   if (!env.CREDENTIAL_SIGNING_KEY)
     throw new ConfigError(
       "npm run worker needs CREDENTIAL_SIGNING_KEY, the web servers' key: it signs the credential each " +
@@ -360,11 +457,11 @@ export function workerCredentialSigningKey(env: NodeJS.ProcessEnv = process.env)
 }
 
 /** The retired keys of CREDENTIAL_PREVIOUS_KEYS (read when asked, like the signing key). */
-export function getPreviousCredentialKeys(env: NodeJS.ProcessEnv = process.env): string[] {
+export function getPreviousCredentialKeys(env: Environment = environment()): string[] {
   return readPreviousCredentialKeys(env.CREDENTIAL_PREVIOUS_KEYS);
 }
 
 /** The public key of the signing key, in multibase (what the DID document and the start banner show). */
-export function credentialPublicKey(env: NodeJS.ProcessEnv = process.env): string {
+export function credentialPublicKey(env: Environment = environment()): string {
   return encodePublicKey(getCredentialSigningKey(env).publicKey);
 }

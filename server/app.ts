@@ -12,7 +12,7 @@ import compression from "compression";
 import cors from "cors";
 import express, { type ErrorRequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { readConfig } from "../app/config.server";
+import { type Environment, environment, readConfig } from "../app/config.server";
 import { getDatabase } from "../app/db/client.server";
 import { ensureJobWorkerStarted, stopProcessJobWorker } from "../app/jobs/worker.server";
 import { clientAddressContext } from "../app/lib/client-address";
@@ -35,7 +35,7 @@ export type AppOptions = {
   clientDirectory: string;
   /** True once the server is shutting down: keep-alive clients are told to reconnect elsewhere. */
   isDraining: () => boolean;
-  env?: NodeJS.ProcessEnv;
+  env?: Environment;
 };
 
 /** For server.mjs, which runs outside the build: the same logger (app/lib/logger.server.ts). */
@@ -67,7 +67,7 @@ export function stopBackgroundWork(): Promise<void> {
   return stopProcessJobWorker();
 }
 
-export async function createApp({ clientDirectory, isDraining, env = process.env }: AppOptions) {
+export async function createApp({ clientDirectory, isDraining, env = environment() }: AppOptions) {
   const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
   const production = env.NODE_ENV === "production";
   // Work the server does beside answering requests: the job queue's jobs (mail, scheduled publication, the

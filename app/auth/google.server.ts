@@ -5,7 +5,7 @@ import { createRemoteJWKSet, type JWTPayload, errors as joseErrors, jwtVerify } 
 import { createCookie } from "react-router";
 import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
-import { getSessionSecret, publicOrigin, readConfig } from "../config.server";
+import { type Environment, environment, getSessionSecret, publicOrigin, readConfig } from "../config.server";
 import type { Database } from "../db/client.server";
 import { isUniqueViolation } from "../db/errors";
 import { type User, users } from "../db/schema";
@@ -34,7 +34,7 @@ export type GoogleConfig = GoogleIdTokenConfig & {
  * a client that already holds an ID token (Google Identity Services, a mobile app) needs no client secret.
  * GOOGLE_JWKS_URL exists for tests and proxies; an empty variable counts as unset.
  */
-export function googleIdTokenConfig(env: NodeJS.ProcessEnv = process.env): GoogleIdTokenConfig | null {
+export function googleIdTokenConfig(env: Environment = environment()): GoogleIdTokenConfig | null {
   const clientId = env.GOOGLE_CLIENT_ID?.trim();
   if (!clientId) return null;
   return {
@@ -45,7 +45,7 @@ export function googleIdTokenConfig(env: NodeJS.ProcessEnv = process.env): Googl
 }
 
 /** The full redirect-flow configuration, or null unless both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set. */
-export function googleConfig(env: NodeJS.ProcessEnv = process.env): GoogleConfig | null {
+export function googleConfig(env: Environment = environment()): GoogleConfig | null {
   const idToken = googleIdTokenConfig(env);
   const clientSecret = env.GOOGLE_CLIENT_SECRET?.trim();
   if (!idToken || !clientSecret) return null;

@@ -7,6 +7,7 @@
 // Arabic text extracts exactly. Without Chromium, @react-pdf/renderer draws the same page, untagged, with
 // Arabic ligatures that copy out in the wrong order. Either way pdf-lib then sets the document language,
 // title, author, XMP metadata and the attachment. Decision 054 has the measurements.
+
 import { execFile } from "node:child_process";
 import { accessSync, constants, readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -21,6 +22,7 @@ import QRCode from "qrcode";
 import { renderToStaticMarkup } from "react-dom/server";
 import ar from "../../locales/ar/certificates.json";
 import en from "../../locales/en/certificates.json";
+import { childProcessEnvironment, type Environment, environment } from "../config.server";
 import { logger } from "../lib/logger.server";
 import { woffToSfnt } from "../lib/woff.server";
 import { arabicClass } from "./arabic-lines";
@@ -316,7 +318,7 @@ export function certificateHtml(input: CertificatePdfInput, qr: string): string 
 }
 
 /** The Chromium to print with: CHROMIUM_PATH, or Debian's /usr/bin/chromium; null when there is none. */
-export function certificateChromium(env: NodeJS.ProcessEnv = process.env): string | null {
+export function certificateChromium(env: Environment = environment()): string | null {
   const path = env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   if (!path || path === "none") return null;
   try {
@@ -354,7 +356,7 @@ async function printWithChromium(chromium: string, html: string): Promise<Uint8A
         `--print-to-pdf=${out}`,
         pathToFileURL(page).href,
       ],
-      { timeout: 60_000, env: { ...process.env, HOME: dir } },
+      { timeout: 60_000, env: childProcessEnvironment({ HOME: dir }) },
     );
     return await readFile(out);
   } finally {

@@ -2,9 +2,11 @@
 // price paid returns to the wallet through creditWallet with a "refund" ledger row, all in one transaction.
 // Within REFUND_WINDOW_DAYS of the purchase (default 14) any admin may refund; later only with an explicit
 // override, and every refund carries a reason.
+
 import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { revokeCertificateOfCourse } from "../certificates/certificates.server";
+import { type Environment, environment } from "../config.server";
 import type { Database } from "../db/client.server";
 import { courses, enrollments, users } from "../db/schema";
 import { INT4_MAX, queryInteger, safeText } from "../lib/validation";
@@ -14,7 +16,7 @@ import { creditWallet } from "../wallet/wallet.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function readRefundWindowDays(env: NodeJS.ProcessEnv = process.env): number {
+export function readRefundWindowDays(env: Environment = environment()): number {
   const raw = env.REFUND_WINDOW_DAYS;
   if (raw === undefined || raw === "") return 14;
   const days = Number(raw);

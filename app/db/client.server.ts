@@ -7,7 +7,7 @@ import { drizzle as drizzleNodePg, type NodePgDatabase } from "drizzle-orm/node-
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { fromPglite } from "pg-boss";
-import { readConfig } from "../config.server";
+import { type Environment, environment, readConfig } from "../config.server";
 import { closeJobQueue, installJobQueue, jobQueue, registerJobQueue } from "../jobs/queue.server";
 import { logger } from "../lib/logger.server";
 import { type Listener, listenWithReconnects } from "./listen.server";
@@ -185,7 +185,7 @@ export async function openPglite(
 }
 
 /** Opens the configured database and applies pending migrations. */
-export function openConfiguredDatabase(env: NodeJS.ProcessEnv = process.env): Promise<DatabaseHandle> {
+export function openConfiguredDatabase(env: Environment = environment()): Promise<DatabaseHandle> {
   const config = readConfig(env);
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
   return openPglite(path.join(config.dataDir, "pglite"));

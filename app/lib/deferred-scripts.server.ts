@@ -1,3 +1,4 @@
+import { type Environment, environment } from "../config.server";
 // The browser's JavaScript starts after the first paint (docs/decisions/026-first-paint.md).
 //
 // A page of Manara is complete as the server sends it: every link and form works without JavaScript, which
@@ -14,7 +15,7 @@
  * DEFER_PAGE_SCRIPTS=0 switches the deferral off: React Router's <Scripts> markup goes out as it is written
  * and no start script is sent (docs/decisions/041-deferred-scripts-after-react-router-8.md).
  */
-export function pageScriptsDeferred(env: NodeJS.ProcessEnv = process.env): boolean {
+export function pageScriptsDeferred(env: Environment = environment()): boolean {
   return env.DEFER_PAGE_SCRIPTS !== "0";
 }
 

@@ -1,14 +1,16 @@
 // The card-payment adapter: Stripe Checkout through the `stripe` SDK when STRIPE_SECRET_KEY and
 // STRIPE_WEBHOOK_SECRET are both set; otherwise null, and top-ups stay bank-transfer requests.
 // STRIPE_API_URL (tests only) points the SDK at a local fake of Stripe's API (tests/fakes/stripe.ts).
+
 import Stripe from "stripe";
+import { type Environment, environment } from "../config.server";
 
 export type StripeConfig = { secretKey: string; webhookSecret: string; apiUrl: string | null };
 
 export type CardPayments = { stripe: Stripe; webhookSecret: string };
 
 /** Both secrets or neither: one alone is a configuration mistake the server refuses to start with. */
-export function readStripeConfig(env: NodeJS.ProcessEnv = process.env): StripeConfig | null {
+export function readStripeConfig(env: Environment = environment()): StripeConfig | null {
   const secretKey = env.STRIPE_SECRET_KEY?.trim() ?? "";
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() ?? "";
   if (!secretKey && !webhookSecret) return null;
@@ -23,7 +25,7 @@ export function readStripeConfig(env: NodeJS.ProcessEnv = process.env): StripeCo
 let cached: { key: string; value: CardPayments | null } | undefined;
 
 /** The configured Stripe client, built once per configuration (tests change the environment). */
-export function cardPayments(env: NodeJS.ProcessEnv = process.env): CardPayments | null {
+export function cardPayments(env: Environment = environment()): CardPayments | null {
   const config = readStripeConfig(env);
   const key = config ? `${config.secretKey}\n${config.webhookSecret}\n${config.apiUrl ?? ""}` : "";
   if (cached?.key === key) return cached.value;

@@ -1,6 +1,8 @@
 // The Content-Security-Policy of every HTML document: scripts only from this origin or carrying the
 // request's nonce (React Router's inline hydration scripts), nothing may frame the site.
+
 import { randomBytes } from "node:crypto";
+import { type Environment, environment } from "../config.server";
 
 export function createNonce(): string {
   return randomBytes(16).toString("base64");
@@ -14,12 +16,11 @@ export function createNonce(): string {
 /** With Stripe configured (`stripe`), forms may redirect to Stripe Checkout (the wallet's card top-up). */
 export function contentSecurityPolicy(
   nonce: string,
-  {
-    vimeo = Boolean(process.env.VIMEO_ACCESS_TOKEN),
-    stripe = Boolean(process.env.STRIPE_SECRET_KEY && process.env.STRIPE_WEBHOOK_SECRET),
-    env = process.env,
-  } = {},
+  options: { vimeo?: boolean; stripe?: boolean; env?: Environment } = {},
 ): string {
+  const env = options.env ?? environment();
+  const vimeo = options.vimeo ?? Boolean(env.VIMEO_ACCESS_TOKEN);
+  const stripe = options.stripe ?? Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET);
   // The tests' fake Vimeo (VIMEO_API_URL, VIMEO_PLAYER_ORIGIN: tests only) stands where Vimeo's hosts do.
   const uploadHosts = ["https://*.vimeo.com", env.VIMEO_API_URL ? new URL(env.VIMEO_API_URL).origin : ""];
   const playerOrigin = env.VIMEO_PLAYER_ORIGIN

@@ -13,7 +13,7 @@ import { Readable } from "node:stream";
 import { FileStore } from "@tus/file-store";
 import { S3Store } from "@tus/s3-store";
 import { type DataStore, type Locker, MemoryLocker, Server, Upload } from "@tus/server";
-import { readConfig } from "../config.server";
+import { type Environment, environment, readConfig } from "../config.server";
 import type { VideoProvider } from "../db/schema";
 import type { LocalStorage } from "../storage/local.server";
 import type { S3Storage } from "../storage/s3.server";
@@ -36,7 +36,7 @@ export const UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_MAX_VIDEO_BYTES = 2 * 1024 ** 3;
 
 /** MAX_VIDEO_BYTES (bytes, default 2 GiB): the per-file cap, answered with 413 before any byte is stored. */
-export function maxVideoBytes(env: NodeJS.ProcessEnv = process.env): number {
+export function maxVideoBytes(env: Environment = environment()): number {
   const value = Number(env.MAX_VIDEO_BYTES);
   return Number.isSafeInteger(value) && value > 0 ? value : DEFAULT_MAX_VIDEO_BYTES;
 }
@@ -238,7 +238,7 @@ function vimeoSdk(): {
 }
 
 /** Vimeo's embed player. VIMEO_PLAYER_ORIGIN (tests only) points it at a local fake player page. */
-export function vimeoPlayerOrigin(env: NodeJS.ProcessEnv = process.env): string {
+export function vimeoPlayerOrigin(env: Environment = environment()): string {
   return env.VIMEO_PLAYER_ORIGIN || "https://player.vimeo.com";
 }
 
@@ -409,7 +409,7 @@ export function localVideoHost(): LocalVideoHost {
 }
 
 /** The host new uploads go to, chosen from the configuration once per process (tests swap it with `replaceVideoHost`). */
-export function getVideoHost(env: NodeJS.ProcessEnv = process.env): VideoHost {
+export function getVideoHost(env: Environment = environment()): VideoHost {
   const holder = globalThis as WithHost;
   if (!holder[HOST_KEY] && env.VIMEO_ACCESS_TOKEN) pointSdkAt(env.VIMEO_API_URL);
   holder[HOST_KEY] ??= env.VIMEO_ACCESS_TOKEN ? createVimeoHost(env.VIMEO_ACCESS_TOKEN) : localVideoHost();
@@ -437,6 +437,6 @@ export function isLocalHost(host: VideoHost): host is LocalVideoHost {
 }
 
 /** Whether Vimeo is configured (the CSP then allows its player frame). */
-export function vimeoConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
+export function vimeoConfigured(env: Environment = environment()): boolean {
   return Boolean(env.VIMEO_ACCESS_TOKEN);
 }

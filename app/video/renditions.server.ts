@@ -4,6 +4,7 @@
 //
 // In a job, never in a request: ffmpeg takes seconds for a demo clip and minutes for a long lecture, and a
 // server that dies halfway leaves the job to be retried by another.
+
 import { execFile } from "node:child_process";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdtemp, rm, stat } from "node:fs/promises";
@@ -13,6 +14,7 @@ import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
 import { and, eq, ne, notExists, sql } from "drizzle-orm";
 import { z } from "zod";
+import { type Environment, environment } from "../config.server";
 import type { Database } from "../db/client.server";
 import { type RenditionQuality, type VideoRendition, videoRenditions, videos } from "../db/schema";
 import { enqueueJob } from "../jobs/queue.server";
@@ -29,7 +31,7 @@ import {
 const execFileAsync = promisify(execFile);
 
 /** FFMPEG_PATH / FFPROBE_PATH: the binaries (default: `ffmpeg` and `ffprobe` on the PATH). */
-export function ffmpegBinaries(env: NodeJS.ProcessEnv = process.env) {
+export function ffmpegBinaries(env: Environment = environment()) {
   return { ffmpeg: env.FFMPEG_PATH || "ffmpeg", ffprobe: env.FFPROBE_PATH || "ffprobe" };
 }
 

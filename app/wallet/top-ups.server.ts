@@ -1,8 +1,10 @@
 // Adding money without a card: the learner pays by bank transfer and asks for a top-up with its reference;
 // an admin checks the statement and approves (the wallet is credited once, through creditWallet) or
 // rejects it. Card payments, when configured, are a second way in that ends in the same ledger.
+
 import { and, count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { type Environment, environment } from "../config.server";
 import type { Database, Transaction } from "../db/client.server";
 import { type TopUpRequest, topUpRequests, users } from "../db/schema";
 import { ListQuery } from "../lib/list-query";
@@ -16,7 +18,7 @@ export type TopUpLimits = { min: number; max: number; maxPending: number };
  * TOP_UP_MIN and TOP_UP_MAX (currency units, default 5 and 5,000) bound one request; a learner may have
  * at most three waiting for review, so the admins' queue cannot be flooded by one account.
  */
-export function readTopUpLimits(env: NodeJS.ProcessEnv = process.env): TopUpLimits {
+export function readTopUpLimits(env: Environment = environment()): TopUpLimits {
   const min = env.TOP_UP_MIN ? parseCurrencyAmount(env.TOP_UP_MIN) : 500;
   const max = env.TOP_UP_MAX ? parseCurrencyAmount(env.TOP_UP_MAX) : 500_000;
   if (min === null || max === null || min > max || max > MAX_CREDIT_MINOR_UNITS) {
