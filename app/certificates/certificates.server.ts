@@ -26,7 +26,7 @@ export const REVOKE_REASON_MAX = 500;
  * learner completed (lesson_progress rows with completed_at, joined to the course's current lessons, so a
  * lesson removed after it was completed no longer counts). Null when the course does not exist.
  */
-export async function courseProgress(
+export async function certificateProgress(
   db: Database,
   userId: string,
   courseId: number,
@@ -92,7 +92,7 @@ export async function issueCertificate(
     code?: string;
   },
 ): Promise<IssueOutcome> {
-  const progress = await courseProgress(db, userId, courseId);
+  const progress = await certificateProgress(db, userId, courseId);
   // A course the caller is not enrolled in is not theirs to be certified in: the same answer as no course.
   if (!progress?.enrolled) return { ok: false, reason: "not_found" };
   const existing = await findCertificate(db, userId, courseId);
@@ -194,7 +194,18 @@ export async function listCertificates(
     .from(certificates)
     .where(eq(certificates.userId, userId))
     .orderBy(desc(certificates.issuedAt), desc(certificates.id));
-  return rows.map((row) => ({
+  return rows.map((row) => certificateSummary(row, locale));
+}
+
+/** A certificate as its holder's list shows it, the title in `locale` (the page and the API alike). */
+export function certificateSummary(
+  row: Pick<
+    Certificate,
+    "id" | "code" | "courseId" | "courseTitle" | "courseTitleAr" | "issuedAt" | "revokedAt"
+  >,
+  locale: Locale,
+): CertificateSummary {
+  return {
     id: row.id,
     code: row.code,
     courseId: row.courseId,
@@ -202,7 +213,7 @@ export async function listCertificates(
     courseTitleEn: row.courseTitle,
     issuedAt: row.issuedAt,
     revoked: row.revokedAt !== null,
-  }));
+  };
 }
 
 export type Verification = {

@@ -1,8 +1,6 @@
 // The JSON shape of a certificate on the API: one place, so the list and generate answer alike.
 import { publicOrigin } from "../config.server";
-import type { Certificate } from "../db/schema";
-import type { Locale } from "../i18n/languages";
-import { certificatePdfPath, certificateTitle, verifyUrl } from "./certificates.server";
+import { type CertificateSummary, certificatePdfPath, verifyUrl } from "./certificates.server";
 
 export type CertificateJson = {
   id: string;
@@ -17,20 +15,14 @@ export type CertificateJson = {
   verifyUrl: string;
 };
 
-export function certificateJson(
-  certificate: Pick<
-    Certificate,
-    "id" | "code" | "courseId" | "courseTitle" | "courseTitleAr" | "issuedAt" | "revokedAt"
-  >,
-  locale: Locale,
-): CertificateJson {
+export function certificateJson(certificate: CertificateSummary): CertificateJson {
   return {
     id: certificate.id,
     code: certificate.code,
     courseId: certificate.courseId,
-    courseTitle: certificateTitle(certificate, locale),
+    courseTitle: certificate.courseTitle,
     issuedAt: certificate.issuedAt.toISOString(),
-    revoked: certificate.revokedAt !== null,
+    revoked: certificate.revoked,
     pdfUrl: publicOrigin() + certificatePdfPath(certificate.id, { api: true }),
     credentialUrl: `${publicOrigin()}/api/certificates/${certificate.id}/credential`,
     verifyUrl: verifyUrl(certificate.code),

@@ -2,7 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { certificates, type User } from "../db/schema";
-import { courseProgress } from "./certificates.server";
+import { certificateProgress } from "./certificates.server";
 import { type CertificateStatus, certificateStatusOf } from "./status";
 
 export type { CertificateStatus };
@@ -15,7 +15,7 @@ export async function certificateStatus(
 ): Promise<CertificateStatus | null> {
   if (!user) return null;
   const [progress, [held]] = await Promise.all([
-    courseProgress(db, user.id, courseId),
+    certificateProgress(db, user.id, courseId),
     db
       .select({ id: certificates.id, code: certificates.code, revokedAt: certificates.revokedAt })
       .from(certificates)

@@ -11,7 +11,12 @@ import { pick } from "../lib/localized";
 import { isRowId } from "../lib/validation";
 import type { CouponProblem } from "../payments/coupon-policy";
 import { commitRedemption, lockCoupon } from "../payments/coupons.server";
-import { changeWalletBalance, type LedgerLine, lockWallet, toCurrencyUnits } from "../wallet/wallet.server";
+import {
+  changeWalletBalance,
+  lockWallet,
+  toCurrencyUnits,
+  type WalletMovement,
+} from "../wallet/wallet.server";
 import { purchaseRefusal } from "./refusals";
 
 /** The most ids one checkout may carry; the API refuses longer lists before they get here. */
@@ -101,7 +106,7 @@ export async function purchaseCourses(
     const bought = toBuy.filter((course) => insertedIds.has(course.id));
 
     // The ledger's amount is never zero: a free course is an enrollment without a ledger row.
-    const lines = bought.flatMap((course): LedgerLine[] => {
+    const lines = bought.flatMap((course): WalletMovement[] => {
       const paid = priceOf(course);
       if (paid === 0) return [];
       const reason =

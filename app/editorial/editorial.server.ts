@@ -3,6 +3,7 @@
 // rendered on save, slugs, the cover and the gallery, and deleting with the uploads nothing uses any more.
 // Every function takes the db first, asks the kind's policy who may act, and answers with an
 // { ok: false, reason } union instead of a Response.
+
 import { and, desc, eq, lte, ne, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { type Actor, canAttachMedia } from "../access/editing";
@@ -18,6 +19,7 @@ import type {
 } from "../db/schema";
 import { enqueueJob } from "../jobs/queue.server";
 import { renderMarkdown } from "../lib/markdown.server";
+import { Rollback, refusalOf } from "../lib/rollback";
 import { isRowId } from "../lib/validation";
 import { findUpload, releaseMedia } from "../media/media.server";
 import type { MediaStore } from "../media/store.server";
@@ -109,16 +111,9 @@ export async function attachableImage(
   return upload;
 }
 
-/** drizzle rolls a transaction back when its callback throws; refusals are thrown to get that. */
-export class Rollback extends Error {
-  constructor(readonly refusal: EditorialRefusal) {
-    super(refusal.reason);
-  }
-}
-
+/** A refusal thrown inside a transaction, to roll it back (app/lib/rollback.ts). */
 export function rollbackAnswer(error: unknown): EditorialRefusal {
-  if (error instanceof Rollback) return error.refusal;
-  throw error;
+  return refusalOf<EditorialRefusal>(error);
 }
 
 /** The stored text columns of a change: the fields as typed, each Markdown field with its HTML. */

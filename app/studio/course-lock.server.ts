@@ -1,10 +1,12 @@
 // What every studio change shares: the refusals it answers with, the course lock it takes first (so
 // concurrent edits of one course — two tabs, the API — queue up), and the touch that tells the catalog.
+
 import { eq } from "drizzle-orm";
 import { type Actor, canEditCourse, courseEditorAccess } from "../access/editing";
 import type { Transaction } from "../db/client.server";
 import { announcePublicChange } from "../db/public-changes.server";
 import { courses } from "../db/schema";
+import { refusalOf } from "../lib/rollback";
 import { isRowId } from "../lib/validation";
 import type { PublishRequirement } from "./policy";
 
@@ -43,13 +45,7 @@ export async function touch(tx: Transaction, courseId: number) {
   await announcePublicChange(tx, "catalog");
 }
 
-/** drizzle rolls a transaction back when its callback throws; refusals are thrown to get that. */
-export class Rollback extends Error {
-  constructor(readonly refusal: Refusal) {
-    super(refusal.reason);
-  }
-}
+/** A refusal thrown inside a transaction, to roll it back (app/lib/rollback.ts). */
 export function rollbackAnswer(error: unknown): Refusal {
-  if (error instanceof Rollback) return error.refusal;
-  throw error;
+  return refusalOf<Refusal>(error);
 }

@@ -20,12 +20,13 @@ import {
   users,
 } from "../db/schema";
 import { renderMarkdown } from "../lib/markdown.server";
+import { Rollback } from "../lib/rollback";
 import { isRowId } from "../lib/validation";
 import { releaseMedia } from "../media/media.server";
 import type { MediaStore } from "../media/store.server";
 import { releaseOrphanVideos } from "../video/videos.server";
 import { findAttachable } from "./attachable.server";
-import { lockEditable, type Refusal, Rollback, rollbackAnswer } from "./course-lock.server";
+import { lockEditable, type Refusal, rollbackAnswer } from "./course-lock.server";
 import { lastSectionId, readLayout, writeLayout } from "./curriculum.server";
 import { type CourseLanding, MAX_LESSONS } from "./inputs";
 import { canDeleteCourse, missingForPublish, type PublishRequirement } from "./policy";

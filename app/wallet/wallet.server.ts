@@ -94,7 +94,7 @@ export const ChargeWalletInput = z.object({
 export type LedgerEntry = typeof walletLedger.$inferSelect;
 
 /** One movement of a wallet: positive adds money, negative takes it; never zero. */
-export type LedgerLine = {
+export type WalletMovement = {
   amount: number;
   reason: string;
   kind: LedgerKind;
@@ -132,7 +132,7 @@ export async function lockWallet(tx: Queryable, userId: string): Promise<{ balan
  */
 export async function changeWalletBalance(
   db: Queryable,
-  { userId, actorId, lines }: { userId: string; actorId: string | null; lines: readonly LedgerLine[] },
+  { userId, actorId, lines }: { userId: string; actorId: string | null; lines: readonly WalletMovement[] },
 ): Promise<BalanceChange> {
   for (const line of lines) {
     // A caller bug, not a user mistake: typed amounts go through parseCurrencyAmount before they get here.

@@ -9,7 +9,7 @@ import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  courseProgress,
+  certificateProgress,
   issueCertificate,
   revokeCertificate,
   verifyCertificate,
@@ -181,7 +181,7 @@ describe("issuing", () => {
     await handle.db
       .insert(lessonProgress)
       .values({ userId: learner.id, lessonId: lessonIds[2] ?? 0, courseId, positionSeconds: 30 });
-    expect(await courseProgress(handle.db, learner.id, courseId)).toEqual({
+    expect(await certificateProgress(handle.db, learner.id, courseId)).toEqual({
       enrolled: true,
       totalLessons: 3,
       completedLessons: 2,

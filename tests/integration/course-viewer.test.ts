@@ -3,7 +3,7 @@
 // function of the domain that owns it, over learners in different states, the trainer, an admin and a stranger.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadCourseStanding } from "../../app/access/access.server";
-import { courseProgress } from "../../app/certificates/certificates.server";
+import { certificateProgress } from "../../app/certificates/certificates.server";
 import { certificateStatusOf } from "../../app/certificates/status";
 import { certificateStatus } from "../../app/certificates/status.server";
 import { readCourseViewerFacts } from "../../app/courses/course-viewer.server";
@@ -131,7 +131,7 @@ describe("a signed-in visitor's standing in a course, in one statement", () => {
     for (const id of [courseId, emptyDraftId]) {
       const facts = await readCourseViewerFacts(db, user.id, id);
       if (!facts) throw new Error(`no facts for course ${id}`);
-      const progress = await courseProgress(db, user.id, id);
+      const progress = await certificateProgress(db, user.id, id);
       const summary = (await progressByCourse(db, user.id, [id])).get(id);
       const cart = await db.select().from(cartItems);
       expect(facts.standing).toEqual(await loadCourseStanding(db, user, id));

@@ -4,7 +4,7 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../../app/auth/password.server";
-import { courseProgress } from "../../app/certificates/certificates.server";
+import { certificateProgress } from "../../app/certificates/certificates.server";
 import { createLocalCertificateStore, setCertificateStore } from "../../app/certificates/store.server";
 import { COURSE_CATEGORIES } from "../../app/courses/categories";
 import { getCurriculumForViewer } from "../../app/courses/curriculum.server";
@@ -124,7 +124,7 @@ describe("demo seed", () => {
     const [learner] = await db.select().from(users).where(eq(users.email, DEMO_CERTIFICATE.learnerEmail));
     const [course] = await db.select().from(courses).where(eq(courses.slug, DEMO_CERTIFICATE.courseSlug));
     expect(course?.price).toBe(0);
-    const progress = await courseProgress(db, learner?.id ?? "", course?.id ?? 0);
+    const progress = await certificateProgress(db, learner?.id ?? "", course?.id ?? 0);
     expect(progress?.enrolled).toBe(true);
     expect(progress?.totalLessons).toBeGreaterThan(0);
     expect(progress?.completedLessons).toBe(progress?.totalLessons);

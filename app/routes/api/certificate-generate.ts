@@ -2,7 +2,7 @@
 // 201 when issued now, 200 with the same certificate when they already hold it, 409 with their progress
 // while lessons remain, 404 for a course they are not enrolled in.
 import { requireApiUser } from "../../auth/guards.server";
-import { issueCertificate } from "../../certificates/certificates.server";
+import { certificateSummary, issueCertificate } from "../../certificates/certificates.server";
 import { certificateJson } from "../../certificates/json.server";
 import { getDb } from "../../db/context";
 import { getI18n } from "../../i18n/context.server";
@@ -36,7 +36,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     );
   }
   return Response.json(
-    { certificate: certificateJson(outcome.certificate, locale) },
+    { certificate: certificateJson(certificateSummary(outcome.certificate, locale)) },
     { status: outcome.created ? 201 : 200 },
   );
 }
