@@ -130,8 +130,7 @@ export function validateForm<Schema extends z.ZodType>(
   t: TFunction,
   { lists = [] }: FormShape = {},
 ): FormResult<z.infer<Schema>> {
-  const raw: Record<string, string> = {};
-  for (const [key, value] of formData) if (typeof value === "string") raw[key] = value;
+  const raw = formFields(formData);
   const input: Record<string, string | string[]> = { ...raw };
   for (const name of lists)
     input[name] = formData.getAll(name).map((value) => (typeof value === "string" ? value : ""));
@@ -139,6 +138,13 @@ export function validateForm<Schema extends z.ZodType>(
   const values = Object.fromEntries(Object.entries(raw).filter(([key]) => !SECRET_FIELDS.has(key)));
   if (parsed.success) return { ok: true, data: parsed.data, values };
   return { ok: false, fieldErrors: translateIssues(parsed.error.issues, t), values };
+}
+
+/** A form's text fields as one object (a field sent twice keeps its last value; files are left out). */
+export function formFields(formData: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of formData) if (typeof value === "string") fields[key] = value;
+  return fields;
 }
 
 /**

@@ -5,6 +5,7 @@
 
 import { MAX_ANSWER_TEXT } from "./attempt-inputs";
 import type { Answer, QuestionKind } from "./grading";
+import { MAX_QUESTIONS } from "./inputs";
 
 export const answerField = (questionId: string) => `q-${questionId}`;
 
@@ -30,4 +31,40 @@ export function answersFromForm(
       },
     ];
   });
+}
+
+const SHOWN = /^([1-9]\d{0,9}):(single|multiple|true_false|short_text)$/;
+
+/**
+ * The questions a practice page showed, as its form posts them: a `shown` field per question, "id:kind", so
+ * the unanswered ones are graded as such. At most an attempt's size; malformed values are left out.
+ */
+export function shownQuestionsFromForm(form: {
+  getAll(name: string): unknown[];
+}): { id: string; kind: QuestionKind }[] {
+  return form
+    .getAll("shown")
+    .slice(0, MAX_QUESTIONS)
+    .flatMap((value) => {
+      const match = typeof value === "string" ? SHOWN.exec(value) : null;
+      return match ? [{ id: match[1] as string, kind: match[2] as QuestionKind }] : [];
+    });
+}
+
+/** Every shown question answered: those the form left unanswered as empty answers (graded as wrong). */
+export function practiceAnswersFromForm(
+  form: { getAll(name: string): unknown[] },
+  shown: readonly { id: string; kind: QuestionKind }[],
+): { given: Answer[]; answers: Answer[] } {
+  const given = answersFromForm(form, shown);
+  const answered = new Set(given.map((answer) => answer.questionId));
+  const blanks = shown
+    .filter((question) => !answered.has(question.id))
+    .map(
+      (question): Answer =>
+        question.kind === "short_text"
+          ? { questionId: question.id, text: "" }
+          : { questionId: question.id, optionIds: [] },
+    );
+  return { given, answers: [...given, ...blanks] };
 }

@@ -18,7 +18,7 @@ import { localizePath } from "../i18n/languages";
 import { progressPercent } from "../learning/policy";
 import { fail, isEnhanced, succeed } from "../lib/enhanced-action.server";
 import { guardServerAction, skipRevalidationAfterFailedRequest } from "../lib/fetcher-failure";
-import { readForm, validateForm } from "../lib/forms.server";
+import { formFields, readForm, validateForm } from "../lib/forms.server";
 import { formatMoney, toCurrencyUnits } from "../lib/money";
 import { parseId, parsePage } from "../lib/params";
 import { readPublic } from "../lib/public-reads.server";
@@ -280,9 +280,7 @@ async function reviewAction(
   loginFirst: () => Promise<Response>,
 ) {
   if (!user) return loginFirst();
-  const fields = Object.fromEntries(
-    [...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-  );
+  const fields = formFields(form);
   const error = (key: string) => toasts().redirectWithError(back, t(key));
   const anchor = `${back}#reviews`;
   if (intent === "review") {

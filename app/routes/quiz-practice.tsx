@@ -14,10 +14,8 @@ import { readForm } from "../lib/forms.server";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { answersFromForm } from "../quizzes/attempt-form";
+import { practiceAnswersFromForm, shownQuestionsFromForm } from "../quizzes/attempt-form";
 import { drawPractice, practiceAttemptId, submitAttempt } from "../quizzes/attempts.server";
-import type { QuestionKind } from "../quizzes/grading";
-import { MAX_QUESTIONS } from "../quizzes/inputs";
 import { practiceQuestions } from "../quizzes/overview.server";
 import { quizSettings } from "../quizzes/quizzes.server";
 import { attemptRefusalPage, minutesToWait, refusalHeaders } from "../quizzes/refusals";
@@ -62,33 +60,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-const SHOWN = /^([1-9]\d{0,9}):(single|multiple|true_false|short_text)$/;
-
 export async function action({ request, context, params }: Route.ActionArgs) {
   // The body first: a body that is not a form is a 4xx whoever sends it, before the lesson's sign-in redirect.
   const form = await readForm(request);
   const { user, page, db, courseId, lessonId, lessonPage } = await lessonOf(request, context, params);
   // The questions the page showed, "id:kind" each: unanswered ones are graded as such.
-  const shown = form
-    .getAll("shown")
-    .slice(0, MAX_QUESTIONS)
-    .flatMap((value) => {
-      const match = typeof value === "string" ? SHOWN.exec(value) : null;
-      return match ? [{ id: match[1] as string, kind: match[2] as QuestionKind }] : [];
-    });
+  const shown = shownQuestionsFromForm(form);
   if (shown.length === 0) return data({ error: page.t("learning:errors.invalid") }, { status: 400 });
-  const given = answersFromForm(form, shown);
-  const answered = new Set(given.map((answer) => answer.questionId));
-  const answers = [
-    ...given,
-    ...shown
-      .filter((question) => !answered.has(question.id))
-      .map((question) =>
-        question.kind === "short_text"
-          ? { questionId: question.id, text: "" }
-          : { questionId: question.id, optionIds: [] },
-      ),
-  ];
+  const { given, answers } = practiceAnswersFromForm(form, shown);
   const graded = await submitAttempt(db, user, practiceAttemptId(courseId, lessonId), answers, page.locale, {
     clientAddress: clientAddress(context),
   });

@@ -4,6 +4,7 @@
 // `role === "admin"`, writes a balance or reads `formData.get(…)` itself fails here.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { parseSync } from "@swc/core";
 import { describe, expect, it } from "vitest";
 
 const appDir = path.resolve(import.meta.dirname, "../../app");
@@ -28,12 +29,95 @@ function offenders(pattern: RegExp, allowed: readonly string[], under = appDir):
 }
 
 /**
- * A form field read around the zod schema: `form.get("intent")`, `Number(formData.get("id"))`,
- * `Object.fromEntries(form)`. Components reading `fetcher.formData.get(…)` or `navigation.formData?.get(…)`
- * for optimistic UI do not match: there the call follows a `.`, never a bare name.
+ * A form read around the zod schema, found on the syntax tree (issue 44, item 5), so a read spread over
+ * several lines is caught too: a form is a name bound to `await readForm(…)` or `await request.formData()`,
+ * or a parameter typed `FormData`; reading it means calling one of its methods (`form.get("intent")`,
+ * `form.getAll(…)`, `form.entries()`…), spreading it (`[...form]`), looping over it (`for (… of form)`), or
+ * handing it to `Object.fromEntries`, `Object.entries` or `Array.from`. Handing the whole form to a function
+ * (`validateForm(form, …)`, `isEnhanced(form)`) is how it should be read. Components reading
+ * `fetcher.formData.get(…)` for optimistic UI do not match: that `formData` is a property, not a bound name.
  */
-const directRead =
-  /(?<![.\w])(?:form|formData)\??\.get(?:All)?\(|fromEntries\(\s*(?:form\b|formData\b|await readForm)/;
+type SyntaxNode = { type?: string; [key: string]: unknown };
+
+function* nodesOf(node: unknown): Generator<SyntaxNode> {
+  if (!node || typeof node !== "object") return;
+  if (Array.isArray(node)) {
+    for (const child of node) yield* nodesOf(child);
+    return;
+  }
+  const syntax = node as SyntaxNode;
+  if (typeof syntax.type === "string") yield syntax;
+  for (const [key, child] of Object.entries(syntax)) if (key !== "span") yield* nodesOf(child);
+}
+
+const identifierName = (node: unknown): string | null =>
+  (node as SyntaxNode | null)?.type === "Identifier" ? String((node as SyntaxNode).value) : null;
+
+const FORM_METHODS = new Set(["get", "getAll", "has", "entries", "keys", "values", "forEach"]);
+const WHOLE_READERS = new Set(["Object.fromEntries", "Object.entries", "Array.from"]);
+
+function isFormSource(init: unknown): boolean {
+  const awaited =
+    (init as SyntaxNode | null)?.type === "AwaitExpression" ? (init as SyntaxNode).argument : null;
+  const call = awaited as SyntaxNode | null;
+  if (call?.type !== "CallExpression") return false;
+  const callee = call.callee as SyntaxNode;
+  if (identifierName(callee) === "readForm") return true;
+  return callee?.type === "MemberExpression" && identifierName(callee.property) === "formData";
+}
+
+function isFormDataTyped(pattern: SyntaxNode): boolean {
+  const annotation = (pattern.typeAnnotation as SyntaxNode | undefined)?.typeAnnotation as
+    | SyntaxNode
+    | undefined;
+  return annotation?.type === "TsTypeReference" && identifierName(annotation.typeName) === "FormData";
+}
+
+/** Every direct read of a form in `source`, as "line: what" (the line of the offending node). */
+function directFormReads(source: string, tsx: boolean): string[] {
+  const module = parseSync(source, { syntax: "typescript", tsx, target: "es2022" });
+  const forms = new Set<string>();
+  for (const node of nodesOf(module)) {
+    if (node.type === "VariableDeclarator" && isFormSource(node.init)) {
+      const name = identifierName(node.id);
+      if (name) forms.add(name);
+    }
+    if (node.type === "Identifier" && isFormDataTyped(node)) forms.add(String(node.value));
+  }
+  if (forms.size === 0) return [];
+  const base = module.span.start;
+  const lineOf = (node: SyntaxNode) =>
+    source.slice(0, (node.span as { start: number }).start - base).split("\n").length;
+  const reads: string[] = [];
+  for (const node of nodesOf(module)) {
+    if (node.type === "CallExpression") {
+      const callee = node.callee as SyntaxNode;
+      if (callee?.type !== "MemberExpression") continue;
+      const object = identifierName(callee.object);
+      const property = identifierName(callee.property);
+      if (object && forms.has(object) && property && FORM_METHODS.has(property))
+        reads.push(`${lineOf(node)}: ${object}.${property}(…)`);
+      const whole = object && property ? `${object}.${property}` : "";
+      if (WHOLE_READERS.has(whole)) {
+        const handed = [...nodesOf(node.arguments)].find(
+          (child) => child.type === "Identifier" && forms.has(String(child.value)),
+        );
+        if (handed) reads.push(`${lineOf(node)}: ${whole}(…${String(handed.value)}…)`);
+      }
+    }
+    if (node.type === "ArrayExpression") {
+      for (const element of (node.elements as SyntaxNode[] | undefined) ?? []) {
+        const name = element?.spread ? identifierName(element.expression) : null;
+        if (name && forms.has(name)) reads.push(`${lineOf(node)}: [...${name}]`);
+      }
+    }
+    if (node.type === "ForOfStatement") {
+      const name = identifierName(node.right);
+      if (name && forms.has(name)) reads.push(`${lineOf(node)}: for (… of ${name})`);
+    }
+  }
+  return reads;
+}
 
 describe("one home per rule", () => {
   it("compares role names only in app/access/roles.ts", () => {
@@ -49,23 +133,33 @@ describe("one home per rule", () => {
   });
 
   it("reads a route's form only through app/lib/forms.server.ts (readForm, then parseForm/validateForm)", () => {
-    expect(offenders(directRead, [], path.join(appDir, "routes"))).toEqual([]);
+    const reads = sourceFiles(path.join(appDir, "routes")).flatMap((file) =>
+      directFormReads(readFileSync(file, "utf8"), file.endsWith(".tsx")).map(
+        (read) => `${path.relative(appDir, file)}:${read}`,
+      ),
+    );
+    expect(reads).toEqual([]);
   });
 
-  it("finds a direct form read, and not a fetcher's optimistic one", () => {
-    for (const line of [
-      'const intent = form.get("intent");',
-      'const id = Number(formData.get("id"));',
-      "const parsed = Schema.safeParse(Object.fromEntries(form));",
-      "Schema.safeParse(Object.fromEntries(await readForm(request)))",
+  it("finds a direct form read on the syntax tree, over several lines too, and not a fetcher's optimistic one", () => {
+    const read = (body: string) =>
+      directFormReads(`async function action(request: Request, given: FormData) {\n${body}\n}`, true);
+    for (const body of [
+      'const form = await readForm(request);\nconst intent = form.get("intent");',
+      'const formData = await request.formData();\nconst id = Number(formData.get("id"));',
+      "const form = await readForm(request);\nSchema.safeParse(Object.fromEntries(form));",
+      // course.tsx's review form did this, over three lines: the one-line scan missed it.
+      "const fields = Object.fromEntries(\n  [...given].filter((entry) => typeof entry[1] === 'string'),\n);",
+      "for (const [key, value] of given) console.log(key, value);",
+      "const all = given\n  .getAll('ids');",
     ])
-      expect(directRead.test(line), line).toBe(true);
-    for (const line of [
+      expect(read(body), body).not.toEqual([]);
+    for (const body of [
       'const pending = fetcher.formData?.get("intent");',
-      'navigation.formData?.get("intent") === "checkout"',
-      'const ids = String(fetcher.formData.get("order"))',
-      "const intent = parsed.values.intent;",
+      'const checkout = navigation.formData?.get("intent") === "checkout";',
+      "const form = await readForm(request);\nconst parsed = validateForm(form, Schema, t);\nif (isEnhanced(form)) return null;",
+      "const fields = formFields(given);",
     ])
-      expect(directRead.test(line), line).toBe(false);
+      expect(read(body), body).toEqual([]);
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { answerField, answersFromForm } from "../../app/quizzes/attempt-form";
+import {
+  answerField,
+  answersFromForm,
+  practiceAnswersFromForm,
+  shownQuestionsFromForm,
+} from "../../app/quizzes/attempt-form";
 
 const questions = [
   { id: "1", kind: "single" as const },
@@ -63,5 +68,28 @@ describe("answersFromForm", () => {
     expect(answers[0]).toEqual({ questionId: "1", optionIds: ["11"] });
     expect(answers[1]).toEqual({ questionId: "2", optionIds: ["21"] });
     expect(answers[2]?.text).toHaveLength(500);
+  });
+});
+
+describe("a practice's form", () => {
+  it("reads the shown questions, leaving out malformed ones, and answers every one of them", () => {
+    const posted = new FormData();
+    for (const value of ["11:single", "12:short_text", "x:single", "13:essay", "0:single", "14:multiple"])
+      posted.append("shown", value);
+    posted.append("q-11", "5");
+    posted.append("q-14", "7");
+    posted.append("q-14", "8");
+    const shown = shownQuestionsFromForm(posted);
+    expect(shown).toEqual([
+      { id: "11", kind: "single" },
+      { id: "12", kind: "short_text" },
+      { id: "14", kind: "multiple" },
+    ]);
+    const { given, answers } = practiceAnswersFromForm(posted, shown);
+    expect(given).toEqual([
+      { questionId: "11", optionIds: ["5"] },
+      { questionId: "14", optionIds: ["7", "8"] },
+    ]);
+    expect(answers).toEqual([...given, { questionId: "12", text: "" }]);
   });
 });
