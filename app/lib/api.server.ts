@@ -47,6 +47,8 @@ export const API_ERROR_CODES = [
   "refund_window_closed",
   "code_taken",
   "too_many_pending",
+  /** A top-up by bank transfer while no admin has entered the account to transfer to. */
+  "transfer_unavailable",
   "cannot_publish",
   "has_enrollments",
   "lessons_remaining",

@@ -1,6 +1,6 @@
 // /account/wallet: the balance, a top-up — by card through Stripe Checkout when Stripe is configured (the
 // learner comes back here with ?checkout=<session id> and sees "credited" or "waiting for confirmation"),
-// otherwise a request by bank transfer approved by an admin —, the learner's transfer requests and the
+// otherwise a request by bank transfer to the account an admin entered, approved by an admin —, the learner's transfer requests and the
 // wallet's full history with the balance after each movement.
 import { data, redirect } from "react-router";
 import { requireUser } from "../auth/guards.server";
@@ -17,6 +17,8 @@ import { metaTags } from "../lib/seo";
 import { toasts } from "../lib/toast.server";
 import { cardPaymentState, startCardTopUp } from "../payments/card-top-ups.server";
 import { cardPayments } from "../payments/stripe.server";
+import { printedIban, transferReference } from "../wallet/bank-account";
+import { bankAccountView, readBankAccount } from "../wallet/bank-account.server";
 import { listLedger } from "../wallet/history.server";
 import { listOwnTopUps, requestTopUp, TopUpInput, topUpLimits } from "../wallet/top-ups.server";
 import { toCurrencyUnits } from "../wallet/wallet.server";
@@ -33,12 +35,13 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const currency = readConfig().currency;
   const money = (minorUnits: number) => formatMoney(minorUnits, page.locale, currency);
   const t = page.tIn("wallet");
-  const [history, requests] = await Promise.all([
+  const [history, requests, bankAccount] = await Promise.all([
     listLedger(db, page.locale, user.id, {
       limit: HISTORY_PAGE_SIZE,
       offset: (pageNumber - 1) * HISTORY_PAGE_SIZE,
     }),
     listOwnTopUps(db, user.id),
+    readBankAccount(db),
   ]);
   const limits = topUpLimits();
   const card = cardPayments() !== null;
@@ -52,6 +55,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   return {
     card,
     checkoutState,
+    bankTransfer: bankAccount
+      ? { ...bankAccountView(bankAccount, page.locale), iban: printedIban(bankAccount.iban) }
+      : null,
     meta: page.listMeta(t("title"), t("metaDescription"), pageNumber),
     currency,
     balance: money(history.balance),
@@ -60,6 +66,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       id: item.id,
       amount: money(item.amount),
       reference: item.reference,
+      transferReference: transferReference(item.id),
       status: item.status,
       rejectReason: item.rejectReason,
       requestedAt: page.date(item.createdAt.toISOString()),
@@ -113,9 +120,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(started.checkoutUrl, 303);
   }
   const outcome = await requestTopUp(getDb(context), user.id, form.data);
-  if (!outcome.ok) return toasts().redirectWithError(back, t("topUp.tooManyPending"));
+  if (!outcome.ok)
+    return toasts().redirectWithError(
+      back,
+      t(outcome.reason === "transfer_unavailable" ? "topUp.unavailable" : "topUp.tooManyPending"),
+    );
   const amount = formatMoney(outcome.request.amount, locale, readConfig().currency);
-  return toasts().redirectWithSuccess(back, t("topUp.requested", { amount }));
+  return toasts().redirectWithSuccess(
+    back,
+    t("topUp.requested", { amount, reference: transferReference(outcome.request.id) }),
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);

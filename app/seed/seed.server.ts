@@ -16,6 +16,7 @@ import {
 import { paragraphsToMarkdown, plainTextToMarkdown } from "../editorial/plain-text";
 import { renderMarkdown } from "../lib/markdown.server";
 import { creditWallet } from "../wallet/wallet.server";
+import { seedDemoBankAccount } from "./bank-transfer.server";
 import { seedDemoCaptions } from "./captions.server";
 import { seedDemoCertificate } from "./certificates.server";
 import { seedDemoCurriculum } from "./curriculum.server";
@@ -208,6 +209,7 @@ export async function seedDemoContent(db: Database): Promise<void> {
       reason: "Welcome credit (demo)",
     });
   }
+  await seedDemoBankAccount(db);
   await seedDemoVideos(db);
   await seedDemoCaptions(db);
   await seedDemoCurriculum(db);

@@ -1,5 +1,7 @@
 // The wallet's JSON shapes: money in currency units (10.5, not 1050), dates as ISO strings.
-import type { TopUpRequest } from "../db/schema";
+import type { BankTransferAccount, TopUpRequest } from "../db/schema";
+import { transferReference } from "./bank-account";
+import { bankAccountView } from "./bank-account.server";
 import type { LedgerLine } from "./history.server";
 import { toCurrencyUnits } from "./wallet.server";
 
@@ -20,9 +22,29 @@ export function topUpJson(request: TopUpRequest) {
     id: request.id,
     amount: toCurrencyUnits(request.amount),
     reference: request.reference,
+    transferReference: transferReference(request.id),
     status: request.status,
     rejectReason: request.rejectReason,
     createdAt: request.createdAt.toISOString(),
     reviewedAt: request.reviewedAt?.toISOString() ?? null,
+  };
+}
+
+/** The bank account in the reader's language; `updatedAt` as an ISO string. */
+export function bankAccountJson(account: BankTransferAccount, locale: "en" | "ar") {
+  const view = bankAccountView(account, locale);
+  return { ...view, updatedAt: view.updatedAt.toISOString() };
+}
+
+/** Both languages' instructions, for the admin who edits them. */
+export function bankAccountSettingsJson(account: BankTransferAccount) {
+  return {
+    bankName: account.bankName,
+    accountHolder: account.accountHolder,
+    iban: account.iban,
+    swift: account.swift,
+    instructions: account.instructions,
+    instructionsAr: account.instructionsAr,
+    updatedAt: account.updatedAt.toISOString(),
   };
 }

@@ -10,6 +10,7 @@ import { type TopUpRequest, topUpRequests, users } from "../db/schema";
 import { ListQuery } from "../lib/list-query";
 import { safeText } from "../lib/validation";
 import { notify } from "../notifications/notify.server";
+import { readBankAccount } from "./bank-account.server";
 import { amountField, creditWallet, MAX_CREDIT_MINOR_UNITS, parseCurrencyAmount } from "./wallet.server";
 
 export type TopUpLimits = { min: number; max: number; maxPending: number };
@@ -55,10 +56,17 @@ export const RejectInput = z.object({
     .transform((value) => (value ? value : null)),
 });
 
-export type RequestOutcome = { ok: true; request: TopUpRequest } | { ok: false; reason: "too_many_pending" };
+export type RequestOutcome =
+  | { ok: true; request: TopUpRequest }
+  | { ok: false; reason: "too_many_pending" | "transfer_unavailable" };
 
+/**
+ * A learner asks to be credited for a transfer. Refused while no admin has entered the bank account: there is
+ * nowhere to send the money to, so a request could only wait forever.
+ */
 export async function requestTopUp(db: Database, userId: string, input: TopUpInput): Promise<RequestOutcome> {
   return db.transaction(async (tx) => {
+    if ((await readBankAccount(tx)) === null) return { ok: false, reason: "transfer_unavailable" } as const;
     // The user row lock serialises one person's requests, so the pending cap holds under double submits.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
     const [pending] = await tx

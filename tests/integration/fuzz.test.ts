@@ -405,6 +405,31 @@ const API: ApiEndpoint[] = [
       reference: text(0),
     },
   },
+  { name: "bank transfer details", method: "GET", path: "/api/wallet/bank-transfer", role: "user" },
+  {
+    name: "bank transfer settings",
+    method: "PUT",
+    path: "/api/admin/settings/bank-transfer",
+    role: "admin",
+    json: {
+      bankName: text(0),
+      accountHolder: text(0),
+      iban: fc.oneof(
+        fc.constantFrom(
+          "SA0380000000608010167519",
+          "sa03 8000 0000 6080 1016 7519",
+          "SA0380000000608010167518",
+          "KW81CBKU0000000000001234560101",
+          "",
+          "SA03",
+        ),
+        fc.string(),
+      ),
+      swift: fc.oneof(fc.constantFrom("RJHISARI", "NBOKKWKWXXX", "RJHI", null), fc.string()),
+      instructions: text(0),
+      instructionsAr: text(0),
+    },
+  },
   {
     name: "top-up queue",
     method: "GET",
@@ -1945,6 +1970,20 @@ function pageActions(): PageAction[] {
       fields: {
         amount: fc.constantFrom("5", "10.50", "١٢٫٥", "0", "-1", "1e3", "5000.01", ""),
         reference: text(0),
+      },
+    },
+    {
+      name: "bank transfer settings",
+      path: "/dashboard/admin/bank-transfer",
+      role: "admin",
+      readsBody: true,
+      fields: {
+        bankName: text(0),
+        accountHolder: text(0),
+        iban: fc.constantFrom("SA0380000000608010167519", "SA03 8000 0000 6080 1016 7518", "", "x"),
+        swift: fc.constantFrom("RJHISARI", "", "123"),
+        instructions: text(0),
+        instructionsAr: text(0),
       },
     },
     {

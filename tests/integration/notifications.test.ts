@@ -30,6 +30,7 @@ import { action as notificationsAction, loader as notificationsPage } from "../.
 import { action as unsubscribeAction, loader as unsubscribePage } from "../../app/routes/unsubscribe";
 import { approveTopUp, rejectTopUp, requestTopUp } from "../../app/wallet/top-ups.server";
 import { bearerFor, cookieFor, createUser } from "./auth-helpers";
+import { publishBankAccount } from "./bank-fixtures";
 import { runRoute } from "./route-context";
 import { createCourseFor, enroll } from "./studio-factories";
 import { createTestDatabase } from "./test-database";
@@ -81,6 +82,7 @@ async function deliver() {
 
 beforeAll(async () => {
   handle = await createTestDatabase();
+  await publishBankAccount(handle.db);
   trainer = await createUser(handle.db, "trainer");
   otherTrainer = await createUser(handle.db, "trainer");
   admin = await createUser(handle.db, "admin");

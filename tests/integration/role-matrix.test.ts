@@ -25,6 +25,10 @@ import {
 } from "../../app/routes/account-confirm-email";
 import { loader as wallet, action as walletAction } from "../../app/routes/account-wallet";
 import {
+  loader as bankTransferPage,
+  action as bankTransferPageAction,
+} from "../../app/routes/admin-bank-transfer";
+import {
   loader as adminCertificates,
   action as adminCertificatesAction,
 } from "../../app/routes/admin-certificates";
@@ -38,6 +42,10 @@ import { loader as adminOutbox } from "../../app/routes/admin-outbox";
 import { loader as topUpQueue, action as topUpQueueAction } from "../../app/routes/admin-top-ups";
 import { loader as adminUsers, action as adminUsersAction } from "../../app/routes/admin-users";
 import { loader as ledgerApi } from "../../app/routes/api/account-ledger";
+import {
+  loader as bankSettingsApi,
+  action as bankSettingsApiAction,
+} from "../../app/routes/api/admin-bank-transfer";
 import { action as changeRole } from "../../app/routes/api/admin-change-role";
 import { action as chargeWallet } from "../../app/routes/api/admin-charge-wallet";
 import { loader as enrollmentListApi } from "../../app/routes/api/admin-enrollments";
@@ -117,6 +125,7 @@ import { action as videoCreateLink } from "../../app/routes/api/video-create-upl
 import { loader as videoStatus } from "../../app/routes/api/video-status";
 import { loader as videoTusHead, action as videoTusPatch } from "../../app/routes/api/video-tus";
 import { action as videoUpload } from "../../app/routes/api/video-upload";
+import { loader as bankTransferApi } from "../../app/routes/api/wallet-bank-transfer";
 import { action as topUpApi } from "../../app/routes/api/wallet-top-up";
 import { loader as forgotPage } from "../../app/routes/auth-forgot-password";
 import { loader as resetPage } from "../../app/routes/auth-reset-password";
@@ -179,6 +188,7 @@ import { action as quizStartPage } from "../../app/routes/quiz-start";
 import { loader as robotsTxt } from "../../app/routes/robots";
 import { loader as sitemapXml } from "../../app/routes/sitemap";
 import { bearerFor, cookieFor, createUser } from "./auth-helpers";
+import { publishBankAccount } from "./bank-fixtures";
 import { rightAnswers, sampleQuiz } from "./quiz-fixtures";
 import { runRoute } from "./route-context";
 import { withSection } from "./section-rows";
@@ -238,6 +248,7 @@ const offlineTokens = { trainer: "", user: "" };
 
 beforeAll(async () => {
   handle = await createTestDatabase();
+  await publishBankAccount(handle.db);
   people.user = await createUser(handle.db, "user");
   people.trainer = await createUser(handle.db, "trainer");
   people.admin = await createUser(handle.db, "admin");
@@ -732,6 +743,22 @@ const CASES: Case[] = [
     handler: topUpQueue,
     path: "/dashboard/admin/top-ups",
     expected: PAGE_ADMIN,
+  },
+  {
+    name: "GET /dashboard/admin/bank-transfer",
+    kind: "page",
+    handler: bankTransferPage,
+    path: "/ar/dashboard/admin/bank-transfer",
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "POST /dashboard/admin/bank-transfer (an invalid IBAN: the guard first)",
+    kind: "page",
+    handler: bankTransferPageAction,
+    method: "POST",
+    path: "/dashboard/admin/bank-transfer",
+    body: () => new URLSearchParams({ bankName: "B", accountHolder: "H", iban: "SA0380000000608010167518" }),
+    expected: { guest: "login", user: 403, trainer: 403, admin: 400 },
   },
   {
     name: "POST /dashboard/admin/top-ups (review)",
@@ -1938,6 +1965,29 @@ const CASES: Case[] = [
     path: "/api/wallet/top-up",
     body: () => JSON.stringify({ amount: 10 }),
     expected: API_USER,
+  },
+  {
+    name: "GET /api/wallet/bank-transfer",
+    kind: "api",
+    handler: bankTransferApi,
+    path: "/api/wallet/bank-transfer",
+    expected: API_USER,
+  },
+  {
+    name: "GET /api/admin/settings/bank-transfer",
+    kind: "api",
+    handler: bankSettingsApi,
+    path: "/api/admin/settings/bank-transfer",
+    expected: API_ADMIN,
+  },
+  {
+    name: "PUT /api/admin/settings/bank-transfer (an invalid IBAN: the guard first)",
+    kind: "api",
+    handler: bankSettingsApiAction,
+    method: "PUT",
+    path: "/api/admin/settings/bank-transfer",
+    body: () => JSON.stringify({ bankName: "B", accountHolder: "H", iban: "SA0380000000608010167518" }),
+    expected: { guest: 401, user: 403, trainer: 403, admin: 422 },
   },
   {
     name: "GET /api/admin/enrollments",

@@ -13,6 +13,7 @@ import { loader as queueApi } from "../../app/routes/api/admin-top-ups";
 import { action as topUpApi } from "../../app/routes/api/wallet-top-up";
 import { approveTopUp, readTopUpLimits, rejectTopUp, requestTopUp } from "../../app/wallet/top-ups.server";
 import { bearerFor, cookieFor, createUser } from "./auth-helpers";
+import { publishBankAccount } from "./bank-fixtures";
 import { formRequest, runRoute, settle } from "./route-context";
 import { createTestDatabase } from "./test-database";
 
@@ -22,6 +23,7 @@ let admin: User;
 beforeAll(async () => {
   handle = await createTestDatabase();
   admin = await createUser(handle.db, "admin");
+  await publishBankAccount(handle.db);
 });
 afterAll(() => handle?.close());
 

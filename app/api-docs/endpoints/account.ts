@@ -1,4 +1,5 @@
-// The caller's wallet: history and top-up requests (app/routes/api/account-ledger.ts, wallet-top-up.ts).
+// The caller's wallet: history, top-up requests and where to transfer (app/routes/api/account-ledger.ts,
+// wallet-top-up.ts, wallet-bank-transfer.ts).
 import { z } from "zod";
 import { ListQuery } from "../../lib/list-query";
 import { TopUpInput } from "../../wallet/top-ups.server";
@@ -8,10 +9,22 @@ export const TopUpRequest = z.strictObject({
   id: z.int(),
   amount: money,
   reference: z.string().nullable(),
+  /** What the learner writes on the transfer, so the admin can match it to this request. */
+  transferReference: z.string(),
   status: z.enum(["pending", "approved", "rejected"]),
   rejectReason: z.string().nullable(),
   createdAt: isoDate,
   reviewedAt: isoDate.nullable(),
+});
+
+/** Where to send a transfer: the learner's view, instructions in the Accept-Language language. */
+export const BankTransfer = z.strictObject({
+  bankName: z.string(),
+  accountHolder: z.string(),
+  iban: z.string(),
+  swift: z.string().nullable(),
+  instructions: z.string().nullable(),
+  updatedAt: isoDate,
 });
 
 const LedgerLine = z.strictObject({
@@ -67,7 +80,22 @@ export const accountEndpoints: EndpointDoc[] = [
     },
     errors: [
       [409, "too_many_pending"],
+      [409, "transfer_unavailable"],
       [502, "internal_error"],
     ],
+  },
+  {
+    method: "get",
+    route: "api/wallet/bank-transfer",
+    tag: "Account",
+    summary: "Where to send a bank transfer for a top-up",
+    description:
+      "The account an admin entered, with its instructions in the Accept-Language language (Arabic falls " +
+      "back to English). `null` while there is none: top-ups by transfer are refused then (409 " +
+      "`transfer_unavailable`). Write the request's `transferReference` on the transfer.",
+    auth: "user",
+    responses: {
+      200: ok("The account, or null", z.strictObject({ bankTransfer: BankTransfer.nullable() })),
+    },
   },
 ];

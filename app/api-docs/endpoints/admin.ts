@@ -4,6 +4,7 @@ import { ChangeRoleInput, UserListQuery } from "../../admin/users.server";
 import { AdminEnrollmentQuery, RefundInput } from "../../commerce/refunds.server";
 import { JobListQuery } from "../../jobs/admin.server";
 import { JOB_QUEUES, JOB_STATES } from "../../jobs/policy";
+import { BankAccountInput } from "../../wallet/bank-account";
 import { RejectInput, TopUpQueue } from "../../wallet/top-ups.server";
 import { ChargeWalletInput } from "../../wallet/wallet.server";
 import {
@@ -48,7 +49,45 @@ const AdminEnrollment = z.strictObject({
     .describe("A refund needs no `override` now (REFUND_WINDOW_DAYS since the enrollment, 14 by default)"),
 });
 
+const BankTransferSettings = z.strictObject({
+  bankName: z.string(),
+  accountHolder: z.string(),
+  iban: z.string(),
+  swift: z.string().nullable(),
+  instructions: z.string().nullable(),
+  instructionsAr: z.string().nullable(),
+  updatedAt: isoDate,
+});
+
 export const adminEndpoints: EndpointDoc[] = [
+  {
+    method: "get",
+    route: "api/admin/settings/bank-transfer",
+    tag: "Admin",
+    summary: "The bank account learners transfer to",
+    auth: "admin",
+    responses: {
+      200: ok(
+        "The account with both languages' instructions, or null",
+        z.strictObject({ bankTransfer: BankTransferSettings.nullable() }),
+      ),
+    },
+  },
+  {
+    method: "put",
+    route: "api/admin/settings/bank-transfer",
+    tag: "Admin",
+    summary: "Enter or replace the bank account learners transfer to",
+    description:
+      "The IBAN is checked by ISO 13616 (its country's length and the mod-97 check digits) and stored without " +
+      "spaces in upper case; `swift` (a BIC, 8 or 11 characters) is optional. An invalid field is 422 and " +
+      "changes nothing.",
+    auth: "admin",
+    body: json(BankAccountInput),
+    responses: {
+      200: ok("The saved account", z.strictObject({ bankTransfer: BankTransferSettings })),
+    },
+  },
   {
     method: "get",
     route: "api/admin/stats",

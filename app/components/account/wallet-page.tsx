@@ -48,86 +48,89 @@ export function AccountWallet({
             </p>
           ) : null}
           <p className="mt-2 text-ink/80">{loaderData.card ? tp("card.lead") : t("topUp.lead")}</p>
-          <Form
-            method="post"
-            noValidate
-            className="mt-6 space-y-5"
-            aria-describedby={actionData ? "top-up-form-error" : undefined}
-          >
-            {actionData ? (
-              <ErrorSummary
-                id="top-up-form-error"
-                answer={actionData}
-                message={t("topUp.failed")}
-                fields={fieldErrorLinks(
-                  errors,
-                  "top-up-",
-                  loaderData.card ? ["amount"] : ["amount", "reference"],
-                )}
-              />
-            ) : null}
-            <div>
-              <label htmlFor="top-up-amount" className="block font-semibold">
-                {t("topUp.amount", { currency: loaderData.currency })}
-              </label>
-              <p id="top-up-amount-hint" className="text-sm text-ink/80">
-                {t("topUp.amountHint", { min: limits.min, max: limits.max })}
-              </p>
-              <input
-                id="top-up-amount"
-                name="amount"
-                inputMode="decimal"
-                autoComplete="off"
-                dir="ltr"
-                defaultValue={values.amount}
-                aria-invalid={errors.amount ? true : undefined}
-                aria-describedby={`top-up-amount-hint${errors.amount ? " top-up-amount-error" : ""}`}
-                className={inputClass("amount")}
-              />
-              {errors.amount ? (
-                <p id="top-up-amount-error" className="mt-1 text-sm text-red-700" data-field-error="amount">
-                  {errors.amount}
-                </p>
+          {loaderData.card ? null : <BankTransferDetails bankTransfer={loaderData.bankTransfer} />}
+          {!loaderData.card && !loaderData.bankTransfer ? null : (
+            <Form
+              method="post"
+              noValidate
+              className="mt-6 space-y-5"
+              aria-describedby={actionData ? "top-up-form-error" : undefined}
+            >
+              {actionData ? (
+                <ErrorSummary
+                  id="top-up-form-error"
+                  answer={actionData}
+                  message={t("topUp.failed")}
+                  fields={fieldErrorLinks(
+                    errors,
+                    "top-up-",
+                    loaderData.card ? ["amount"] : ["amount", "reference"],
+                  )}
+                />
               ) : null}
-            </div>
-            {loaderData.card ? null : (
               <div>
-                <label htmlFor="top-up-reference" className="block font-semibold">
-                  {t("topUp.reference")}
+                <label htmlFor="top-up-amount" className="block font-semibold">
+                  {t("topUp.amount", { currency: loaderData.currency })}
                 </label>
-                <p id="top-up-reference-hint" className="text-sm text-ink/80">
-                  {t("topUp.referenceHint")}
+                <p id="top-up-amount-hint" className="text-sm text-ink/80">
+                  {t("topUp.amountHint", { min: limits.min, max: limits.max })}
                 </p>
                 <input
-                  id="top-up-reference"
-                  name="reference"
-                  maxLength={100}
+                  id="top-up-amount"
+                  name="amount"
+                  inputMode="decimal"
                   autoComplete="off"
-                  dir="auto"
-                  defaultValue={values.reference}
-                  aria-invalid={errors.reference ? true : undefined}
-                  aria-describedby={`top-up-reference-hint${errors.reference ? " top-up-reference-error" : ""}`}
-                  className={inputClass("reference")}
+                  dir="ltr"
+                  defaultValue={values.amount}
+                  aria-invalid={errors.amount ? true : undefined}
+                  aria-describedby={`top-up-amount-hint${errors.amount ? " top-up-amount-error" : ""}`}
+                  className={inputClass("amount")}
                 />
-                {errors.reference ? (
-                  <p
-                    id="top-up-reference-error"
-                    className="mt-1 text-sm text-red-700"
-                    data-field-error="reference"
-                  >
-                    {errors.reference}
+                {errors.amount ? (
+                  <p id="top-up-amount-error" className="mt-1 text-sm text-red-700" data-field-error="amount">
+                    {errors.amount}
                   </p>
                 ) : null}
               </div>
-            )}
-            <button
-              type="submit"
-              disabled={sending}
-              className="rounded-md bg-coral-600 px-6 py-3 font-semibold text-white hover:bg-coral-700 disabled:opacity-60"
-            >
-              {sending ? t("topUp.submitting") : loaderData.card ? tp("card.submit") : t("topUp.submit")}
-            </button>
-          </Form>
+              {loaderData.card ? null : (
+                <div>
+                  <label htmlFor="top-up-reference" className="block font-semibold">
+                    {t("topUp.reference")}
+                  </label>
+                  <p id="top-up-reference-hint" className="text-sm text-ink/80">
+                    {t("topUp.referenceHint")}
+                  </p>
+                  <input
+                    id="top-up-reference"
+                    name="reference"
+                    maxLength={100}
+                    autoComplete="off"
+                    dir="auto"
+                    defaultValue={values.reference}
+                    aria-invalid={errors.reference ? true : undefined}
+                    aria-describedby={`top-up-reference-hint${errors.reference ? " top-up-reference-error" : ""}`}
+                    className={inputClass("reference")}
+                  />
+                  {errors.reference ? (
+                    <p
+                      id="top-up-reference-error"
+                      className="mt-1 text-sm text-red-700"
+                      data-field-error="reference"
+                    >
+                      {errors.reference}
+                    </p>
+                  ) : null}
+                </div>
+              )}
+              <button
+                type="submit"
+                disabled={sending}
+                className="rounded-md bg-coral-600 px-6 py-3 font-semibold text-white hover:bg-coral-700 disabled:opacity-60"
+              >
+                {sending ? t("topUp.submitting") : loaderData.card ? tp("card.submit") : t("topUp.submit")}
+              </button>
+            </Form>
+          )}
 
           <h2 id="requests-heading" className="mt-12 text-2xl font-bold">
             {t("requests.heading")}
@@ -142,6 +145,12 @@ export function AccountWallet({
                     <strong dir="ltr">{item.amount}</strong>
                     <span className="text-sm font-semibold">{t(`status.${item.status}`)}</span>
                   </p>
+                  {item.status === "pending" ? (
+                    <p className="text-sm" data-testid="transfer-reference">
+                      {t("requests.transferReference")}:{" "}
+                      <bdi className="font-mono font-semibold">{item.transferReference}</bdi>
+                    </p>
+                  ) : null}
                   <p className="text-sm text-ink/80">
                     {t("requests.requestedAt")}: {item.requestedAt}
                     {item.reference ? (
@@ -229,5 +238,62 @@ export function AccountWallet({
         </section>
       </div>
     </>
+  );
+}
+
+/** Where to send the money, or why no transfer can be asked for yet. */
+function BankTransferDetails({ bankTransfer }: { bankTransfer: LoaderData["bankTransfer"] }) {
+  const { t } = useTranslation("wallet");
+  if (!bankTransfer) {
+    return (
+      <p
+        className="mt-4 rounded-md border border-ink/20 bg-sand p-3"
+        role="status"
+        data-testid="bank-transfer-unavailable"
+      >
+        {t("bank.unavailable")}
+      </p>
+    );
+  }
+  return (
+    <section
+      aria-labelledby="bank-details-heading"
+      className="mt-4 rounded-md border border-ink/15 bg-sand/60 p-4"
+      data-testid="bank-transfer-details"
+    >
+      <h3 id="bank-details-heading" className="font-bold">
+        {t("bank.heading")}
+      </h3>
+      <dl className="mt-2 space-y-1 text-sm">
+        <div>
+          <dt className="font-semibold">{t("bank.fields.bankName")}</dt>
+          <dd dir="auto">{bankTransfer.bankName}</dd>
+        </div>
+        <div>
+          <dt className="font-semibold">{t("bank.fields.accountHolder")}</dt>
+          <dd dir="auto">{bankTransfer.accountHolder}</dd>
+        </div>
+        <div>
+          <dt className="font-semibold">{t("bank.fields.iban")}</dt>
+          <dd dir="ltr" className="font-mono text-start break-words" data-testid="bank-iban">
+            {bankTransfer.iban}
+          </dd>
+        </div>
+        {bankTransfer.swift ? (
+          <div>
+            <dt className="font-semibold">{t("bank.fields.swift")}</dt>
+            <dd dir="ltr" className="font-mono text-start">
+              {bankTransfer.swift}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      {bankTransfer.instructions ? (
+        <p className="mt-3 text-sm whitespace-pre-line" dir="auto">
+          {bankTransfer.instructions}
+        </p>
+      ) : null}
+      <p className="mt-3 text-sm">{t("bank.referenceHint")}</p>
+    </section>
   );
 }

@@ -141,6 +141,14 @@ export function AdminDashboard({ loaderData }: { loaderData: LoaderData }) {
           </span>
           {" · "}
           <Link
+            to={localize("/dashboard/admin/bank-transfer")}
+            className="font-semibold text-coral-700 underline"
+            data-testid="admin-bank-transfer-link"
+          >
+            {t("wallet:bank.admin.link")}
+          </Link>
+          {" · "}
+          <Link
             to={localize("/dashboard/admin/enrollments")}
             className="font-semibold text-coral-700 underline"
             data-testid="admin-enrollments-link"

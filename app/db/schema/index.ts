@@ -1,6 +1,7 @@
 // The whole schema, split by domain and re-exported for drizzle and drizzle-kit.
 export * from "./announcements";
 export * from "./auth";
+export * from "./bank-transfer";
 export * from "./captions";
 export * from "./commerce";
 export * from "./contact";

@@ -1,6 +1,7 @@
 // POST /api/wallet/top-up {amount, reference?}. With Stripe configured → 201 {checkoutUrl, sessionId}: pay
 // there; the wallet is credited by Stripe's signed webhook. Without → 201 {request: {id, amount, status:
-// "pending", …}}: a bank-transfer top-up, credited when an admin approves it; 409 when three already wait.
+// "pending", transferReference, …}}: a bank-transfer top-up, credited when an admin approves it; 409 when
+// three already wait, or while no admin has entered the bank account (GET /api/wallet/bank-transfer).
 import { requireApiUser } from "../../auth/guards.server";
 import { readConfig } from "../../config.server";
 import { getDb } from "../../db/context";
@@ -38,11 +39,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const outcome = await requestTopUp(getDb(context), user.id, data);
   if (!outcome.ok) {
-    return apiError(
-      409,
-      "too_many_pending",
-      i18n.getFixedT(apiLocale(request), "wallet")("topUp.tooManyPending"),
-    );
+    const t = i18n.getFixedT(apiLocale(request), "wallet");
+    return outcome.reason === "transfer_unavailable"
+      ? apiError(409, "transfer_unavailable", t("topUp.unavailable"))
+      : apiError(409, "too_many_pending", t("topUp.tooManyPending"));
   }
   return Response.json({ request: topUpJson(outcome.request) }, { status: 201 });
 }

@@ -15,6 +15,7 @@ import {
 } from "../../../app/db/schema";
 import { startAttempt } from "../../../app/quizzes/attempts.server";
 import { saveQuiz } from "../../../app/quizzes/quizzes.server";
+import { publishBankAccount } from "../bank-fixtures";
 import { sampleQuiz } from "../quiz-fixtures";
 import { withSection } from "../section-rows";
 import type { FuzzApp } from "./app";
@@ -57,6 +58,7 @@ export async function createFixtures(app: FuzzApp): Promise<Fixtures> {
     admin: await helpers.createUser(db, "admin"),
   };
   const target = await helpers.createUser(db, "user");
+  await publishBankAccount(db);
   const buyer = await helpers.createUser(db, "user");
   for (const person of [people.user, buyer]) {
     await db.update(users).set({ walletBalance: 100_000 }).where(eq(users.id, person.id));
