@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { isoCurrency } from "./lib/money";
 import { parseCacheSeconds } from "./lib/response-cache.server";
 import {
   decodePublicKey,
@@ -151,21 +152,15 @@ export type S3Config = {
 };
 
 /**
- * Money is integer minor units with two decimals throughout (prices, wallet amounts typed "at most two
- * decimals"), so CURRENCY must be an ISO 4217 code with two minor digits: USD, EUR, SAR, AED, EGP…
+ * CURRENCY: an ISO 4217 code (default USD). Money is integer minor units of it everywhere, with ISO's
+ * number of minor digits: 2 for SAR, AED, EGP, USD; 3 for KWD, BHD, OMR, JOD; 0 for JPY (app/lib/money.ts).
+ * Funds, metals and test codes (XAU, XDR, XTS…) are not currencies a learner pays in.
  */
-function readCurrency(value: string | undefined): string {
-  const currency = (value || "USD").toUpperCase();
-  let digits: number | undefined;
-  try {
-    digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions()
-      .maximumFractionDigits;
-  } catch {
-    digits = undefined;
-  }
-  if (!/^[A-Z]{3}$/.test(currency) || digits !== 2) {
+export function readCurrency(value: string | undefined): string {
+  const currency = (value || "USD").trim().toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currency) || !isoCurrency(currency)) {
     throw new ConfigError(
-      `CURRENCY must be an ISO 4217 code with two decimal places (USD, EUR, SAR, AED…); got "${value}".`,
+      `CURRENCY must be an ISO 4217 currency code (SAR, AED, EGP, KWD, USD…); got "${value}".`,
     );
   }
   return currency;

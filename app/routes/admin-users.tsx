@@ -20,18 +20,13 @@ import { getDb } from "../db/context";
 import { getI18n } from "../i18n/context.server";
 import { localizePath } from "../i18n/languages";
 import { parseForm } from "../lib/forms.server";
-import { formatMoney } from "../lib/money";
+import { formatMoney, toAmountText } from "../lib/money";
 import { PAGE_SIZE, parsePage } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { backToPage } from "../lib/same-origin-path";
 import { metaTags } from "../lib/seo";
 import { toasts } from "../lib/toast.server";
-import {
-  ChargeWalletInput,
-  creditWallet,
-  DEFAULT_CREDIT_REASON,
-  toCurrencyUnits,
-} from "../wallet/wallet.server";
+import { ChargeWalletInput, creditWallet, DEFAULT_CREDIT_REASON } from "../wallet/wallet.server";
 import type { Route } from "./+types/admin-users";
 export const handle = { i18n: ["admin"] };
 
@@ -124,7 +119,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       {
         fieldErrors: { amount: t("errors.balanceLimit") },
         // The typed text was parsed away; the same amount in the field's own notation ("10.50") refills it.
-        values: { intent: "chargeWallet", userId, amount: toCurrencyUnits(amount).toFixed(2) },
+        values: { intent: "chargeWallet", userId, amount: toAmountText(amount, currency) },
       },
       { status: 400 },
     );

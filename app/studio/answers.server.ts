@@ -1,10 +1,12 @@
 // Page-side helpers shared by the studio's route modules: the landing form's values, upload refusals.
+
+import { readConfig } from "../config.server";
 import type { TFunction } from "../i18n/translator";
-import { MINOR_UNITS_PER_UNIT } from "../lib/money";
+import { toAmountText } from "../lib/money";
 import type { UploadReadFailure } from "../media/upload.server";
 import type { StudioCourse } from "./courses.server";
 
-/** The saved course as the landing form shows it (price typed in currency units: "49.00"). */
+/** The saved course as the landing form shows it (price typed in currency units: "49.00", "4.900" KWD). */
 export function landingValues(course: StudioCourse) {
   return {
     title: course.title,
@@ -12,7 +14,7 @@ export function landingValues(course: StudioCourse) {
     category: course.category,
     description: course.description,
     descriptionAr: course.descriptionAr ?? "",
-    price: (course.price / MINOR_UNITS_PER_UNIT).toFixed(2),
+    price: toAmountText(course.price, readConfig().currency),
   };
 }
 

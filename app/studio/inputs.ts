@@ -1,31 +1,27 @@
 // The studio's field rules, shared by the page forms and the JSON API. Messages are keys in the `studio`
 // namespace; money is typed in currency units and becomes integer minor units here.
 import { z } from "zod";
+import { readConfig } from "../config.server";
 import { COURSE_CATEGORIES } from "../courses/categories";
-import { AMOUNT_TEXT, MINOR_UNITS_PER_UNIT, toAsciiDigits } from "../lib/money";
+import { amountSchema, minorUnitDigits, minorUnitsPerUnit, parseAmount } from "../lib/money";
 import { entityId, queryInteger, safeText } from "../lib/validation";
 
 export const MAX_TITLE = 200;
 export const MAX_DESCRIPTION = 20_000;
-/** 100,000.00 in currency units: far above any course, far below the int4 column. */
-export const MAX_PRICE_MINOR_UNITS = 100_000 * MINOR_UNITS_PER_UNIT;
+/** 100,000 units of the currency: far above any course, far below the int4 column (10⁸ minor units of KWD). */
+export function maxPriceMinorUnits(currency: string): number {
+  return 100_000 * minorUnitsPerUnit(currency);
+}
 export const MAX_LESSON_MINUTES = 10_000;
 export const MAX_LESSONS = 200;
 export const MAX_SECTIONS = 50;
 /** The section every course starts with, and the one migration 0018 gave existing courses. */
 export const DEFAULT_SECTION_TITLE = { en: "Course content", ar: "محتوى الدورة" } as const;
 
-const PRICE_PATTERN = /^(\d+)(?:\.(\d{1,2}))?$/;
-
-/** A typed price ("49", "49.9", 49.99, "٤٩") as minor units, or null. 0 is free. */
-export function parsePrice(input: string | number): number | null {
-  if (typeof input === "number" && !Number.isFinite(input)) return null;
-  const match = PRICE_PATTERN.exec(toAsciiDigits(String(input).trim()));
-  if (!match) return null;
-  const [, whole = "", fraction = ""] = match;
-  if (whole.replace(/^0+/, "").length > 6) return null;
-  const minorUnits = Number(whole) * MINOR_UNITS_PER_UNIT + Number(fraction.padEnd(2, "0"));
-  return minorUnits <= MAX_PRICE_MINOR_UNITS ? minorUnits : null;
+/** A typed price ("49", "49.9", 49.99, "٤٩") as minor units of `currency`, or null. 0 is free. */
+export function parsePrice(input: string | number, currency = readConfig().currency): number | null {
+  const minorUnits = parseAmount(input, minorUnitDigits(currency), 6);
+  return minorUnits !== null && minorUnits <= maxPriceMinorUnits(currency) ? minorUnits : null;
 }
 
 /** Trimmed text that fits its column, with no NUL or other control characters (app/lib/validation.ts). */
@@ -44,33 +40,22 @@ export const TitleAr = optionalText(MAX_TITLE, "errors.titleTooLong");
 export const Description = text(MAX_DESCRIPTION, "errors.descriptionTooLong");
 export const DescriptionAr = optionalText(MAX_DESCRIPTION, "errors.descriptionTooLong");
 export const Category = z.enum(COURSE_CATEGORIES, { error: "errors.categoryRequired" });
-/** A price as a number is bounded, with at most two decimals, in the schema itself (and so in the API document). */
-export const Price = z
-  .union(
-    [
-      z
-        .number({ error: "errors.priceInvalid" })
-        .min(0, { error: "errors.priceInvalid" })
-        .max(MAX_PRICE_MINOR_UNITS / MINOR_UNITS_PER_UNIT, { error: "errors.priceInvalid" })
-        .multipleOf(1 / MINOR_UNITS_PER_UNIT, { error: "errors.priceInvalid" }),
-      z
-        .string({ error: "errors.priceInvalid" })
-        .regex(new RegExp(`^$|${AMOUNT_TEXT.source}`), { error: "errors.priceInvalid" }),
-    ],
-    { error: "errors.priceInvalid" },
-  )
-  .transform((value, ctx) => {
-    if (value === "") {
-      ctx.addIssue({ code: "custom", message: "errors.priceRequired" });
-      return z.NEVER;
-    }
-    const minorUnits = parsePrice(value);
-    if (minorUnits === null) {
-      ctx.addIssue({ code: "custom", message: "errors.priceInvalid" });
-      return z.NEVER;
-    }
-    return minorUnits;
+/**
+ * A course price in `currency`: a number is bounded and a multiple of the currency's smallest unit in the
+ * schema itself (and so in the API document), 0 is free, and an empty field asks for a price.
+ */
+export function priceField(currency: string) {
+  return amountSchema({
+    currency,
+    min: 0,
+    max: maxPriceMinorUnits(currency),
+    invalid: "errors.priceInvalid",
+    empty: "errors.priceRequired",
   });
+}
+
+/** A price in the configured CURRENCY. */
+export const Price = priceField(readConfig().currency);
 
 export const DurationMinutes = z.coerce
   .number({ error: "errors.durationInvalid" })

@@ -27,6 +27,11 @@ export function normalizeBic(input: string): string | null {
   return isValidBIC(compact) ? compact : null;
 }
 
+// The shapes, also stated in the OpenAPI document; the check digits and each country's length are checked
+// after (normalizeIban). Spaces are allowed between groups, as banks print them.
+const IBAN_SHAPE = /^\s*[A-Za-z]{2}\s*[0-9\u0660-\u0669]{2}(?:\s*[A-Za-z0-9\u0660-\u0669]){11,30}\s*$/;
+const BIC_SHAPE = /^\s*(?:[A-Za-z]{4}\s*[A-Za-z]{2}\s*[A-Za-z0-9]{2}(?:\s*[A-Za-z0-9]{3})?)?\s*$/;
+
 const requiredName = (error: string) =>
   safeText({ max: MAX_NAME, error }).trim().min(1, { error }).max(MAX_NAME, { error });
 
@@ -41,6 +46,7 @@ export const BankAccountInput = z.object({
   iban: z
     .string({ error: "bank.errors.ibanInvalid" })
     .max(64, { error: "bank.errors.ibanInvalid" })
+    .regex(IBAN_SHAPE, { error: "bank.errors.ibanInvalid" })
     .transform((value, ctx) => {
       const iban = normalizeIban(value);
       if (iban === null) {
@@ -52,6 +58,7 @@ export const BankAccountInput = z.object({
   swift: z
     .string({ error: "bank.errors.swiftInvalid" })
     .max(32, { error: "bank.errors.swiftInvalid" })
+    .regex(BIC_SHAPE, { error: "bank.errors.swiftInvalid" })
     .nullish()
     .transform((value, ctx) => {
       if (!value?.trim()) return null;

@@ -20,8 +20,8 @@ export type TopUpLimits = { min: number; max: number; maxPending: number };
  * at most three waiting for review, so the admins' queue cannot be flooded by one account.
  */
 export function readTopUpLimits(env: Environment = environment()): TopUpLimits {
-  const min = env.TOP_UP_MIN ? parseCurrencyAmount(env.TOP_UP_MIN) : 500;
-  const max = env.TOP_UP_MAX ? parseCurrencyAmount(env.TOP_UP_MAX) : 500_000;
+  const min = parseCurrencyAmount(env.TOP_UP_MIN || "5");
+  const max = parseCurrencyAmount(env.TOP_UP_MAX || "5000");
   if (min === null || max === null || min > max || max > MAX_CREDIT_MINOR_UNITS) {
     throw new Error("TOP_UP_MIN and TOP_UP_MAX must be amounts with 0 < TOP_UP_MIN <= TOP_UP_MAX <= 1000000");
   }

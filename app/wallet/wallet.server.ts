@@ -2,75 +2,58 @@
 // locked transaction that writes the ledger rows together with the new balance (changeWalletBalance).
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { readConfig } from "../config.server";
 import type { Queryable } from "../db/client.server";
 import { type LedgerKind, type User, users, walletLedger } from "../db/schema";
-import { AMOUNT_TEXT, MINOR_UNITS_PER_UNIT, toAsciiDigits } from "../lib/money";
+import {
+  amountSchema,
+  minorUnitDigits,
+  minorUnitsPerUnit,
+  parseAmount,
+  toCurrencyUnits as toUnits,
+} from "../lib/money";
 import { INT4_MAX } from "../lib/validation";
 
-/** Minor units per currency unit: CURRENCY is validated to have two decimals (app/config.server.ts). */
+/** The configured CURRENCY: every wallet holds it, in its ISO 4217 minor units. */
+function walletCurrency(): string {
+  return readConfig().currency;
+}
 
-/** The largest single credit an admin may type: 1,000,000.00. */
-export const MAX_CREDIT_MINOR_UNITS = 1_000_000 * MINOR_UNITS_PER_UNIT;
+/** The largest single credit an admin may type: 1,000,000 units of the currency (1,000,000.000 KWD). */
+export const MAX_CREDIT_MINOR_UNITS = 1_000_000 * minorUnitsPerUnit(walletCurrency());
 
 /** walletBalance is an int4 column; a credit that would pass this is refused rather than failing in SQL. */
 export const MAX_BALANCE_MINOR_UNITS = INT4_MAX;
 
-// Digits only, with an optional point and one or two decimals: no signs, exponents, spaces inside or hex.
-const AMOUNT_PATTERN = /^(\d+)(?:\.(\d{1,2}))?$/;
-
 /**
- * A typed amount in currency units ("10.1", 10.5) as integer minor units (1010, 1050), or null when it is
- * not positive, has more than two decimals or exceeds 1,000,000.00. The digits are read as text, so
- * "0.29" is 29 exactly rather than 28.999….
+ * A typed amount in currency units ("10.1", 10.5) as integer minor units (1010, 1050 for SAR; 10100 for
+ * KWD), or null when it is not positive, has more decimals than the currency has minor digits, or exceeds
+ * 1,000,000 units.
  */
-export function parseCurrencyAmount(input: string | number): number | null {
-  if (typeof input === "number" && !Number.isFinite(input)) return null;
-  // String(10.5) is "10.5"; numbers that only print with an exponent (1e21, 1e-7) fail the pattern below.
-  const text = toAsciiDigits(String(input).trim());
-  const match = AMOUNT_PATTERN.exec(text);
-  if (!match) return null;
-  const [, whole = "", fraction = ""] = match;
-  // Leading zeros aside, more than 7 whole digits is above the maximum; checking first keeps Number() exact.
-  if (whole.replace(/^0+/, "").length > 7) return null;
-  const minorUnits = Number(whole) * MINOR_UNITS_PER_UNIT + Number(fraction.padEnd(2, "0"));
-  return minorUnits > 0 && minorUnits <= MAX_CREDIT_MINOR_UNITS ? minorUnits : null;
+export function parseCurrencyAmount(input: string | number, currency = walletCurrency()): number | null {
+  const minorUnits = parseAmount(input, minorUnitDigits(currency), 7);
+  const max = 1_000_000 * minorUnitsPerUnit(currency);
+  return minorUnits !== null && minorUnits > 0 && minorUnits <= max ? minorUnits : null;
 }
 
-/** Minor units as the plain number the JSON API shows (1050 → 10.5). */
+/** Minor units of the configured currency as the plain number the JSON API shows (1050 → 10.5). */
 export function toCurrencyUnits(minorUnits: number): number {
-  return minorUnits / MINOR_UNITS_PER_UNIT;
+  return toUnits(minorUnits, walletCurrency());
 }
 
 /**
- * A form or JSON amount → minor units, between `min` and `max` minor units. A number is bounded and has
- * at most two decimals in the schema itself, so the OpenAPI document says so; text has the same digits
- * rule as a pattern. `invalid` and `outOfRange` are translation keys in the caller's namespace.
+ * A form or JSON amount → minor units, between `min` and `max` minor units. A number is bounded and has at
+ * most the currency's decimals in the schema itself, so the OpenAPI document says so; text has the same
+ * digits rule as a pattern. `invalid` and `outOfRange` are translation keys in the caller's namespace.
  */
-export function amountField(min: number, max: number, invalid: string, outOfRange = invalid) {
-  return z
-    .union(
-      [
-        z
-          .number({ error: invalid })
-          .min(min / MINOR_UNITS_PER_UNIT, { error: outOfRange })
-          .max(max / MINOR_UNITS_PER_UNIT, { error: outOfRange })
-          .multipleOf(1 / MINOR_UNITS_PER_UNIT, { error: invalid }),
-        z.string({ error: invalid }).regex(AMOUNT_TEXT, { error: invalid }),
-      ],
-      { error: invalid },
-    )
-    .transform((value, ctx) => {
-      const minorUnits = parseCurrencyAmount(value);
-      if (minorUnits === null) {
-        ctx.addIssue({ code: "custom", message: invalid });
-        return z.NEVER;
-      }
-      if (minorUnits < min || minorUnits > max) {
-        ctx.addIssue({ code: "custom", message: outOfRange });
-        return z.NEVER;
-      }
-      return minorUnits;
-    });
+export function amountField(
+  min: number,
+  max: number,
+  invalid: string,
+  outOfRange = invalid,
+  currency = walletCurrency(),
+) {
+  return amountSchema({ currency, min, max, invalid, outOfRange });
 }
 
 /** A form or JSON amount (number or numeric text) → minor units. Messages are keys in the `admin` namespace. */

@@ -360,7 +360,7 @@ describe("PUT /api/admin/charge-wallet/:userId", () => {
     expect(status).toBe(422);
     expect(answer.error.code).toBe("validation_failed");
     expect(answer.error.fields.amount).toBe(
-      "Enter an amount above 0 and up to 1,000,000.00, with at most two decimals.",
+      "Enter an amount above 0 and up to 1,000,000, with no more decimals than the currency has.",
     );
     expect(await walletOf(learner.id)).toEqual({ balance: 500, ledgerSum: 0, ledgerRows: 0 });
   });
@@ -370,7 +370,7 @@ describe("PUT /api/admin/charge-wallet/:userId", () => {
       await putCredit(learner.id, { amount: "abc" }, admin, { "Accept-Language": "ar" }),
     );
     expect(body.error.fields.amount).toBe(
-      "أدخل مبلغًا أكبر من صفر ولا يتجاوز 1,000,000.00، بمنزلتين عشريتين على الأكثر.",
+      "أدخل مبلغًا أكبر من صفر ولا يتجاوز 1,000,000، دون منازل عشرية أكثر مما للعملة.",
     );
   });
 
@@ -592,7 +592,7 @@ describe("/dashboard/admin/users page", () => {
     })) as PageFailure;
     expect(result.init.status).toBe(400);
     expect(result.data.fieldErrors).toEqual({
-      amount: "أدخل مبلغًا أكبر من صفر ولا يتجاوز 1,000,000.00، بمنزلتين عشريتين على الأكثر.",
+      amount: "أدخل مبلغًا أكبر من صفر ولا يتجاوز 1,000,000، دون منازل عشرية أكثر مما للعملة.",
     });
     expect(result.data.values).toMatchObject({
       intent: "chargeWallet",

@@ -506,7 +506,7 @@ describe("studio pages", () => {
     expect(body.fieldErrors).toEqual({
       title: "أدخل عنوانًا.",
       category: "اختر أحد التصنيفات.",
-      price: "أدخل سعرًا من 0 إلى 100000 بمنزلتين عشريتين على الأكثر.",
+      price: "أدخل سعرًا من 0 إلى 100000، دون منازل عشرية أكثر مما للعملة.",
     });
     expect(body.values).toMatchObject({ titleAr: "دورة", description: "وصف", price: "abc" });
   });

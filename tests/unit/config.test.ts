@@ -48,14 +48,15 @@ describe("configuration", () => {
 });
 
 describe("CURRENCY", () => {
-  it("accepts two-decimal ISO codes in any case", () => {
+  it("accepts ISO 4217 codes with 0, 2 or 3 minor digits, in any case", () => {
     expect(readConfig({ CURRENCY: "sar" }).currency).toBe("SAR");
+    expect(readConfig({ CURRENCY: "KWD" }).currency).toBe("KWD");
+    expect(readConfig({ CURRENCY: "jpy" }).currency).toBe("JPY");
+    expect(readConfig({}).currency).toBe("USD");
   });
 
-  it.each(["JPY", "KWD", "XX", "dollars"])("refuses %s with a clear message", (currency) => {
-    expect(() => readConfig({ CURRENCY: currency })).toThrow(
-      /CURRENCY must be an ISO 4217 code with two decimal places/,
-    );
+  it.each(["XX", "dollars", "ABC", "XAU", "XTS"])("refuses %s with a clear message", (currency) => {
+    expect(() => readConfig({ CURRENCY: currency })).toThrow(/CURRENCY must be an ISO 4217 currency code/);
   });
 });
 
