@@ -107,6 +107,7 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/dashboard/admin",
     "/dashboard/admin/users",
     "/dashboard/admin/top-ups",
+    "/dashboard/admin/bank-transfer",
     "/dashboard/admin/enrollments",
     "/dashboard/admin/coupons",
     "/dashboard/admin/outbox",

@@ -1,4 +1,5 @@
-// Adding money without a card: the demo learner asks for a top-up by bank transfer, the demo admin approves
+// Adding money without a card: the demo learner sees the bank account to transfer to (issue 46, item 6),
+// asks for a top-up by bank transfer with the reference it gets, the demo admin approves
 // it in the queue, and the learner's wallet shows the approved request and the credit in its history. Both
 // languages in sequence in one test per project (JavaScript on and off), so the learner never has more than
 // two requests waiting at once (the cap is three).
@@ -17,6 +18,8 @@ const TEXT = {
     approve: "Approve",
     approvedToast: "Approved:",
     topUp: "Top-up by bank transfer",
+    transferTo: "Transfer to",
+    writeReference: "Write this reference on your transfer",
   },
   ar: {
     prefix: "/ar",
@@ -29,6 +32,8 @@ const TEXT = {
     approve: "قبول",
     approvedToast: "تم القبول:",
     topUp: "إضافة رصيد بتحويل بنكي",
+    transferTo: "حوّل إلى",
+    writeReference: "اكتب هذا الرقم المرجعي في تحويلك",
   },
 } as const;
 
@@ -48,6 +53,11 @@ test("a top-up request by transfer, approved by an admin, credits the wallet (en
     const learnerContext = await contextFor(browser, "learner", javaScriptEnabled);
     const learner = await learnerContext.newPage();
     await learner.goto(`${text.prefix}/account/wallet`);
+    // Where to send the money: the demo's bank account, its IBAN in groups of four, read left to right.
+    const details = learner.getByTestId("bank-transfer-details");
+    await expect(details.getByRole("heading", { name: text.transferTo })).toBeVisible();
+    await expect(details.getByTestId("bank-iban")).toHaveText("SA03 8000 0000 6080 1016 7519");
+    await expect(details.getByTestId("bank-iban")).toHaveAttribute("dir", "ltr");
     // Out of range first: the field error shows and nothing is sent.
     await learner.getByLabel(text.amount).fill("1");
     await learner.getByLabel(text.reference).fill(reference);
@@ -60,6 +70,12 @@ test("a top-up request by transfer, approved by an admin, credits the wallet (en
     await expect(learner.getByTestId("toast-success").last()).toContainText(text.sent);
     const request = learner.getByTestId("top-up-requests").locator("li").filter({ hasText: reference });
     await expect(request).toContainText(text.pending);
+    // The reference to write on the transfer, also in the confirmation.
+    const transferReference =
+      (await request.getByTestId("transfer-reference").locator("bdi").textContent()) ?? "";
+    expect(transferReference).toMatch(/^TU-\d{6,}$/);
+    await expect(request.getByTestId("transfer-reference")).toContainText(text.writeReference);
+    await expect(learner.getByTestId("toast-success").last()).toContainText(transferReference);
 
     const adminContext = await contextFor(browser, "admin", javaScriptEnabled);
     const admin = await adminContext.newPage();
