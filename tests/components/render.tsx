@@ -3,7 +3,7 @@
 // translator over the real translation files (app/entry.client.tsx builds the same one), in StrictMode as the
 // app hydrates. The page's route records every form posted to it, so a test reads what a user's submit sends.
 // `serverHtml` renders the same page to HTML, as a browser without JavaScript gets it.
-import { cleanup, type RenderResult, render } from "@testing-library/react";
+import { cleanup, configure, type RenderResult, render } from "@testing-library/react";
 import { type ComponentType, StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, Outlet } from "react-router";
@@ -12,6 +12,10 @@ import { directionOf, localeFromPath } from "../../app/i18n/languages";
 import { resources } from "../../app/i18n/resources.server";
 import { useLocale } from "../../app/i18n/use-locale";
 import { createBrowserTranslator, TranslationProvider } from "../../app/i18n/use-translation";
+
+// `findBy…` waits up to 5 s, not Testing Library's 1 s: a submit's round trip through the router stub took
+// longer than a second on a machine busy with other test runs, and failed the quiz editor's tests there.
+configure({ asyncUtilTimeout: 5_000 });
 
 /** Server-rendered pages put in the document by `serverHtml`, taken out after each test as `cleanup` does. */
 const serverPages: HTMLElement[] = [];
