@@ -1,6 +1,6 @@
 // The contact form (app/routes/api/contact.ts).
 import { z } from "zod";
-import { ContactInput } from "../../contact/contact.server";
+import { ContactInput } from "../../leads/inputs";
 import { type EndpointDoc, json, ok } from "../registry";
 
 export const contactEndpoints: EndpointDoc[] = [
