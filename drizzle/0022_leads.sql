@@ -36,6 +36,7 @@ CREATE TABLE "leads" (
 	CONSTRAINT "leads_source_known" CHECK ("leads"."source" in ('contact', 'service', 'course', 'consultation', 'newsletter'))
 );
 --> statement-breakpoint
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_type_known";--> statement-breakpoint
 ALTER TABLE "lead_events" ADD CONSTRAINT "lead_events_lead_id_leads_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."leads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lead_events" ADD CONSTRAINT "lead_events_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "leads" ADD CONSTRAINT "leads_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -44,6 +45,7 @@ CREATE INDEX "lead_events_lead_idx" ON "lead_events" USING btree ("lead_id","cre
 CREATE INDEX "leads_email_idx" ON "leads" USING btree (lower("email"),"last_message_at");--> statement-breakpoint
 CREATE INDEX "leads_status_idx" ON "leads" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "leads_follow_up_idx" ON "leads" USING btree ("follow_up_at");--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_type_known" CHECK ("notifications"."type" in ('question_reply', 'question_answered', 'new_question', 'announcement', 'certificate_issued', 'topup_decided', 'refund', 'new_lead'));--> statement-breakpoint
 -- hand-written: every contact_messages row moves into leads (issue 48): one lead per address, named and dated by its first message, with each message in its history; the table is emptied (nothing writes it any more) and can be dropped by a later migration.
 INSERT INTO "leads" ("name", "email", "message", "locale", "source", "created_at", "last_message_at", "updated_at")
 SELECT DISTINCT ON (lower("email")) "name", "email", "message", "locale", 'contact', "first_at", "last_at", "last_at"

@@ -37,6 +37,7 @@ import { notify } from "../notifications/notify.server";
 import type { Attribution } from "./attribution";
 import { acknowledgementMail, newLeadMail, replyMail } from "./mail.server";
 import {
+  csvDocument,
   DEDUP_DAYS,
   LEAD_STATUSES,
   type LeadListQuery,
@@ -480,4 +481,70 @@ export function contactEnquiry(
     source: input.serviceKey ? "service" : "contact",
     serviceKey: input.serviceKey,
   };
+}
+
+/** The CSV export's file: one row per lead, its first touch included, in UTF-8 with a BOM (policy.ts). */
+export async function leadsCsv(db: Database, query: LeadListQuery): Promise<string> {
+  const rows = await leadsForExport(db, query);
+  return csvDocument([
+    [
+      "id",
+      "created_at",
+      "last_message_at",
+      "name",
+      "email",
+      "phone",
+      "company",
+      "status",
+      "source",
+      "service",
+      "course_id",
+      "owner",
+      "follow_up_at",
+      "locale",
+      "utm_source",
+      "utm_medium",
+      "utm_campaign",
+      "utm_term",
+      "utm_content",
+      "referrer",
+      "landing_path",
+      "message",
+    ],
+    ...rows.map((lead) => [
+      lead.id,
+      lead.createdAt.toISOString(),
+      lead.lastMessageAt.toISOString(),
+      lead.name,
+      lead.email,
+      lead.phone,
+      lead.company,
+      lead.status,
+      lead.source,
+      lead.serviceKey,
+      lead.courseId,
+      lead.ownerName,
+      lead.followUpAt?.toISOString() ?? null,
+      lead.locale,
+      lead.utmSource,
+      lead.utmMedium,
+      lead.utmCampaign,
+      lead.utmTerm,
+      lead.utmContent,
+      lead.referrer,
+      lead.landingPath,
+      lead.message,
+    ]),
+  ]);
+}
+
+/** The export's answer: a download named by its day. */
+export function csvResponse(csv: string, now = new Date()): Response {
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="leads-${now.toISOString().slice(0, 10)}.csv"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
 }
