@@ -44,6 +44,7 @@ import {
   type LeadSource,
   type LeadStatus,
   spamCutoff,
+  withinYears,
 } from "./policy";
 
 export type Enquiry = {
@@ -287,6 +288,7 @@ export const LeadChange = z.strictObject({
   followUpAt: z.iso
     .datetime({ offset: true, error: "errors.followUpInvalid" })
     .or(z.iso.date({ error: "errors.followUpInvalid" }))
+    .refine(withinYears, { error: "errors.followUpInvalid" })
     .nullable()
     .optional(),
 });

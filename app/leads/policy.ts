@@ -75,6 +75,9 @@ export function optionalLine(max: number, error: string) {
     .pipe(z.string().max(max, { error }).optional());
 }
 
+/** A date the inbox works with: years 2000 to 2199 (PostgreSQL refuses year 0, and nothing else is meant). */
+export const withinYears = (value: string): boolean => /^2[01]\d\d-/.test(value);
+
 /** The inbox's filters (the page's query and `GET /api/admin/leads`). Spam shows only when asked for. */
 export const LeadListQuery = z.object({
   status: z.enum(LEAD_STATUSES).optional(),
@@ -82,8 +85,8 @@ export const LeadListQuery = z.object({
   owner: z.uuid().optional(),
   service: z.enum(SERVICE_KEYS).optional(),
   q: safeText({ max: 100, error: "errors.formInvalid" }).optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: z.iso.date().refine(withinYears).optional(),
+  to: z.iso.date().refine(withinYears).optional(),
   limit: queryInteger(1, 100).default(50),
   offset: queryInteger(0, 1_000_000).default(0),
 });

@@ -17,7 +17,7 @@ import {
   ReplyInput,
   replyToLead,
 } from "../leads/leads.server";
-import { LEAD_STATUSES } from "../leads/policy";
+import { LEAD_STATUSES, withinYears } from "../leads/policy";
 import { parseForm } from "../lib/forms.server";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
@@ -85,7 +85,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-const optionalDate = z.union([z.literal(""), z.iso.date({ error: "errors.followUpInvalid" })]);
+const optionalDate = z.union([
+  z.literal(""),
+  z.iso.date({ error: "errors.followUpInvalid" }).refine(withinYears, { error: "errors.followUpInvalid" }),
+]);
 
 const LeadForm = z.discriminatedUnion("intent", [
   z.object({
