@@ -72,6 +72,8 @@ export const ENVIRONMENT_VARIABLES = [
   "REFUND_WINDOW_DAYS",
   // Pages (app/lib/deferred-scripts.server.ts).
   "DEFER_PAGE_SCRIPTS",
+  // Leads (app/leads/leads.server.ts, leadsNotifyEmail).
+  "LEADS_NOTIFY_EMAIL",
 ] as const;
 
 export type EnvironmentVariable = (typeof ENVIRONMENT_VARIABLES)[number];
@@ -332,6 +334,19 @@ export function workerPublicOrigin(env: Environment = environment()): string {
         "and mails it renders link to the site.",
     );
   return config.publicUrl;
+}
+
+/**
+ * Where a new lead is announced by mail (issue 48), or null: unset, the admins are told in-app only. One
+ * address (a shared inbox); anything that is not an email address is a configuration error.
+ */
+export function leadsNotifyEmail(env: Environment = environment()): string | null {
+  const value = env.LEADS_NOTIFY_EMAIL?.trim();
+  if (!value) return null;
+  if (!z.email().safeParse(value).success) {
+    throw new ConfigError(`LEADS_NOTIFY_EMAIL must be one email address; got "${value}".`);
+  }
+  return value;
 }
 
 const cachedSecrets = new Map<string, string>();

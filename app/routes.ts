@@ -6,6 +6,11 @@ const infoPages = ["help", "safety", "privacy", "terms"] as const;
 
 export default [
   route("api/contact", "routes/api/contact.ts"),
+  route("api/leads", "routes/api/leads.ts"),
+  route("api/admin/leads", "routes/api/admin-leads.ts"),
+  route("api/admin/leads.csv", "routes/api/admin-leads-csv.ts"),
+  route("api/admin/leads/:id", "routes/api/admin-lead.ts"),
+  route("api/admin/leads/:id/notes", "routes/api/admin-lead-notes.ts"),
   route("api/auth/signup", "routes/api/auth-signup.ts"),
   route("api/auth/login", "routes/api/auth-login.ts"),
   route("api/auth/logout", "routes/api/auth-logout.ts"),
@@ -168,6 +173,9 @@ export default [
     route("dashboard/admin/enrollments", "routes/admin-enrollments.tsx"),
     route("dashboard/admin/outbox", "routes/admin-outbox.tsx"),
     route("dashboard/admin/jobs", "routes/admin-jobs.tsx"),
+    route("dashboard/admin/leads", "routes/admin-leads.tsx"),
+    route("dashboard/admin/leads.csv", "routes/admin-leads-csv.ts"),
+    route("dashboard/admin/leads/:id", "routes/admin-lead.tsx"),
     route("dashboard/admin/coupons", "routes/coupons.tsx", { id: "admin-coupons" }),
     route("instructor/coupons", "routes/coupons.tsx", { id: "instructor-coupons" }),
     route("dashboard/admin/blog", "routes/editor-posts.tsx", { id: "admin-posts" }),

@@ -9,6 +9,7 @@ import arCommon from "../../locales/ar/common.json";
 import arContact from "../../locales/ar/contact.json";
 import arEditorial from "../../locales/ar/editorial.json";
 import arHome from "../../locales/ar/home.json";
+import arLeads from "../../locales/ar/leads.json";
 import arLearning from "../../locales/ar/learning.json";
 import arMail from "../../locales/ar/mail.json";
 import arNotifications from "../../locales/ar/notifications.json";
@@ -29,6 +30,7 @@ import enCommon from "../../locales/en/common.json";
 import enContact from "../../locales/en/contact.json";
 import enEditorial from "../../locales/en/editorial.json";
 import enHome from "../../locales/en/home.json";
+import enLeads from "../../locales/en/leads.json";
 import enLearning from "../../locales/en/learning.json";
 import enMail from "../../locales/en/mail.json";
 import enNotifications from "../../locales/en/notifications.json";
@@ -57,6 +59,7 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     certificates: enCertificates,
     wallet: enWallet,
     notifications: enNotifications,
+    leads: enLeads,
     reviews: enReviews,
     analytics: enAnalytics,
     mail: enMail,
@@ -79,6 +82,7 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     certificates: arCertificates,
     wallet: arWallet,
     notifications: arNotifications,
+    leads: arLeads,
     reviews: arReviews,
     analytics: arAnalytics,
     mail: arMail,

@@ -9,6 +9,7 @@ import { RATE_LIMITS } from "../auth/rate-limit.server";
 import { deleteExpiredSessions } from "../auth/session.server";
 import type { Database } from "../db/client.server";
 import { rateLimits } from "../db/schema";
+import { purgeSpamLeads } from "../leads/leads.server";
 import { expireAbandonedUploads, releaseOrphanVideos } from "../video/videos.server";
 
 export const SWEEP_DEFAULTS = {
@@ -29,6 +30,7 @@ export type SweepResult = {
   videos?: number;
   resetTokens?: number;
   emailChanges?: number;
+  spamLeads?: number;
 };
 
 /** One bounded pass: at most `batchSize` rows from each table. */
@@ -59,7 +61,16 @@ export async function sweepExpiredRows(
   const resetTokens = await deleteExpiredResetTokens(db, now);
   // Email changes whose confirmation link ran out unopened (one row per account at most).
   const emailChanges = await deleteExpiredEmailChanges(db, now);
-  return { rateLimits: deletedLimits.length, sessions: deletedSessions, videos, resetTokens, emailChanges };
+  // Leads marked spam, 30 days after their last change (issue 48).
+  const spamLeads = await purgeSpamLeads(db, now, Math.min(batchSize, 100));
+  return {
+    rateLimits: deletedLimits.length,
+    sessions: deletedSessions,
+    videos,
+    resetTokens,
+    emailChanges,
+    spamLeads,
+  };
 }
 
 export type SweepRunOptions = {

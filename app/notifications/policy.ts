@@ -23,6 +23,8 @@ export const DEFAULT_DELIVERY: Record<NotificationType, NotificationDelivery> = 
   certificate_issued: "immediate",
   topup_decided: "immediate",
   refund: "immediate",
+  // LEADS_NOTIFY_EMAIL gets each lead at once; an admin's own mail is the day's digest.
+  new_lead: "digest",
 };
 
 /** A person's stored choices: only the types they changed. */

@@ -9,6 +9,8 @@ export const NOTIFICATION_TYPES = [
   "certificate_issued",
   "topup_decided",
   "refund",
+  /** To every admin: someone wrote (issue 48, app/leads/). */
+  "new_lead",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

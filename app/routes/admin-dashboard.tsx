@@ -8,6 +8,7 @@ import { requireRole } from "../auth/guards.server";
 import { AdminDashboard } from "../components/admin/dashboard-page";
 import { readConfig } from "../config.server";
 import { getDb } from "../db/context";
+import { overdueFollowUps } from "../leads/leads.server";
 import { formatMoney } from "../lib/money";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
@@ -15,7 +16,7 @@ import { countPendingTopUps } from "../wallet/top-ups.server";
 import type { Route } from "./+types/admin-dashboard";
 // The course and sales labels live under `enrollment.stats` in the catalog namespace.
 export const handle = {
-  i18n: ["admin", "catalog", "editorial", "wallet", "certificates", "payments", "analytics"],
+  i18n: ["admin", "catalog", "editorial", "wallet", "certificates", "payments", "analytics", "leads"],
 };
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
@@ -24,10 +25,11 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const db = getDb(context);
   const days = parsePeriod(url.searchParams.get("period"));
   const currency = readConfig().currency;
-  const [{ users, courses, enrollments, revenue }, pendingTopUps, analytics] = await Promise.all([
+  const [{ users, courses, enrollments, revenue }, pendingTopUps, analytics, followUps] = await Promise.all([
     adminStats(db),
     countPendingTopUps(db),
     adminReport(db, { locale: page.locale, t: page.t, currency }, { period: periodOf(days, new Date()) }),
+    overdueFollowUps(db),
   ]);
   return {
     meta: page.meta(page.t("admin:dashboard.title"), page.t("admin:dashboard.metaDescription")),
@@ -39,6 +41,15 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     // Formatted here: the currency is server configuration.
     revenue: formatMoney(revenue, page.locale, currency),
     pendingTopUps,
+    // Leads whose follow-up date has passed (issue 48).
+    followUps: {
+      total: followUps.total,
+      items: followUps.items.map((lead) => ({
+        id: lead.id,
+        name: lead.name,
+        due: lead.followUpAt ? page.date(lead.followUpAt.toISOString()) : "",
+      })),
+    },
     period: days,
     analytics,
   };

@@ -3,11 +3,14 @@
 import { data, Form, useLocation, useNavigation } from "react-router";
 import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
-import { ContactInput, submitContactMessage } from "../contact/contact.server";
 import { getDb } from "../db/context";
 import { getI18n } from "../i18n/context.server";
 import { localizePath } from "../i18n/languages";
 import { useTranslation } from "../i18n/use-translation";
+import { attributionFromCookieHeader, firstTouch, readAttribution, UTM_FIELDS } from "../leads/attribution";
+import { ContactForm } from "../leads/inputs";
+import { contactEnquiry, submitEnquiry } from "../leads/leads.server";
+import { isServiceKey } from "../leads/policy";
 import { clientAddress } from "../lib/client-address";
 import { parseForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
@@ -15,22 +18,55 @@ import { metaTags } from "../lib/seo";
 import { toasts } from "../lib/toast.server";
 import type { Route } from "./+types/contact";
 
-export const handle = { i18n: ["contact"] };
+export const handle = { i18n: ["contact", "leads", "pages"] };
 
-export function loader({ request, context }: Route.LoaderArgs) {
+type ServiceItem = { icon: string; title: string };
+
+/**
+ * `?service=<key>` makes the form a service enquiry naming it. The page's own campaign parameters and
+ * address go into hidden fields: without JavaScript they are the attribution (with it, the first page's
+ * cookie wins). Everything here depends on the address alone, so the anonymous cache may keep the page.
+ */
+export function loader({ request, url, context }: Route.LoaderArgs) {
   const page = pageContext(request, context);
-  return { meta: page.meta(page.t("contact:title"), page.t("contact:metaDescription")) };
+  const key = url.searchParams.get("service");
+  const services = page.t("pages:services.items", { returnObjects: true }) as unknown as ServiceItem[];
+  const named = isServiceKey(key) ? services.find((item) => item.icon === key) : undefined;
+  const attribution: Record<string, string> = {};
+  for (const field of UTM_FIELDS) {
+    const value = url.searchParams.get(field);
+    if (value) attribution[field] = value.slice(0, 200);
+  }
+  attribution.landing = `${url.pathname}${url.search}`.slice(0, 500);
+  return {
+    meta: page.meta(page.t("contact:title"), page.t("contact:metaDescription")),
+    service: named ? { key: named.icon, title: named.title } : null,
+    attribution,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { locale } = pageContext(request, context);
   const t = getI18n(context).getFixedT(locale, "contact");
-  const form = await parseForm(request, ContactInput, t);
+  const form = await parseForm(request, ContactForm, t);
   if (!form.ok) {
     return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
   }
-  const outcome = await submitContactMessage(getDb(context), form.data, locale, clientAddress(context));
+  const { service, website, ...fields } = form.data;
+  const outcome = await submitEnquiry(
+    getDb(context),
+    contactEnquiry({ ...fields, serviceKey: service }, locale),
+    {
+      clientAddress: clientAddress(context),
+      spam: Boolean(website?.trim()),
+      attribution: firstTouch(
+        attributionFromCookieHeader(request.headers.get("cookie")),
+        readAttribution(fields),
+      ),
+    },
+  );
   if (!outcome.ok) {
+    if (outcome.reason === "course_not_found") throw new Error("a contact message names no course");
     const minutes = Math.ceil(outcome.retryAfterSeconds / 60);
     return data(
       { fieldErrors: {}, values: form.data, formError: t("errors.rateLimited", { count: minutes }) },
@@ -38,31 +74,43 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   // Post/Redirect/Get: a reload cannot send the message twice.
-  return toasts().redirectWithSuccess(localizePath("/contact", locale), t("sent"));
+  return toasts().redirectWithSuccess(
+    localizePath(service ? `/contact?service=${service}` : "/contact", locale),
+    t("sent"),
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
 
 const FIELDS = [
-  { name: "name", type: "text", autoComplete: "name", maxLength: 100 },
-  { name: "email", type: "email", autoComplete: "email", maxLength: 254 },
-  { name: "subject", type: "text", autoComplete: "off", maxLength: 150 },
+  { name: "name", type: "text", autoComplete: "name", maxLength: 100, optional: false },
+  { name: "email", type: "email", autoComplete: "email", maxLength: 254, optional: false },
+  { name: "phone", type: "tel", autoComplete: "tel", maxLength: 40, optional: true },
+  { name: "company", type: "text", autoComplete: "organization", maxLength: 150, optional: true },
+  { name: "subject", type: "text", autoComplete: "off", maxLength: 150, optional: false },
 ] as const;
 
-export default function Contact({ actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("contact");
+export default function Contact({ actionData, loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation(["contact", "leads"]);
+  const { service, attribution } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
   const sending = navigation.state === "submitting";
   const errors: Record<string, string | undefined> = actionData?.fieldErrors ?? {};
-  const values: Record<string, string | undefined> = actionData?.values ?? {};
+  const values: Record<string, string | undefined> = {
+    subject: service ? t("leads:enquiry.subject", { service: service.title }) : undefined,
+    ...actionData?.values,
+  };
 
   const inputClass = (field: string) =>
     `mt-1 block w-full rounded-md border px-3 py-2 ${errors[field] ? "border-red-600" : "border-ink/20"} focus:border-coral-500`;
 
   return (
     <>
-      <PageIntro title={t("title")} lead={t("lead")} />
+      <PageIntro
+        title={service ? t("leads:enquiry.title", { service: service.title }) : t("title")}
+        lead={service ? t("leads:enquiry.lead", { service: service.title }) : t("lead")}
+      />
       <div className="mx-auto grid *:min-w-0 max-w-7xl gap-12 px-4 py-12 lg:grid-cols-[1fr_20rem]">
         {/* noValidate: the server's localized messages are the ones people see, with or without JavaScript. */}
         <Form
@@ -78,13 +126,27 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               id="contact-form-error"
               answer={actionData}
               message={"formError" in actionData ? actionData.formError : t("failed")}
-              fields={fieldErrorLinks(errors, "contact-", ["name", "email", "subject", "message"])}
+              fields={fieldErrorLinks(errors, "contact-", [
+                "name",
+                "email",
+                "phone",
+                "company",
+                "subject",
+                "message",
+              ])}
             />
           ) : null}
+          {service ? <input type="hidden" name="service" value={service.key} /> : null}
+          {Object.entries(attribution).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           {FIELDS.map((field) => (
             <div key={field.name}>
               <label htmlFor={`contact-${field.name}`} className="block font-semibold">
-                {t(`fields.${field.name}`)}
+                {field.optional ? t(`leads:fields.${field.name}`) : t(`fields.${field.name}`)}
+                {field.optional ? (
+                  <span className="ms-1 text-sm font-normal text-ink/70">{t("leads:fields.optional")}</span>
+                ) : null}
               </label>
               <input
                 id={`contact-${field.name}`}
@@ -92,11 +154,11 @@ export default function Contact({ actionData }: Route.ComponentProps) {
                 type={field.type}
                 autoComplete={field.autoComplete}
                 maxLength={field.maxLength}
-                placeholder={t(`placeholders.${field.name}`)}
+                placeholder={field.optional ? undefined : t(`placeholders.${field.name}`)}
                 defaultValue={values[field.name]}
                 aria-invalid={errors[field.name] ? true : undefined}
                 aria-describedby={errors[field.name] ? `contact-${field.name}-error` : undefined}
-                dir={field.name === "email" ? "ltr" : undefined}
+                dir={field.name === "email" || field.name === "phone" ? "ltr" : undefined}
                 className={inputClass(field.name)}
               />
               {errors[field.name] ? (

@@ -1,5 +1,5 @@
 // /services: what the agency does and how a project runs.
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { PageIntro } from "../components/page-intro";
 import { useLocalizePath } from "../i18n/use-locale";
 import { useTranslation } from "../i18n/use-translation";
@@ -7,7 +7,7 @@ import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import type { Route } from "./+types/services";
 
-export const handle = { i18n: ["pages", "home"] };
+export const handle = { i18n: ["pages", "home", "leads"] };
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const page = pageContext(request, context);
@@ -28,9 +28,22 @@ const ICONS: Record<string, string> = {
   web: "M3 5h18v14H3zM3 9h18M7 7h.01",
 };
 
+/**
+ * The service enquiry's address: the contact page naming the service (issue 48). A campaign's parameters on
+ * this page travel along, so a visitor without JavaScript keeps their attribution to the form.
+ */
+function enquiryPath(key: string, search: string): string {
+  const params = new URLSearchParams({ service: key });
+  for (const [name, value] of new URLSearchParams(search)) {
+    if (name.startsWith("utm_")) params.append(name, value);
+  }
+  return `/contact?${params}`;
+}
+
 export default function Services() {
-  const { t } = useTranslation(["pages", "home"]);
+  const { t } = useTranslation(["pages", "home", "leads"]);
   const localize = useLocalizePath();
+  const { search } = useLocation();
   const items = t("pages:services.items", { returnObjects: true }) as Service[];
   const steps = t("pages:services.process.steps", { returnObjects: true }) as Step[];
   return (
@@ -59,6 +72,13 @@ export default function Services() {
                   </li>
                 ))}
               </ul>
+              <Link
+                to={localize(enquiryPath(service.icon, search))}
+                className="mt-4 inline-block font-semibold text-coral-700 underline underline-offset-4 hover:text-coral-800"
+              >
+                {t("leads:enquiry.ask")}
+                <span className="sr-only">: {service.title}</span>
+              </Link>
             </li>
           ))}
         </ul>

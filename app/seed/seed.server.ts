@@ -23,6 +23,7 @@ import { seedDemoCurriculum } from "./curriculum.server";
 import { seedBlogPosts } from "./data/blog";
 import { seedCourses } from "./data/courses";
 import { seedPortfolioItems } from "./data/portfolio";
+import { seedDemoLeads } from "./leads.server";
 import { seedDemoQa } from "./qa.server";
 import { seedDemoReviews } from "./reviews.server";
 import { seedDemoVideos } from "./videos.server";
@@ -216,4 +217,5 @@ export async function seedDemoContent(db: Database): Promise<void> {
   await seedDemoCertificate(db);
   await seedDemoReviews(db);
   await seedDemoQa(db);
+  await seedDemoLeads(db);
 }

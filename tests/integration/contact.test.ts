@@ -1,6 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/client.server";
-import { contactMessages } from "../../app/db/schema";
+import { leads, rateLimits } from "../../app/db/schema";
 import { action as apiContact, loader as apiContactGet } from "../../app/routes/api/contact";
 import { action as contactAction } from "../../app/routes/contact";
 import { formRequest, runRoute } from "./route-context";
@@ -13,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => handle?.close());
 beforeEach(async () => {
-  await handle.db.delete(contactMessages);
+  await handle.db.delete(leads);
+  await handle.db.delete(rateLimits);
 });
 
 const valid = {
@@ -39,7 +41,7 @@ describe("contact page action", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/ar/contact");
     expect(response.headers.get("Set-Cookie")).toContain("manara_toast=");
-    const rows = await handle.db.select().from(contactMessages);
+    const rows = await handle.db.select().from(leads);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: "Sara", email: "sara@example.com", locale: "ar" });
   });
@@ -59,7 +61,7 @@ describe("contact page action", () => {
       message: "يُرجى كتابة رسالة من 10 أحرف على الأقل.",
     });
     expect(result.data.values.email).toBe("not-an-email");
-    expect(await handle.db.$count(contactMessages)).toBe(0);
+    expect(await handle.db.$count(leads)).toBe(0);
   });
 
   it("answers English errors on English pages", async () => {
@@ -71,14 +73,16 @@ describe("contact page action", () => {
     expect(result.data.fieldErrors).toEqual({ email: "Please enter a valid email address." });
   });
 
-  it("accepts and silently drops a bot that filled the honeypot", async () => {
+  it("answers a bot that filled the honeypot like anyone, and keeps its message as a spam lead", async () => {
     const response = (await runRoute(
       handle.db,
       formRequest("http://test/contact", { ...valid, website: "http://spam.example" }),
       contactAction as never,
     )) as Response;
     expect(response.status).toBe(302);
-    expect(await handle.db.$count(contactMessages)).toBe(0);
+    expect(response.headers.get("Location")).toBe("/contact");
+    expect(await handle.db.$count(leads, eq(leads.status, "spam"))).toBe(1);
+    expect(await handle.db.$count(leads)).toBe(1);
   });
 });
 
@@ -97,7 +101,7 @@ describe("POST /api/contact", () => {
       apiContact as never,
     )) as Response;
     expect(response.status).toBe(201);
-    expect(await handle.db.$count(contactMessages)).toBe(1);
+    expect(await handle.db.$count(leads)).toBe(1);
   });
 
   it("answers 422 with the error shape and field messages, in Arabic when asked", async () => {
@@ -115,7 +119,7 @@ describe("POST /api/contact", () => {
         fields: { email: "يُرجى إدخال بريد إلكتروني صحيح." },
       },
     });
-    expect(await handle.db.$count(contactMessages)).toBe(0);
+    expect(await handle.db.$count(leads)).toBe(0);
   });
 
   it("answers 400 for a body that is not JSON and 405 for GET", async () => {
@@ -128,6 +132,6 @@ describe("POST /api/contact", () => {
       apiContactGet as never,
     )) as Response;
     expect(get.status).toBe(405);
-    expect(await handle.db.$count(contactMessages)).toBe(0);
+    expect(await handle.db.$count(leads)).toBe(0);
   });
 });

@@ -6,9 +6,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/client.server";
 import {
   cartItems,
-  contactMessages,
   courses,
   enrollments,
+  leadEvents,
+  leads,
   rateLimits,
   sessions,
   users,
@@ -56,7 +57,7 @@ beforeAll(async () => {
 afterAll(() => handle?.close());
 beforeEach(async () => {
   await handle.db.delete(rateLimits);
-  await handle.db.delete(contactMessages);
+  await handle.db.delete(leads);
 });
 
 const run = <T>(request: Request, handler: unknown, params: Record<string, string> = {}) =>
@@ -130,7 +131,7 @@ describe("the API is decided by the matched route, not the raw path", () => {
       expect(response.status).toBe(415);
       expect((await response.json()).error.code).toBe("unsupported_media_type");
     }
-    expect(await handle.db.$count(contactMessages)).toBe(0);
+    expect(await handle.db.$count(leads)).toBe(0);
   });
 });
 
@@ -156,7 +157,7 @@ describe("bodies are bounded and typed before they are read", () => {
     expect((await response.json()).error.code).toBe("payload_too_large");
     // The read stopped soon after the limit instead of buffering the whole body.
     expect(sent).toBeLessThan(1.5 * 1024 * 1024);
-    expect(await handle.db.$count(contactMessages)).toBe(0);
+    expect(await handle.db.$count(leads)).toBe(0);
   });
 
   it("a 2 MB form to /cart is 413", async () => {
@@ -207,11 +208,11 @@ describe("text and ids that once reached PostgreSQL unchecked", () => {
       expect(result.init.status, field).toBe(400);
       expect(Object.keys(result.data.fieldErrors), field).toEqual([field]);
     }
-    expect(await handle.db.$count(contactMessages)).toBe(0);
+    expect(await handle.db.$count(leads)).toBe(0);
     // The same fields without the NUL are a message.
     const accepted = await settle(run(formRequest("http://test/contact", contactFields), contactAction));
     expect((accepted as Response).status).toBe(302);
-    expect(await handle.db.$count(contactMessages)).toBe(1);
+    expect(await handle.db.$count(leads)).toBe(1);
   });
 
   it("a NUL byte in a sign-up name or a login email is a 422, not a 500", async () => {
@@ -335,7 +336,7 @@ describe("limits", () => {
     );
     expect(api.status).toBe(429);
     expect(api.headers.get("Retry-After")).toMatch(/^\d+$/);
-    expect(await handle.db.$count(contactMessages)).toBe(10);
+    expect(await handle.db.$count(leadEvents)).toBe(10);
     // Another address is not affected.
     const other = await settle(
       run(fromIp(formRequest("http://test/contact", contactFields), "192.0.2.8"), contactAction),

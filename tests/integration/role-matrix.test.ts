@@ -9,7 +9,7 @@ import { issueCertificate } from "../../app/certificates/certificates.server";
 import { createLocalCertificateStore, setCertificateStore } from "../../app/certificates/store.server";
 import { getSessionSecret } from "../../app/config.server";
 import type { DatabaseHandle } from "../../app/db/client.server";
-import { courses, enrollments, lessonProgress, lessons, type User } from "../../app/db/schema";
+import { courses, enrollments, leads, lessonProgress, lessons, type User } from "../../app/db/schema";
 import { createCaseStudy } from "../../app/editorial/case-studies.server";
 import { createPost } from "../../app/editorial/posts.server";
 import { OFFLINE_LINK_LIFETIME_MS, signOfflineGrant } from "../../app/learning/offline";
@@ -38,6 +38,9 @@ import {
   action as enrollmentAdminAction,
 } from "../../app/routes/admin-enrollments";
 import { loader as adminJobs, action as adminJobsAction } from "../../app/routes/admin-jobs";
+import { loader as leadPage, action as leadPageAction } from "../../app/routes/admin-lead";
+import { loader as leadInbox } from "../../app/routes/admin-leads";
+import { loader as leadsCsvPage } from "../../app/routes/admin-leads-csv";
 import { loader as adminOutbox } from "../../app/routes/admin-outbox";
 import { loader as topUpQueue, action as topUpQueueAction } from "../../app/routes/admin-top-ups";
 import { loader as adminUsers, action as adminUsersAction } from "../../app/routes/admin-users";
@@ -51,6 +54,10 @@ import { action as chargeWallet } from "../../app/routes/api/admin-charge-wallet
 import { loader as enrollmentListApi } from "../../app/routes/api/admin-enrollments";
 import { action as jobRetryApi } from "../../app/routes/api/admin-job-retry";
 import { loader as jobsApi } from "../../app/routes/api/admin-jobs";
+import { loader as leadApi, action as leadApiAction } from "../../app/routes/api/admin-lead";
+import { action as leadNotesApi } from "../../app/routes/api/admin-lead-notes";
+import { loader as leadsApi } from "../../app/routes/api/admin-leads";
+import { loader as leadsCsvApi } from "../../app/routes/api/admin-leads-csv";
 import { action as refundApi } from "../../app/routes/api/admin-refund";
 import { loader as adminStats } from "../../app/routes/api/admin-stats";
 import { action as topUpReviewApi } from "../../app/routes/api/admin-top-up-review";
@@ -209,6 +216,7 @@ let draftCourseId = 0;
 let pdfPublicId = "";
 let draftPostId = 0;
 let draftCaseStudyId = 0;
+let leadId = 0;
 /** A course "user" completed, and the certificate they hold for it. */
 let certifiedCourseId = 0;
 let certificate = { id: "", code: "" };
@@ -323,6 +331,17 @@ beforeAll(async () => {
   if (!draftPost.ok || !draftCase.ok) throw new Error("editorial fixtures failed");
   draftPostId = draftPost.post.id;
   draftCaseStudyId = draftCase.item.id;
+  const [matrixLead] = await handle.db
+    .insert(leads)
+    .values({
+      name: "Matrix lead",
+      email: "matrix-lead@example.com",
+      message: "Hello",
+      locale: "en",
+      source: "contact",
+    })
+    .returning({ id: leads.id });
+  leadId = matrixLead?.id ?? 0;
   const [paidLesson] = await handle.db
     .insert(lessons)
     .values(
@@ -736,6 +755,39 @@ const CASES: Case[] = [
     path: "/account",
     body: () => new URLSearchParams({ intent: "delete", confirmation: "wrong" }),
     expected: { guest: "login", user: 400, trainer: 400, admin: 400 },
+  },
+  // The leads inbox (issue 48): admins only, pages and API.
+  {
+    name: "GET /dashboard/admin/leads",
+    kind: "page",
+    handler: leadInbox,
+    path: "/ar/dashboard/admin/leads?status=new&q=matrix",
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "GET /dashboard/admin/leads.csv",
+    kind: "page",
+    handler: leadsCsvPage,
+    path: "/dashboard/admin/leads.csv",
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "GET /dashboard/admin/leads/:id",
+    kind: "page",
+    handler: leadPage,
+    path: "/dashboard/admin/leads/x",
+    params: () => ({ id: String(leadId) }),
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "POST /dashboard/admin/leads/:id (note)",
+    kind: "page",
+    handler: leadPageAction,
+    method: "POST",
+    path: "/dashboard/admin/leads/x",
+    params: () => ({ id: String(leadId) }),
+    body: () => new URLSearchParams({ intent: "note", body: "Matrix note" }),
+    expected: PAGE_ADMIN,
   },
   {
     name: "GET /dashboard/admin/top-ups",
@@ -2028,6 +2080,48 @@ const CASES: Case[] = [
     path: "/api/admin/jobs/00000000-0000-4000-8000-000000000000/retry",
     params: () => ({ id: "00000000-0000-4000-8000-000000000000" }),
     expected: { guest: 401, user: 403, trainer: 403, admin: 404 },
+  },
+  {
+    name: "GET /api/admin/leads",
+    kind: "api",
+    handler: leadsApi,
+    path: "/api/admin/leads?status=new",
+    expected: API_ADMIN,
+  },
+  {
+    name: "GET /api/admin/leads.csv",
+    kind: "api",
+    handler: leadsCsvApi,
+    path: "/api/admin/leads.csv",
+    expected: API_ADMIN,
+  },
+  {
+    name: "GET /api/admin/leads/:id",
+    kind: "api",
+    handler: leadApi,
+    path: "/api/admin/leads/x",
+    params: () => ({ id: String(leadId) }),
+    expected: API_ADMIN,
+  },
+  {
+    name: "PUT /api/admin/leads/:id",
+    kind: "api",
+    handler: leadApiAction,
+    method: "PUT",
+    path: "/api/admin/leads/x",
+    params: () => ({ id: String(leadId) }),
+    body: () => JSON.stringify({ status: "contacted" }),
+    expected: API_ADMIN,
+  },
+  {
+    name: "POST /api/admin/leads/:id/notes",
+    kind: "api",
+    handler: leadNotesApi,
+    method: "POST",
+    path: "/api/admin/leads/x/notes",
+    params: () => ({ id: String(leadId) }),
+    body: () => JSON.stringify({ body: "Matrix note" }),
+    expected: API_ADMIN,
   },
   {
     name: "GET /api/admin/top-ups",

@@ -14,11 +14,13 @@ import {
   certificates,
   courseReviews,
   courses,
+  leads,
   lessons,
   portfolioItems,
   quizQuestions,
   users,
 } from "../../app/db/schema";
+import { overdueFollowUps } from "../../app/leads/leads.server";
 import { DEMO_CERTIFICATE } from "../../app/seed/certificates.server";
 import { seedCurricula } from "../../app/seed/data/curriculum";
 import { DEMO_REVIEWS_COURSE } from "../../app/seed/reviews.server";
@@ -189,5 +191,20 @@ describe("demo seed", () => {
     // Running the seed again (the first test did) added nothing.
     await seedDemoContent(db);
     expect(await db.$count(courseReviews)).toBe(2);
+  });
+
+  it("seeds demo leads through the leads domain: one from a campaign, contacted, with a follow-up overdue", async () => {
+    const { db } = handle;
+    const rows = await db.select().from(leads);
+    expect(rows.map((lead) => lead.source).sort()).toEqual(["contact", "course", "service"]);
+    const campaign = rows.find((lead) => lead.source === "service");
+    expect(campaign).toMatchObject({
+      status: "contacted",
+      utmCampaign: "spring-launch",
+      serviceKey: "social",
+    });
+    expect((await overdueFollowUps(db)).total).toBe(1);
+    await seedDemoContent(db);
+    expect(await db.$count(leads)).toBe(3);
   });
 });

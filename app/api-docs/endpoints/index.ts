@@ -10,6 +10,7 @@ import { certificateEndpoints } from "./certificates";
 import { contactEndpoints } from "./contact";
 import { editorialEndpoints } from "./editorial";
 import { instructorEndpoints } from "./instructor";
+import { leadEndpoints } from "./leads";
 import { learningEndpoints } from "./learning";
 import { mediaEndpoints } from "./media";
 import { notificationEndpoints } from "./notifications";
@@ -38,5 +39,6 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
   ...editorialEndpoints,
   ...adminEndpoints,
   ...contactEndpoints,
+  ...leadEndpoints,
   ...referenceEndpoints,
 ];

@@ -19,6 +19,7 @@ export function AdminDashboard({ loaderData }: { loaderData: LoaderData }) {
     "certificates",
     "payments",
     "analytics",
+    "leads",
   ]);
   const localize = useLocalizePath();
   const number = new Intl.NumberFormat(useLocale());
@@ -88,6 +89,38 @@ export function AdminDashboard({ loaderData }: { loaderData: LoaderData }) {
             </div>
           ))}
         </dl>
+      </section>
+      <section aria-labelledby="admin-leads-heading" className="mx-auto max-w-7xl px-4 pb-12">
+        <h2 id="admin-leads-heading" className="text-2xl font-bold">
+          {t("leads:dashboard.overdue")}
+        </h2>
+        <p className="mt-2 text-ink/80" data-testid="overdue-follow-ups">
+          {loaderData.followUps.total > 0
+            ? t("leads:dashboard.overdueCount", { count: loaderData.followUps.total })
+            : t("leads:dashboard.overdueNone")}
+        </p>
+        {loaderData.followUps.items.length > 0 ? (
+          <ul className="mt-3 space-y-1">
+            {loaderData.followUps.items.map((lead) => (
+              <li key={lead.id}>
+                <Link
+                  to={localize(`/dashboard/admin/leads/${lead.id}`)}
+                  className="font-semibold text-coral-700 underline"
+                >
+                  <bdi>{lead.name}</bdi>
+                </Link>{" "}
+                <span className="text-sm text-ink/80">{t("leads:dashboard.due", { date: lead.due })}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <Link
+          to={localize("/dashboard/admin/leads")}
+          className="mt-4 inline-block rounded-md bg-coral-600 px-5 py-2.5 font-semibold text-white hover:bg-coral-700"
+          data-testid="admin-leads-link"
+        >
+          {t("leads:inbox.link")}
+        </Link>
       </section>
       <section aria-labelledby="admin-editorial-heading" className="mx-auto max-w-7xl px-4 pb-12">
         <h2 id="admin-editorial-heading" className="text-2xl font-bold">

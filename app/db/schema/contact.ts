@@ -1,4 +1,5 @@
-// Messages sent through the contact form or POST /api/contact.
+// The contact form's messages before issue 48: migration 0022 moved every row into leads (app/db/schema/leads.ts)
+// and nothing writes here any more; a later migration may drop the table.
 import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 export const contactMessages = pgTable("contact_messages", {

@@ -8,6 +8,7 @@ export * from "./contact";
 export * from "./content";
 export * from "./courses";
 export * from "./favorites";
+export * from "./leads";
 export * from "./learning";
 export * from "./media";
 export * from "./notifications";

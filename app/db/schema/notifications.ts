@@ -45,7 +45,7 @@ export const notifications = pgTable(
     index("notifications_unmailed_idx").on(table.createdAt).where(sql`${table.mailedAt} is null`),
     check(
       "notifications_type_known",
-      sql`${table.type} in ('question_reply', 'question_answered', 'new_question', 'announcement', 'certificate_issued', 'topup_decided', 'refund')`,
+      sql`${table.type} in ('question_reply', 'question_answered', 'new_question', 'announcement', 'certificate_issued', 'topup_decided', 'refund', 'new_lead')`,
     ),
   ],
 );
