@@ -16,6 +16,7 @@ import arPages from "../../locales/ar/pages.json";
 import arPayments from "../../locales/ar/payments.json";
 import arQa from "../../locales/ar/qa.json";
 import arReviews from "../../locales/ar/reviews.json";
+import arSite from "../../locales/ar/site.json";
 import arStudio from "../../locales/ar/studio.json";
 import arVideo from "../../locales/ar/video.json";
 import arWallet from "../../locales/ar/wallet.json";
@@ -36,6 +37,7 @@ import enPages from "../../locales/en/pages.json";
 import enPayments from "../../locales/en/payments.json";
 import enQa from "../../locales/en/qa.json";
 import enReviews from "../../locales/en/reviews.json";
+import enSite from "../../locales/en/site.json";
 import enStudio from "../../locales/en/studio.json";
 import enVideo from "../../locales/en/video.json";
 import enWallet from "../../locales/en/wallet.json";
@@ -57,6 +59,7 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     certificates: enCertificates,
     wallet: enWallet,
     notifications: enNotifications,
+    site: enSite,
     reviews: enReviews,
     analytics: enAnalytics,
     mail: enMail,
@@ -79,6 +82,7 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     certificates: arCertificates,
     wallet: arWallet,
     notifications: arNotifications,
+    site: arSite,
     reviews: arReviews,
     analytics: arAnalytics,
     mail: arMail,

@@ -13,13 +13,19 @@ import { parseForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { toasts } from "../lib/toast.server";
+import { siteView } from "../site/settings";
+import { readSiteSettings } from "../site/settings.server";
 import type { Route } from "./+types/contact";
 
 export const handle = { i18n: ["contact"] };
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageContext(request, context);
-  return { meta: page.meta(page.t("contact:title"), page.t("contact:metaDescription")) };
+  const { settings } = await readSiteSettings(context);
+  return {
+    meta: page.meta(page.t("contact:title"), page.t("contact:metaDescription")),
+    site: siteView(settings, page.locale),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -49,7 +55,8 @@ const FIELDS = [
   { name: "subject", type: "text", autoComplete: "off", maxLength: 150 },
 ] as const;
 
-export default function Contact({ actionData }: Route.ComponentProps) {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const { site } = loaderData;
   const { t } = useTranslation("contact");
   const navigation = useNavigation();
   const location = useLocation();
@@ -153,21 +160,49 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         </Form>
         <aside className="h-fit rounded-xl bg-sand p-6">
           <h2 className="text-lg font-bold">{t("details.heading")}</h2>
-          <dl className="mt-4 space-y-4 text-sm">
-            <div>
-              <dt className="font-semibold">{t("details.emailLabel")}</dt>
-              <dd>
-                <bdi dir="ltr">{t("details.email")}</bdi>
-              </dd>
-            </div>
-            <div>
-              <dt className="font-semibold">{t("details.hoursLabel")}</dt>
-              <dd>{t("details.hours")}</dd>
-            </div>
-            <div>
-              <dt className="font-semibold">{t("details.locationLabel")}</dt>
-              <dd>{t("details.location")}</dd>
-            </div>
+          <dl className="mt-4 space-y-4 text-sm" data-testid="contact-details">
+            {site.email ? (
+              <div>
+                <dt className="font-semibold">{t("details.emailLabel")}</dt>
+                <dd>
+                  <a href={`mailto:${site.email}`} className="underline hover:text-coral-700">
+                    <bdi dir="ltr">{site.email}</bdi>
+                  </a>
+                </dd>
+              </div>
+            ) : null}
+            {site.phone ? (
+              <div>
+                <dt className="font-semibold">{t("details.phoneLabel")}</dt>
+                <dd>
+                  <a href={`tel:${site.phone.e164}`} className="underline hover:text-coral-700">
+                    <bdi dir="ltr">{site.phone.display}</bdi>
+                  </a>
+                </dd>
+              </div>
+            ) : null}
+            {site.whatsapp ? (
+              <div>
+                <dt className="font-semibold">{t("details.whatsappLabel")}</dt>
+                <dd>
+                  <a href={site.whatsapp.href} className="underline hover:text-coral-700">
+                    <bdi dir="ltr">{site.whatsapp.display}</bdi>
+                  </a>
+                </dd>
+              </div>
+            ) : null}
+            {site.hours ? (
+              <div>
+                <dt className="font-semibold">{t("details.hoursLabel")}</dt>
+                <dd dir="auto">{site.hours}</dd>
+              </div>
+            ) : null}
+            {site.address ? (
+              <div>
+                <dt className="font-semibold">{t("details.locationLabel")}</dt>
+                <dd dir="auto">{site.address}</dd>
+              </div>
+            ) : null}
           </dl>
         </aside>
       </div>

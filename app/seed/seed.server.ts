@@ -24,6 +24,7 @@ import { seedCourses } from "./data/courses";
 import { seedPortfolioItems } from "./data/portfolio";
 import { seedDemoQa } from "./qa.server";
 import { seedDemoReviews } from "./reviews.server";
+import { seedDemoSiteSettings } from "./site.server";
 import { seedDemoVideos } from "./videos.server";
 
 export const DEMO_PASSWORD = "manara-demo";
@@ -214,4 +215,5 @@ export async function seedDemoContent(db: Database): Promise<void> {
   await seedDemoCertificate(db);
   await seedDemoReviews(db);
   await seedDemoQa(db);
+  if (admin) await seedDemoSiteSettings(db, admin.id);
 }

@@ -15,4 +15,5 @@ export * from "./qa";
 export * from "./quizzes";
 export * from "./renditions";
 export * from "./reviews";
+export * from "./site";
 export * from "./users";
