@@ -2,6 +2,7 @@
 // save on the page without JavaScript and through the API, the header, footer, contact page and JSON-LD that
 // read them (only the filled-in social links), a refused save that changes nothing, and stored text escaped.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { siteEndpoints } from "../../app/api-docs/endpoints/site";
 import { siteSettings, type User } from "../../app/db/schema";
 import { type FuzzApp, ORIGIN, startFuzzApp } from "./fuzz/app";
 
@@ -91,6 +92,8 @@ describe("site settings", () => {
     const answer = await api("GET", adminBearer);
     expect(answer.status).toBe(200);
     const body = (await answer.json()) as { settings: { brandName: { en: string } }; updatedAt: null };
+    // The answer is what the OpenAPI document says it is (the documented schemas are strict).
+    for (const endpoint of siteEndpoints) endpoint.responses[200]?.schema?.parse(body);
     expect(body.updatedAt).toBeNull();
     expect(body.settings.brandName.en).toBe("Manara");
   });
@@ -171,6 +174,7 @@ describe("site settings", () => {
     const saved = (await response.json()) as { settings: { brandName: { en: string } }; updatedAt: string };
     expect(saved.settings.brandName.en).toBe(hostile);
     expect(saved.updatedAt).toEqual(expect.any(String));
+    for (const endpoint of siteEndpoints) endpoint.responses[200]?.schema?.parse(saved);
     for (const path of ["/", "/ar/contact", "/dashboard/admin/settings"]) {
       const html = await (
         await app.fetch(path, { headers: path.includes("admin") ? { cookie: adminCookie } : {} })
