@@ -48,6 +48,8 @@ import { sameOriginMiddleware } from "./middleware/same-origin.server";
 import { saveDataMiddleware } from "./middleware/save-data.server";
 import { headerBell } from "./notifications/bell.server";
 import { useNonce } from "./security/nonce";
+import { type SiteView, siteView } from "./site/settings";
+import { readSiteSettings } from "./site/settings.server";
 
 export const middleware: Route.MiddlewareFunction[] = [
   // First, so a stored answer skips everything else and a stored answer is the one the others shaped.
@@ -82,9 +84,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         mayTeach: canTeach(viewer),
       }
     : null;
+  // Brand, contact details and social links for the header and footer: kept like the public lists, and
+  // forgotten on every server when an admin saves them (decision 064).
+  const { settings } = await readSiteSettings(context);
   return data(
     {
       locale,
+      site: siteView(settings, locale),
       // Without web fonts and decorative images (app/lib/save-data.ts); the document's own part (the font
       // faces and their head script) entry.server.tsx decides from the same header.
       saveData: asksToSaveData(request.headers),
@@ -119,6 +125,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   const saveData = useSaveData();
+  const { t } = useTranslation();
+  const site = rootData?.site ?? fallbackSite(t("brand.name"));
   return (
     // A head script may add data-web-fonts to <html> before hydration (app/fonts.ts).
     <html lang={locale} dir={directionOf(locale)} suppressHydrationWarning>
@@ -144,11 +152,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
             user={rootData?.user ?? null}
             cartCount={rootData?.cartCount ?? 0}
             unreadNotifications={rootData?.unreadNotifications ?? 0}
+            brandName={site.brandName}
           />
           <main id="main" className="flex-1">
             {children}
           </main>
-          <SiteFooter />
+          <SiteFooter site={site} />
         </ToastProvider>
         <DocumentTranslationsScript />
         <ScrollRestoration nonce={nonce} />
@@ -156,6 +165,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/** When the root loader did not answer (the error page of a database outage): the brand's name alone. */
+function fallbackSite(brandName: string): SiteView {
+  return { brandName, email: null, phone: null, whatsapp: null, address: null, hours: null, social: [] };
 }
 
 /**

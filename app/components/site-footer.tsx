@@ -1,10 +1,13 @@
-// The footer on every page: the SPEC §2 links, two social links and the copyright, aligned to the start.
+// The footer on every page: the SPEC §2 links, the social links the site settings fill in (only those) and the
+// copyright, aligned to the start.
 import { Link } from "react-router";
 import { useLocalizePath } from "../i18n/use-locale";
 import { useTranslation } from "../i18n/use-translation";
+import type { SiteView } from "../site/settings";
 import { DecorativeImage } from "./decorative-image";
+import { SocialIcon } from "./social-icon";
 
-export function SiteFooter() {
+export function SiteFooter({ site }: { site: SiteView }) {
   const { t } = useTranslation();
   const localize = useLocalizePath();
   const groups = [
@@ -40,35 +43,31 @@ export function SiteFooter() {
         <div className="lg:col-span-2">
           <p className="flex items-center gap-2 text-xl font-bold text-white">
             <DecorativeImage src="/logo.svg" width="28" height="28" className="size-7" />
-            {t("brand.name")}
+            <bdi>{site.brandName}</bdi>
           </p>
           <p className="mt-3 max-w-sm text-sm leading-relaxed">{t("footer.about")}</p>
-          <p className="mt-5 text-sm font-semibold text-white">{t("footer.follow")}</p>
-          <ul className="mt-2 flex gap-3">
-            {/* Placeholder targets until the owner gives us the real accounts (SPEC §2). */}
-            <li>
-              <a
-                href="#social-x"
-                className="flex size-9 items-center justify-center rounded-full bg-white/10 hover:bg-coral-500"
-              >
-                <span className="sr-only">{t("footer.socialX")}</span>
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 fill-current">
-                  <path d="M17.8 3h3.1l-6.8 7.7L22 21h-6.2l-4.9-6.4L5.3 21H2.2l7.3-8.3L2 3h6.4l4.4 5.8zm-1.1 16.2h1.7L7.4 4.7H5.6z" />
-                </svg>
-              </a>
-            </li>
-            <li>
-              <a
-                href="#social-linkedin"
-                className="flex size-9 items-center justify-center rounded-full bg-white/10 hover:bg-coral-500"
-              >
-                <span className="sr-only">{t("footer.socialLinkedIn")}</span>
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 fill-current">
-                  <path d="M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5zM3 9.5h4V21H3zM9.5 9.5h3.8v1.6h.1c.5-1 1.8-2 3.8-2 4 0 4.8 2.6 4.8 6V21h-4v-5.1c0-1.2 0-2.8-1.7-2.8s-2 1.3-2 2.7V21h-4z" />
-                </svg>
-              </a>
-            </li>
-          </ul>
+          {site.social.length > 0 ? (
+            <>
+              <p className="mt-5 text-sm font-semibold text-white">{t("footer.follow")}</p>
+              <ul className="mt-2 flex flex-wrap gap-3">
+                {site.social.map((link) => (
+                  <li key={link.network}>
+                    <a
+                      href={link.url}
+                      rel="me noopener"
+                      data-social={link.network}
+                      className="flex size-9 items-center justify-center rounded-full bg-white/10 hover:bg-coral-500"
+                    >
+                      <span className="sr-only">
+                        {t(`footer.social.${link.network}`, { brand: site.brandName })}
+                      </span>
+                      <SocialIcon network={link.network} />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
         </div>
         {groups.map((group) => (
           <nav key={group.heading} aria-label={group.heading}>
@@ -87,7 +86,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-white/60">
-          {t("footer.rights", { year: new Date().getFullYear() })}
+          {t("footer.rights", { year: new Date().getFullYear(), brand: site.brandName })}
         </p>
       </div>
     </footer>

@@ -246,8 +246,11 @@ export function SiteHeader({
   user,
   cartCount: serverCartCount,
   unreadNotifications = 0,
+  brandName,
 }: {
   user: HeaderUser | null;
+  /** The brand's name in the page's language (the site settings). */
+  brandName: string;
   cartCount: number;
   /** Signed-in people's unread notifications (the bell). */
   unreadNotifications?: number;
@@ -267,13 +270,9 @@ export function SiteHeader({
         {t("nav.skipToContent")}
       </a>
       <div className="relative mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
-        <Link
-          to={localize("/")}
-          className="flex items-center gap-2 text-xl font-bold"
-          aria-label={t("brand.name")}
-        >
+        <Link to={localize("/")} className="flex items-center gap-2 text-xl font-bold" aria-label={brandName}>
           <DecorativeImage src="/logo.svg" width="32" height="32" className="size-8" />
-          <span>{t("brand.name")}</span>
+          <bdi>{brandName}</bdi>
         </Link>
 
         <nav aria-label={t("nav.main")} className="hidden flex-1 lg:block">

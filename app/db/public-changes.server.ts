@@ -19,6 +19,8 @@ export const PUBLIC_TOPICS = [
   "editorial",
   /** Certificates, whose verification pages are public. */
   "certificates",
+  /** The agency's site settings (brand, contact details, social links), read by every page's header and footer. */
+  "site",
 ] as const;
 export type PublicTopic = (typeof PUBLIC_TOPICS)[number];
 
@@ -94,7 +96,7 @@ export function topicOf(payload: string): PublicTopic | null {
  * read racing the commit may keep the old answer until the notification arrives a moment later, or the
  * request middleware forgets once more). The request middleware compares them before and after a request.
  */
-const announced: Record<PublicTopic, number> = { catalog: 0, editorial: 0, certificates: 0 };
+const announced: Record<PublicTopic, number> = { catalog: 0, editorial: 0, certificates: 0, site: 0 };
 
 export function announcementCounts(): Readonly<Record<PublicTopic, number>> {
   return { ...announced };
@@ -107,7 +109,7 @@ export function announcementsOf(topic: PublicTopic): number {
 
 /** How many announcements of any topic this process has made. */
 export function allAnnouncements(): number {
-  return announced.catalog + announced.editorial + announced.certificates;
+  return PUBLIC_TOPICS.reduce((sum, topic) => sum + announced[topic], 0);
 }
 
 /** The topics announced by this process since `before` (from `announcementCounts()`). */

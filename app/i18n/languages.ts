@@ -29,6 +29,7 @@ export const NAMESPACES = [
   "qa",
   "notifications",
   "leads",
+  "site",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

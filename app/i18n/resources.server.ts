@@ -17,6 +17,7 @@ import arPages from "../../locales/ar/pages.json";
 import arPayments from "../../locales/ar/payments.json";
 import arQa from "../../locales/ar/qa.json";
 import arReviews from "../../locales/ar/reviews.json";
+import arSite from "../../locales/ar/site.json";
 import arStudio from "../../locales/ar/studio.json";
 import arVideo from "../../locales/ar/video.json";
 import arWallet from "../../locales/ar/wallet.json";
@@ -38,6 +39,7 @@ import enPages from "../../locales/en/pages.json";
 import enPayments from "../../locales/en/payments.json";
 import enQa from "../../locales/en/qa.json";
 import enReviews from "../../locales/en/reviews.json";
+import enSite from "../../locales/en/site.json";
 import enStudio from "../../locales/en/studio.json";
 import enVideo from "../../locales/en/video.json";
 import enWallet from "../../locales/en/wallet.json";
@@ -60,6 +62,7 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     wallet: enWallet,
     notifications: enNotifications,
     leads: enLeads,
+    site: enSite,
     reviews: enReviews,
     analytics: enAnalytics,
     mail: enMail,
@@ -83,6 +86,7 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     wallet: arWallet,
     notifications: arNotifications,
     leads: arLeads,
+    site: arSite,
     reviews: arReviews,
     analytics: arAnalytics,
     mail: arMail,

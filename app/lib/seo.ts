@@ -94,7 +94,18 @@ export function withJsonLd(meta: PageMeta, ...items: Record<string, unknown>[]):
   return { ...meta, jsonLd: [...(meta.jsonLd ?? []), ...items] };
 }
 
-export function organizationJsonLd(origin: string, name: string, description: string) {
+/** The agency as schema.org's Organization; contact details and profiles only when the site settings have them. */
+export function organizationJsonLd(
+  origin: string,
+  name: string,
+  description: string,
+  contact: {
+    email?: string | null;
+    telephone?: string | null;
+    address?: string | null;
+    sameAs?: string[];
+  } = {},
+) {
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
@@ -102,6 +113,10 @@ export function organizationJsonLd(origin: string, name: string, description: st
     description,
     url: `${origin}/`,
     logo: `${origin}/logo.svg`,
+    ...(contact.email ? { email: contact.email } : {}),
+    ...(contact.telephone ? { telephone: contact.telephone } : {}),
+    ...(contact.address ? { address: contact.address } : {}),
+    ...(contact.sameAs?.length ? { sameAs: contact.sameAs } : {}),
   };
 }
 

@@ -16,6 +16,8 @@ import { parseForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { toasts } from "../lib/toast.server";
+import { siteView } from "../site/settings";
+import { readSiteSettings } from "../site/settings.server";
 import type { Route } from "./+types/contact";
 
 export const handle = { i18n: ["contact", "leads", "pages"] };
@@ -27,8 +29,9 @@ type ServiceItem = { icon: string; title: string };
  * address go into hidden fields: without JavaScript they are the attribution (with it, the first page's
  * cookie wins). Everything here depends on the address alone, so the anonymous cache may keep the page.
  */
-export function loader({ request, url, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const page = pageContext(request, context);
+  const { settings } = await readSiteSettings(context);
   const key = url.searchParams.get("service");
   const services = page.t("pages:services.items", { returnObjects: true }) as unknown as ServiceItem[];
   const named = isServiceKey(key) ? services.find((item) => item.icon === key) : undefined;
@@ -42,6 +45,7 @@ export function loader({ request, url, context }: Route.LoaderArgs) {
     meta: page.meta(page.t("contact:title"), page.t("contact:metaDescription")),
     service: named ? { key: named.icon, title: named.title } : null,
     attribution,
+    site: siteView(settings, page.locale),
   };
 }
 
@@ -92,7 +96,7 @@ const FIELDS = [
 
 export default function Contact({ actionData, loaderData }: Route.ComponentProps) {
   const { t } = useTranslation(["contact", "leads"]);
-  const { service, attribution } = loaderData;
+  const { service, attribution, site } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
   const sending = navigation.state === "submitting";
@@ -215,21 +219,49 @@ export default function Contact({ actionData, loaderData }: Route.ComponentProps
         </Form>
         <aside className="h-fit rounded-xl bg-sand p-6">
           <h2 className="text-lg font-bold">{t("details.heading")}</h2>
-          <dl className="mt-4 space-y-4 text-sm">
-            <div>
-              <dt className="font-semibold">{t("details.emailLabel")}</dt>
-              <dd>
-                <bdi dir="ltr">{t("details.email")}</bdi>
-              </dd>
-            </div>
-            <div>
-              <dt className="font-semibold">{t("details.hoursLabel")}</dt>
-              <dd>{t("details.hours")}</dd>
-            </div>
-            <div>
-              <dt className="font-semibold">{t("details.locationLabel")}</dt>
-              <dd>{t("details.location")}</dd>
-            </div>
+          <dl className="mt-4 space-y-4 text-sm" data-testid="contact-details">
+            {site.email ? (
+              <div>
+                <dt className="font-semibold">{t("details.emailLabel")}</dt>
+                <dd>
+                  <a href={`mailto:${site.email}`} className="underline hover:text-coral-700">
+                    <bdi dir="ltr">{site.email}</bdi>
+                  </a>
+                </dd>
+              </div>
+            ) : null}
+            {site.phone ? (
+              <div>
+                <dt className="font-semibold">{t("details.phoneLabel")}</dt>
+                <dd>
+                  <a href={`tel:${site.phone.e164}`} className="underline hover:text-coral-700">
+                    <bdi dir="ltr">{site.phone.display}</bdi>
+                  </a>
+                </dd>
+              </div>
+            ) : null}
+            {site.whatsapp ? (
+              <div>
+                <dt className="font-semibold">{t("details.whatsappLabel")}</dt>
+                <dd>
+                  <a href={site.whatsapp.href} className="underline hover:text-coral-700">
+                    <bdi dir="ltr">{site.whatsapp.display}</bdi>
+                  </a>
+                </dd>
+              </div>
+            ) : null}
+            {site.hours ? (
+              <div>
+                <dt className="font-semibold">{t("details.hoursLabel")}</dt>
+                <dd dir="auto">{site.hours}</dd>
+              </div>
+            ) : null}
+            {site.address ? (
+              <div>
+                <dt className="font-semibold">{t("details.locationLabel")}</dt>
+                <dd dir="auto">{site.address}</dd>
+              </div>
+            ) : null}
           </dl>
         </aside>
       </div>

@@ -11,6 +11,8 @@ import { useTranslation } from "../i18n/use-translation";
 import { readPublic } from "../lib/public-reads.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags, organizationJsonLd, withJsonLd } from "../lib/seo";
+import { siteView } from "../site/settings";
+import { readSiteSettings } from "../site/settings.server";
 import type { Route } from "./+types/home";
 
 export const handle = { i18n: ["home", "catalog", "reviews"] };
@@ -20,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getDb(context);
   const courseQuery = { limit: 6, offset: 0, countTotal: false };
   const teaserQuery = { limit: 3, offset: 0, countTotal: false };
-  const [courses, caseStudies, posts] = await Promise.all([
+  const [courses, caseStudies, posts, { settings }] = await Promise.all([
     readPublic(context, "catalog", ["courses", page.locale, courseQuery], () =>
       listPublishedCourses(db, page.locale, courseQuery),
     ),
@@ -30,11 +32,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     readPublic(context, "editorial", ["posts", page.locale, teaserQuery], () =>
       listBlogPosts(db, page.locale, teaserQuery),
     ),
+    readSiteSettings(context),
   ]);
+  const site = siteView(settings, page.locale);
   return {
     meta: withJsonLd(
       page.meta(page.t("home:meta.title"), page.t("home:meta.description")),
-      organizationJsonLd(publicOrigin(), page.t("brand.name"), page.t("home:meta.description")),
+      organizationJsonLd(publicOrigin(), site.brandName, page.t("home:meta.description"), {
+        email: site.email,
+        telephone: site.phone?.e164,
+        address: site.address,
+        sameAs: site.social.map((link) => link.url),
+      }),
     ),
     courses: courses.items.map((card) => courseCardView(card, page.price)),
     caseStudies: caseStudies.items,

@@ -26,6 +26,7 @@ import { seedPortfolioItems } from "./data/portfolio";
 import { seedDemoLeads } from "./leads.server";
 import { seedDemoQa } from "./qa.server";
 import { seedDemoReviews } from "./reviews.server";
+import { seedDemoSiteSettings } from "./site.server";
 import { seedDemoVideos } from "./videos.server";
 
 export const DEMO_PASSWORD = "manara-demo";
@@ -218,4 +219,5 @@ export async function seedDemoContent(db: Database): Promise<void> {
   await seedDemoReviews(db);
   await seedDemoQa(db);
   await seedDemoLeads(db);
+  if (admin) await seedDemoSiteSettings(db, admin.id);
 }

@@ -112,6 +112,7 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/dashboard/admin/coupons",
     "/dashboard/admin/outbox",
     "/dashboard/admin/jobs",
+    "/dashboard/admin/settings",
     "/dashboard/admin/users?role=trainer",
     "/dashboard/admin/certificates",
     "/dashboard/admin/blog",

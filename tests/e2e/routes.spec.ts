@@ -71,5 +71,9 @@ test("footer links reach their pages", async ({ page }) => {
   await footer.getByRole("link", { name: "الأسئلة الشائعة" }).click();
   await expect(page).toHaveURL(/\/ar\/faq$/);
   await expect(page.locator("h1")).toBeVisible();
-  await expect(footer.getByRole("link", { name: "منارة على منصة X" })).toHaveAttribute("href", "#social-x");
+  // The seeded site settings (app/seed/site.server.ts): a real address, no placeholder.
+  await expect(footer.getByRole("link", { name: "منارة على منصة X" })).toHaveAttribute(
+    "href",
+    "https://x.com/manara",
+  );
 });

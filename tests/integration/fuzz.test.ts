@@ -527,6 +527,36 @@ const API: ApiEndpoint[] = [
   },
   // :id carries course ids and hostile segments here, never a job's uuid: always 404 behind the guard.
   { name: "job retry", method: "POST", path: "/api/admin/jobs/:id/retry", role: "admin" },
+  { name: "site settings", method: "GET", path: "/api/admin/settings/site", role: "admin" },
+  {
+    name: "site settings change",
+    method: "PUT",
+    path: "/api/admin/settings/site",
+    role: "admin",
+    json: {
+      brandName: fc.oneof(
+        fc.record({ en: text(0), ar: text(0) }),
+        fc.constantFrom({ en: "Manara" }, { en: "x".repeat(61), ar: "" }, "Manara", null),
+      ),
+      email: fc.oneof(text(0), fc.constantFrom("", "hello@manara.example", "not-an-email")),
+      phone: fc.oneof(text(0), fc.constantFrom("", "+962 6 555 0100", "+1", "٠٧٩٥٥٥٠١٠٠", 962)),
+      whatsapp: fc.oneof(text(0), fc.constantFrom("", "+962795550100", "+999999999999")),
+      address: fc.oneof(fc.record({ en: text(0), ar: text(0) }), fc.constantFrom({}, [], "x")),
+      hours: fc.record({ en: text(0), ar: text(0) }),
+      social: fc.oneof(
+        fc.record({
+          x: fc.oneof(text(0), fc.constantFrom("", "https://x.com/manara", "javascript:alert(1)")),
+          linkedin: fc.constantFrom("", "http://linkedin.com/in/a", "https://linkedin.com.evil.test/a"),
+          instagram: fc.constantFrom("", "https://www.instagram.com/manara"),
+          youtube: fc.constantFrom("", "https://youtube.com/"),
+          tiktok: fc.constantFrom("", "https://user:pw@tiktok.com/@a"),
+          snapchat: fc.constantFrom(""),
+          facebook: fc.constantFrom("", "https://facebook.com/manara"),
+        }),
+        fc.constantFrom({}, { x: "" }, null),
+      ),
+    },
+  },
   {
     name: "top-up reject",
     method: "POST",
@@ -2140,6 +2170,23 @@ function pageActions(): PageAction[] {
       },
     },
     {
+      name: "site settings",
+      path: "/dashboard/admin/settings",
+      role: "admin",
+      readsBody: true,
+      fields: {
+        brandNameEn: fc.oneof(text(0), fc.constantFrom("Manara", "", "x".repeat(61))),
+        brandNameAr: text(0),
+        email: fc.oneof(text(0), fc.constantFrom("", "hello@manara.example")),
+        phone: fc.oneof(text(0), fc.constantFrom("", "+962 6 555 0100", "+1")),
+        whatsapp: fc.constantFrom("", "+962795550100", "0795550100"),
+        addressEn: text(0),
+        hoursAr: text(0),
+        "social.x": fc.oneof(text(0), fc.constantFrom("", "https://x.com/manara", "https://evil.test/x")),
+        "social.facebook": fc.constantFrom("", "https://facebook.com/manara", "ftp://facebook.com/a"),
+      },
+    },
+    {
       name: "job retry",
       path: "/dashboard/admin/jobs",
       role: "admin",
@@ -2863,6 +2910,8 @@ describe("fuzz: paths and query strings", () => {
         { path: "/dashboard/admin/jobs", role: "admin", credentials: "cookie" },
         { path: "/ar/dashboard/admin/jobs", role: "admin", credentials: "cookie" },
         { path: "/api/admin/jobs", role: "admin", credentials: "bearer" },
+        { path: "/dashboard/admin/settings", role: "admin", credentials: "cookie" },
+        { path: "/api/admin/settings/site", role: "admin", credentials: "bearer" },
       ];
       const keys = [
         "q",

@@ -276,6 +276,7 @@ beforeAll(async () => {
     "routes/admin-enrollments": [{}],
     "routes/admin-outbox": [{}],
     "routes/admin-jobs": [{}],
+    "routes/admin-site-settings": [{}],
     "admin-coupons": [{}],
     "instructor-coupons": [{}],
     "admin-posts": [{}],

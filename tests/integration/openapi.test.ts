@@ -631,6 +631,15 @@ describe("conformance", () => {
       as: "admin",
       expectStatus: 404,
     });
+    const site = await call("get", "api/admin/settings/site", "/api/admin/settings/site", {
+      as: "admin",
+      expectStatus: 200,
+    });
+    await call("put", "api/admin/settings/site", "/api/admin/settings/site", {
+      as: "admin",
+      body: { ...(site.settings as object), phone: "+962 6 555 0100" },
+      expectStatus: 200,
+    });
     await call("put", "api/admin/charge-wallet/:userId", `/api/admin/charge-wallet/${target.id}`, {
       as: "admin",
       body: { amount: 5 },

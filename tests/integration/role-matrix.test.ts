@@ -42,6 +42,10 @@ import { loader as leadPage, action as leadPageAction } from "../../app/routes/a
 import { loader as leadInbox } from "../../app/routes/admin-leads";
 import { loader as leadsCsvPage } from "../../app/routes/admin-leads-csv";
 import { loader as adminOutbox } from "../../app/routes/admin-outbox";
+import {
+  loader as adminSiteSettings,
+  action as adminSiteSettingsAction,
+} from "../../app/routes/admin-site-settings";
 import { loader as topUpQueue, action as topUpQueueAction } from "../../app/routes/admin-top-ups";
 import { loader as adminUsers, action as adminUsersAction } from "../../app/routes/admin-users";
 import { loader as ledgerApi } from "../../app/routes/api/account-ledger";
@@ -59,6 +63,10 @@ import { action as leadNotesApi } from "../../app/routes/api/admin-lead-notes";
 import { loader as leadsApi } from "../../app/routes/api/admin-leads";
 import { loader as leadsCsvApi } from "../../app/routes/api/admin-leads-csv";
 import { action as refundApi } from "../../app/routes/api/admin-refund";
+import {
+  loader as siteSettingsApi,
+  action as siteSettingsPutApi,
+} from "../../app/routes/api/admin-site-settings";
 import { loader as adminStats } from "../../app/routes/api/admin-stats";
 import { action as topUpReviewApi } from "../../app/routes/api/admin-top-up-review";
 import { loader as topUpQueueApi } from "../../app/routes/api/admin-top-ups";
@@ -712,6 +720,22 @@ const CASES: Case[] = [
     handler: adminOutbox,
     path: "/ar/dashboard/admin/outbox",
     expected: PAGE_ADMIN,
+  },
+  {
+    name: "GET /dashboard/admin/settings",
+    kind: "page",
+    handler: adminSiteSettings,
+    path: "/ar/dashboard/admin/settings",
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "POST /dashboard/admin/settings (no English brand name: refused after the guard)",
+    kind: "page",
+    handler: adminSiteSettingsAction,
+    method: "POST",
+    path: "/dashboard/admin/settings",
+    body: () => new URLSearchParams({ brandNameEn: "" }),
+    expected: { guest: "login", user: 403, trainer: 403, admin: 400 },
   },
   {
     name: "POST /account (change email, wrong password: the guard, then the rule)",
@@ -2064,6 +2088,22 @@ const CASES: Case[] = [
     params: () => ({ id: "999999" }),
     body: () => JSON.stringify({ reason: "matrix" }),
     expected: { guest: 401, user: 403, trainer: 403, admin: 404 },
+  },
+  {
+    name: "GET /api/admin/settings/site",
+    kind: "api",
+    handler: siteSettingsApi,
+    path: "/api/admin/settings/site",
+    expected: API_ADMIN,
+  },
+  {
+    name: "PUT /api/admin/settings/site (no English brand name: refused after the guard)",
+    kind: "api",
+    handler: siteSettingsPutApi,
+    method: "PUT",
+    path: "/api/admin/settings/site",
+    body: () => JSON.stringify({ brandName: { en: "", ar: "" } }),
+    expected: { guest: 401, user: 403, trainer: 403, admin: 422 },
   },
   {
     name: "GET /api/admin/jobs",

@@ -25,6 +25,8 @@ import { DEMO_CERTIFICATE } from "../../app/seed/certificates.server";
 import { seedCurricula } from "../../app/seed/data/curriculum";
 import { DEMO_REVIEWS_COURSE } from "../../app/seed/reviews.server";
 import { DEMO_PASSWORD, isDatabaseEmpty, seedDemoContent } from "../../app/seed/seed.server";
+import { DEMO_SITE_SETTINGS } from "../../app/seed/site.server";
+import { getSiteSettings } from "../../app/site/settings.server";
 import { createTestDatabase } from "./test-database";
 
 let handle: DatabaseHandle;
@@ -206,5 +208,17 @@ describe("demo seed", () => {
     expect((await overdueFollowUps(db)).total).toBe(1);
     await seedDemoContent(db);
     expect(await db.$count(leads)).toBe(3);
+  });
+
+  it("saves the demo site settings once: the locale text, a phone, WhatsApp and the two social accounts", async () => {
+    const { settings, updatedAt } = await getSiteSettings(handle.db);
+    expect(updatedAt).not.toBeNull();
+    expect(settings.brandName).toEqual({ en: "Manara", ar: "منارة" });
+    expect(settings.phone).toBe(DEMO_SITE_SETTINGS.phone);
+    expect(settings.whatsapp).toBe(DEMO_SITE_SETTINGS.whatsapp);
+    expect(settings.social).toMatchObject(DEMO_SITE_SETTINGS.social);
+    expect(settings.social.instagram).toBe("");
+    await seedDemoContent(handle.db);
+    expect((await getSiteSettings(handle.db)).updatedAt).toBe(updatedAt);
   });
 });

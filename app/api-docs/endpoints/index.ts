@@ -19,6 +19,7 @@ import { qaEndpoints } from "./qa";
 import { quizEndpoints } from "./quizzes";
 import { referenceEndpoints } from "./reference";
 import { reviewEndpoints } from "./reviews";
+import { siteEndpoints } from "./site";
 import { videoEndpoints } from "./video";
 
 export const ENDPOINTS: readonly EndpointDoc[] = [
@@ -38,6 +39,7 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
   ...videoEndpoints,
   ...editorialEndpoints,
   ...adminEndpoints,
+  ...siteEndpoints,
   ...contactEndpoints,
   ...leadEndpoints,
   ...referenceEndpoints,

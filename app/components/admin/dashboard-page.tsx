@@ -79,6 +79,13 @@ export function AdminDashboard({ loaderData }: { loaderData: LoaderData }) {
             >
               {t("jobs.title")}
             </Link>
+            <Link
+              to={localize("/dashboard/admin/settings")}
+              className="rounded-md border border-coral-700 px-5 py-2.5 font-semibold text-coral-700 hover:bg-coral-700/5"
+              data-testid="admin-site-settings-link"
+            >
+              {t("site:settings.link")}
+            </Link>
           </div>
         </div>
         <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

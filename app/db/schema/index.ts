@@ -17,4 +17,5 @@ export * from "./qa";
 export * from "./quizzes";
 export * from "./renditions";
 export * from "./reviews";
+export * from "./site";
 export * from "./users";
