@@ -12,6 +12,7 @@ import arHome from "../../locales/ar/home.json";
 import arLearning from "../../locales/ar/learning.json";
 import arMail from "../../locales/ar/mail.json";
 import arNotifications from "../../locales/ar/notifications.json";
+import arOrders from "../../locales/ar/orders.json";
 import arPages from "../../locales/ar/pages.json";
 import arPayments from "../../locales/ar/payments.json";
 import arQa from "../../locales/ar/qa.json";
@@ -32,6 +33,7 @@ import enHome from "../../locales/en/home.json";
 import enLearning from "../../locales/en/learning.json";
 import enMail from "../../locales/en/mail.json";
 import enNotifications from "../../locales/en/notifications.json";
+import enOrders from "../../locales/en/orders.json";
 import enPages from "../../locales/en/pages.json";
 import enPayments from "../../locales/en/payments.json";
 import enQa from "../../locales/en/qa.json";
@@ -57,6 +59,7 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     certificates: enCertificates,
     wallet: enWallet,
     notifications: enNotifications,
+    orders: enOrders,
     reviews: enReviews,
     analytics: enAnalytics,
     mail: enMail,
@@ -79,6 +82,7 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     certificates: arCertificates,
     wallet: arWallet,
     notifications: arNotifications,
+    orders: arOrders,
     reviews: arReviews,
     analytics: arAnalytics,
     mail: arMail,

@@ -13,6 +13,7 @@ import { instructorEndpoints } from "./instructor";
 import { learningEndpoints } from "./learning";
 import { mediaEndpoints } from "./media";
 import { notificationEndpoints } from "./notifications";
+import { orderEndpoints } from "./orders";
 import { paymentEndpoints } from "./payments";
 import { qaEndpoints } from "./qa";
 import { quizEndpoints } from "./quizzes";
@@ -26,6 +27,7 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
   ...notificationEndpoints,
   ...catalogEndpoints,
   ...paymentEndpoints,
+  ...orderEndpoints,
   ...reviewEndpoints,
   ...learningEndpoints,
   ...quizEndpoints,

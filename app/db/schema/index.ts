@@ -10,6 +10,7 @@ export * from "./favorites";
 export * from "./learning";
 export * from "./media";
 export * from "./notifications";
+export * from "./orders";
 export * from "./payments";
 export * from "./qa";
 export * from "./quizzes";
