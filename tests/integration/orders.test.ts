@@ -34,7 +34,7 @@ beforeAll(async () => {
         title: `Order course ${index}`,
         titleAr: `دورة الطلب ${index}`,
         description: "d",
-        category: "data-science",
+        category: "data-science" as const,
         price,
         isPublished: true,
         trainerId: trainer.id,
