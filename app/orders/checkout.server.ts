@@ -1,8 +1,11 @@
 // The checkout (issue 46): one call for the review page's button and POST /api/checkout. A wallet checkout
 // is the wallet purchase (app/commerce/enrollment.server.ts), which writes its order paid in the same
 // transaction; a card checkout needs a card provider able to take orders, and none is wired yet.
+
+import { and, eq, gt } from "drizzle-orm";
 import { type PurchaseOutcome, purchaseCourses } from "../commerce/enrollment.server";
 import type { Database } from "../db/client.server";
+import { courses } from "../db/schema";
 import { findOrder, type OrderView } from "./orders.server";
 
 export const CHECKOUT_METHODS = ["wallet", "card"] as const;
@@ -38,4 +41,17 @@ export async function checkout(
   const order = await findOrder(db, outcome.order.id);
   if (!order) throw new Error(`checkout: order ${outcome.order.id} vanished after its commit`);
   return { ok: true, order };
+}
+
+/**
+ * A published course with a price: bought through the review step rather than enrolled in at once. A draft
+ * is not one (the purchase refuses it as unknown, as it refuses any course its viewer may not see).
+ */
+export async function isPaidCourse(db: Database, courseId: number): Promise<boolean> {
+  return (
+    (await db.$count(
+      courses,
+      and(eq(courses.id, courseId), eq(courses.isPublished, true), gt(courses.price, 0)),
+    )) > 0
+  );
 }
