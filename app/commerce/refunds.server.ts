@@ -103,7 +103,13 @@ export async function refundEnrollment(
     }
     await tx.delete(enrollments).where(eq(enrollments.id, enrollmentId));
     // The order that sold it moves to refunded or partially_refunded (issue 46), in the same transaction.
-    await recordItemRefund(tx, { userId, courseId, amount: pricePaid, actorId: adminId, reason: input.reason });
+    await recordItemRefund(tx, {
+      userId,
+      courseId,
+      amount: pricePaid,
+      actorId: adminId,
+      reason: input.reason,
+    });
     // What the enrollment gave goes with it, in the same transaction: the certificate it earned is revoked
     // and the review it allowed leaves the course and its rating.
     const why = `Refunded: ${input.reason}`;
