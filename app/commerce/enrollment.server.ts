@@ -36,7 +36,7 @@ export type PurchaseOutcome =
       balance: number;
       /** Minor units a coupon took off this checkout; present only when a coupon was given. */
       discount?: number;
-      /** The paid wallet order this checkout wrote; null when nothing was bought (all owned already). */
+      /** The paid wallet order this checkout wrote; null when nothing with a price was bought. */
       order: { id: number; number: string } | null;
     }
   | { ok: false; reason: "coupon"; problem: CouponProblem | "unknown" }
@@ -136,22 +136,22 @@ export async function purchaseCourses(
 
     // Every purchase is an order (issue 46): written paid here, in the transaction that charged the wallet
     // and enrolled, so the order, the money and the access commit together or not at all.
-    const order =
-      bought.length === 0
-        ? null
-        : await recordPaidWalletOrder(tx, {
-            userId,
-            currency: readConfig().currency,
-            items: bought.map((course) => ({
-              courseId: course.id,
-              title: course.title,
-              titleAr: course.titleAr,
-              price: course.price,
-              discount: coupon?.ok ? (coupon.discounts.get(course.id) ?? 0) : 0,
-            })),
-            couponId: coupon?.ok ? coupon.couponId : null,
-            couponCode: coupon?.ok ? coupon.code : null,
-          });
+    // A free enrollment is not a purchase: only a checkout that bought something with a price is an order.
+    const order = !bought.some((course) => course.price > 0)
+      ? null
+      : await recordPaidWalletOrder(tx, {
+          userId,
+          currency: readConfig().currency,
+          items: bought.map((course) => ({
+            courseId: course.id,
+            title: course.title,
+            titleAr: course.titleAr,
+            price: course.price,
+            discount: coupon?.ok ? (coupon.discounts.get(course.id) ?? 0) : 0,
+          })),
+          couponId: coupon?.ok ? coupon.couponId : null,
+          couponCode: coupon?.ok ? coupon.code : null,
+        });
 
     // Bought or owned already, none of these belongs in the cart any more.
     await tx
