@@ -66,3 +66,8 @@ export function unattachedFileAccess(viewer: Viewer, file: { ownerId: string | n
 export function mayDownloadCertificate(viewer: Viewer, certificate: { userId: string }): boolean {
   return isAdmin(viewer) || (viewer !== null && viewer.id === certificate.userId);
 }
+
+/** An order is seen by the person who placed it and by admins; to anyone else it does not exist (404). */
+export function mayViewOrder(viewer: Viewer, order: { userId: string }): boolean {
+  return viewer !== null && (viewer.id === order.userId || isAdmin(viewer));
+}

@@ -9,6 +9,7 @@ import type { TFunction } from "../i18n/translator";
 import { apiError } from "../lib/api.server";
 import { pick } from "../lib/localized";
 import { isRowId } from "../lib/validation";
+import { recordPaidWalletOrder } from "../orders/orders.server";
 import type { CouponProblem } from "../payments/coupon-policy";
 import { commitRedemption, lockCoupon } from "../payments/coupons.server";
 import {
@@ -35,6 +36,8 @@ export type PurchaseOutcome =
       balance: number;
       /** Minor units a coupon took off this checkout; present only when a coupon was given. */
       discount?: number;
+      /** The paid wallet order this checkout wrote; null when nothing with a price was bought. */
+      order: { id: number; number: string } | null;
     }
   | { ok: false; reason: "coupon"; problem: CouponProblem | "unknown" }
   | { ok: false; reason: "empty" }
@@ -68,7 +71,7 @@ export async function purchaseCourses(
     if (!wallet) throw new Error(`purchaseCourses: no user with id ${userId}`);
 
     const found = await tx
-      .select({ id: courses.id, title: courses.title, price: courses.price })
+      .select({ id: courses.id, title: courses.title, titleAr: courses.titleAr, price: courses.price })
       .from(courses)
       .where(and(inArray(courses.id, requestedIds), eq(courses.isPublished, true)));
     const foundById = new Map(found.map((course) => [course.id, course]));
@@ -131,6 +134,25 @@ export async function purchaseCourses(
       if (discount > 0) await commitRedemption(tx, userId, coupon.couponId, discount);
     }
 
+    // Every purchase is an order (issue 46): written paid here, in the transaction that charged the wallet
+    // and enrolled, so the order, the money and the access commit together or not at all.
+    // A free enrollment is not a purchase: only a checkout that bought something with a price is an order.
+    const order = !bought.some((course) => course.price > 0)
+      ? null
+      : await recordPaidWalletOrder(tx, {
+          userId,
+          currency: readConfig().currency,
+          items: bought.map((course) => ({
+            courseId: course.id,
+            title: course.title,
+            titleAr: course.titleAr,
+            price: course.price,
+            discount: coupon?.ok ? (coupon.discounts.get(course.id) ?? 0) : 0,
+          })),
+          couponId: coupon?.ok ? coupon.couponId : null,
+          couponCode: coupon?.ok ? coupon.code : null,
+        });
+
     // Bought or owned already, none of these belongs in the cart any more.
     await tx
       .delete(cartItems)
@@ -143,6 +165,7 @@ export async function purchaseCourses(
       charged,
       balance,
       ...(coupon ? { discount } : {}),
+      order,
     };
   });
 }

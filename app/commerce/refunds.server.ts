@@ -11,6 +11,7 @@ import type { Database } from "../db/client.server";
 import { courses, enrollments, users } from "../db/schema";
 import { INT4_MAX, queryInteger, safeText } from "../lib/validation";
 import { notify } from "../notifications/notify.server";
+import { recordItemRefund } from "../orders/orders.server";
 import { withdrawReview } from "../reviews/reviews.server";
 import { creditWallet } from "../wallet/wallet.server";
 
@@ -101,6 +102,14 @@ export async function refundEnrollment(
       balance = owner?.balance ?? 0;
     }
     await tx.delete(enrollments).where(eq(enrollments.id, enrollmentId));
+    // The order that sold it moves to refunded or partially_refunded (issue 46), in the same transaction.
+    await recordItemRefund(tx, {
+      userId,
+      courseId,
+      amount: pricePaid,
+      actorId: adminId,
+      reason: input.reason,
+    });
     // What the enrollment gave goes with it, in the same transaction: the certificate it earned is revoked
     // and the review it allowed leaves the course and its rating.
     const why = `Refunded: ${input.reason}`;

@@ -30,6 +30,7 @@ export const NAMESPACES = [
   "notifications",
   "leads",
   "site",
+  "orders",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -13,6 +13,7 @@ import arLeads from "../../locales/ar/leads.json";
 import arLearning from "../../locales/ar/learning.json";
 import arMail from "../../locales/ar/mail.json";
 import arNotifications from "../../locales/ar/notifications.json";
+import arOrders from "../../locales/ar/orders.json";
 import arPages from "../../locales/ar/pages.json";
 import arPayments from "../../locales/ar/payments.json";
 import arQa from "../../locales/ar/qa.json";
@@ -35,6 +36,7 @@ import enLeads from "../../locales/en/leads.json";
 import enLearning from "../../locales/en/learning.json";
 import enMail from "../../locales/en/mail.json";
 import enNotifications from "../../locales/en/notifications.json";
+import enOrders from "../../locales/en/orders.json";
 import enPages from "../../locales/en/pages.json";
 import enPayments from "../../locales/en/payments.json";
 import enQa from "../../locales/en/qa.json";
@@ -63,6 +65,7 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     notifications: enNotifications,
     leads: enLeads,
     site: enSite,
+    orders: enOrders,
     reviews: enReviews,
     analytics: enAnalytics,
     mail: enMail,
@@ -87,6 +90,7 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     notifications: arNotifications,
     leads: arLeads,
     site: arSite,
+    orders: arOrders,
     reviews: arReviews,
     analytics: arAnalytics,
     mail: arMail,

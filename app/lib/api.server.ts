@@ -72,6 +72,8 @@ export const API_ERROR_CODES = [
   "invalid_captions",
   /** Captions (or a video) for a lesson that is an article or a quiz. */
   "not_video_lesson",
+  /** A card checkout when no card provider can take orders (issue 46). */
+  "provider_unavailable",
   "rate_limited",
   "method_not_allowed",
   "payload_too_large",

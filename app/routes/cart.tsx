@@ -1,10 +1,8 @@
 // /cart: the items, their total and the wallet balance, with checkout. Plain forms; optimistic with JavaScript.
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import { getUser } from "../auth/guards.server";
 import { clearCart, getCartCourseIds, loadCart, removeFromCart } from "../commerce/cart.server";
-import { purchaseCourses } from "../commerce/enrollment.server";
-import { purchaseRefusal } from "../commerce/refusals";
 import { Cart } from "../components/commerce/cart-page";
 import { readConfig } from "../config.server";
 import { getDb } from "../db/context";
@@ -119,29 +117,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       t("cart.loginToCheckout"),
     );
   }
-  const money = (minor: number) => formatMoney(minor, page.locale, readConfig().currency);
-  const couponCode = await readCartCoupon(request);
-  const outcome = await purchaseCourses(db, user.id, await getCartCourseIds(db, request, user), {
-    couponCode,
-  });
-  if (!outcome.ok) {
-    const refusal = purchaseRefusal(outcome, t, page.locale, readConfig().currency);
-    // The code stopped being valid since it was applied (used up meanwhile, expired): drop it.
-    if (outcome.reason === "coupon")
-      return data(
-        { error: refusal.message },
-        { status: refusal.status, headers: { "Set-Cookie": await forgetCartCoupon() } },
-      );
-    // Courses withdrawn since they were added: take them out so the next checkout can go through.
-    if (outcome.reason === "unknown_courses")
-      for (const courseId of outcome.courseIds) await removeFromCart(db, request, user, courseId);
-    return data({ error: refusal.message }, { status: refusal.status });
-  }
-  return toasts().redirectWithSuccess(
-    localizePath("/my-enrollments", page.locale),
-    t("cart.purchased", { count: outcome.enrolledCourseIds.length, charged: money(outcome.charged) }),
-    couponCode ? { headers: { "Set-Cookie": await forgetCartCoupon() } } : undefined,
-  );
+  // Only the review page's button charges (issue 46): a checkout posted here goes to the review.
+  return redirect(localizePath("/checkout", page.locale));
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => guardServerAction(serverAction);

@@ -1,4 +1,5 @@
 // /courses/:id: a course, its outline and the actions that fit the visitor: favourite, cart, enroll, go to course.
+import { redirect } from "react-router";
 import { z } from "zod";
 import { hasCourseAccess } from "../access/policy";
 import { announcementsForPage } from "../announcements/announcements.server";
@@ -25,6 +26,7 @@ import { readPublic } from "../lib/public-reads.server";
 import { pageContext } from "../lib/route-context.server";
 import { breadcrumbJsonLd, courseJsonLd, metaTags, withJsonLd } from "../lib/seo";
 import { toasts } from "../lib/toast.server";
+import { isPaidCourse } from "../orders/checkout.server";
 import {
   HideInput,
   mayHideReviews,
@@ -255,6 +257,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return reviewAction(parsed.data.intent, form, id, back, page.tIn("reviews"), db, user, loginFirst);
     case "enroll": {
       if (!user) return loginFirst();
+      // A paid course is bought on the checkout's review page (issue 46); only free ones enroll here.
+      if (await isPaidCourse(db, id))
+        return redirect(
+          `${localizePath("/checkout", page.locale)}?${new URLSearchParams({ course: String(id) })}`,
+        );
       const outcome = await purchaseCourses(db, user.id, [id]);
       if (!outcome.ok) {
         const refusal = purchaseRefusal(outcome, t, page.locale, readConfig().currency);

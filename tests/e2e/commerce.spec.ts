@@ -107,18 +107,31 @@ for (const locale of ["en", "ar"] as const) {
     // Checkout with an empty wallet is refused and charges nothing.
     await page.goto(`${text.prefix}/cart`);
     await expect(page.getByTestId("cart-items")).toContainText(title);
+    // The cart's checkout is the review step (issue 46): the course, the total, the terms; only its button pays.
     await page.getByTestId("checkout").click();
+    await expect(page).toHaveURL(new RegExp(`${text.prefix}/checkout$`));
+    await expect(page.getByTestId("checkout-items")).toContainText(title);
+    await expect(page.getByTestId("checkout-shortfall")).toBeVisible();
+    await page.getByTestId("pay").click();
     await expect(page.getByTestId("form-error")).toHaveText(text.notEnough);
+    await page.goto(`${text.prefix}/cart`);
     await expect(page.getByTestId("cart-items")).toContainText(title);
 
-    // An admin credits the wallet; checkout now goes through.
+    // An admin credits the wallet; checkout now goes through, to the order's page, paid.
     await creditAsAdmin(browser, testInfo.project.name !== "no-js", email, "150");
     await page.goto(`${text.prefix}/cart`);
     await page.getByTestId("checkout").click();
-    await expect(page).toHaveURL(new RegExp(`${text.prefix}/my-enrollments$`));
+    await expect(page.getByTestId("checkout-total")).toBeVisible();
+    await page.getByTestId("pay").click();
+    await expect(page).toHaveURL(new RegExp(`${text.prefix}/orders/\\d+$`));
+    await expect(page.getByTestId("order-status")).toHaveAttribute("data-status", "paid");
+    await expect(page.getByTestId("order-items")).toContainText(title);
+    await expect(page.locator("header").getByTestId("cart-badge")).toHaveCount(0);
+    await page.getByTestId("open-course").click();
+    await expect(page).toHaveURL(new RegExp(`${text.prefix}/courses/\\d+/learn`));
+    await page.goto(`${text.prefix}/my-enrollments`);
     await expect(page.locator("h1")).toHaveText(text.enrollments);
     await expect(page.locator("main")).toContainText(title);
-    await expect(page.locator("header").getByTestId("cart-badge")).toHaveCount(0);
 
     // The course page now offers the course itself.
     // Found by its title: other suites publish courses of their own, so the first page may not hold it.

@@ -73,6 +73,8 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/courses/1",
     "/courses/2",
     "/cart",
+    // The checkout's review step (issue 46) for one course, as "Buy now" would open it.
+    "/checkout?course=2",
     "/my-enrollments",
     "/my-favorites",
     "/account",
@@ -113,6 +115,7 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/dashboard/admin/outbox",
     "/dashboard/admin/jobs",
     "/dashboard/admin/settings",
+    "/dashboard/admin/orders",
     "/dashboard/admin/users?role=trainer",
     "/dashboard/admin/certificates",
     "/dashboard/admin/blog",

@@ -20,7 +20,7 @@ const TEXT = {
     addToCart: "Add to cart",
     cart: "Cart",
     checkout: "Check out with wallet",
-    enrolled: /enrolled/,
+    paid: "Payment received",
     skip: "Skip to content",
     homeTitle: /Manara/,
     coursesTitle: /^Courses/,
@@ -40,7 +40,7 @@ const TEXT = {
     addToCart: "أضف إلى السلة",
     cart: "السلة",
     checkout: "ادفع من المحفظة",
-    enrolled: /التحقت/,
+    paid: "وصلتنا الدفعة",
     skip: "تخطَّ إلى المحتوى",
     homeTitle: /منارة/,
     coursesTitle: /^الدورات/,
@@ -270,10 +270,14 @@ for (const locale of ["en", "ar"] as const) {
     await tabTo(page, page.locator("header nav").getByRole("link", { name: new RegExp(`^${text.cart}`) }));
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(new RegExp(`${localized("/cart", locale)}$`));
-    await tabTo(page, main.getByRole("button", { name: text.checkout }));
+    // Checkout is the review step (issue 46): its link, then its one pay button, to the paid order.
+    await tabTo(page, main.getByRole("link", { name: text.checkout }));
     await page.keyboard.press("Enter");
-    await expect(page).toHaveURL(new RegExp(`${localized("/my-enrollments", locale)}$`));
-    await expect(page.getByTestId("toast-success").last()).toContainText(text.enrolled);
+    await expect(page).toHaveURL(new RegExp(`${localized("/checkout", locale)}$`));
+    await tabTo(page, main.getByTestId("pay"));
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`${localized("/orders/", locale)}\\d+$`));
+    await expect(page.getByTestId("toast-success").last()).toContainText(text.paid);
   });
 
   test(`the focus after a client-side navigation (${locale})`, async ({ page }, testInfo) => {

@@ -129,8 +129,13 @@ for (const locale of ["en", "ar"] as const) {
     await page.getByRole("button", { name: text.cartApply, exact: true }).click();
     await expect(page.getByTestId("coupon-applied")).toContainText(couponCode);
     await expect(page.getByTestId("cart-item-discount")).toBeVisible();
+    // The review step shows the coupon's discount; its button pays, to the order's page.
     await page.getByTestId("checkout").click();
-    await expect(page).toHaveURL(new RegExp(`${text.prefix}/my-enrollments$`));
+    await expect(page.getByTestId("checkout-discount")).toContainText(couponCode);
+    await page.getByTestId("pay").click();
+    await expect(page).toHaveURL(new RegExp(`${text.prefix}/orders/\\d+$`));
+    await expect(page.getByTestId("order-status")).toHaveAttribute("data-status", "paid");
+    await page.goto(`${text.prefix}/my-enrollments`);
     await expect(page.locator("main")).toContainText(title);
     // The server formats money like this (app/lib/money.ts): 150 minus the price now.
     const topUp = new Intl.NumberFormat(locale, {

@@ -660,6 +660,33 @@ const API: ApiEndpoint[] = [
     },
   },
   { name: "enrollment list", method: "GET", path: "/api/course/enrollment", role: "user" },
+  // Orders and the checkout (issue 46).
+  {
+    name: "checkout",
+    method: "POST",
+    path: "/api/checkout",
+    role: "user",
+    json: {
+      method: fc.oneof(fc.constantFrom("wallet", "card", "cash", ""), text(0)),
+      provider: fc.oneof(fc.constantFrom("moyasar", "paymob", "stripe", "paypal"), text(0)),
+      courseIds: fc.oneof(
+        fc.array(fc.oneof(courseIdValue().map(Number), fc.constantFrom(2147483648, -1, 0, 1.5, 1e308)), {
+          maxLength: 4,
+        }),
+        fc.array(courseIdValue(), { maxLength: 3 }),
+      ),
+      couponCode: fc.oneof(text(0), fc.constantFrom("NO-SUCH-CODE", "welcome", "", "x".repeat(65))),
+    },
+  },
+  { name: "orders", method: "GET", path: "/api/orders", role: "user" },
+  { name: "order", method: "GET", path: "/api/orders/:id", role: "user" },
+  {
+    name: "admin orders",
+    method: "GET",
+    path: "/api/admin/orders",
+    role: "admin",
+    query: ["status", "userId", "limit", "offset"],
+  },
   { name: "blog list", method: "GET", path: "/api/blog", role: "guest", query: ["limit", "offset"] },
   { name: "blog post", method: "GET", path: "/api/blog/:postId", role: "guest" },
   {

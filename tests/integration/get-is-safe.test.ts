@@ -117,6 +117,9 @@ beforeAll(async () => {
   const attempts = (await app.vite.ssrLoadModule(
     "/app/quizzes/attempts.server.ts",
   )) as typeof import("../../app/quizzes/attempts.server");
+  const enrollment = (await app.vite.ssrLoadModule(
+    "/app/commerce/enrollment.server.ts",
+  )) as typeof import("../../app/commerce/enrollment.server");
   const people = await first(
     app.db.execute<{ id: string; email: string }>(
       sql`select id, email from users where email in ('learner@manara.local', 'trainer@manara.local', 'admin@manara.local')`,
@@ -190,6 +193,14 @@ beforeAll(async () => {
       ),
     )
   ).map((row) => ({ id: String(row.course), questionId: String(row.question) }));
+  // One paid wallet order of the learner's (issue 46), bought here if the demo holds none.
+  if ((await ids(sql`select id from orders limit 1`)).length === 0) {
+    const [cheapest] = await ids(
+      sql`select id from courses where is_published and price > 0 and id not in (select course_id from enrollments where user_id = ${learnerId}) order by price limit 1`,
+    );
+    if (cheapest) await enrollment.purchaseCourses(app.db, learnerId, [Number(cheapest)]);
+  }
+  const orders = await ids(sql`select id from orders order by id limit 2`);
   const posts = await ids(sql`select id from blog_posts order by id limit 2`);
   const cases = await ids(sql`select id from portfolio_items order by id limit 2`);
   const certificates = await first(
@@ -241,6 +252,8 @@ beforeAll(async () => {
     "routes/blog-feed": [{}],
     "routes/blog-post": posts.map((id) => ({ id })),
     "routes/cart": [{}],
+    "routes/checkout": [{}],
+    "routes/order": orders.map((id) => ({ id })),
     "routes/contact": [{}],
     "routes/faq": [{}],
     "routes/developers": [{}],
@@ -277,6 +290,7 @@ beforeAll(async () => {
     "routes/admin-outbox": [{}],
     "routes/admin-jobs": [{}],
     "routes/admin-site-settings": [{}],
+    "routes/admin-orders": [{}],
     "admin-coupons": [{}],
     "instructor-coupons": [{}],
     "admin-posts": [{}],

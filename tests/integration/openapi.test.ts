@@ -592,6 +592,30 @@ describe("conformance", () => {
       },
     );
     expect(bought.discount).toBeGreaterThan(0);
+    // The purchase above is an order (issue 46): listed, shown to its buyer, and to admins with filters.
+    const mine = await call("get", "api/orders", "/api/orders", { as: "user", expectStatus: 200 });
+    const [order] = mine.items as { id: number }[];
+    if (!order) throw new Error("the purchase above wrote no order");
+    await call("get", "api/orders/:id", `/api/orders/${order.id}`, { as: "user", expectStatus: 200 });
+    await call("get", "api/orders/:id", `/api/orders/${order.id}`, { as: "trainer", expectStatus: 404 });
+    await call("get", "api/admin/orders", `/api/admin/orders?status=paid&userId=${people.user.id}`, {
+      as: "admin",
+      expectStatus: 200,
+    });
+    await call("get", "api/admin/orders", "/api/admin/orders?status=lost", {
+      as: "admin",
+      expectStatus: 422,
+    });
+    await call("post", "api/checkout", "/api/checkout", {
+      as: "user",
+      body: { method: "card", courseIds: [courseIds.paid] },
+      expectStatus: 422,
+    });
+    await call("post", "api/checkout", "/api/checkout", {
+      as: "user",
+      body: { method: "wallet", courseIds: [courseIds.paid] },
+      expectStatus: 409,
+    });
     const reviews = `/api/courses/${courseIds.free}/reviews`;
     await call("post", "api/courses/:id/reviews", reviews, {
       as: "user",

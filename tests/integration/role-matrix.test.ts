@@ -41,6 +41,7 @@ import { loader as adminJobs, action as adminJobsAction } from "../../app/routes
 import { loader as leadPage, action as leadPageAction } from "../../app/routes/admin-lead";
 import { loader as leadInbox } from "../../app/routes/admin-leads";
 import { loader as leadsCsvPage } from "../../app/routes/admin-leads-csv";
+import { loader as adminOrders } from "../../app/routes/admin-orders";
 import { loader as adminOutbox } from "../../app/routes/admin-outbox";
 import {
   loader as adminSiteSettings,
@@ -62,6 +63,7 @@ import { loader as leadApi, action as leadApiAction } from "../../app/routes/api
 import { action as leadNotesApi } from "../../app/routes/api/admin-lead-notes";
 import { loader as leadsApi } from "../../app/routes/api/admin-leads";
 import { loader as leadsCsvApi } from "../../app/routes/api/admin-leads-csv";
+import { loader as adminOrdersApi } from "../../app/routes/api/admin-orders";
 import { action as refundApi } from "../../app/routes/api/admin-refund";
 import {
   loader as siteSettingsApi,
@@ -87,6 +89,7 @@ import { action as certificateGenerateApi } from "../../app/routes/api/certifica
 import { loader as certificatePdfApi } from "../../app/routes/api/certificate-pdf";
 import { loader as certificateVerifyApi } from "../../app/routes/api/certificate-verify";
 import { loader as certificateListApi } from "../../app/routes/api/certificates";
+import { action as checkoutApi } from "../../app/routes/api/checkout";
 import { action as couponsApi } from "../../app/routes/api/coupons";
 import { loader as courseCurriculumApi } from "../../app/routes/api/course-curriculum";
 import { action as favoriteToggle } from "../../app/routes/api/course-favorite";
@@ -127,6 +130,8 @@ import {
 import { loader as notificationsApi } from "../../app/routes/api/notifications";
 import { action as notificationsReadApi } from "../../app/routes/api/notifications-read";
 import { loader as openApiDocumentApi } from "../../app/routes/api/openapi";
+import { loader as orderApi } from "../../app/routes/api/order";
+import { loader as ordersApi } from "../../app/routes/api/orders";
 import { action as portfolioCreateApi } from "../../app/routes/api/portfolio";
 import { loader as portfolioGetApi, action as portfolioItemApi } from "../../app/routes/api/portfolio-item";
 import { loader as questionApi, action as questionApiWrite } from "../../app/routes/api/question";
@@ -149,6 +154,7 @@ import { loader as certificateCredentialPage } from "../../app/routes/certificat
 import { loader as certificatePdfPage } from "../../app/routes/certificate-pdf";
 import { loader as certificateVerifyPage } from "../../app/routes/certificate-verify";
 import { loader as myCertificates, action as myCertificatesAction } from "../../app/routes/certificates";
+import { loader as checkoutPage, action as checkoutPageAction } from "../../app/routes/checkout";
 import { loader as couponsPage, action as couponsPageAction } from "../../app/routes/coupons";
 import { loader as courseLearn, action as courseLearnAction } from "../../app/routes/course-learn";
 import { loader as questionPage } from "../../app/routes/course-question";
@@ -196,6 +202,7 @@ import {
   loader as notificationsPage,
   action as notificationsPageAction,
 } from "../../app/routes/notifications";
+import { loader as orderPage } from "../../app/routes/order";
 import { loader as portfolioItemPage } from "../../app/routes/portfolio-item";
 import { action as quizAttemptAction, loader as quizAttemptPage } from "../../app/routes/quiz-attempt";
 import { action as quizPracticeAction, loader as quizPracticePage } from "../../app/routes/quiz-practice";
@@ -681,6 +688,38 @@ const CASES: Case[] = [
         courseId: String(draftCourseId),
       }),
     expected: PAGE_STAFF,
+  },
+  {
+    name: "GET /checkout",
+    kind: "page",
+    handler: checkoutPage,
+    path: "/checkout",
+    expected: PAGE_USER,
+  },
+  {
+    // A card payment with no card provider: signed in, the refusal; nothing is bought.
+    name: "POST /checkout (card, no provider)",
+    kind: "page",
+    handler: checkoutPageAction,
+    method: "POST",
+    path: "/ar/checkout?course=999999",
+    body: () => new URLSearchParams({ method: "card", course: "999999" }),
+    expected: { guest: "login", user: 422, trainer: 422, admin: 422 },
+  },
+  {
+    name: "GET /orders/:id (unknown order)",
+    kind: "page",
+    handler: orderPage,
+    path: "/orders/999999",
+    params: () => ({ id: "999999" }),
+    expected: { guest: "login", user: 404, trainer: 404, admin: 404 },
+  },
+  {
+    name: "GET /dashboard/admin/orders",
+    kind: "page",
+    handler: adminOrders,
+    path: "/ar/dashboard/admin/orders?status=paid",
+    expected: PAGE_ADMIN,
   },
   {
     name: "GET /dashboard/admin/enrollments",
@@ -2104,6 +2143,39 @@ const CASES: Case[] = [
     path: "/api/admin/settings/site",
     body: () => JSON.stringify({ brandName: { en: "", ar: "" } }),
     expected: { guest: 401, user: 403, trainer: 403, admin: 422 },
+  },
+  {
+    name: "GET /api/admin/orders",
+    kind: "api",
+    handler: adminOrdersApi,
+    path: "/api/admin/orders?status=paid&limit=5",
+    expected: API_ADMIN,
+  },
+  {
+    name: "GET /api/orders",
+    kind: "api",
+    handler: ordersApi,
+    path: "/api/orders",
+    expected: API_USER,
+  },
+  {
+    // Nobody's order: the guard first, then the 404 an order of someone else's gets too.
+    name: "GET /api/orders/:id (unknown id)",
+    kind: "api",
+    handler: orderApi,
+    path: "/api/orders/999999",
+    params: () => ({ id: "999999" }),
+    expected: { guest: 401, user: 404, trainer: 404, admin: 404 },
+  },
+  {
+    // A card checkout with no card provider: signed in, it reaches the refusal; nothing is bought.
+    name: "POST /api/checkout (card, no provider)",
+    kind: "api",
+    handler: checkoutApi,
+    method: "POST",
+    path: "/api/checkout",
+    body: () => JSON.stringify({ method: "card", courseIds: [999999] }),
+    expected: { guest: 401, user: 422, trainer: 422, admin: 422 },
   },
   {
     name: "GET /api/admin/jobs",

@@ -14,6 +14,7 @@ import { leadEndpoints } from "./leads";
 import { learningEndpoints } from "./learning";
 import { mediaEndpoints } from "./media";
 import { notificationEndpoints } from "./notifications";
+import { orderEndpoints } from "./orders";
 import { paymentEndpoints } from "./payments";
 import { qaEndpoints } from "./qa";
 import { quizEndpoints } from "./quizzes";
@@ -28,6 +29,7 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
   ...notificationEndpoints,
   ...catalogEndpoints,
   ...paymentEndpoints,
+  ...orderEndpoints,
   ...reviewEndpoints,
   ...learningEndpoints,
   ...quizEndpoints,

@@ -1,6 +1,6 @@
 // The cart page: the courses, removing them (optimistic), the coupon and checkout.
 import { useRef } from "react";
-import { Form, Link, useFetcher, useFetchers, useNavigation } from "react-router";
+import { Form, Link, useFetcher, useFetchers } from "react-router";
 import { useLocalizePath } from "../../i18n/use-locale";
 import { useTranslation } from "../../i18n/use-translation";
 import type { Route } from "../../routes/+types/cart";
@@ -41,7 +41,6 @@ export function Cart({
 }) {
   const { t } = useTranslation(["common", "catalog", "payments"]);
   const localize = useLocalizePath();
-  const navigation = useNavigation();
   const fetchers = useFetchers();
   // Optimistic removal: an item leaves the list as soon as its remove request is sent.
   const removing = new Set(
@@ -50,7 +49,6 @@ export function Cart({
       .map((fetcher) => Number(fetcher.formData?.get("courseId"))),
   );
   const items = loaderData.items.filter((item) => !removing.has(item.id));
-  const checkingOut = navigation.formData?.get("intent") === "checkout";
   const error = actionData && "error" in actionData ? actionData.error : null;
   // A removed line takes its Remove button with it: the focus goes to the next line's, the previous line's, or
   // the empty cart's link.
@@ -176,17 +174,13 @@ export function Cart({
                 </p>
               ) : null}
               {loaderData.signedIn ? (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="checkout" />
-                  <button
-                    type="submit"
-                    disabled={checkingOut}
-                    data-testid="checkout"
-                    className="w-full rounded-md bg-coral-600 px-4 py-3 font-semibold text-white hover:bg-coral-700 disabled:opacity-60"
-                  >
-                    {checkingOut ? t("catalog:cart.checkingOut") : t("catalog:cart.checkout")}
-                  </button>
-                </Form>
+                <Link
+                  to={localize("/checkout")}
+                  data-testid="checkout"
+                  className="block w-full rounded-md bg-coral-600 px-4 py-3 text-center font-semibold text-white hover:bg-coral-700"
+                >
+                  {t("catalog:cart.checkout")}
+                </Link>
               ) : (
                 <Link
                   to={`${localize("/auth/login")}?${new URLSearchParams({ redirectTo: localize("/cart") })}`}

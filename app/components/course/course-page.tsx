@@ -157,7 +157,23 @@ function CourseActions({ loaderData }: { loaderData: Route.ComponentProps["loade
   const enrolling = navigation.formData?.get("intent") === "enroll";
   return (
     <div className="space-y-3">
-      {viewer.signedIn ? (
+      {viewer.signedIn && !course.isFree ? (
+        // A paid course goes through the checkout's review step (issue 46): only its button charges.
+        <div>
+          <Link
+            to={`${localize("/checkout")}?${new URLSearchParams({ course: String(course.id) })}`}
+            data-testid="buy-now"
+            className="block w-full rounded-md bg-coral-600 px-4 py-3 text-center font-semibold text-white hover:bg-coral-700"
+          >
+            {t("actions.buyNow", { price: course.priceLabel })}
+          </Link>
+          {viewer.walletLabel ? (
+            <p className="mt-1 text-center text-xs text-ink/70">
+              {t("actions.walletBalance", { balance: viewer.walletLabel })}
+            </p>
+          ) : null}
+        </div>
+      ) : viewer.signedIn ? (
         <Form method="post">
           <input type="hidden" name="intent" value="enroll" />
           <button

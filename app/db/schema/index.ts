@@ -12,6 +12,7 @@ export * from "./leads";
 export * from "./learning";
 export * from "./media";
 export * from "./notifications";
+export * from "./orders";
 export * from "./payments";
 export * from "./qa";
 export * from "./quizzes";

@@ -1,0 +1,267 @@
+// Orders (issue 46): writing a purchase as an order with its items and timeline, moving it on refunds, and
+// reading it for its owner, the admins and the API. Money is integer minor units of the order's currency.
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database, Queryable } from "../db/client.server";
+import {
+  type Order,
+  type OrderEvent,
+  type OrderItem,
+  orderEvents,
+  orderItems,
+  orderStatus,
+  orders,
+  users,
+} from "../db/schema";
+import { toCurrencyUnits } from "../lib/money";
+import { queryInteger } from "../lib/validation";
+import { orderNumber, statusAfterRefunds } from "./policy";
+
+export type NewOrderItem = {
+  courseId: number;
+  title: string;
+  titleAr: string | null;
+  /** The list price at the time, in minor units. */
+  price: number;
+  /** What a coupon took off, in minor units. */
+  discount: number;
+};
+
+/**
+ * Writes a wallet purchase as an order already paid, with its items and its `created` and `paid` events.
+ * Called only inside the purchase's transaction (app/commerce/enrollment.server.ts), after the wallet was
+ * debited and the enrollments inserted, so the order, the money and the access commit together.
+ */
+export async function recordPaidWalletOrder(
+  tx: Queryable,
+  input: {
+    userId: string;
+    currency: string;
+    items: NewOrderItem[];
+    couponId: number | null;
+    couponCode: string | null;
+    now?: Date;
+  },
+): Promise<{ id: number; number: string }> {
+  const now = input.now ?? new Date();
+  const subtotal = input.items.reduce((sum, item) => sum + item.price, 0);
+  const discount = input.items.reduce((sum, item) => sum + item.discount, 0);
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      userId: input.userId,
+      status: "paid",
+      method: "wallet",
+      currency: input.currency,
+      subtotal,
+      discount,
+      tax: 0,
+      total: subtotal - discount,
+      couponId: discount > 0 ? input.couponId : null,
+      couponCode: discount > 0 ? input.couponCode : null,
+      createdAt: now,
+      paidAt: now,
+    })
+    .returning({ id: orders.id, createdAt: orders.createdAt });
+  if (!order) throw new Error("recordPaidWalletOrder: the insert returned no row");
+  await tx.insert(orderItems).values(input.items.map((item) => ({ orderId: order.id, ...item })));
+  await tx.insert(orderEvents).values([
+    {
+      orderId: order.id,
+      type: "created",
+      actorId: input.userId,
+      detail: { method: "wallet" },
+      createdAt: now,
+    },
+    {
+      orderId: order.id,
+      type: "paid",
+      actorId: input.userId,
+      detail: { method: "wallet", amount: subtotal - discount },
+      createdAt: now,
+    },
+  ]);
+  return { id: order.id, number: orderNumber(order.id, order.createdAt) };
+}
+
+/**
+ * A refund of one course (app/commerce/refunds.server.ts) marks its item in the learner's latest paid
+ * order for it as given back, moves the order to `refunded` or `partially_refunded`, and adds a `refunded`
+ * event. The order row is locked, so two refunds of one order's items settle its status one after the
+ * other. A course bought before orders existed has no order: nothing to move, and that is not an error.
+ */
+export async function recordItemRefund(
+  tx: Queryable,
+  input: { userId: string; courseId: number; amount: number; actorId: string; reason: string },
+): Promise<{ orderId: number } | null> {
+  const [item] = await tx
+    .select({ id: orderItems.id, orderId: orderItems.orderId })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(orders.userId, input.userId),
+        eq(orderItems.courseId, input.courseId),
+        isNull(orderItems.refundedAt),
+        inArray(orders.status, ["paid", "partially_refunded"]),
+      ),
+    )
+    .orderBy(desc(orders.id))
+    .limit(1);
+  if (!item) return null;
+  const [order] = await tx
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, item.orderId))
+    .for("update");
+  if (!order) return null;
+  const now = new Date();
+  await tx
+    .update(orderItems)
+    .set({ refundedAt: now, refunded: input.amount })
+    .where(eq(orderItems.id, item.id));
+  const items = await tx
+    .select({ refundedAt: orderItems.refundedAt })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, item.orderId));
+  await tx
+    .update(orders)
+    .set({ status: statusAfterRefunds(order.status, items) })
+    .where(eq(orders.id, item.orderId));
+  await tx.insert(orderEvents).values({
+    orderId: item.orderId,
+    type: "refunded",
+    actorId: input.actorId,
+    detail: { courseId: input.courseId, amount: input.amount, reason: input.reason, to: "wallet" },
+    createdAt: now,
+  });
+  return { orderId: item.orderId };
+}
+
+export type OrderView = Order & { number: string; items: OrderItem[] };
+export type OrderDetail = OrderView & {
+  events: OrderEvent[];
+  userName: string;
+  userEmail: string;
+};
+
+async function withItems(db: Queryable, rows: Order[]): Promise<OrderView[]> {
+  if (rows.length === 0) return [];
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(orderItems.id));
+  const byOrder = new Map<number, OrderItem[]>();
+  for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
+  return rows.map((row) => ({
+    ...row,
+    number: orderNumber(row.id, row.createdAt),
+    items: byOrder.get(row.id) ?? [],
+  }));
+}
+
+/** A person's orders, newest first (at most `limit`). */
+export async function listUserOrders(db: Database, userId: string, limit = 100): Promise<OrderView[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+  return withItems(db, rows);
+}
+
+/** One order with its items, its timeline (oldest first) and its buyer; null when there is none. */
+export async function findOrder(db: Database, id: number): Promise<OrderDetail | null> {
+  const [row] = await db
+    .select({ order: orders, userName: users.name, userEmail: users.email })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, id));
+  if (!row) return null;
+  const [[view], events] = await Promise.all([
+    withItems(db, [row.order]),
+    db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, id))
+      .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+  ]);
+  if (!view) return null;
+  return { ...view, events, userName: row.userName, userEmail: row.userEmail };
+}
+
+/** `GET /api/admin/orders?status&userId&limit&offset`, and the admin page's filters. */
+export const AdminOrderQuery = z.object({
+  status: z.enum(orderStatus.enumValues, { error: "orders.errors.status" }).optional(),
+  userId: z.uuid({ error: "orders.errors.userId" }).optional(),
+  limit: queryInteger(1, 100).default(50),
+  offset: queryInteger(0, 1_000_000).default(0),
+});
+export type AdminOrderQuery = z.infer<typeof AdminOrderQuery>;
+
+export type AdminOrderRow = OrderView & { userName: string; userEmail: string };
+
+/** Orders for the admins, newest first, filtered by status and buyer. */
+export async function listOrdersForAdmin(
+  db: Database,
+  { status, userId, limit, offset }: AdminOrderQuery,
+): Promise<{ items: AdminOrderRow[]; total: number }> {
+  const where = and(
+    status ? eq(orders.status, status) : undefined,
+    userId ? eq(orders.userId, userId) : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ order: orders, userName: users.name, userEmail: users.email })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where),
+  ]);
+  const views = await withItems(
+    db,
+    rows.map((row) => row.order),
+  );
+  return {
+    items: views.map((view, index) => ({
+      ...view,
+      userName: rows[index]?.userName ?? "",
+      userEmail: rows[index]?.userEmail ?? "",
+    })),
+    total: Number(counted?.n ?? 0),
+  };
+}
+
+/** An order as the API answers it: amounts as numbers in currency units, like the rest of the API. */
+export function orderJson(order: OrderView) {
+  const units = (minor: number) => toCurrencyUnits(minor, order.currency);
+  return {
+    id: order.id,
+    number: order.number,
+    status: order.status,
+    method: order.method,
+    provider: order.provider,
+    currency: order.currency,
+    subtotal: units(order.subtotal),
+    discount: units(order.discount),
+    tax: units(order.tax),
+    total: units(order.total),
+    items: order.items.map((item) => ({
+      courseId: item.courseId,
+      title: item.title,
+      price: units(item.price),
+    })),
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+  };
+}

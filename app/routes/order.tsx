@@ -1,0 +1,61 @@
+// /orders/:id: one order's result page (issue 46, item 2) — paid, with links to its courses; pending, with a
+// "check again" link; failed, with the cart kept — and, for admins, its timeline (item 9). Its buyer and
+// admins only; anyone else gets the 404 of an order that does not exist.
+import { mayViewOrder } from "../access/policy";
+import { isAdmin } from "../access/roles";
+import { requireUser } from "../auth/guards.server";
+import { OrderPage } from "../components/orders/order-page";
+import { getDb } from "../db/context";
+import { pick } from "../lib/localized";
+import { formatMoney } from "../lib/money";
+import { parseId } from "../lib/params";
+import { pageContext } from "../lib/route-context.server";
+import { metaTags } from "../lib/seo";
+import { findOrder } from "../orders/orders.server";
+import type { Route } from "./+types/order";
+export const handle = { i18n: ["orders"] };
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const page = pageContext(request, context);
+  const id = parseId(params.id);
+  const order = id === null ? null : await findOrder(getDb(context), id);
+  if (!order || !mayViewOrder(user, order)) throw new Response("Not Found", { status: 404 });
+  const t = page.tIn("orders");
+  const money = (minor: number) => formatMoney(minor, page.locale, order.currency);
+  const admin = isAdmin(user);
+  return {
+    meta: page.meta(t("order.title", { number: order.number }), t("order.meta")),
+    number: order.number,
+    status: order.status,
+    method: order.method,
+    placed: page.date(order.createdAt.toISOString()),
+    items: order.items.map((item) => ({
+      id: item.id,
+      courseId: item.courseId,
+      title: pick(page.locale, item.title, item.titleAr),
+      priceLabel: money(item.price - item.discount),
+      refunded: item.refundedAt !== null,
+    })),
+    subtotalLabel: money(order.subtotal),
+    discountLabel: order.discount > 0 ? money(order.discount) : null,
+    couponCode: order.couponCode,
+    taxLabel: money(order.tax),
+    totalLabel: money(order.total),
+    buyer: admin ? { name: order.userName, email: order.userEmail } : null,
+    timeline: admin
+      ? order.events.map((event) => ({
+          id: event.id,
+          type: event.type,
+          at: event.createdAt.toISOString(),
+          detail: JSON.stringify(event.detail),
+        }))
+      : null,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
+
+export default function OrderRoute({ loaderData }: Route.ComponentProps) {
+  return <OrderPage loaderData={loaderData} />;
+}
