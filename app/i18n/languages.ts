@@ -28,6 +28,7 @@ export const NAMESPACES = [
   "apidocs",
   "qa",
   "notifications",
+  "mylearning",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

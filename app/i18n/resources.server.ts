@@ -11,6 +11,7 @@ import arEditorial from "../../locales/ar/editorial.json";
 import arHome from "../../locales/ar/home.json";
 import arLearning from "../../locales/ar/learning.json";
 import arMail from "../../locales/ar/mail.json";
+import arMylearning from "../../locales/ar/mylearning.json";
 import arNotifications from "../../locales/ar/notifications.json";
 import arPages from "../../locales/ar/pages.json";
 import arPayments from "../../locales/ar/payments.json";
@@ -31,6 +32,7 @@ import enEditorial from "../../locales/en/editorial.json";
 import enHome from "../../locales/en/home.json";
 import enLearning from "../../locales/en/learning.json";
 import enMail from "../../locales/en/mail.json";
+import enMylearning from "../../locales/en/mylearning.json";
 import enNotifications from "../../locales/en/notifications.json";
 import enPages from "../../locales/en/pages.json";
 import enPayments from "../../locales/en/payments.json";
@@ -63,6 +65,7 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     payments: enPayments,
     apidocs: enApidocs,
     qa: enQa,
+    mylearning: enMylearning,
   },
   ar: {
     common: arCommon,
@@ -85,5 +88,6 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     payments: arPayments,
     apidocs: arApidocs,
     qa: arQa,
+    mylearning: arMylearning,
   },
 };
