@@ -1,5 +1,5 @@
 // Where a sign-in may send the visitor afterwards: only a path on our own site, never another origin.
-import type { UserRole } from "../db/schema";
+import { canTeach, type Viewer } from "../access/roles";
 import { type Locale, localizePath } from "../i18n/languages";
 
 const BASE = "http://manara.invalid";
@@ -29,6 +29,6 @@ export function safeRedirect(target: FormDataEntryValue | string | null | undefi
  * Where a password or Google sign-in lands when no `redirectTo` names a page (issue 50): a learner on their
  * home, My learning; a trainer or an admin, who arrive to work, on the home page as before.
  */
-export function landingPath(role: UserRole, locale: Locale): string {
-  return localizePath(role === "user" ? "/my-enrollments" : "/", locale);
+export function landingPath(user: NonNullable<Viewer>, locale: Locale): string {
+  return localizePath(canTeach(user) ? "/" : "/my-enrollments", locale);
 }

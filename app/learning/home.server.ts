@@ -170,7 +170,10 @@ async function retryQuizRows(db: Database, userId: string) {
     .innerJoin(lessons, eq(lessons.id, lastAttempt.lessonId))
     .innerJoin(quizzes, eq(quizzes.lessonId, lastAttempt.lessonId))
     .innerJoin(course, eq(course.id, lessons.courseId))
-    .innerJoin(enrollments, and(eq(enrollments.courseId, course.id), eq(enrollments.userId, lastAttempt.userId)))
+    .innerJoin(
+      enrollments,
+      and(eq(enrollments.courseId, course.id), eq(enrollments.userId, lastAttempt.userId)),
+    )
     .where(
       and(
         eq(lastAttempt.userId, userId),

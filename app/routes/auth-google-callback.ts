@@ -50,7 +50,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     const user = await googleAuthenticator(db, config).authenticate(GOOGLE_STRATEGY, request);
     response = await startBrowserSession(db, request, user, {
       // No page asked for (the start step remembers the home page then): the role's landing (issue 50).
-      redirectTo: redirectTo === localizePath("/", locale) ? landingPath(user.role, locale) : redirectTo,
+      redirectTo: redirectTo === localizePath("/", locale) ? landingPath(user, locale) : redirectTo,
       message: t("login.welcome", { name: user.name }),
     });
   } catch (error) {

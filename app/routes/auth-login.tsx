@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   return startBrowserSession(db, request, outcome.user, {
-    redirectTo: safeRedirect(form.data.redirectTo, landingPath(outcome.user.role, page.locale)),
+    redirectTo: safeRedirect(form.data.redirectTo, landingPath(outcome.user, page.locale)),
     message: t("login.welcome", { name: outcome.user.name }),
   });
 }
