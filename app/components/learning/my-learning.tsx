@@ -2,10 +2,10 @@
 // the courses in progress, then the completed ones with their certificates. Links only: nothing here changes
 // state, so it works the same without JavaScript.
 import { Link } from "react-router";
-import type { ContinueCard } from "../../learning/home";
-import type { RetryQuiz } from "../../learning/home.server";
 import { useLocalizePath } from "../../i18n/use-locale";
 import { useTranslation } from "../../i18n/use-translation";
+import type { ContinueCard } from "../../learning/home";
+import type { RetryQuiz } from "../../learning/home.server";
 import { CourseThumbnail } from "../cards";
 import { EmptyState } from "../empty-state";
 import { PageIntro } from "../page-intro";
@@ -173,7 +173,11 @@ function RetrySection({ quizzes }: { quizzes: RetryQuiz[] }) {
 
 function CourseGrid({ courses, label }: { courses: MyLearningCourse[]; label: string }) {
   return (
-    <ul aria-label={label} className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="enrollment-list">
+    <ul
+      aria-label={label}
+      className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+      data-testid="enrollment-list"
+    >
       {courses.map((course) => (
         <li key={course.id}>
           <CourseCard course={course} />

@@ -2,8 +2,8 @@
 // /my-enrollments shows it, titles in the Accept-Language locale.
 import { requireApiUser } from "../../auth/guards.server";
 import { getDb } from "../../db/context";
-import { learnerHomeJson } from "../../learning/home-json.server";
 import { learnerHome } from "../../learning/home.server";
+import { learnerHomeJson } from "../../learning/home-json.server";
 import { apiLocale, methodNotAllowed } from "../../lib/api.server";
 import type { Route } from "./+types/me-learning";
 
