@@ -103,3 +103,13 @@ for (const locale of ["en", "ar"] as const) {
     await expect(page.getByTestId("certificate-item").locator("h2")).toHaveText(courseTitle);
   });
 }
+
+test("/favicon.ico answers an icon, for browsers and tools that ask for it without reading the page", async ({
+  request,
+}) => {
+  const icon = await request.get("/favicon.ico");
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+  // An ICO file: reserved 0, type 1 (icon).
+  expect([...(await icon.body()).subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+});
