@@ -56,7 +56,8 @@ for (const locale of ["en", "ar"] as const) {
     await page.getByTestId("course-list").locator("article").first().locator("h2 a").click();
     const courseTitle = (await page.locator("h1").textContent())?.trim() ?? "";
     await page.getByTestId("enroll").click();
-    await expect(page).toHaveURL(new RegExp(`${text.prefix}/courses/\\d+/learn/\\d+$`));
+    // Enrolling writes and redirects: a busy machine may take a while.
+    await expect(page).toHaveURL(new RegExp(`${text.prefix}/courses/\\d+/learn/\\d+$`), { timeout: 20_000 });
     const lessons = page.getByTestId("curriculum-lesson");
     await page.getByTestId("next-lesson").click();
     await expect(lessons.nth(1).locator("a")).toHaveAttribute("aria-current", "page");
