@@ -54,6 +54,7 @@ for (const locale of ["en", "ar"] as const) {
     // Enroll in the cheapest (free) demo web course; do its second lesson, then leave for the catalog.
     await page.goto(`${text.prefix}/courses?category=web-development&sort=price-asc`);
     await page.getByTestId("course-list").locator("article").first().locator("h2 a").click();
+    await expect(page.getByTestId("enroll")).toBeVisible();
     const courseTitle = (await page.locator("h1").textContent())?.trim() ?? "";
     await page.getByTestId("enroll").click();
     // Enrolling writes and redirects: a busy machine may take a while.
