@@ -46,7 +46,8 @@ for (const locale of ["en", "ar"] as const) {
     // Signing in without a redirectTo lands a learner on My learning (empty for now).
     await page.goto(`${text.prefix}/auth/login`);
     await logIn(page, email, "a-good-password", locale);
-    await expect(page).toHaveURL(new RegExp(`${text.prefix}/my-enrollments$`));
+    // A sign-in hashes the password: a busy machine may take a while (demo-accounts.setup.ts allows 30 s).
+    await expect(page).toHaveURL(new RegExp(`${text.prefix}/my-enrollments$`), { timeout: 30_000 });
     await expectSignedIn(page, name);
     await expect(page.locator("h1")).toHaveText(text.title);
     await expect(page.getByTestId("empty-state")).toContainText(text.empty);
