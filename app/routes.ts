@@ -68,6 +68,7 @@ export default [
   route("api/blog/:id", "routes/api/blog-post.ts"),
   route("api/portfolio", "routes/api/portfolio.ts"),
   route("api/portfolio/:id", "routes/api/portfolio-item.ts"),
+  route("api/me/learning", "routes/api/me-learning.ts"),
   route("api/certificates", "routes/api/certificates.ts"),
   route("api/certificates/verify/:code", "routes/api/certificate-verify.ts"),
   route("api/certificates/:courseId/generate", "routes/api/certificate-generate.ts"),

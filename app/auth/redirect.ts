@@ -1,4 +1,6 @@
 // Where a sign-in may send the visitor afterwards: only a path on our own site, never another origin.
+import { canTeach, type Viewer } from "../access/roles";
+import { type Locale, localizePath } from "../i18n/languages";
 
 const BASE = "http://manara.invalid";
 
@@ -21,4 +23,12 @@ export function safeRedirect(target: FormDataEntryValue | string | null | undefi
   // Never bounce back into the auth pages themselves.
   if (/^\/(ar\/)?auth\/(login|signup|logout)/.test(url.pathname)) return fallback;
   return url.pathname + url.search + url.hash;
+}
+
+/**
+ * Where a password or Google sign-in lands when no `redirectTo` names a page (issue 50): a learner on their
+ * home, My learning; a trainer or an admin, who arrive to work, on the home page as before.
+ */
+export function landingPath(user: NonNullable<Viewer>, locale: Locale): string {
+  return localizePath(canTeach(user) ? "/" : "/my-enrollments", locale);
 }

@@ -11,7 +11,7 @@ import { type Certificate, certificates, courses, enrollments, users } from "../
 import type { Locale } from "../i18n/languages";
 import { localizePath } from "../i18n/languages";
 import { enqueueJob } from "../jobs/queue.server";
-import { courseCompletion } from "../learning/progress.server";
+import { courseCompletion } from "../learning/completion.server";
 import { pick } from "../lib/localized";
 import { isRowId } from "../lib/validation";
 import { notify } from "../notifications/notify.server";
@@ -162,6 +162,22 @@ export async function issueCertificate(
     if (held) return { ok: true, created: false, certificate: held };
   }
   throw new Error("issueCertificate: could not find a free certificate code");
+}
+
+/**
+ * Issues the certificate when a completion (a lesson marked or watched through, a quiz passed) finished the
+ * course (issue 50): called after that completion committed, so the count sees it. Null when the course is
+ * not complete yet, or the certificate was issued before (by another tab, or by hand).
+ */
+export async function issueCertificateOnCompletion(
+  db: Database,
+  userId: string,
+  courseId: number,
+): Promise<{ id: string; code: string } | null> {
+  const outcome = await issueCertificate(db, { userId, courseId });
+  return outcome.ok && outcome.created
+    ? { id: outcome.certificate.id, code: outcome.certificate.code }
+    : null;
 }
 
 export type CertificateSummary = {

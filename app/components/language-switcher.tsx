@@ -1,11 +1,11 @@
-// Lists every language with code, flag, native and English name; a choice reloads this path and query in it.
+// Lists every language by its name in its own script (English, العربية), never a flag: a flag names a state,
+// not a language (issue 50). A choice reloads this path and query in it.
 import { useRef } from "react";
 import { useLocation } from "react-router";
 import { LANGUAGES, localizePath } from "../i18n/languages";
 import { useLocale } from "../i18n/use-locale";
 import { useTranslation } from "../i18n/use-translation";
 import { useDismissableDetails } from "./dismissable-details";
-import { Flag } from "./flag";
 
 export function languageHref(pathname: string, search: string, code: (typeof LANGUAGES)[number]["code"]) {
   return localizePath(pathname, code) + search;
@@ -29,21 +29,25 @@ function LanguageList({ onDark }: { onDark: boolean }) {
               onDark ? "hover:bg-coral-700" : "hover:bg-coral-50"
             } ${language.code === locale ? "font-semibold" : ""}`}
           >
-            <Flag code={language.code} className="h-4 w-6" />
-            <span className="flex flex-col leading-tight">
-              {/* Another language's name keeps the system font: one word such as "العربية" must not make an
-                  English page download the Arabic font files (~45 KB a weight). */}
-              <bdi lang={language.code} className={language.code === locale ? undefined : "font-system"}>
-                {language.nativeName}
-              </bdi>
-              <span className={`text-xs ${onDark ? "text-white" : "text-ink/70"}`} lang="en">
-                {language.englishName} · {language.code.toUpperCase()}
-              </span>
-            </span>
+            {/* Another language's name keeps the system font: one word such as "العربية" must not make an
+                English page download the Arabic font files (~45 KB a weight). */}
+            <bdi lang={language.code} className={language.code === locale ? undefined : "font-system"}>
+              {language.nativeName}
+            </bdi>
           </a>
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A globe: the switcher's sign, which names no country. */
+function GlobeIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 fill-none stroke-current stroke-2">
+      <circle cx="12" cy="12" r="9" />
+      <path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9s1.3-6.3 3.8-9z" />
+    </svg>
   );
 }
 
@@ -56,11 +60,11 @@ export function LanguageDropdown() {
   const current = LANGUAGES.find((language) => language.code === locale) ?? LANGUAGES[0];
   return (
     <details ref={ref} className="relative" data-testid="language-dropdown">
-      {/* The accessible name starts with the visible label ("EN"), then says what it is (WCAG 2.5.3). */}
+      {/* The accessible name starts with the visible label ("English"), then says what it is (WCAG 2.5.3). */}
       <summary className="flex items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold hover:bg-coral-700">
-        <Flag code={current.code} />
-        <span>{current.code.toUpperCase()}</span>
-        <span className="sr-only">{t("language.current", { name: current.nativeName })}</span>
+        <GlobeIcon />
+        <bdi lang={current.code}>{current.nativeName}</bdi>
+        <span className="sr-only">{t("language.choose")}</span>
       </summary>
       <div className="absolute end-0 z-40 mt-2 w-56 rounded-lg bg-white p-2 text-ink shadow-xl ring-1 ring-black/5">
         <p className="px-3 pb-1 text-xs font-semibold text-ink/70">{t("language.choose")}</p>

@@ -60,8 +60,11 @@ export function ReviewsSection({ data, pagePath }: { data: ReviewsSectionData; p
         </dl>
       ) : null}
       {data.canReview ? <OwnReviewForm data={data} /> : null}
+      {/* No reviews at all: the summary above already says so, once (issue 50). */}
       {data.items.length === 0 ? (
-        <p className="mt-6 text-ink/70">{t("empty")}</p>
+        data.count > 0 ? (
+          <p className="mt-6 text-ink/70">{t("empty")}</p>
+        ) : null
       ) : (
         <ol className="mt-6 space-y-4" data-testid="review-list">
           {data.items.map((review) => (

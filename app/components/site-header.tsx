@@ -24,8 +24,10 @@ function useNavItems(signedIn: boolean): { desktop: NavItem[]; mobile: NavItem[]
     { to: "/blog", label: t("nav.blog") },
   ];
   const cart = signedIn ? [{ to: "/cart", label: t("nav.cart") }] : [];
+  // A signed-in person's own learning comes first after home (issue 50).
+  const learning = signedIn ? [{ to: "/my-enrollments", label: t("nav.myLearning") }] : [];
   // On mobile the home link is omitted (the logo links home); the cart joins the list only when signed in.
-  return { desktop: [home, ...rest, ...cart], mobile: [...rest, ...cart] };
+  return { desktop: [home, ...learning, ...rest, ...cart], mobile: [...learning, ...rest, ...cart] };
 }
 
 export function CartBadge({ count }: { count: number }) {

@@ -31,6 +31,7 @@ export const NAMESPACES = [
   "leads",
   "site",
   "orders",
+  "mylearning",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -12,6 +12,7 @@ import arHome from "../../locales/ar/home.json";
 import arLeads from "../../locales/ar/leads.json";
 import arLearning from "../../locales/ar/learning.json";
 import arMail from "../../locales/ar/mail.json";
+import arMylearning from "../../locales/ar/mylearning.json";
 import arNotifications from "../../locales/ar/notifications.json";
 import arOrders from "../../locales/ar/orders.json";
 import arPages from "../../locales/ar/pages.json";
@@ -35,6 +36,7 @@ import enHome from "../../locales/en/home.json";
 import enLeads from "../../locales/en/leads.json";
 import enLearning from "../../locales/en/learning.json";
 import enMail from "../../locales/en/mail.json";
+import enMylearning from "../../locales/en/mylearning.json";
 import enNotifications from "../../locales/en/notifications.json";
 import enOrders from "../../locales/en/orders.json";
 import enPages from "../../locales/en/pages.json";
@@ -72,6 +74,7 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     payments: enPayments,
     apidocs: enApidocs,
     qa: enQa,
+    mylearning: enMylearning,
   },
   ar: {
     common: arCommon,
@@ -97,5 +100,6 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     payments: arPayments,
     apidocs: arApidocs,
     qa: arQa,
+    mylearning: arMylearning,
   },
 };

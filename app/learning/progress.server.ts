@@ -6,6 +6,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { accessToLesson } from "../access/access.server";
 import { mayRecordProgress } from "../access/policy";
+import { issueCertificateOnCompletion } from "../certificates/certificates.server";
 import type { Database } from "../db/client.server";
 import { courseSections, lessonProgress, lessons, type User, videos } from "../db/schema";
 import type { Locale } from "../i18n/languages";
@@ -37,8 +38,6 @@ export type CourseProgress = {
   lessons: { id: number; completed: boolean; positionSeconds: number }[];
 };
 
-export type CourseCompletion = { completedLessons: number; totalLessons: number };
-
 /** Why a viewer cannot reach a course's lesson; the page and the API turn it into 404, 401 or 403. */
 export type LessonRefusal = "not_found" | "sign_in" | "forbidden";
 
@@ -50,7 +49,12 @@ export type ProgressChange = {
 };
 
 export type RecordOutcome =
-  | { ok: true; progress: LessonProgressView }
+  | {
+      ok: true;
+      progress: LessonProgressView;
+      /** The certificate this change earned: it completed the course's last lesson (issue 50). */
+      certificateIssued?: { id: string; code: string };
+    }
   | { ok: false; reason: LessonRefusal }
   | { ok: false; reason: "invalid_position"; check: Exclude<PositionCheck, { ok: true }> }
   | { ok: false; reason: "not_watched" }
@@ -101,7 +105,7 @@ export async function recordProgress(
     position = check.seconds;
   }
 
-  return db.transaction(async (tx): Promise<RecordOutcome> => {
+  const outcome = await db.transaction(async (tx) => {
     // The learner's row, locked, so parallel saves (a beacon and a click) each see the other's watching.
     await tx
       .insert(lessonProgress)
@@ -124,7 +128,7 @@ export async function recordProgress(
         : current.watchedSeconds;
 
     if (change.completed === true && !mayMarkComplete(lesson, { watchedSeconds, startedAt }, now))
-      return { ok: false, reason: "not_watched" };
+      return { ok: false as const, reason: "not_watched" as const };
     const completes =
       change.completed === true ||
       (change.completed === undefined && reachesCompletion(watchedSeconds, lesson.videoSeconds));
@@ -142,8 +146,14 @@ export async function recordProgress(
       .where(and(eq(lessonProgress.userId, user.id), eq(lessonProgress.lessonId, lessonId)))
       .returning();
     if (!row) throw new Error("recordProgress: the update returned no row");
-    return { ok: true, progress: toView(row) };
+    return { ok: true as const, progress: toView(row), completedNow: !current.completedAt && !!completedAt };
   });
+  if (!outcome.ok) return outcome;
+  const { completedNow, progress } = outcome;
+  // Completing the last lesson issues the certificate at once, after the completion committed (issue 50):
+  // issueCertificate checks the course is complete and inserts once, whichever of two tabs comes first.
+  const issued = completedNow ? await issueCertificateOnCompletion(db, user.id, courseId) : null;
+  return issued ? { ok: true, progress, certificateIssued: issued } : { ok: true, progress };
 }
 
 function toView(row: typeof lessonProgress.$inferSelect): LessonProgressView {
@@ -210,30 +220,6 @@ export async function courseProgress(
       completed: Boolean(row.completed),
       positionSeconds: Number(row.positionSeconds),
     })),
-  };
-}
-
-/**
- * How much of a course a learner has completed, for the certificates: one aggregate query over the
- * course's current lessons (progress on a lesson since deleted does not count).
- */
-export async function courseCompletion(
-  db: Database,
-  userId: string,
-  courseId: number,
-): Promise<CourseCompletion> {
-  if (!isRowId(courseId)) return { completedLessons: 0, totalLessons: 0 };
-  const [row] = await db
-    .select({
-      totalLessons: sql<number>`count(*)::int`,
-      completedLessons: sql<number>`count(${lessonProgress.completedAt})::int`,
-    })
-    .from(lessons)
-    .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, userId)))
-    .where(eq(lessons.courseId, courseId));
-  return {
-    completedLessons: Number(row?.completedLessons ?? 0),
-    totalLessons: Number(row?.totalLessons ?? 0),
   };
 }
 

@@ -7,6 +7,7 @@ import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { accessToLesson } from "../access/access.server";
 import type { Viewer } from "../access/roles";
 import { hitRateLimits, RATE_LIMITS } from "../auth/rate-limit.server";
+import { issueCertificateOnCompletion } from "../certificates/certificates.server";
 import type { Database, Queryable } from "../db/client.server";
 import { isUniqueViolation } from "../db/errors";
 import { enrollments, lessonProgress, lessons, quizAttempts } from "../db/schema";
@@ -420,7 +421,8 @@ export async function submitAttempt(
   if (practice) return submitPractice(db, viewer, practice, answers ?? [], locale, options);
   if (!viewer) return { ok: false, reason: "sign_in" };
   if (!UUID.test(attemptId)) return { ok: false, reason: "not_found" };
-  return db.transaction(async (tx) => {
+  let completedCourseId: number | null = null;
+  const outcome = await db.transaction(async (tx) => {
     const [attempt] = await tx
       .select()
       .from(quizAttempts)
@@ -470,6 +472,7 @@ export async function submitAttempt(
         .select({ courseId: lessons.courseId })
         .from(lessons)
         .where(eq(lessons.id, attempt.lessonId));
+      if (lesson) completedCourseId = lesson.courseId;
       if (lesson)
         await tx
           .insert(lessonProgress)
@@ -501,6 +504,11 @@ export async function submitAttempt(
       },
     };
   });
+  // A pass that completed the course's last lesson issues the certificate at once (issue 50), once the pass
+  // committed; a certificate already held (an earlier pass, another tab) is left as it is.
+  if (outcome.ok && completedCourseId !== null)
+    await issueCertificateOnCompletion(db, viewer.id, completedCourseId);
+  return outcome;
 }
 
 // ── Reading ────────────────────────────────────────────────────────────────────────────────────────────────

@@ -10,6 +10,7 @@ import {
   googleConfig,
   readGoogleReturn,
 } from "../auth/google.server";
+import { landingPath } from "../auth/redirect";
 import { startBrowserSession } from "../auth/sign-in.server";
 import { getDb } from "../db/context";
 import { getI18n } from "../i18n/context.server";
@@ -48,7 +49,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     if (!state) throw new ReferenceError("Missing state in the callback URL.");
     const user = await googleAuthenticator(db, config).authenticate(GOOGLE_STRATEGY, request);
     response = await startBrowserSession(db, request, user, {
-      redirectTo,
+      // No page asked for (the start step remembers the home page then): the role's landing (issue 50).
+      redirectTo: redirectTo === localizePath("/", locale) ? landingPath(user, locale) : redirectTo,
       message: t("login.welcome", { name: user.name }),
     });
   } catch (error) {

@@ -4,7 +4,7 @@ import { data, Form, Link } from "react-router";
 import { LoginInput } from "../auth/accounts.server";
 import { loadAuthPage } from "../auth/auth-page.server";
 import { passwordAuthenticator } from "../auth/authenticator.server";
-import { safeRedirect } from "../auth/redirect";
+import { landingPath, safeRedirect } from "../auth/redirect";
 import { startBrowserSession } from "../auth/sign-in.server";
 import {
   AuthCard,
@@ -17,7 +17,6 @@ import {
 import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
 import { PageIntro } from "../components/page-intro";
 import { getDb } from "../db/context";
-import { localizePath } from "../i18n/languages";
 import { useLocalizePath } from "../i18n/use-locale";
 import { useTranslation } from "../i18n/use-translation";
 import { clientAddress } from "../lib/client-address";
@@ -62,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   return startBrowserSession(db, request, outcome.user, {
-    redirectTo: safeRedirect(form.data.redirectTo, localizePath("/", page.locale)),
+    redirectTo: safeRedirect(form.data.redirectTo, landingPath(outcome.user, page.locale)),
     message: t("login.welcome", { name: outcome.user.name }),
   });
 }

@@ -159,7 +159,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!isEnhanced(form)) throw new Response("Not Found", { status: 404 });
     return fail(form, back, t("errors.notFound"), 404);
   }
-  return succeed(form, back, t(completed ? "complete.marked" : "complete.unmarked"), {
+  // The last lesson: the certificate was issued with it (issue 50), and the toast says so.
+  const message = outcome.certificateIssued
+    ? page.t("mylearning:certificateIssued")
+    : t(completed ? "complete.marked" : "complete.unmarked");
+  return succeed(form, back, message, {
     completed: outcome.progress.completed,
   });
 }

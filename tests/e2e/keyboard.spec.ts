@@ -101,9 +101,9 @@ async function tabTo(page: Page, target: Locator, maxPresses = 60) {
   throw new Error(`Tab never reached the target; visited ${visited.join(", ")}; ${problems.join("; ")}`);
 }
 
-/** The user menu's toggle: 12 Tabs from the top of a page (skip link, logo, seven links, notifications,
- * language, account). */
-const TABS_TO_USER_MENU = 12;
+/** The user menu's toggle: 13 Tabs from the top of a page (skip link, logo, eight links with "My learning",
+ * notifications, language, account). */
+const TABS_TO_USER_MENU = 13;
 
 /** Presses Shift+Tab until `target` has the focus. */
 async function shiftTabTo(page: Page, target: Locator, maxPresses: number) {

@@ -156,6 +156,19 @@ describe("log-in page", () => {
     expect(JSON.stringify(wrong.data)).not.toContain("wrong-password");
   });
 
+  it("lands a learner on My learning and staff on the home page when no redirectTo names a page", async () => {
+    const learner = await createUser(handle.db);
+    const trainer = await createUser(handle.db, "trainer");
+    const login = (email: string, path: string) =>
+      run<Response>(
+        formRequest(`http://test${path}`, { email, password: TEST_PASSWORD, website: "", redirectTo: "" }),
+        loginAction,
+      );
+    expect((await login(learner.email, "/auth/login")).headers.get("Location")).toBe("/my-enrollments");
+    expect((await login(learner.email, "/ar/auth/login")).headers.get("Location")).toBe("/ar/my-enrollments");
+    expect((await login(trainer.email, "/ar/auth/login")).headers.get("Location")).toBe("/ar");
+  });
+
   it("issues a fresh session id at every sign-in and drops the previous one", async () => {
     const user = await createUser(handle.db);
     const login = (cookie = "") =>

@@ -631,13 +631,14 @@ describe("/my-enrollments page", () => {
   });
 
   it("lists the learner's courses, newest first, in the page's language", async () => {
-    expect(((await callPage(myEnrollmentsLoader, "/my-enrollments", buyer)) as Data).courses).toEqual([]);
+    expect(((await callPage(myEnrollmentsLoader, "/my-enrollments", buyer)) as Data).inProgress).toEqual([]);
     await fund(buyer.id, 5000);
     await purchaseCourses(handle.db, buyer.id, [web]);
     await purchaseCourses(handle.db, buyer.id, [free]);
     const data = (await callPage(myEnrollmentsLoader, "/my-enrollments", buyer)) as Data;
-    expect(data.courses.map((course) => course.id)).toEqual([free, web]);
-    expect(data.courses[1]).toMatchObject({
+    expect(data.inProgress.map((course) => course.id)).toEqual([free, web]);
+    expect(data.continue).toBeNull();
+    expect(data.inProgress[1]).toMatchObject({
       title: "Web Basics",
       category: "web-development",
       image: "/images/course.jpg",
@@ -645,10 +646,10 @@ describe("/my-enrollments page", () => {
       lessonCount: 4,
       enrolledOn: new Intl.DateTimeFormat("en", { dateStyle: "long" }).format(new Date()),
     });
-    expect(data.meta.title).toContain("My courses");
+    expect(data.meta.title).toContain("My learning");
     expect(JSON.stringify(data)).not.toMatch(/password/i);
     const arabic = (await callPage(myEnrollmentsLoader, "/ar/my-enrollments", buyer)) as Data;
-    expect(arabic.courses[1]?.title).toBe("أساسيات الويب");
+    expect(arabic.inProgress[1]?.title).toBe("أساسيات الويب");
   });
 });
 
@@ -746,7 +747,7 @@ describe("/courses/:id/learn page", () => {
     const list = (await callPage(myEnrollmentsLoader, "/my-enrollments", buyer)) as Awaited<
       ReturnType<typeof myEnrollmentsLoader>
     >;
-    expect(list.courses.map((course) => course.id)).toEqual([retiredId]);
+    expect(list.inProgress.map((course) => course.id)).toEqual([retiredId]);
   });
 });
 

@@ -836,6 +836,8 @@ const API: ApiEndpoint[] = [
   { name: "media delete", method: "DELETE", path: "/api/cloudinary/delete/manara_:id/raw", role: "trainer" },
   // Certificates (issue 10): the :id slot carries course ids and hostile segments (never a real certificate
   // id or code, so the PDF and verify answers are 404 for the valid ones too).
+  // The learner's home (issue 50).
+  { name: "my learning", method: "GET", path: "/api/me/learning", role: "user" },
   { name: "certificate list", method: "GET", path: "/api/certificates", role: "user" },
   { name: "certificate generate", method: "POST", path: "/api/certificates/:id/generate", role: "user" },
   { name: "certificate pdf", method: "GET", path: "/api/certificates/:id/pdf", role: "user" },
@@ -2885,6 +2887,7 @@ describe("fuzz: paths and query strings", () => {
         { path: "/instructor/blog", role: "trainer", credentials: "cookie" },
         { path: "/dashboard/admin/portfolio", role: "admin", credentials: "cookie" },
         { path: "/my-enrollments", role: "user", credentials: "cookie" },
+        { path: "/api/me/learning", role: "user", credentials: "bearer" },
         { path: `/courses/${fixtures.courseIds.paid}/questions`, role: "admin", credentials: "cookie" },
         { path: `/ar/courses/${fixtures.courseIds.free}/questions`, role: "user", credentials: "cookie" },
         { path: "/my-favorites", role: "user", credentials: "cookie" },

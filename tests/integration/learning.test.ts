@@ -4,12 +4,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/client.server";
 import { courses, enrollments, lessonProgress, lessons, type User, videos } from "../../app/db/schema";
-import {
-  courseCompletion,
-  courseProgress,
-  progressByCourse,
-  recordProgress,
-} from "../../app/learning/progress.server";
+import { courseCompletion } from "../../app/learning/completion.server";
+import { courseProgress, progressByCourse, recordProgress } from "../../app/learning/progress.server";
 import { loader as progressApi } from "../../app/routes/api/course-progress";
 import { loader as playApi } from "../../app/routes/api/lecture-play";
 import { action as lessonProgressApi } from "../../app/routes/api/lesson-progress";

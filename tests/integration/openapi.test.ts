@@ -285,6 +285,7 @@ describe("conformance", () => {
       { as: "admin", expectStatus: 200 },
     );
     await call("get", "api/certificates", "/api/certificates", { as: "user", expectStatus: 200 });
+    await call("get", "api/me/learning", "/api/me/learning", { as: "user", expectStatus: 200 });
     // A certificate of the user's (its row as issuing leaves it), for its Open Badges credential.
     const [held] = await app.db
       .insert(certificates)

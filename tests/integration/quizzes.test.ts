@@ -13,7 +13,8 @@ import {
   quizzes,
   type User,
 } from "../../app/db/schema";
-import { courseCompletion, recordProgress } from "../../app/learning/progress.server";
+import { courseCompletion } from "../../app/learning/completion.server";
+import { recordProgress } from "../../app/learning/progress.server";
 import {
   getAttempt,
   listAttempts,

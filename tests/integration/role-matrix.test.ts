@@ -121,6 +121,7 @@ import {
   loader as lessonQuestionsApi,
   action as lessonQuestionsApiWrite,
 } from "../../app/routes/api/lesson-questions";
+import { loader as meLearningApi } from "../../app/routes/api/me-learning";
 import { action as mediaDelete } from "../../app/routes/api/media-delete";
 import { action as mediaUpload } from "../../app/routes/api/media-upload";
 import {
@@ -1939,6 +1940,13 @@ const CASES: Case[] = [
     handler: adminCertificates,
     path: "/dashboard/admin/certificates?q=x",
     expected: PAGE_ADMIN,
+  },
+  {
+    name: "GET /api/me/learning",
+    kind: "api",
+    handler: meLearningApi,
+    path: "/api/me/learning",
+    expected: API_USER,
   },
   {
     name: "GET /api/certificates",

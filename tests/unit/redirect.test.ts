@@ -1,6 +1,6 @@
 // redirectTo may only land on our own site: a fixed list of known tricks plus random fuzzing.
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "../../app/auth/redirect";
+import { landingPath, safeRedirect } from "../../app/auth/redirect";
 
 const BASE = "http://manara.invalid";
 
@@ -80,5 +80,14 @@ describe("safeRedirect", () => {
       expect(result.startsWith("/\\"), input).toBe(false);
       expect(new URL(result, BASE).origin, input).toBe(BASE);
     }
+  });
+});
+
+describe("landingPath", () => {
+  it("lands a learner on My learning and staff on the home page, in the page's language", () => {
+    expect(landingPath({ id: "x", role: "user" }, "en")).toBe("/my-enrollments");
+    expect(landingPath({ id: "x", role: "user" }, "ar")).toBe("/ar/my-enrollments");
+    expect(landingPath({ id: "x", role: "trainer" }, "ar")).toBe("/ar");
+    expect(landingPath({ id: "x", role: "admin" }, "en")).toBe("/");
   });
 });

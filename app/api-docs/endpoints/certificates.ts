@@ -3,7 +3,7 @@ import { z } from "zod";
 import { VerifyCredentialInput } from "../../credentials/input";
 import { ApiErrorBody, type EndpointDoc, isoDate, json, ok, params, textParams } from "../registry";
 
-const Certificate = z.strictObject({
+export const Certificate = z.strictObject({
   id: z.string(),
   code: z.string(),
   courseId: z.int(),

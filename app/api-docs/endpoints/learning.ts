@@ -3,13 +3,62 @@
 import { z } from "zod";
 import { ProgressJson } from "../../learning/inputs";
 import { type EndpointDoc, isoDate, json, ok, params } from "../registry";
+import { Certificate } from "./certificates";
 
 const accessErrors: EndpointDoc["errors"] = [
   [403, "forbidden"],
   [404, "not_found"],
 ];
 
+const HomeCourse = {
+  courseId: z.int(),
+  courseTitle: z.string(),
+  image: z.string(),
+  instructorName: z.string(),
+  progressPercent: z.int(),
+  completedLessons: z.int(),
+  totalLessons: z.int(),
+  lastLessonId: z.int().nullable(),
+  lastLessonTitle: z.string().nullable(),
+  enrolledAt: isoDate,
+};
+
+const LearnerHome = z.strictObject({
+  continue: z
+    .strictObject({
+      courseId: z.int(),
+      courseTitle: z.string(),
+      lessonId: z.int(),
+      lessonTitle: z.string(),
+      progressPercent: z.int(),
+    })
+    .nullable(),
+  inProgress: z.array(z.strictObject(HomeCourse)),
+  completed: z.array(z.strictObject({ ...HomeCourse, certificate: Certificate.nullable() })),
+  retryQuizzes: z.array(
+    z.strictObject({
+      courseId: z.int(),
+      courseTitle: z.string(),
+      lessonId: z.int(),
+      lessonTitle: z.string(),
+      scorePercent: z.int(),
+      passPercent: z.int(),
+      attemptsLeft: z.int().nullable(),
+    }),
+  ),
+});
+
 export const learningEndpoints: EndpointDoc[] = [
+  {
+    method: "get",
+    route: "api/me/learning",
+    tag: "Learning",
+    summary: "The caller's learning: where they left off, courses in progress and completed",
+    description:
+      "`continue` is the lesson touched last in a course not yet completed (null when none was begun). Completed courses carry their certificate in the shape of `GET /api/certificates`, issued when the last lesson was completed. A quiz waits for a retry when its last submitted attempt failed, none passed, and attempts are left (`attemptsLeft` null: no limit).",
+    auth: "user",
+    responses: { 200: ok("The caller's learning", LearnerHome) },
+  },
   {
     method: "get",
     route: "api/courses/:courseId/progress",

@@ -122,7 +122,8 @@ export function TextArea({
           lang={lang}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(id, error, hint)}
-          className={`${inputClass} ${border(error)} font-mono text-sm`}
+          // A proportional face: monospace makes Arabic look rough (issue 50); Markdown needs no fixed columns.
+          className={`${inputClass} ${border(error)} leading-relaxed`}
         />
       </Described>
     </div>
