@@ -99,7 +99,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   if (outcome.ok) {
     return toasts().redirectWithSuccess(
       localizePath(`/orders/${outcome.order.id}`, page.locale),
-      t("checkout.paid", { number: outcome.order.number }),
+      t("checkout.paid", { orderNumber: outcome.order.number }),
       couponCode ? { headers: { "Set-Cookie": await forgetCartCoupon() } } : undefined,
     );
   }

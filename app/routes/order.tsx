@@ -25,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const money = (minor: number) => formatMoney(minor, page.locale, order.currency);
   const admin = isAdmin(user);
   return {
-    meta: page.meta(t("order.title", { number: order.number }), t("order.meta")),
+    meta: page.meta(t("order.title", { orderNumber: order.number }), t("order.meta")),
     number: order.number,
     status: order.status,
     method: order.method,

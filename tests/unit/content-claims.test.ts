@@ -8,11 +8,7 @@ import { expect, it } from "vitest";
 const root = path.resolve(import.meta.dirname, "../../locales");
 
 const UNTRUE: Record<"en" | "ar", RegExp[]> = {
-  en: [
-    /whole (amounts?|currency units?)|prices[^.]*whole numbers/i,
-    /apply to teach from your profile/i,
-    /pick up where you left off/i,
-  ],
+  en: [/whole (amounts?|currency units?)|prices[^.]*whole numbers/i, /apply to teach from your profile/i],
   ar: [/مبالغ صحيحة|أرقامًا صحيحة|وحدات عملة صحيحة|مبلغًا صحيحًا/, /ملفك الشخصي/],
 };
 

@@ -31,8 +31,11 @@ describe("module resolution", () => {
     const unlisted: string[] = [];
     for (const file of sourceFiles(path.join(root, "app"))) {
       const text = readFileSync(file, "utf8");
-      // Static imports and re-exports (`from "x"`), side-effect imports (`import "x"`) and `import("x")`.
-      for (const [, specifier = ""] of text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*"([^".][^"]*)"/g)) {
+      // Static imports and re-exports (`from "x"`), side-effect imports (`import "x"`) and `import("x")`; not
+      // the word inside a string (`name="from"`, `"from", "to"`).
+      for (const [, specifier = ""] of text.matchAll(
+        /(?<![\w"'.$-])(?:from|import)\s*\(?\s*"([^".][^"]*)"/g,
+      )) {
         const name = packageName(specifier);
         if (name === "react-i18next" || (!specifier.startsWith("node:") && !listed.has(name))) {
           unlisted.push(`${path.relative(root, file)}: ${specifier}`);

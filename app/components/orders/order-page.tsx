@@ -15,7 +15,7 @@ export function OrderPage({ loaderData }: { loaderData: LoaderData }) {
   return (
     <>
       <PageIntro
-        title={t("order.title", { number: loaderData.number })}
+        title={t("order.title", { orderNumber: loaderData.number })}
         lead={t("order.placed", { date: loaderData.placed })}
       />
       <div className="mx-auto max-w-4xl space-y-8 px-4 py-12">
