@@ -53,8 +53,12 @@ export function normalizePhone(raw: string): string | null {
 }
 
 /** An optional phone field: empty is no phone; anything else must be a valid number, stored in E.164. */
+/** A phone number's shape as typed (digits, Arabic-Indic too, spaces, +, (), - and .), stated in the API document. */
+const PHONE_SHAPE = /^$|^\s*\+?\(?[0-9\u0660-\u0669\u06f0-\u06f9][0-9\u0660-\u0669\u06f0-\u06f9\s().-]{5,}$/;
+
 export function phoneNumber(error: string) {
   return safeText({ max: 40, error })
+    .regex(PHONE_SHAPE, { error })
     .optional()
     .transform((value, context) => {
       if (value === undefined || value.trim() === "") return undefined;
@@ -69,10 +73,9 @@ export function phoneNumber(error: string) {
 
 /** An optional short text field (company): empty is absent. */
 export function optionalLine(max: number, error: string) {
-  return safeText({ max: max * 10, error })
+  return safeText({ max, error })
     .optional()
-    .transform((value) => (value?.trim() ? value.trim() : undefined))
-    .pipe(z.string().max(max, { error }).optional());
+    .transform((value) => (value?.trim() ? value.trim() : undefined));
 }
 
 /** A date the inbox works with: years 2000 to 2199 (PostgreSQL refuses year 0, and nothing else is meant). */

@@ -2,13 +2,14 @@
 // `inProgress` and `completed`, and the quizzes waiting for a retry. Certificates in the shape of
 // GET /api/certificates (app/certificates/json.server.ts), so no other call is needed.
 import { type CertificateJson, certificateJson } from "../certificates/json.server";
+import { courseImageJson } from "../courses/course-json";
 import type { HomeCourse, LearnerHome } from "./home.server";
 
 function courseJson(course: HomeCourse) {
   return {
     courseId: course.courseId,
     courseTitle: course.courseTitle,
-    image: course.image,
+    image: courseImageJson(course.image),
     instructorName: course.instructorName,
     progressPercent: course.percent,
     completedLessons: course.completedLessons,

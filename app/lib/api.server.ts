@@ -49,6 +49,8 @@ export const API_ERROR_CODES = [
   "too_many_pending",
   /** A top-up by bank transfer while no admin has entered the account to transfer to. */
   "transfer_unavailable",
+  /** A checkout of courses the buyer already owns: there is nothing to pay for. */
+  "nothing_to_buy",
   "cannot_publish",
   "has_enrollments",
   "lessons_remaining",

@@ -15,6 +15,7 @@ import { action as topUpApi } from "../../app/routes/api/wallet-top-up";
 import { contentSecurityPolicy } from "../../app/security/csp.server";
 import { completedEvent, type FakeStripe, signedWebhook, startFakeStripe } from "../fakes/stripe";
 import { bearerFor, cookieFor, createUser } from "./auth-helpers";
+import { publishBankAccount } from "./bank-fixtures";
 import { formRequest, runRoute, settle } from "./route-context";
 import { createTestDatabase } from "./test-database";
 
@@ -433,6 +434,8 @@ describe("without Stripe", () => {
       const session = [...fake.sessions.values()][0];
       if (!session) throw new Error("no session");
       expect((await deliver(completedEvent(session))).status).toBe(404);
+      // A transfer needs an account to send it to (issue 46, item 6).
+      await publishBankAccount(handle.db);
       const { response } = await startThroughApi(30);
       expect(response.status).toBe(201);
       expect(await response.json()).toMatchObject({ request: { amount: 30, status: "pending" } });

@@ -9,6 +9,7 @@ import { loader as apiCourses } from "../../app/routes/api/courses";
 import { loader as apiFavoritesList } from "../../app/routes/api/favorites-list";
 import { action as loginAction } from "../../app/routes/auth-login";
 import { action as cartAction, loader as cartLoader } from "../../app/routes/cart";
+import { action as checkoutAction } from "../../app/routes/checkout";
 import { action as courseAction, loader as courseLoader } from "../../app/routes/course";
 import { loader as coursesLoader } from "../../app/routes/courses";
 import { bearerFor, cookieFor, cookiesFrom, createUser, TEST_PASSWORD } from "./auth-helpers";
@@ -407,14 +408,25 @@ describe("cart", () => {
     const user = await createUser(handle.db);
     const cookie = await cookieFor(handle.db, user.id);
     await handle.db.insert(cartItems).values([{ userId: user.id, courseId: ids.react }]);
+    // The cart's own checkout only leads to the review step (issue 46); its button charges.
+    const toReview = await run<Response>(
+      new Request("http://test/ar/cart", {
+        method: "POST",
+        headers: { Cookie: cookie },
+        body: new URLSearchParams({ intent: "checkout" }),
+      }),
+      cartAction,
+    );
+    expect(toReview.status).toBe(302);
+    expect(toReview.headers.get("Location")).toBe("/ar/checkout");
     const checkout = () =>
       run<Response | { data: { error: string }; init: ResponseInit }>(
-        new Request("http://test/ar/cart", {
+        new Request("http://test/ar/checkout", {
           method: "POST",
           headers: { Cookie: cookie },
-          body: new URLSearchParams({ intent: "checkout" }),
+          body: new URLSearchParams({ method: "wallet" }),
         }),
-        cartAction,
+        checkoutAction,
       );
     const refused = (await checkout()) as { data: { error: string }; init: ResponseInit };
     expect(refused.init.status).toBe(409);
@@ -425,7 +437,7 @@ describe("cart", () => {
     await creditWallet(handle.db, { userId: user.id, actorId: null, amount: 10_000, reason: "test" });
     const bought = (await checkout()) as Response;
     expect(bought.status).toBe(302);
-    expect(bought.headers.get("Location")).toBe("/ar/my-enrollments");
+    expect(bought.headers.get("Location")).toMatch(/^\/ar\/orders\/\d+$/);
     expect(await handle.db.$count(cartItems, eq(cartItems.userId, user.id))).toBe(0);
     // A second click finds nothing left to buy and charges nothing.
     const repeat = (await checkout()) as { data: { error: string }; init: ResponseInit };

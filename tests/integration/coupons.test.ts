@@ -20,6 +20,7 @@ import { action as couponsApi } from "../../app/routes/api/coupons";
 import { action as enrollBulk } from "../../app/routes/api/enroll-bulk";
 import { action as enrollOne } from "../../app/routes/api/enroll-one";
 import { action as cartAction, loader as cartLoader } from "../../app/routes/cart";
+import { action as checkoutAction } from "../../app/routes/checkout";
 import { creditWallet } from "../../app/wallet/wallet.server";
 import { bearerFor, cookieFor, createUser } from "./auth-helpers";
 import { formRequest, runRoute, settle } from "./route-context";
@@ -284,6 +285,12 @@ describe("the cart's coupon field (plain forms)", () => {
     request.headers.set("Cookie", cookie);
     return (await settle(runRoute(handle.db, request, cartAction as never))) as Response;
   }
+  /** The review step's pay button (issue 46): the cart's own checkout only leads there. */
+  async function pay(cookie: string) {
+    const request = formRequest("http://test/checkout", { method: "wallet" });
+    request.headers.set("Cookie", cookie);
+    return (await settle(runRoute(handle.db, request, checkoutAction as never))) as Response;
+  }
   async function cartPage(cookie: string, path = "/cart") {
     const answer = (await runRoute(
       handle.db,
@@ -332,7 +339,7 @@ describe("the cart's coupon field (plain forms)", () => {
       newPriceLabel: "$22.50",
     });
     expect(items.find((item) => item.id === courseA.id)).toMatchObject({ discountLabel: null });
-    const done = await cartPost(cookie, { intent: "checkout" });
+    const done = await pay(cookie);
     expect(done.status).toBe(302);
     expect(couponCookieOf(done)).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
     expect(await balanceOf(learner.id)).toBe(5_000 - 1_000 - 2_250);
@@ -352,7 +359,7 @@ describe("the cart's coupon field (plain forms)", () => {
       couponProblem: expect.stringContaining("used as many times"),
     });
     expect(new Headers(page.init?.headers).get("Set-Cookie")).toMatch(/manara_coupon=;/);
-    const refused = (await cartPost(cookie, { intent: "checkout" })) as unknown as {
+    const refused = (await pay(cookie)) as unknown as {
       data: { error: string };
       init: ResponseInit;
     };

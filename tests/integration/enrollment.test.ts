@@ -136,6 +136,7 @@ describe("purchaseCourses", () => {
       alreadyOwnedCourseIds: [],
       charged: WEB_PRICE + DATA_PRICE,
       balance: 10_000 - WEB_PRICE - DATA_PRICE,
+      order: { id: expect.any(Number), number: expect.stringMatching(/^M-\d{4}-\d{6}$/) },
     });
     const state = await stateOf(buyer.id);
     expect(state.balance).toBe(5501);
@@ -184,6 +185,8 @@ describe("purchaseCourses", () => {
       alreadyOwnedCourseIds: [],
       charged: 0,
       balance: 0,
+      // A free enrollment is not a purchase: no order (issue 46).
+      order: null,
     });
     const state = await stateOf(buyer.id);
     expect(state).toMatchObject({ balance: 0, ledger: [], enrollments: [{ courseId: free, pricePaid: 0 }] });
@@ -199,6 +202,7 @@ describe("purchaseCourses", () => {
       alreadyOwnedCourseIds: [web],
       charged: DATA_PRICE,
       balance: 5000 - WEB_PRICE - DATA_PRICE,
+      order: { id: expect.any(Number), number: expect.stringMatching(/^M-\d{4}-\d{6}$/) },
     });
     const state = await stateOf(buyer.id);
     expect(purchaseRows(state.ledger)).toHaveLength(2);
@@ -223,6 +227,7 @@ describe("purchaseCourses", () => {
       alreadyOwnedCourseIds: [web, data],
       charged: 0,
       balance: 5000 - WEB_PRICE - DATA_PRICE,
+      order: null,
     });
     expect(await stateOf(buyer.id)).toEqual(before);
   });

@@ -203,6 +203,7 @@ beforeAll(async () => {
   const orders = await ids(sql`select id from orders order by id limit 2`);
   const posts = await ids(sql`select id from blog_posts order by id limit 2`);
   const cases = await ids(sql`select id from portfolio_items order by id limit 2`);
+  const leadIds = await ids(sql`select id from leads order by id limit 2`);
   const certificates = await first(
     app.db.execute<{ id: string; code: string }>(
       sql`select id, code from certificates order by issued_at limit 1`,
@@ -291,6 +292,10 @@ beforeAll(async () => {
     "routes/admin-jobs": [{}],
     "routes/admin-site-settings": [{}],
     "routes/admin-orders": [{}],
+    "routes/admin-bank-transfer": [{}],
+    "routes/admin-leads": [{}],
+    "routes/admin-leads-csv": [{}],
+    "routes/admin-lead": leadIds.map((id) => ({ id })),
     "admin-coupons": [{}],
     "instructor-coupons": [{}],
     "admin-posts": [{}],

@@ -572,12 +572,13 @@ describe("the Google redirect flow", () => {
     expect(setCookieNamed(response, "manara_session")).toBeUndefined();
   });
 
-  it("returns to the home page of the chosen language when redirectTo is missing or unsafe", async () => {
+  it("returns a learner to My learning in the chosen language when redirectTo is missing or unsafe", async () => {
     claimsForCode.set("abc", noor);
+    // A learner's home is My learning (issue 50); a safe redirectTo still wins.
     for (const [query, home] of [
-      ["?lang=ar", "/ar"],
-      ["?redirectTo=%2F%2Fevil.example", "/"],
-      ["?redirectTo=https%3A%2F%2Fevil.example%2F&lang=ar", "/ar"],
+      ["?lang=ar", "/ar/my-enrollments"],
+      ["?redirectTo=%2F%2Fevil.example", "/my-enrollments"],
+      ["?redirectTo=https%3A%2F%2Fevil.example%2F&lang=ar", "/ar/my-enrollments"],
       ["?redirectTo=%2Far%2Ffaq", "/ar/faq"],
     ] as const) {
       const start = await startFlow(query);

@@ -311,6 +311,20 @@ describe("conformance", () => {
     });
     expect(verification.verified).toBe(true);
     await call("get", "api/account/ledger", "/api/account/ledger", { as: "user", expectStatus: 200 });
+    // Bank transfers (issue 46, item 6): the admin enters the account, a learner reads where to send money.
+    await call("put", "api/admin/settings/bank-transfer", "/api/admin/settings/bank-transfer", {
+      as: "admin",
+      body: { bankName: "Al Rajhi Bank", accountHolder: "Manara", iban: "SA03 8000 0000 6080 1016 7519" },
+      expectStatus: 200,
+    });
+    await call("get", "api/admin/settings/bank-transfer", "/api/admin/settings/bank-transfer", {
+      as: "admin",
+      expectStatus: 200,
+    });
+    await call("get", "api/wallet/bank-transfer", "/api/wallet/bank-transfer", {
+      as: "user",
+      expectStatus: 200,
+    });
     // Notifications (issue 35): an announcement to the paid course, then its learners' lists.
     await call(
       "post",

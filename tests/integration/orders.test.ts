@@ -193,7 +193,7 @@ describe("the orders API", () => {
       body: { method: "wallet", courseIds: [courseIds[1]] },
     });
     expect(again.status).toBe(409);
-    expect(again.json.error.code).toBe("conflict");
+    expect(again.json.error.code).toBe("nothing_to_buy");
 
     // A card checkout: no card provider takes orders yet.
     const card = await call(checkoutApi, "/api/checkout", token, {

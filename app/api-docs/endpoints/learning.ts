@@ -2,7 +2,7 @@
 // lecture-play.ts, lesson-downloads.ts).
 import { z } from "zod";
 import { ProgressJson } from "../../learning/inputs";
-import { type EndpointDoc, isoDate, json, ok, params } from "../registry";
+import { type EndpointDoc, Image, isoDate, json, ok, params } from "../registry";
 import { Certificate } from "./certificates";
 
 const accessErrors: EndpointDoc["errors"] = [
@@ -13,7 +13,7 @@ const accessErrors: EndpointDoc["errors"] = [
 const HomeCourse = {
   courseId: z.int(),
   courseTitle: z.string(),
-  image: z.string(),
+  image: Image,
   instructorName: z.string(),
   progressPercent: z.int(),
   completedLessons: z.int(),

@@ -43,14 +43,14 @@ export const orderEndpoints: EndpointDoc[] = [
     description:
       'Without `courseIds`, the caller\'s cart. `method: "wallet"` pays from the wallet and answers the order ' +
       'already paid, the courses enrolled in the same transaction. `method: "card"` answers 422 ' +
-      "`provider_unavailable` while no card provider takes orders. 409 `conflict` when every course is owned " +
+      "`provider_unavailable` while no card provider takes orders. 409 `nothing_to_buy` when every course is owned " +
       "already (no order is written), 409 `insufficient_funds` when the wallet is short.",
     auth: "user",
     body: json(CheckoutInput),
     responses: { 201: ok("The order", z.strictObject({ order: Order })) },
     errors: [
       [404, "course_unavailable"],
-      [409, "conflict"],
+      [409, "nothing_to_buy"],
       [409, "insufficient_funds"],
       [422, "provider_unavailable"],
     ],

@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         method: t("checkout.errors.providerUnavailable"),
       });
     case "nothing_to_buy":
-      return apiError(409, "conflict", t("checkout.errors.nothingToBuy"));
+      return apiError(409, "nothing_to_buy", t("checkout.errors.nothingToBuy"));
     default: {
       const refusal = purchaseRefusal(
         outcome,
