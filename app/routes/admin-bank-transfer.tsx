@@ -32,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           instructions: account.instructions ?? "",
           instructionsAr: account.instructionsAr ?? "",
           updatedAt: page.date(account.updatedAt.toISOString()),
+          version: account.updatedAt.toISOString(),
         }
       : null,
   };

@@ -78,7 +78,10 @@ export function AdminBankTransfer({
         <p className="mt-2 text-ink/80" data-testid="bank-transfer-state">
           {saved ? t("bank.admin.updatedAt", { date: saved.updatedAt }) : t("bank.admin.notSet")}
         </p>
+        {/* Keyed by the saved version: after a save the fields show the account as stored (the IBAN in groups
+            of four), not what was typed, with JavaScript too. */}
         <Form
+          key={saved?.version ?? "new"}
           method="post"
           noValidate
           className="mt-6 space-y-5"
