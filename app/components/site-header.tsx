@@ -11,7 +11,8 @@ import { NotificationBell } from "./notification-bell";
 /** The signed-in person as the header needs them: the areas they may open are decided by the root loader. */
 export type HeaderUser = { name: string; mayAdminister: boolean; mayTeach: boolean };
 
-type NavItem = { to: string; label: string; end?: boolean };
+/** `wideOnly`: in the desktop bar from 1280 px (it is in the account menu too), so the bar fits at 1024 px. */
+type NavItem = { to: string; label: string; end?: boolean; wideOnly?: boolean };
 
 function useNavItems(signedIn: boolean): { desktop: NavItem[]; mobile: NavItem[] } {
   const { t } = useTranslation();
@@ -25,7 +26,9 @@ function useNavItems(signedIn: boolean): { desktop: NavItem[]; mobile: NavItem[]
   ];
   const cart = signedIn ? [{ to: "/cart", label: t("nav.cart") }] : [];
   // A signed-in person's own learning comes first after home (issue 50).
-  const learning = signedIn ? [{ to: "/my-enrollments", label: t("nav.myLearning") }] : [];
+  // At 1024 px a trainer's or admin's bar with it ran off the screen (the page sweep): there it stays in the
+  // account menu ("My courses"), and the bar shows it from 1280 px.
+  const learning = signedIn ? [{ to: "/my-enrollments", label: t("nav.myLearning"), wideOnly: true }] : [];
   // On mobile the home link is omitted (the logo links home); the cart joins the list only when signed in.
   return { desktop: [home, ...learning, ...rest, ...cart], mobile: [...learning, ...rest, ...cart] };
 }
@@ -280,7 +283,7 @@ export function SiteHeader({
         <nav aria-label={t("nav.main")} className="hidden flex-1 lg:block">
           <ul className="flex items-center gap-1">
             {desktop.map((item) => (
-              <li key={item.to}>
+              <li key={item.to} className={item.wideOnly ? "hidden xl:block" : undefined}>
                 <NavLink
                   to={localize(item.to)}
                   end={item.end}
