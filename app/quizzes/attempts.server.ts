@@ -18,11 +18,11 @@ import {
   answersCountedAt,
   attemptsRemaining,
   drawQuestions,
-  mayRevealAnswers,
   mayStartAttempt,
   orderOptions,
   passes,
   type RandomSource,
+  reviewLevel,
 } from "./grading";
 import { deadlineOf, isCompletePractice, maySaveAnswers, quizMode } from "./policy";
 import { liveBank, type QuizSettings, quizSettings } from "./quizzes.server";
@@ -326,7 +326,10 @@ export type SubmittedAttempt = {
   passed: boolean;
   submittedAt: Date;
   practice: boolean;
-  /** Only when the quiz's setting reveals the answers of this attempt (grading.ts, mayRevealAnswers). */
+  /**
+   * Each question marked right or wrong when the quiz marks questions, with the right answers only when its
+   * setting reveals them for this attempt (grading.ts, reviewLevel).
+   */
   review?: ReviewItem[];
 };
 
@@ -337,8 +340,9 @@ function reviewIfAllowed(
   passed: boolean,
   locale: Locale,
 ): ReviewItem[] | undefined {
-  if (!mayRevealAnswers(settings.reveal, { submitted: true, passed })) return undefined;
-  return reviewOf(snapshot, answers, true, locale);
+  const level = reviewLevel(settings, { submitted: true, passed });
+  if (level === "none") return undefined;
+  return reviewOf(snapshot, answers, level === "answers", locale);
 }
 
 /** Who sends a submit, for the practice's limits: the address the server saw (app/lib/client-address.ts). */
@@ -387,7 +391,11 @@ async function submitPractice(
   const snapshot = snapshotOf(graded, { drawCount: null, shuffle: false }, cryptoRandom);
   const result = gradeSnapshot(snapshot, answers);
   const passed = passes(result.scorePercent, quiz.settings.passPercent);
-  const review = reviewIfAllowed(quiz.settings, snapshot, answers, passed, locale);
+  // A free preview's practice marks no question unless its answers are revealed anyway: it repeats as often
+  // as the rate limits allow, for people who hold nothing, so marks would answer the quiz question by question
+  // in a few tries (a real attempt's marks are bounded by its attempts and its enrollment).
+  const settings = quiz.preview ? { ...quiz.settings, markQuestions: false } : quiz.settings;
+  const review = reviewIfAllowed(settings, snapshot, answers, passed, locale);
   return {
     ok: true,
     attempt: {
@@ -582,6 +590,8 @@ export type LearnerAttempt = {
   questions: LearnerQuestion[];
   answers: AttemptAnswers;
   review?: ReviewItem[];
+  /** Once submitted: the attempts the learner has left at this quiz, or null when unlimited. */
+  remaining: number | null;
 };
 
 /**
@@ -607,6 +617,13 @@ export async function getAttempt(
   const review = attempt.submittedAt
     ? reviewIfAllowed(settings, attempt.questions, attempt.answers, attempt.passed ?? false, locale)
     : undefined;
+  const used =
+    attempt.submittedAt && settings.maxAttempts > 0
+      ? await db.$count(
+          quizAttempts,
+          and(eq(quizAttempts.lessonId, attempt.lessonId), eq(quizAttempts.userId, viewer.id)),
+        )
+      : 0;
   return {
     ok: true,
     attempt: {
@@ -621,6 +638,7 @@ export async function getAttempt(
       questions: learnerQuestions(attempt.questions, locale),
       answers: attempt.answers,
       ...(review ? { review } : {}),
+      remaining: attemptsRemaining(settings.maxAttempts, used),
     },
   };
 }

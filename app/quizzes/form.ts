@@ -41,6 +41,7 @@ export type QuizCandidate = {
   drawCount: unknown;
   shuffle: boolean;
   reveal: unknown;
+  markQuestions: boolean;
   questions: QuestionCandidate[];
 };
 
@@ -90,6 +91,7 @@ export function settingsOf(quiz: TrainerQuiz): Omit<QuizCandidate, "questions"> 
     drawCount: quiz.drawCount,
     shuffle: quiz.shuffle,
     reveal: quiz.reveal,
+    markQuestions: quiz.markQuestions,
   };
 }
 
@@ -102,6 +104,7 @@ export function settingsFromForm(fields: Fields): Omit<QuizCandidate, "questions
     drawCount: formNumber(fields.drawCount, null),
     shuffle: checked(fields.shuffle),
     reveal: fields.reveal,
+    markQuestions: checked(fields.markQuestions),
   };
 }
 
@@ -230,6 +233,7 @@ const SETTINGS = new Set([
   "drawCount",
   "shuffle",
   "reveal",
+  "markQuestions",
 ]);
 
 /**

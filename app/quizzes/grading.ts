@@ -303,6 +303,20 @@ export function mayRevealAnswers(
   return false;
 }
 
+/**
+ * How much of a submitted attempt's review the learner sees (issue 50, item 4): the right answers when
+ * `reveal` allows them (which marks each question too); otherwise each question marked right or wrong when
+ * the quiz marks questions; otherwise the score alone.
+ */
+export function reviewLevel(
+  settings: { reveal: RevealPolicy; markQuestions: boolean },
+  attempt: { submitted: boolean; passed: boolean },
+): "answers" | "marks" | "none" {
+  if (!attempt.submitted) return "none";
+  if (mayRevealAnswers(settings.reveal, attempt)) return "answers";
+  return settings.markQuestions ? "marks" : "none";
+}
+
 /** The attempts a learner has left, or null when unlimited (`maxAttempts` 0). Never below 0. */
 export function attemptsRemaining(maxAttempts: number, used: number): number | null {
   if (maxAttempts === 0) return null;

@@ -135,6 +135,8 @@ export const QuizSettingsInput = z.object({
   /** Questions and options in a new random order for each attempt. */
   shuffle: z.boolean({ error: "errors.invalid" }),
   reveal: z.enum(REVEAL_POLICIES, { error: "errors.quiz.revealInvalid" }),
+  /** Mark each question right or wrong after an attempt (the right answers still follow `reveal`); on unless said. */
+  markQuestions: z.boolean({ error: "errors.invalid" }).default(true),
 });
 
 /** Each existing id at most once: two questions (or two options) claiming one row would overwrite it. */

@@ -35,6 +35,7 @@ export type QuizSettings = {
   drawCount: number | null;
   shuffle: boolean;
   reveal: RevealPolicy;
+  markQuestions: boolean;
 };
 
 /** The settings of a quiz lesson whose row was never written: the table's defaults. */
@@ -45,6 +46,7 @@ export const DEFAULT_QUIZ_SETTINGS: QuizSettings = {
   drawCount: null,
   shuffle: false,
   reveal: "after_pass",
+  markQuestions: true,
 };
 
 /**
@@ -164,6 +166,7 @@ export async function saveQuiz(
       drawCount: input.drawCount,
       shuffle: input.shuffle,
       reveal: input.reveal,
+      markQuestions: input.markQuestions,
       updatedAt: now,
     };
     await tx
@@ -270,8 +273,8 @@ export async function quizSettings(db: Queryable, lessonId: number): Promise<Qui
     .where(eq(lessons.id, lessonId));
   if (row?.kind !== "quiz") return null;
   if (!row.quiz) return { ...DEFAULT_QUIZ_SETTINGS };
-  const { passPercent, maxAttempts, timeLimitMinutes, drawCount, shuffle, reveal } = row.quiz;
-  return { passPercent, maxAttempts, timeLimitMinutes, drawCount, shuffle, reveal };
+  const { passPercent, maxAttempts, timeLimitMinutes, drawCount, shuffle, reveal, markQuestions } = row.quiz;
+  return { passPercent, maxAttempts, timeLimitMinutes, drawCount, shuffle, reveal, markQuestions };
 }
 
 /** The live (not archived) questions of a quiz in the trainer's order, each with its options in order. */

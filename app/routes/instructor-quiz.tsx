@@ -72,6 +72,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       drawCount: quiz.drawCount,
       shuffle: quiz.shuffle,
       reveal: quiz.reveal,
+      markQuestions: quiz.markQuestions,
     },
     questions: quiz.questions.map((question) => ({
       ...question,
@@ -105,6 +106,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
               : wrong
                 ? pick(page.locale, wrong.text, wrong.textAr)
                 : ("removed" as const),
+          /** Short text: the wrong answers typed most, with how many typed each. */
+          wrongAnswers: entry.commonWrongAnswers,
         };
       }),
     },

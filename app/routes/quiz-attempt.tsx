@@ -71,6 +71,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       questions: attempt.questions,
       answers: attempt.answers,
       review: attempt.review,
+      remaining: attempt.remaining,
     },
   };
 }
@@ -99,7 +100,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return fail(form, here, page.t(`learning:${key}`), status);
   }
   const { passed, scorePercent } = submitted.attempt;
-  const say = passed ? toasts().redirectWithSuccess : toasts().redirectWithInfo;
+  const say = passed ? toasts().redirectWithSuccess : toasts().redirectWithWarning;
   return say(
     here,
     page.t(passed ? "learning:quiz.submittedPassed" : "learning:quiz.submittedFailed", {

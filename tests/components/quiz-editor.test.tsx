@@ -33,6 +33,7 @@ const QUIZ: TrainerQuiz = {
   drawCount: null,
   shuffle: true,
   reveal: "after_pass",
+  markQuestions: true,
   questions: [
     {
       id: 101,
@@ -104,6 +105,7 @@ function loaderDataOf(quiz: TrainerQuiz, locale: Locale): LoaderData {
       drawCount: quiz.drawCount,
       shuffle: quiz.shuffle,
       reveal: quiz.reveal,
+      markQuestions: quiz.markQuestions,
     },
     questions: quiz.questions.map((question) => ({
       ...question,

@@ -94,8 +94,14 @@ async function call(
 const paragraph = (text: string) =>
   expect.stringMatching(new RegExp(`^<p[^>]*>${text.replace(/[.*?]/g, "\\$&")}</p>\\s*$`));
 
+/** Nothing that grades, not even a question marked right or wrong: what an attempt shows before its submit. */
 function expectNoLeak(text: string) {
   expect(text).not.toMatch(/"correct"/);
+  expectNoAnswers(text);
+}
+
+/** No right answer and no explanation: what a submitted attempt shows when the setting does not reveal them. */
+function expectNoAnswers(text: string) {
   expect(text).not.toContain("correctOptionIds");
   expect(text).not.toContain("acceptedAnswers");
   expect(text).not.toContain(SECRET_ANSWER);
@@ -263,7 +269,7 @@ describe("a learner's attempt", () => {
     expect([closed.status, closed.json.error.code]).toEqual([409, "attempt_closed"]);
   });
 
-  it("hides the review of a failed attempt when the quiz reveals only after a pass", async () => {
+  it("marks a failed attempt's questions but hides the answers when the quiz reveals only after a pass", async () => {
     const { path, params } = attemptsPath();
     const started = await call(startApi, { method: "POST", path, as: learner, params });
     expect(started.status).toBe(201);
@@ -275,7 +281,10 @@ describe("a learner's attempt", () => {
       body: { answers: [] },
     });
     expect(submitted.json.attempt).toMatchObject({ scorePercent: 0, passed: false });
-    expectNoLeak(submitted.text);
+    expectNoAnswers(submitted.text);
+    const marks = submitted.json.attempt.review as { correct: boolean }[];
+    expect(marks.length).toBeGreaterThan(0);
+    expect(marks.every((mark) => mark.correct === false)).toBe(true);
     // Two attempts were allowed: the third is refused.
     const third = await call(startApi, { method: "POST", path, as: learner, params });
     expect([third.status, third.json.error.code]).toEqual([409, "no_attempts_left"]);
@@ -322,6 +331,9 @@ describe("a learner's attempt", () => {
       body: { answers: rightAnswers(preview.quiz) },
     });
     expect(submitted.json.attempt).toMatchObject({ scorePercent: 100, passed: true, practice: true });
+    // A free preview's practice marks no question (markQuestions is on): the marks of a practice repeated at
+    // will would give the answers away.
+    expectNoLeak(submitted.text);
     expect(submitted.json.attempt.review).toBeUndefined();
   });
 

@@ -329,7 +329,19 @@ describe("attempts", () => {
     if (!failed.ok) throw new Error(failed.reason);
     const wrong = await submitAttempt(handle.db, learner, failed.attempt.id, wrongAnswers(course.quiz), "en");
     expect(wrong.ok && wrong.attempt).toMatchObject({ scorePercent: 0, passed: false });
-    expect(wrong.ok && wrong.attempt.review).toBeUndefined();
+    // Marked question by question (markQuestions is on by default), with no right answer or explanation:
+    // the setting reveals those only after a pass.
+    const marks = wrong.ok ? (wrong.attempt.review ?? []) : [];
+    expect(marks).toHaveLength(4);
+    for (const mark of marks) {
+      expect(mark.correct).toBe(false);
+      expect(Object.keys(mark).sort()).toEqual(["correct", "earned", "possible", "questionId"]);
+    }
+    const failedView = await getAttempt(handle.db, learner, failed.attempt.id, "en");
+    expect(failedView.ok && failedView.attempt).toMatchObject({ remaining: 1 });
+    expect(
+      failedView.ok && failedView.attempt.review?.every((mark) => mark.correctOptionIds === undefined),
+    ).toBe(true);
     expect((await courseCompletion(handle.db, learner.id, course.courseId)).completedLessons).toBe(0);
 
     const passed = await startAttempt(handle.db, learner, course.courseId, course.quizLessonId, "en");
@@ -360,6 +372,33 @@ describe("attempts", () => {
     expect(list.ok && list.list).toMatchObject({ best: 100, remaining: 0 });
     const view = await getAttempt(handle.db, learner, passed.attempt.id, "ar");
     expect(view.ok && view.attempt.review).toHaveLength(4);
+  });
+
+  it("shows the score alone after a failed attempt when the quiz does not mark questions", async () => {
+    const course = await createQuizCourse(handle.db, trainer, {
+      learners: [learner],
+      input: sampleQuiz({ markQuestions: false, reveal: "always" }),
+    });
+    const unmarked = await createQuizCourse(handle.db, trainer, {
+      learners: [learner],
+      input: sampleQuiz({ markQuestions: false }),
+    });
+    // "always" reveals the answers whatever markQuestions says; without it, nothing per question is shown.
+    for (const [quiz, expected] of [
+      [course, 4],
+      [unmarked, undefined],
+    ] as const) {
+      const started = await startAttempt(handle.db, learner, quiz.courseId, quiz.quizLessonId, "en");
+      if (!started.ok) throw new Error(started.reason);
+      const wrong = await submitAttempt(
+        handle.db,
+        learner,
+        started.attempt.id,
+        wrongAnswers(quiz.quiz),
+        "en",
+      );
+      expect(wrong.ok && wrong.attempt.review?.length).toBe(expected);
+    }
   });
 
   it("keeps another learner's attempt out of reach (not found)", async () => {
@@ -510,8 +549,13 @@ describe("statistics", () => {
       questionId: String(first?.id),
       percentCorrect: 50,
       mostChosenWrongOptionId: String(wrongOption),
+      commonWrongAnswers: [],
     });
-    expect(outcome.stats.questions[3]?.mostChosenWrongOptionId).toBeNull();
+    // The short-text question: no option, and the wrong answer typed, counted once.
+    expect(outcome.stats.questions[3]).toMatchObject({
+      mostChosenWrongOptionId: null,
+      commonWrongAnswers: [{ text: "Alexandria", count: 1 }],
+    });
     const best = await bestScoresByLearner(handle.db, course.courseId);
     expect(best.get(learner.id)?.get(course.quizLessonId)).toEqual({ best: 100, passed: true });
     expect(best.get(other.id)?.get(course.quizLessonId)).toEqual({ best: 0, passed: false });

@@ -15,6 +15,7 @@ const quiz: TrainerQuiz = {
   drawCount: null,
   shuffle: false,
   reveal: "after_pass",
+  markQuestions: true,
   questions: [
     {
       id: 11,
@@ -120,6 +121,7 @@ describe("applyChange", () => {
         drawCount: "2",
         shuffle: "on",
         reveal: "always",
+        markQuestions: "on",
       },
     });
     const parsed = QuizInput.parse(edit?.candidate);
@@ -130,6 +132,7 @@ describe("applyChange", () => {
       drawCount: 2,
       shuffle: true,
       reveal: "always",
+      markQuestions: true,
     });
     expect(parsed.questions.map((q) => q.id)).toEqual([11, 12, 13]);
     expect(parsed.questions[0]?.options?.map((o) => o.id)).toEqual([101, 102]);
@@ -142,6 +145,8 @@ describe("applyChange", () => {
       { intent: "saveSettings", fields: { passPercent: "70", maxAttempts: "1", reveal: "never" } },
     );
     expect(QuizInput.parse(edit?.candidate).shuffle).toBe(false);
+    // The same for marking questions: the box is the only way the form says it.
+    expect(QuizInput.parse(edit?.candidate).markQuestions).toBe(false);
   });
 
   it("adds a question at the end: blank rows dropped, rows remembered", () => {

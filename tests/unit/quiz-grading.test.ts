@@ -18,6 +18,7 @@ import {
   passes,
   type Question,
   type RandomSource,
+  reviewLevel,
   type ShortTextQuestion,
   SUBMIT_GRACE_SECONDS,
   seededRandom,
@@ -495,6 +496,19 @@ describe("revealing the answers", () => {
     expect(mayRevealAnswers("after_pass", { submitted: true, passed: false })).toBe(false);
     expect(mayRevealAnswers("after_pass", { submitted: true, passed: true })).toBe(true);
     expect(mayRevealAnswers("never", { submitted: true, passed: true })).toBe(false);
+  });
+
+  it("marks each question after submission when the quiz marks questions, answers by reveal", () => {
+    const marking = { reveal: "after_pass", markQuestions: true } as const;
+    expect(reviewLevel(marking, { submitted: false, passed: false })).toBe("none");
+    expect(reviewLevel(marking, { submitted: true, passed: false })).toBe("marks");
+    expect(reviewLevel(marking, { submitted: true, passed: true })).toBe("answers");
+    expect(reviewLevel({ reveal: "never", markQuestions: false }, { submitted: true, passed: true })).toBe(
+      "none",
+    );
+    expect(reviewLevel({ reveal: "always", markQuestions: false }, { submitted: true, passed: false })).toBe(
+      "answers",
+    );
   });
 });
 

@@ -73,14 +73,17 @@ function issues(result: z.ZodSafeParseResult<unknown>): string[] {
 const questionIssues = (question: unknown) => issues(QuizQuestionInput.safeParse(question));
 
 describe("a quiz's settings", () => {
-  it("accepts the bounds and defaults the optional limits to none", () => {
+  it("accepts the bounds and defaults the optional limits to none, and marking questions to on", () => {
     expect(
       QuizSettingsInput.parse({ ...settings, timeLimitMinutes: undefined, drawCount: undefined }),
     ).toEqual({
       ...settings,
       timeLimitMinutes: null,
       drawCount: null,
+      markQuestions: true,
     });
+    expect(QuizSettingsInput.parse({ ...settings, markQuestions: false }).markQuestions).toBe(false);
+    expect(QuizSettingsInput.safeParse({ ...settings, markQuestions: "yes" }).success).toBe(false);
     for (const edge of [
       { passPercent: 0, maxAttempts: 0, timeLimitMinutes: 1, drawCount: 1 },
       { passPercent: 100, maxAttempts: 100, timeLimitMinutes: 600, drawCount: 200 },

@@ -62,10 +62,53 @@ describe("statsOf", () => {
       passRate: 33,
       averageScore: 33,
       questions: [
-        { questionId: "1", percentCorrect: 33, mostChosenWrongOptionId: "12" },
-        { questionId: "2", percentCorrect: 0, mostChosenWrongOptionId: null },
+        { questionId: "1", percentCorrect: 33, mostChosenWrongOptionId: "12", commonWrongAnswers: [] },
+        { questionId: "2", percentCorrect: 0, mostChosenWrongOptionId: null, commonWrongAnswers: [] },
       ],
     });
+  });
+
+  it("counts a short-text question's wrong answers in the spelling grading compares, most given first", () => {
+    const short: AttemptSnapshot = [
+      {
+        id: "5",
+        kind: "short_text",
+        points: 1,
+        partialCredit: false,
+        prompt: { en: "Capital of Egypt?", ar: null },
+        explanation: null,
+        options: [],
+        acceptedAnswers: ["Cairo"],
+      },
+    ];
+    const typed = (text: string, correct = false) => ({
+      questions: short,
+      answers: [{ questionId: "5", text }],
+      scorePercent: correct ? 100 : 0,
+      passed: correct,
+      correctIds: new Set(correct ? ["5"] : []),
+    });
+    const stats = statsOf(
+      [
+        typed("Alexandria "),
+        typed("cairo", true),
+        typed("Giza"),
+        typed("ALEXANDRIA."),
+        typed("   "),
+        typed("Luxor"),
+        typed("giza"),
+        typed("الإسكندرية"),
+        typed("الاسكندريه"),
+        typed("الأسكندرية"),
+      ],
+      ["5"],
+    );
+    expect(stats.questions[0]?.commonWrongAnswers).toEqual([
+      { text: "الإسكندرية", count: 3 },
+      { text: "Alexandria", count: 2 },
+      { text: "Giza", count: 2 },
+    ]);
+    expect(stats.questions[0]?.mostChosenWrongOptionId).toBeNull();
   });
 
   it("answers zeros without attempts", () => {

@@ -17,6 +17,9 @@ const TrainerQuiz = z.strictObject({
     drawCount: z.int().nullable().describe("Questions drawn per attempt; null for all"),
     shuffle: z.boolean(),
     reveal: z.enum(REVEAL_POLICIES),
+    markQuestions: z
+      .boolean()
+      .describe("Each submitted attempt shows which questions were right; the answers follow reveal"),
     questions: z.array(
       z.strictObject({
         id: z.int(),
@@ -111,14 +114,19 @@ const Submitted = z.strictObject({
               "Points earned, in hundredths rounded down; above 0 and below `possible` is partial credit",
             ),
           possible: z.number(),
-          correctOptionIds: z.array(z.string()).optional(),
-          acceptedAnswers: z.array(z.string()).optional(),
+          correctOptionIds: z
+            .array(z.string())
+            .optional()
+            .describe("Only when the quiz's `reveal` setting shows this attempt's answers"),
+          acceptedAnswers: z.array(z.string()).optional().describe("As correctOptionIds"),
           explanation: attemptSource("The explanation").optional(),
           explanationHtml: z.string().optional().describe("Sanitized HTML; both absent for no explanation"),
         }),
       )
       .optional()
-      .describe("Only when the quiz's `reveal` setting shows this attempt's answers"),
+      .describe(
+        "Each question marked right or wrong: present when the quiz's `markQuestions` is on or its `reveal` setting shows this attempt's answers",
+      ),
   }),
 });
 
@@ -174,6 +182,11 @@ export const quizEndpoints: EndpointDoc[] = [
               questionId: z.string(),
               percentCorrect: z.int(),
               mostChosenWrongOptionId: z.string().nullable(),
+              commonWrongAnswers: z
+                .array(z.strictObject({ text: z.string(), count: z.int() }))
+                .describe(
+                  "Short text: the wrong answers given most (at most 3), counted as grading compares them; empty for other kinds",
+                ),
             }),
           ),
         }),

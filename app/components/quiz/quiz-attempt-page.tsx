@@ -132,6 +132,7 @@ export function QuizAttemptPage({ loaderData }: { loaderData: LoaderData }) {
               questions={attempt.questions}
               answers={attempt.answers}
               review={attempt.review}
+              remaining={attempt.remaining}
             />
             <p className="mt-6">
               <Link

@@ -40,7 +40,7 @@ export function QuizPracticePage({
         ) : null}
         {result ? (
           <>
-            <QuizResult {...result} />
+            <QuizResult {...result} remaining={null} />
             <p>
               <Link
                 to={localize(`/courses/${course.id}/learn/${lesson.id}/practice`)}

@@ -1,6 +1,8 @@
 // A submitted attempt: the score, passed or not against the pass mark, and each question marked right or
-// wrong; the right answers and the explanations only when the trainer's setting reveals them (the server
-// leaves them out otherwise: app/quizzes/snapshot.ts reviewOf).
+// wrong when the quiz marks questions; the right answers and the explanations only when the trainer's
+// setting reveals them (the server leaves them out otherwise: app/quizzes/snapshot.ts reviewOf). A result
+// that did not pass is a warning that says what is left and what to go over.
+import { useLocale } from "../../i18n/use-locale";
 import { useTranslation } from "../../i18n/use-translation";
 import type { LearnerQuestion, ReviewItem } from "../../quizzes/snapshot";
 import { InlineText, inlineHtml, RichText } from "./quiz-html";
@@ -14,6 +16,7 @@ export function QuizResult({
   questions,
   answers,
   review,
+  remaining,
 }: {
   scorePercent: number;
   passed: boolean;
@@ -21,16 +24,22 @@ export function QuizResult({
   questions: LearnerQuestion[];
   answers: Saved;
   review: ReviewItem[] | undefined;
+  /** Attempts left at this quiz, or null when unlimited. */
+  remaining: number | null;
 }) {
   const { t } = useTranslation("learning");
   const reviewFor = new Map((review ?? []).map((item) => [item.questionId, item]));
   const answerFor = new Map(answers.map((answer) => [answer.questionId, answer]));
-  const revealed = review !== undefined;
+  // The server sends the right answers of every question, or of none.
+  const revealed = (review ?? []).some(
+    (item) => item.correctOptionIds !== undefined || item.acceptedAnswers !== undefined,
+  );
   return (
     <section aria-labelledby="quiz-result-heading" className="space-y-6" data-testid="quiz-result">
       <div
-        className={`rounded-xl p-5 ${passed ? "bg-teal/10 text-teal-800" : "bg-coral-100 text-coral-800"}`}
+        className={`rounded-xl p-5 ${passed ? "bg-teal/10 text-teal-800" : "border border-amber-300 bg-amber-50 text-amber-900"}`}
         data-passed={passed}
+        data-testid="quiz-outcome-box"
       >
         <h2 id="quiz-result-heading" className="text-2xl font-bold" data-testid="quiz-score">
           {t("quiz.score", { percent: scorePercent })}
@@ -39,6 +48,15 @@ export function QuizResult({
           {passed ? t("quiz.passed") : t("quiz.failed")}
           {passPercent !== null ? ` ${t("quiz.passMark", { percent: passPercent })}` : null}
         </p>
+        {passed ? null : (
+          <NextSteps
+            remaining={remaining}
+            wrong={questions.flatMap((question, index) =>
+              reviewFor.get(question.id)?.correct === false ? [index + 1] : [],
+            )}
+            marked={review !== undefined}
+          />
+        )}
         {revealed ? null : <p className="mt-1 text-sm">{t("quiz.answersHidden")}</p>}
       </div>
       <ol className="space-y-4">
@@ -105,6 +123,36 @@ export function QuizResult({
         })}
       </ol>
     </section>
+  );
+}
+
+/** After a result that did not pass: the attempts left, and the questions to go over (or the lesson). */
+function NextSteps({
+  remaining,
+  wrong,
+  marked,
+}: {
+  remaining: number | null;
+  wrong: number[];
+  marked: boolean;
+}) {
+  const { t } = useTranslation("learning");
+  const locale = useLocale();
+  const left =
+    remaining === null
+      ? t("quiz.retryUnlimited")
+      : remaining === 0
+        ? t("quiz.noAttemptsLeft")
+        : t("quiz.remaining", { count: remaining });
+  const list = new Intl.ListFormat(locale, { type: "conjunction" }).format(wrong.map(String));
+  return (
+    <p className="mt-2 text-sm" data-testid="quiz-next-steps">
+      <span className="font-semibold">{left}</span>
+      {/* Nothing to prepare for when no try is left. */}
+      {remaining === 0
+        ? null
+        : ` ${marked && wrong.length > 0 ? t("quiz.reviewQuestions", { count: wrong.length, list }) : t("quiz.reviewLesson")}`}
+    </p>
   );
 }
 

@@ -82,6 +82,7 @@ function fieldId(prefix: string, name: string): string {
     drawCount: "draw-count",
     reveal: "reveal",
     shuffle: "shuffle",
+    markQuestions: "mark-questions",
   };
   return `${prefix}-${names[name] ?? name}`;
 }
@@ -190,6 +191,16 @@ function Settings({ loaderData, answer }: { loaderData: LoaderData; answer?: Qui
               className="size-4 rounded border-ink/30 accent-coral-600"
             />
             <span className="font-semibold">{t("quiz.shuffle")}</span>
+          </label>
+          <label htmlFor="quiz-mark-questions" className="flex items-center gap-2 pb-2">
+            <input
+              id="quiz-mark-questions"
+              type="checkbox"
+              name="markQuestions"
+              defaultChecked={mine ? Boolean(mine.values.markQuestions) : saved.markQuestions}
+              className="size-4 rounded border-ink/30 accent-coral-600"
+            />
+            <span className="font-semibold">{t("quiz.markQuestions")}</span>
           </label>
         </div>
         <button type="submit" data-testid="save-quiz-settings" className={button}>
@@ -425,7 +436,18 @@ function Stats({ stats }: { stats: LoaderData["stats"] }) {
                       {t("quiz.stats.percent", { value: row.percentCorrect })}
                     </td>
                     <td className="px-3 py-2" dir="auto">
-                      {row.wrongOption === null ? (
+                      {row.wrongAnswers.length > 0 ? (
+                        <ul data-testid="quiz-stats-wrong-answers">
+                          {row.wrongAnswers.map((wrong) => (
+                            <li key={wrong.text}>
+                              <bdi>{wrong.text}</bdi>{" "}
+                              <span className="text-ink/70">
+                                {t("quiz.stats.givenBy", { count: wrong.count })}
+                              </span>
+                            </li>
+                          ))}
+                        </ul>
+                      ) : row.wrongOption === null ? (
                         <span className="text-ink/70">{t("quiz.stats.noWrong")}</span>
                       ) : row.wrongOption === "removed" ? (
                         <span className="text-ink/70">{t("quiz.stats.removedOption")}</span>

@@ -40,6 +40,11 @@ export const quizzes = pgTable(
     drawCount: integer("draw_count"),
     shuffle: boolean("shuffle").notNull().default(false),
     reveal: quizReveal("reveal").notNull().default("after_pass"),
+    /**
+     * After each submitted attempt, mark which questions were right and which wrong (issue 50): the right
+     * answers themselves still follow `reveal`.
+     */
+    markQuestions: boolean("mark_questions").notNull().default(true),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

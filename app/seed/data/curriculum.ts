@@ -20,6 +20,7 @@ const quizSettings = {
   drawCount: null,
   shuffle: true,
   reveal: "after_pass",
+  markQuestions: true,
 } as const;
 
 export const seedCurricula: SeedCurriculum[] = [

@@ -1,0 +1,1 @@
+ALTER TABLE "quizzes" ADD COLUMN "mark_questions" boolean DEFAULT true NOT NULL;
