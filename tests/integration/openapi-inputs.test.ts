@@ -63,7 +63,9 @@ const CANDIDATES: unknown[] = [
   "user",
   "trainer",
   "data-science",
-  "2026-12-01T09:30:00Z",
+  // A month ahead, always: a coupon's expiry must be in the future, which no document can say, so a fixed date
+  // turned into a mismatch the day it passed.
+  new Date(Date.now() + 30 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z"),
   "0b7f1a2c-3d4e-4f50-8a6b-7c8d9e0f1a2b",
   "x".repeat(81),
   "x".repeat(300),
