@@ -7,7 +7,7 @@ import type { Viewer } from "../access/roles";
 import { hitRateLimitOnce, RATE_LIMITS, remainingHits } from "../auth/rate-limit.server";
 import { getSessionSecret } from "../config.server";
 import type { Database } from "../db/client.server";
-import { lessonCaptions, lessons, mediaUploads, users, videos } from "../db/schema";
+import { lessonCaptions, lessons, mediaUploads, renditionQuality, users, videos } from "../db/schema";
 import { parseRange } from "../storage/range";
 import { RENDITION_CONTENT_TYPES } from "../video/renditions";
 import { readyRendition, renditionKey, renditionsOf } from "../video/renditions.server";
@@ -34,6 +34,8 @@ export type OfflineFile = { kind: OfflineKind; href: string; bytes: number | nul
 
 export type OfflineDownloads = {
   files: OfflineFile[];
+  /** A light rendition of the lesson's video is still being made: more will be offered once it is ready. */
+  preparing: boolean;
   /** When every link of `files` runs out. */
   expiresAt: Date;
   /** Downloads left in the learner's current 24 hours, and the allowance. */
@@ -72,11 +74,17 @@ export async function offlineDownloads(
     .where(and(eq(lessons.id, lessonId), eq(lessons.courseId, courseId)));
   if (!lesson) return { ok: false, reason: "not_found" };
   const found: { kind: OfflineKind; bytes: number | null }[] = [];
+  let preparing = false;
   if (lesson.videoId && lesson.provider === "local") {
-    for (const rendition of await renditionsOf(db, lesson.videoId)) {
+    const renditions = await renditionsOf(db, lesson.videoId);
+    for (const rendition of renditions) {
       if (rendition.status === "ready")
         found.push({ kind: rendition.quality === "low" ? "video" : "audio", bytes: rendition.size });
     }
+    // A rendition not asked for yet counts as pending, as the play API lists it; a failed one will not come.
+    preparing = renditionQuality.enumValues.some(
+      (quality) => !renditions.some((row) => row.quality === quality && row.status !== "pending"),
+    );
     found.sort((a, b) => (a.kind === "video" ? -1 : b.kind === "video" ? 1 : 0));
   }
   if (lesson.pdfPublicId) found.push({ kind: "pdf", bytes: lesson.pdfBytes ?? null });
@@ -94,6 +102,7 @@ export async function offlineDownloads(
       bytes,
       href: offlinePath(signOfflineGrant({ userId: viewer.id, courseId, lessonId, kind, expiresAt }, secret)),
     })),
+    preparing,
     expiresAt: new Date(expiresAt),
     remaining: await remainingHits(db, allowanceKey(viewer.id), ALLOWANCE),
     dailyLimit: ALLOWANCE.limit,

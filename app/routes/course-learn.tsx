@@ -84,7 +84,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 async function offlineList(db: Database, user: Viewer, courseId: number, lessonId: number) {
   const result = await offlineDownloads(db, user, courseId, lessonId);
   if (!result.ok) return null;
-  const { files, remaining, dailyLimit } = result.downloads;
+  const { files, preparing, remaining, dailyLimit } = result.downloads;
+  // No panel where nothing can be downloaded, now or once a video's light copy is ready (an article, a quiz).
+  if (files.length === 0 && !preparing) return null;
   return { files, remaining, dailyLimit };
 }
 

@@ -23,6 +23,7 @@ import {
   offlineFileName,
   signOfflineGrant,
 } from "../../app/learning/offline";
+import { offlineDownloads } from "../../app/learning/offline.server";
 import { storeUpload } from "../../app/media/media.server";
 import { loader as lecturePlayApi } from "../../app/routes/api/lecture-play";
 import { loader as downloadsApi } from "../../app/routes/api/lesson-downloads";
@@ -266,6 +267,9 @@ describe("light renditions", () => {
         "captions-ar",
       ]);
       expect((await stream("low", learner)).status).toBe(404);
+      const learnerCookie = await cookieFor(handle.db, learner.id);
+      const preparing = await offlineDownloads(handle.db, learner, courseId, videoLessonId);
+      expect(preparing.ok && preparing.downloads.preparing).toBe(true);
 
       await requestRenditions(handle.db, videoId);
       expect(await play(learner)).toEqual(expected("pending", "pending"));
@@ -279,6 +283,11 @@ describe("light renditions", () => {
         await drainJobs({ db: handle.db, mailer: sharedTestMailer() }, { queues: ["video-renditions"] }),
       ).toBe(1);
       expect(await play(learner)).toEqual(expected("ready", "ready"));
+      const made = await offlineDownloads(handle.db, learner, courseId, videoLessonId);
+      expect(made.ok && made.downloads.preparing).toBe(false);
+      const learn = await page(videoLessonId, learnerCookie);
+      if (learn instanceof Response) throw new Error(`learn page answered ${learn.status}`);
+      expect(learn.offline?.files.map((file) => file.kind)).toContain("video");
       const low = await stream("low", learner);
       expect(low.status).toBe(200);
       expect(low.headers.get("Content-Type")).toBe("video/mp4");
@@ -350,6 +359,10 @@ describe("the offline list", () => {
     expect((await list(learner, plainLessonId)).files).toEqual([]);
     // An enrolled learner holds the free preview as any lesson.
     expect((await list(learner, previewLessonId)).files).toEqual([]);
+    // The learn page offers no panel where nothing can be downloaded, now or later (issue 50, item 7).
+    const plain = await page(plainLessonId, await cookieFor(handle.db, learner.id));
+    if (plain instanceof Response) throw new Error(`learn page answered ${plain.status}`);
+    expect(plain.offline).toBeNull();
   });
 
   it("is refused to a guest, an outsider and a free preview's viewers, on the page and from the API", async () => {
