@@ -131,7 +131,9 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
             {filtering ? <p className="mt-2 text-ink/70">{t("catalog:filters.noResultsHint")}</p> : null}
           </div>
         ) : (
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="course-list">
+          // A page holds 10 courses (SPEC §9): two columns, then five from 1280 px, leave no orphan card in a
+          // full page, where three or four did (issue 50, item 7).
+          <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-5" data-testid="course-list">
             {courses.map((course, index) => (
               <CourseCard key={course.id} course={course} headingLevel={2} priority={index === 0} />
             ))}

@@ -48,7 +48,7 @@ export default function Developers({ loaderData }: Route.ComponentProps) {
   const count = groups.reduce((sum, group) => sum + group.endpoints.length, 0);
   return (
     <>
-      <PageIntro title={t("title")} lead={t("lead")} />
+      <PageIntro width="5xl" title={t("title")} lead={t("lead")} />
       <div className="mx-auto max-w-5xl px-4 py-10">
         <section className="space-y-3 rounded-xl border border-ink/10 p-5" aria-labelledby="api-basics">
           <h2 id="api-basics" className="text-xl font-semibold">

@@ -57,7 +57,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
 
 export default function NewCaseStudy({ actionData }: Route.ComponentProps) {
-  return (
-    <NewItemPage config={CASE_STUDY_FORM} answer={actionData as EditorAnswer | undefined} width="max-w-5xl" />
-  );
+  return <NewItemPage config={CASE_STUDY_FORM} answer={actionData as EditorAnswer | undefined} width="5xl" />;
 }

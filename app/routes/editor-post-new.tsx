@@ -55,5 +55,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => metaTags(loaderData?.meta);
 
 export default function NewPost({ actionData }: Route.ComponentProps) {
-  return <NewItemPage config={POST_FORM} answer={actionData as EditorAnswer | undefined} width="max-w-4xl" />;
+  return <NewItemPage config={POST_FORM} answer={actionData as EditorAnswer | undefined} width="4xl" />;
 }

@@ -19,7 +19,7 @@ export default function Faq() {
   const items = t("faq.items", { returnObjects: true }) as { q: string; a: string }[];
   return (
     <>
-      <PageIntro title={t("faq.title")} lead={t("faq.lead")} />
+      <PageIntro width="3xl" title={t("faq.title")} lead={t("faq.lead")} />
       <div className="mx-auto max-w-3xl space-y-3 px-4 py-12">
         {items.map((item) => (
           <details key={item.q} className="group rounded-xl border border-ink/10 p-5 open:bg-sand">

@@ -69,7 +69,7 @@ export default function InstructorAnnouncements({ loaderData, actionData }: Rout
   };
   return (
     <>
-      <PageIntro title={t("announcements.studioTitle", { title: course.title })}>
+      <PageIntro width="3xl" title={t("announcements.studioTitle", { title: course.title })}>
         <EditorNav courseId={course.id} isPublished={course.isPublished} />
       </PageIntro>
       <div className="mx-auto max-w-3xl px-4 py-12">

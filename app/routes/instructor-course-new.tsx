@@ -54,7 +54,7 @@ export default function NewCourse({ loaderData, actionData }: Route.ComponentPro
   const values = { ...EMPTY_LANDING, ...actionData?.values };
   return (
     <>
-      <PageIntro title={t("landing.newTitle")} lead={t("landing.newMeta")} />
+      <PageIntro width="4xl" title={t("landing.newTitle")} lead={t("landing.newMeta")} />
       <div className="mx-auto max-w-4xl px-4 py-10">
         <LandingForm
           values={values}

@@ -129,7 +129,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
   const unread = allRead ? 0 : loaderData.unread;
   return (
     <>
-      <PageIntro title={t("title")} lead={t("unreadCount", { count: unread })} />
+      <PageIntro width="3xl" title={t("title")} lead={t("unreadCount", { count: unread })} />
       <div className="mx-auto max-w-3xl px-4 py-12">
         {unread > 0 ? (
           <markAll.Form method="post" className="mb-6">

@@ -63,7 +63,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
   );
   return (
     <>
-      <PageIntro title={t("unsubscribe.title")} />
+      <PageIntro width="2xl" title={t("unsubscribe.title")} />
       <div className="mx-auto max-w-2xl px-4 py-12" data-testid="unsubscribe">
         {type === null || actionData?.done === false ? (
           <>

@@ -32,7 +32,7 @@ export function Account({
   const otherSessions = loaderData.sessions.filter((session) => !session.current).length;
   return (
     <>
-      <PageIntro title={t("settings.title")} />
+      <PageIntro width="2xl" title={t("settings.title")} />
       <section className="mx-auto max-w-2xl px-4 py-12" aria-labelledby="profile-heading">
         <h2 id="profile-heading" className="text-2xl font-bold">
           {t("settings.profileHeading")}

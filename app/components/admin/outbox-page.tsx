@@ -37,7 +37,7 @@ export function AdminOutbox({ loaderData }: { loaderData: LoaderData }) {
   const { t } = useTranslation("admin");
   return (
     <>
-      <PageIntro title={t("outbox.title")} lead={t("outbox.lead")} />
+      <PageIntro width="4xl" title={t("outbox.title")} lead={t("outbox.lead")} />
       <section className="mx-auto max-w-4xl px-4 py-12" aria-labelledby="outbox-heading">
         <h2 id="outbox-heading" className="text-2xl font-bold">
           {t("outbox.heading", { count: loaderData.total })}

@@ -137,7 +137,7 @@ export function SiteSettingsPage({ loaderData, actionData }: SiteSettingsPagePro
   ];
   return (
     <>
-      <PageIntro title={t("settings.title")} lead={t("settings.lead")} />
+      <PageIntro width="4xl" title={t("settings.title")} lead={t("settings.lead")} />
       <div className="mx-auto max-w-4xl px-4 py-12">
         <p className="text-sm text-ink/70" data-testid="site-settings-saved">
           {loaderData.lastSaved

@@ -46,7 +46,7 @@ export function MyCertificates({ loaderData }: { loaderData: LoaderData }) {
   const { certificates } = loaderData;
   return (
     <>
-      <PageIntro title={t("mine.title")} lead={t("mine.lead")}>
+      <PageIntro width="4xl" title={t("mine.title")} lead={t("mine.lead")}>
         <p className="mt-4 text-sm font-semibold text-ink/70">
           {t("mine.count", { count: certificates.length })}
         </p>

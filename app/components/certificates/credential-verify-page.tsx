@@ -19,7 +19,7 @@ export function CredentialVerifyPage({ answer }: { answer: CredentialVerifyAnswe
   const result = answer?.result ?? null;
   return (
     <>
-      <PageIntro title={t("credential.page.title")} lead={t("credential.page.lead")} />
+      <PageIntro width="3xl" title={t("credential.page.title")} lead={t("credential.page.lead")} />
       <div className="mx-auto max-w-3xl space-y-8 px-4 py-12">
         {result ? (
           <section

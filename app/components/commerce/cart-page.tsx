@@ -57,7 +57,7 @@ export function Cart({
 
   return (
     <>
-      <PageIntro title={t("cart.title")} />
+      <PageIntro width="4xl" title={t("cart.title")} />
       <div ref={ref} className="mx-auto max-w-4xl px-4 py-12">
         {error ? <ErrorSummary answer={actionData} message={error} /> : null}
         {items.length === 0 ? (

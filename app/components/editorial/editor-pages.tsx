@@ -6,7 +6,7 @@ import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import type { EditorAnswer, EditorialFormConfig } from "../../editorial/form-values";
 import { useLocalizePath } from "../../i18n/use-locale";
 import { useTranslation } from "../../i18n/use-translation";
-import { PageIntro } from "../page-intro";
+import { type ContentWidth, contentWidthClass, PageIntro } from "../page-intro";
 import { Pagination } from "../pagination";
 import { DeleteSection } from "./delete-section";
 import { EditorialForm, EditorialPreview } from "./editorial-form";
@@ -22,14 +22,14 @@ export function NewItemPage({
 }: {
   config: EditorialFormConfig;
   answer: EditorAnswer | undefined;
-  width: string;
+  width: ContentWidth;
 }) {
   const { t } = useTranslation("editorial");
   const values = { ...config.empty, ...answer?.values };
   return (
     <>
-      <PageIntro title={t(`${config.ns}.newTitle`)} lead={t(`${config.ns}.newLead`)} />
-      <div className={`mx-auto ${width} space-y-8 px-4 py-10`}>
+      <PageIntro width={width} title={t(`${config.ns}.newTitle`)} lead={t(`${config.ns}.newLead`)} />
+      <div className={`mx-auto ${contentWidthClass(width)} space-y-8 px-4 py-10`}>
         {answer?.preview ? (
           <EditorialPreview config={config} title={values.title ?? ""} preview={answer.preview} />
         ) : null}
@@ -109,7 +109,7 @@ export function EditorPage({
     ) : null;
   return (
     <>
-      <PageIntro title={t(`${ns}.editTitle`, { title: item.title })}>
+      <PageIntro width="6xl" title={t(`${ns}.editTitle`, { title: item.title })}>
         <div className="mt-6 flex flex-wrap items-center gap-4 text-sm">
           <StatusBadge status={item.status} dateLabel={item.dateLabel} />
           <Link
@@ -274,7 +274,7 @@ export function EditorList({
   const localize = useLocalizePath();
   return (
     <>
-      <PageIntro title={heading} lead={lead}>
+      <PageIntro width="5xl" title={heading} lead={lead}>
         <div className="mt-6 flex flex-wrap gap-3">
           <Link
             to={localize(`${base}/new`)}

@@ -8,10 +8,11 @@ export type AnnouncementItem = { id: number; title: string; html: string; date: 
 export function CourseAnnouncements({ items }: { items: AnnouncementItem[] | null | undefined }) {
   const { t } = useTranslation("notifications");
   if (!items || items.length === 0) return null;
+  // In the course page's body column, with the previews, the outline and the reviews.
   return (
     <section
       aria-labelledby="course-announcements-heading"
-      className="mx-auto my-8 max-w-7xl px-4"
+      className="mx-auto my-8 max-w-3xl px-4"
       data-testid="course-announcements"
     >
       <h2 id="course-announcements-heading" className="text-2xl font-bold">

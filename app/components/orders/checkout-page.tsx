@@ -25,7 +25,7 @@ export function CheckoutReview({
 
   return (
     <>
-      <PageIntro title={t("checkout.title")} lead={t("checkout.intro")} />
+      <PageIntro width="4xl" title={t("checkout.title")} lead={t("checkout.intro")} />
       <div className="mx-auto max-w-4xl px-4 py-12">
         {error ? <ErrorSummary answer={actionData} message={error} /> : null}
         {items.length === 0 ? (

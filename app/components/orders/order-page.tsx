@@ -15,6 +15,7 @@ export function OrderPage({ loaderData }: { loaderData: LoaderData }) {
   return (
     <>
       <PageIntro
+        width="4xl"
         title={t("order.title", { orderNumber: loaderData.number })}
         lead={t("order.placed", { date: loaderData.placed })}
       />

@@ -115,7 +115,7 @@ export function QuizAttemptPage({ loaderData }: { loaderData: LoaderData }) {
   const lessonPage = localize(`/courses/${course.id}/learn/${lesson.id}`);
   return (
     <>
-      <PageIntro title={lesson.title} eyebrow={course.title}>
+      <PageIntro width="3xl" title={lesson.title} eyebrow={course.title}>
         <p className="mt-3 text-sm font-semibold text-coral-700">
           <Link to={lessonPage} className="hover:underline" data-testid="back-to-lesson">
             {t("quiz.backToLesson")}

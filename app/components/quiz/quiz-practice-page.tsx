@@ -22,7 +22,7 @@ export function QuizPracticePage({
   const error = actionData && "error" in actionData ? actionData.error : null;
   return (
     <>
-      <PageIntro title={lesson.title} eyebrow={course.title}>
+      <PageIntro width="3xl" title={lesson.title} eyebrow={course.title}>
         <p className="mt-3 text-sm font-semibold text-coral-700">
           <Link to={lessonPage} className="hover:underline" data-testid="back-to-lesson">
             {t("quiz.backToLesson")}

@@ -30,7 +30,7 @@ export function CourseEditor({
   const busy = navigation.state === "submitting";
   return (
     <>
-      <PageIntro title={t("landing.editTitle", { title: course.title })}>
+      <PageIntro width="6xl" title={t("landing.editTitle", { title: course.title })}>
         <EditorNav courseId={course.id} isPublished={course.isPublished} />
       </PageIntro>
       <div className="mx-auto grid *:min-w-0 max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[1fr_20rem]">

@@ -217,7 +217,7 @@ export function Curriculum({
 
   return (
     <>
-      <PageIntro title={t("curriculum.title", { title: course.title })}>
+      <PageIntro width="5xl" title={t("curriculum.title", { title: course.title })}>
         <EditorNav courseId={course.id} isPublished={course.isPublished} />
       </PageIntro>
       <div ref={containerRef} className="mx-auto max-w-5xl px-4 py-10">

@@ -30,7 +30,7 @@ export function LessonCaptionsPage({
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   return (
     <>
-      <PageIntro title={t("captions.title", { title: lesson.title })}>
+      <PageIntro width="5xl" title={t("captions.title", { title: lesson.title })}>
         <EditorNav courseId={course.id} isPublished={course.isPublished} />
       </PageIntro>
       <div className="mx-auto max-w-5xl space-y-8 px-4 py-10">

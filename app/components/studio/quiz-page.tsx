@@ -479,7 +479,7 @@ export function QuizEditor({ loaderData, answer }: { loaderData: LoaderData; ans
   const newValues: QuestionValues = newAnswer?.values ?? { kind: "single", points: "1" };
   return (
     <>
-      <PageIntro title={t("quiz.title", { title: lesson.title })}>
+      <PageIntro width="5xl" title={t("quiz.title", { title: lesson.title })}>
         <EditorNav courseId={course.id} isPublished={course.isPublished} />
       </PageIntro>
       <div className="mx-auto max-w-5xl space-y-10 px-4 py-10">
