@@ -5,13 +5,22 @@ import { z } from "zod";
 import { maySeeCourse } from "../access/policy";
 import type { Database, Queryable } from "../db/client.server";
 import type { LessonKind, User } from "../db/schema";
-import { catalogCounts, courseSearch, courseSections, courses, lessons, users } from "../db/schema";
+import {
+  catalogCounts,
+  courseSearch,
+  courseSections,
+  courses,
+  enrollments,
+  lessons,
+  users,
+} from "../db/schema";
 import type { Locale } from "../i18n/languages";
 import { pick } from "../lib/localized";
 import { cleanSearchText } from "../lib/validation";
 import { cardImageUrl } from "../media/urls";
 import { averageRating } from "../reviews/policy";
 import { COURSE_CATEGORIES, type CourseCategory } from "./categories";
+import { type CourseLanguage, isCourseLanguage } from "./course-languages";
 import { translateTechTerms } from "./glossary";
 import { containsPattern, foldSearchText, walkBudget } from "./search";
 import { COURSE_SORTS, type CourseSort } from "./sorts";
@@ -36,6 +45,16 @@ export type CourseDetail = CourseCard & {
   descriptionHtml: string;
   isPublished: boolean;
   trainerId: string;
+  /** What it teaches, asks first and is for, in the page's language (Arabic falls back to English). */
+  outcomes: string[];
+  requirements: string[];
+  audience: string[];
+  /** The languages it is taught in. */
+  languages: CourseLanguage[];
+  /** The last change to the course's own fields (its landing, publishing, curriculum saves). */
+  updatedAt: Date;
+  /** Who holds the course now (refunded enrollments are gone). */
+  learnerCount: number;
   /** In order (issue 32); each one's lessons are a contiguous run of `lessons`. */
   sections: { id: number; position: number; title: string }[];
   lessons: {
@@ -398,6 +417,15 @@ export async function getCourseForViewer(
       descriptionArHtml: courses.descriptionArHtml,
       isPublished: courses.isPublished,
       trainerId: courses.trainerId,
+      outcomes: courses.outcomes,
+      outcomesAr: courses.outcomesAr,
+      requirements: courses.requirements,
+      requirementsAr: courses.requirementsAr,
+      audience: courses.audience,
+      audienceAr: courses.audienceAr,
+      languages: courses.languages,
+      updatedAt: courses.updatedAt,
+      learnerCount: sql<number>`(select count(*)::int from ${enrollments} where ${enrollments.courseId} = ${courses.id})`,
     })
     .from(courses)
     .innerJoin(users, eq(users.id, courses.trainerId))
@@ -437,6 +465,12 @@ export async function getCourseForViewer(
     descriptionHtml: pick(locale, row.descriptionHtml, row.descriptionArHtml),
     isPublished: row.isPublished,
     trainerId: row.trainerId,
+    outcomes: pickList(locale, row.outcomes, row.outcomesAr),
+    requirements: pickList(locale, row.requirements, row.requirementsAr),
+    audience: pickList(locale, row.audience, row.audienceAr),
+    languages: row.languages.filter(isCourseLanguage),
+    updatedAt: row.updatedAt,
+    learnerCount: Number(row.learnerCount),
     sections: sectionRows.map((section) => ({
       id: section.id,
       position: section.position,
@@ -452,6 +486,11 @@ export async function getCourseForViewer(
       isFreePreview: lesson.isFreePreview,
     })),
   };
+}
+
+/** A list in the page's language: the Arabic one when there is one, else the English (as `pick` does for text). */
+function pickList(locale: Locale, english: string[], arabic: string[]): string[] {
+  return locale === "ar" && arabic.length > 0 ? arabic : english;
 }
 
 /** A card as the page shows it: the price already formatted for the page's locale and currency. */

@@ -29,6 +29,13 @@ export function courseDetailJson(course: CourseDetail, currency: string) {
   return {
     ...courseCardJson(course, currency),
     isPublished: course.isPublished,
+    outcomes: course.outcomes,
+    requirements: course.requirements,
+    audience: course.audience,
+    languages: course.languages,
+    updatedAt: course.updatedAt.toISOString(),
+    learnerCount: course.learnerCount,
+    instructor: { id: course.trainerId, name: course.instructorName },
     // Titles only: video and PDF links are for those who may open a lesson (its play call), never the catalog.
     lessons: course.lessons.map((lesson) => ({
       id: lesson.id,

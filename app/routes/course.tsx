@@ -118,7 +118,12 @@ export async function loader({ request, url, context, params }: Route.LoaderArgs
       : "not_enrolled";
   return {
     meta: courseMeta(page, course),
-    course: { ...course, priceLabel: page.price(course.price), isFree: course.price === 0 },
+    course: {
+      ...course,
+      priceLabel: page.price(course.price),
+      isFree: course.price === 0,
+      updatedLabel: page.date(course.updatedAt.toISOString()),
+    },
     totalMinutes,
     certificate,
     reviews: {

@@ -2,6 +2,7 @@
 
 import { eq, inArray, sql } from "drizzle-orm";
 import { hashPassword } from "../auth/password.server";
+import { COURSE_LANGUAGES } from "../courses/course-languages";
 import type { Database } from "../db/client.server";
 import {
   blogPosts,
@@ -21,6 +22,7 @@ import { seedDemoCaptions } from "./captions.server";
 import { seedDemoCertificate } from "./certificates.server";
 import { seedDemoCurriculum } from "./curriculum.server";
 import { seedBlogPosts } from "./data/blog";
+import { seedCourseDecisions } from "./data/course-decisions";
 import { seedCourses } from "./data/courses";
 import { seedPortfolioItems } from "./data/portfolio";
 import { seedDemoLeads } from "./leads.server";
@@ -97,6 +99,7 @@ export async function seedDemoContent(db: Database): Promise<void> {
           descriptionArHtml: renderMarkdown(course.description.ar),
           category: course.category,
           price: course.price,
+          ...decisionColumns(course.slug),
           imageUrl: course.image,
           isPublished: !course.draft,
           trainerId: idOf(course.instructor),
@@ -220,4 +223,19 @@ export async function seedDemoContent(db: Database): Promise<void> {
   await seedDemoQa(db);
   await seedDemoLeads(db);
   if (admin) await seedDemoSiteSettings(db, admin.id);
+}
+
+/** A demo course's decision lists as columns (app/seed/data/course-decisions.ts); none for the others. */
+function decisionColumns(slug: string) {
+  const decision = seedCourseDecisions[slug];
+  if (!decision) return {};
+  return {
+    outcomes: decision.outcomes.en,
+    outcomesAr: decision.outcomes.ar,
+    requirements: decision.requirements.en,
+    requirementsAr: decision.requirements.ar,
+    audience: decision.audience.en,
+    audienceAr: decision.audience.ar,
+    languages: COURSE_LANGUAGES.filter((language) => decision.languages.includes(language)),
+  };
 }

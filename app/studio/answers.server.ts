@@ -15,17 +15,16 @@ export function landingValues(course: StudioCourse) {
     description: course.description,
     descriptionAr: course.descriptionAr ?? "",
     price: toAmountText(course.price, readConfig().currency),
+    // One item per line, as the form's text areas take them.
+    outcomes: course.outcomes.join("\n"),
+    outcomesAr: course.outcomesAr.join("\n"),
+    requirements: course.requirements.join("\n"),
+    requirementsAr: course.requirementsAr.join("\n"),
+    audience: course.audience.join("\n"),
+    audienceAr: course.audienceAr.join("\n"),
+    languages: course.languages.join(" "),
   };
 }
-
-export const EMPTY_LANDING = {
-  title: "",
-  titleAr: "",
-  category: "",
-  description: "",
-  descriptionAr: "",
-  price: "",
-};
 
 export function uploadFailureMessage(reason: UploadReadFailure | "unreadable", t: TFunction): string {
   switch (reason) {

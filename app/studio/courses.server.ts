@@ -28,7 +28,7 @@ import { releaseOrphanVideos } from "../video/videos.server";
 import { findAttachable } from "./attachable.server";
 import { lockEditable, type Refusal, rollbackAnswer } from "./course-lock.server";
 import { lastSectionId, readLayout, writeLayout } from "./curriculum.server";
-import { type CourseLanding, MAX_LESSONS } from "./inputs";
+import { type CourseDecisionFields, type CourseLanding, MAX_LESSONS } from "./inputs";
 import { canDeleteCourse, missingForPublish, type PublishRequirement } from "./policy";
 
 export type StudioCourse = Course & {
@@ -184,11 +184,31 @@ export type CourseOutcome = { ok: true; course: StudioCourse } | Refusal;
 
 const slugFor = () => `course-${crypto.randomUUID()}`;
 
+const DECISION_KEYS = [
+  "outcomes",
+  "outcomesAr",
+  "requirements",
+  "requirementsAr",
+  "audience",
+  "audienceAr",
+  "languages",
+] as const satisfies readonly (keyof CourseDecisionFields)[];
+
+/** The decision fields given (a field left out stays as it is, or takes the column's default). */
+function decisionFields(fields: Partial<CourseDecisionFields>): Partial<CourseDecisionFields> {
+  const given: Partial<CourseDecisionFields> = {};
+  for (const key of DECISION_KEYS)
+    if (fields[key] !== undefined) Object.assign(given, { [key]: fields[key] });
+  return given;
+}
+
 /** A new course owned by the actor. It starts as a draft unless `isPublished` is asked and allowed. */
 export async function createCourse(
   db: Database,
   actor: Actor,
-  fields: CourseLanding & Omit<CourseChanges, keyof CourseLanding>,
+  fields: Omit<CourseLanding, keyof CourseDecisionFields> &
+    Partial<CourseDecisionFields> &
+    Omit<CourseChanges, keyof CourseLanding>,
 ): Promise<CourseOutcome> {
   if (!canUseStudio(actor)) return { ok: false, reason: "forbidden" };
   const created = await db
@@ -208,6 +228,7 @@ export async function createCourse(
           ...renderedDescriptions(fields),
           category: fields.category,
           price: fields.price,
+          ...decisionFields(fields),
           imageUrl: image?.url ?? null,
           imagePublicId: image?.publicId ?? null,
           isPublished: false,
@@ -256,7 +277,7 @@ export async function updateCourse(
       if (changes.titleAr !== undefined) set.titleAr = changes.titleAr;
       if (changes.description !== undefined) set.description = changes.description;
       if (changes.descriptionAr !== undefined) set.descriptionAr = changes.descriptionAr;
-      Object.assign(set, renderedDescriptions(changes));
+      Object.assign(set, renderedDescriptions(changes), decisionFields(changes));
       if (changes.category !== undefined) set.category = changes.category as CourseCategory;
       if (changes.price !== undefined) set.price = changes.price;
       if (changes.image !== undefined) {

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { readConfig } from "../config.server";
 import { COURSE_CATEGORIES } from "../courses/categories";
+import { COURSE_LANGUAGES, type CourseLanguage } from "../courses/course-languages";
 import { amountSchema, minorUnitDigits, minorUnitsPerUnit, parseAmount } from "../lib/money";
 import { entityId, queryInteger, safeText } from "../lib/validation";
 
@@ -68,6 +69,36 @@ export const OptionalDuration = z
   .union([z.literal(""), z.null(), z.undefined(), DurationMinutes])
   .transform((value) => (value === "" || value === undefined ? null : value));
 
+// ── What a buyer decides on (issue 50, item 2): short lists in both languages, and the languages taught in ──
+
+/** Items of each list (outcomes, requirements, audience): a page's worth, not a syllabus. */
+export const MAX_LIST_ITEMS = 12;
+export const MAX_LIST_ITEM = 200;
+
+const ListItem = text(MAX_LIST_ITEM, "errors.listItemTooLong");
+/** A list as the API sends it: trimmed items, blank ones dropped. */
+const ApiList = z
+  .array(ListItem, { error: "errors.invalid" })
+  .transform((items) => items.filter(Boolean))
+  .pipe(z.array(z.string()).max(MAX_LIST_ITEMS, { error: "errors.listTooLong" }));
+/** A list as a form's text area sends it: one item per line, blank lines dropped. */
+const LinesList = z
+  .string({ error: "errors.invalid" })
+  .max(MAX_LIST_ITEMS * (MAX_LIST_ITEM + 2) * 2, { error: "errors.listTooLong" })
+  .optional()
+  .transform((value) => (value ?? "").split(/\r?\n/))
+  .pipe(ApiList);
+/** The languages a course is taught in: one or both, in a fixed order. */
+const ApiLanguages = z
+  .array(z.enum(COURSE_LANGUAGES, { error: "errors.languagesInvalid" }), { error: "errors.languagesInvalid" })
+  .min(1, { error: "errors.languagesInvalid" })
+  .transform((chosen) => COURSE_LANGUAGES.filter((language) => chosen.includes(language)));
+/** The form's one choice: English, Arabic, or both ("en ar"). */
+const FormLanguages = z
+  .enum(["en", "ar", "en ar"], { error: "errors.languagesInvalid" })
+  .default("en")
+  .transform((value) => value.split(" ") as CourseLanguage[]);
+
 /** The landing form (SPEC §3 course form) as posted by a page. Description may be empty on a draft. */
 export const CourseLandingForm = z.object({
   title: Title,
@@ -76,8 +107,20 @@ export const CourseLandingForm = z.object({
   description: Description,
   descriptionAr: DescriptionAr,
   price: Price,
+  outcomes: LinesList,
+  outcomesAr: LinesList,
+  requirements: LinesList,
+  requirementsAr: LinesList,
+  audience: LinesList,
+  audienceAr: LinesList,
+  languages: FormLanguages,
 });
 export type CourseLanding = z.infer<typeof CourseLandingForm>;
+/** The decision fields: optional to whoever creates a course (the API may leave them out). */
+export type CourseDecisionFields = Pick<
+  CourseLanding,
+  "outcomes" | "outcomesAr" | "requirements" | "requirementsAr" | "audience" | "audienceAr" | "languages"
+>;
 
 /** An article lesson's Markdown: a long read is fine, a book is not. */
 export const MAX_ARTICLE = 100_000;
@@ -141,6 +184,13 @@ export const ApiCourseCreate = z.object({
   description: Description.min(1, { error: "errors.descriptionRequired" }),
   descriptionAr: DescriptionAr,
   price: Price,
+  outcomes: ApiList.optional(),
+  outcomesAr: ApiList.optional(),
+  requirements: ApiList.optional(),
+  requirementsAr: ApiList.optional(),
+  audience: ApiList.optional(),
+  audienceAr: ApiList.optional(),
+  languages: ApiLanguages.optional(),
   image: ApiImage.optional(),
   isPublished: z.boolean({ error: "errors.invalid" }).optional(),
   lessons: z

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { BulkEnrollInput, EnrollOneInput } from "../../commerce/enrollment-inputs";
 import { COURSE_CATEGORIES } from "../../courses/categories";
+import { COURSE_LANGUAGES } from "../../courses/course-languages";
 import { CourseListQuery } from "../../courses/list-query";
 import { type EndpointDoc, Image, isoDate, json, money, ok, paged, params } from "../registry";
 
@@ -23,6 +24,13 @@ export const CourseCard = z.strictObject({
 
 const CourseDetail = CourseCard.extend({
   isPublished: z.boolean(),
+  outcomes: z.array(z.string()).describe("What the course teaches, in the Accept-Language language"),
+  requirements: z.array(z.string()).describe("What it asks of a learner first"),
+  audience: z.array(z.string()).describe("Whom it is for"),
+  languages: z.array(z.enum(COURSE_LANGUAGES)).describe("The languages it is taught in"),
+  updatedAt: isoDate,
+  learnerCount: z.int().min(0).describe("Who holds the course now"),
+  instructor: z.strictObject({ id: z.uuid(), name: z.string() }),
   lessons: z.array(
     z.strictObject({
       id: z.int(),

@@ -1,6 +1,7 @@
 // The instructor studio's API (app/routes/api/instructor-*.ts).
 import { z } from "zod";
 import { COURSE_CATEGORIES } from "../../courses/categories";
+import { COURSE_LANGUAGES } from "../../courses/course-languages";
 import {
   ApiCourseCreate,
   ApiCourseUpdate,
@@ -22,6 +23,13 @@ const StudioCourse = z.strictObject({
   descriptionHtml: z.string(),
   descriptionArHtml: z.string().nullable(),
   category: z.enum(COURSE_CATEGORIES),
+  outcomes: z.array(z.string()).describe("What the course teaches"),
+  outcomesAr: z.array(z.string()).describe("Empty: the English list is shown in Arabic"),
+  requirements: z.array(z.string()),
+  requirementsAr: z.array(z.string()),
+  audience: z.array(z.string()).describe("Whom the course is for"),
+  audienceAr: z.array(z.string()),
+  languages: z.array(z.enum(COURSE_LANGUAGES)).describe("The languages the course is taught in"),
   price: money,
   currency: z.string(),
   image: Image,

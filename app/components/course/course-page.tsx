@@ -274,6 +274,26 @@ export function CoursePage({ loaderData }: { loaderData: LoaderData }) {
                 <dt className="text-ink/70">{t("catalog:courses.category")}</dt>
                 <dd className="font-semibold">{t(`common:categories.${course.category}`)}</dd>
               </div>
+              <div>
+                <dt className="text-ink/70">{t("catalog:courses.taughtIn")}</dt>
+                <dd className="font-semibold" data-testid="course-languages">
+                  {course.languages
+                    .map((language) => t(`catalog:courses.languageNames.${language}`))
+                    .join(t("catalog:courses.listSeparator"))}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-ink/70">{t("catalog:courses.learners")}</dt>
+                <dd className="font-semibold tabular-nums" data-testid="course-learners">
+                  {t("catalog:courses.learnerCount", { count: course.learnerCount })}
+                </dd>
+              </div>
+              <div className="col-span-2">
+                <dt className="text-ink/70">{t("catalog:courses.updated")}</dt>
+                <dd className="font-semibold" data-testid="course-updated">
+                  {course.updatedLabel}
+                </dd>
+              </div>
             </dl>
             <div className="border-t border-ink/10 p-5">
               <CourseActions loaderData={loaderData} />
@@ -282,6 +302,11 @@ export function CoursePage({ loaderData }: { loaderData: LoaderData }) {
         </div>
       </div>
       <CourseAnnouncements items={loaderData.announcements} />
+      <DecisionLists
+        outcomes={course.outcomes}
+        requirements={course.requirements}
+        audience={course.audience}
+      />
       <FreePreviews previews={loaderData.previews} />
       <section className="mx-auto max-w-3xl px-4 py-12" aria-labelledby="outline-heading">
         <h2 id="outline-heading" className="text-2xl font-bold">
@@ -352,5 +377,52 @@ export function CoursePage({ loaderData }: { loaderData: LoaderData }) {
       </section>
       <ReviewsSection data={loaderData.reviews} pagePath={localize(`/courses/${course.id}`)} />
     </article>
+  );
+}
+
+/**
+ * What the course teaches, what it asks first and whom it is for (issue 50, item 2), in the body column; a
+ * list the trainer left empty is not shown.
+ */
+function DecisionLists({
+  outcomes,
+  requirements,
+  audience,
+}: {
+  outcomes: string[];
+  requirements: string[];
+  audience: string[];
+}) {
+  const { t } = useTranslation("catalog");
+  const lists = [
+    { id: "outcomes", items: outcomes, heading: t("courses.outcomes"), mark: "✓" },
+    { id: "requirements", items: requirements, heading: t("courses.requirements"), mark: "•" },
+    { id: "audience", items: audience, heading: t("courses.audience"), mark: "•" },
+  ].filter((list) => list.items.length > 0);
+  if (lists.length === 0) return null;
+  return (
+    <div className="mx-auto max-w-3xl space-y-8 px-4 pt-12">
+      {lists.map((list) => (
+        <section
+          key={list.id}
+          aria-labelledby={`course-${list.id}-heading`}
+          data-testid={`course-${list.id}`}
+        >
+          <h2 id={`course-${list.id}-heading`} className="text-2xl font-bold">
+            {list.heading}
+          </h2>
+          <ul className={`mt-4 grid gap-2 ${list.id === "outcomes" ? "sm:grid-cols-2" : ""}`}>
+            {list.items.map((item) => (
+              <li key={item} className="flex gap-2">
+                <span aria-hidden="true" className="font-bold text-teal-700">
+                  {list.mark}
+                </span>
+                <span dir="auto">{item}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
   );
 }

@@ -139,7 +139,12 @@ export function SelectField({
   defaultValue,
   options,
   placeholder,
-}: Common & { defaultValue?: string; options: { value: string; label: string }[]; placeholder: string }) {
+}: Common & {
+  defaultValue?: string;
+  options: { value: string; label: string }[];
+  /** The empty first choice ("Choose…"); none where a value is always chosen. */
+  placeholder?: string;
+}) {
   return (
     <div>
       <label htmlFor={id} className="block font-semibold">
@@ -154,7 +159,7 @@ export function SelectField({
           aria-describedby={describedBy(id, error, hint)}
           className={`${inputClass} ${border(error)} bg-white`}
         >
-          <option value="">{placeholder}</option>
+          {placeholder === undefined ? null : <option value="">{placeholder}</option>}
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

@@ -14,6 +14,15 @@ export type LandingValues = {
   description: string;
   descriptionAr: string;
   price: string;
+  /** One item per line. */
+  outcomes: string;
+  outcomesAr: string;
+  requirements: string;
+  requirementsAr: string;
+  audience: string;
+  audienceAr: string;
+  /** "en", "ar" or "en ar". */
+  languages: string;
 };
 
 export const EMPTY_LANDING: LandingValues = {
@@ -23,7 +32,17 @@ export const EMPTY_LANDING: LandingValues = {
   description: "",
   descriptionAr: "",
   price: "",
+  outcomes: "",
+  outcomesAr: "",
+  requirements: "",
+  requirementsAr: "",
+  audience: "",
+  audienceAr: "",
+  languages: "en",
 };
+
+/** The lists a buyer decides on, each typed one item per line in both languages side by side. */
+const DECISION_LISTS = ["outcomes", "requirements", "audience"] as const;
 
 export function LandingForm({
   values,
@@ -124,6 +143,42 @@ export function LandingForm({
         error={errors.descriptionAr}
         dir="rtl"
         lang="ar"
+      />
+      {DECISION_LISTS.map((list) => (
+        <div key={list} className="grid gap-5 md:grid-cols-2">
+          <TextArea
+            id={`course-${list}`}
+            name={list}
+            label={t(`studio:landing.lists.${list}`)}
+            hint={t("studio:landing.lists.hint")}
+            defaultValue={values[list]}
+            error={errors[list]}
+            rows={4}
+            dir="auto"
+          />
+          <TextArea
+            id={`course-${list}-ar`}
+            name={`${list}Ar`}
+            label={t(`studio:landing.lists.${list}Ar`)}
+            hint={t("studio:landing.lists.hintAr")}
+            defaultValue={values[`${list}Ar`]}
+            error={errors[`${list}Ar`]}
+            rows={4}
+            dir="rtl"
+            lang="ar"
+          />
+        </div>
+      ))}
+      <SelectField
+        id="course-languages"
+        name="languages"
+        label={t("studio:landing.languages")}
+        defaultValue={values.languages}
+        error={errors.languages}
+        options={(["en", "ar", "en ar"] as const).map((value) => ({
+          value,
+          label: t(`studio:landing.languageChoices.${value === "en ar" ? "both" : value}`),
+        }))}
       />
       <div className="flex flex-wrap items-center gap-3">
         <button

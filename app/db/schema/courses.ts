@@ -50,6 +50,18 @@ export const courses = pgTable(
     ratingSum: integer("rating_sum").notNull().default(0),
     ratingCount: integer("rating_count").notNull().default(0),
     /**
+     * What a buyer decides on (issue 50, item 2): what the course teaches, what it asks of a learner first and
+     * whom it is for, each a short list, in English and in Arabic (an empty Arabic list falls back to the
+     * English one); and the languages it is taught in.
+     */
+    outcomes: text("outcomes").array().notNull().default(sql`'{}'::text[]`),
+    outcomesAr: text("outcomes_ar").array().notNull().default(sql`'{}'::text[]`),
+    requirements: text("requirements").array().notNull().default(sql`'{}'::text[]`),
+    requirementsAr: text("requirements_ar").array().notNull().default(sql`'{}'::text[]`),
+    audience: text("audience").array().notNull().default(sql`'{}'::text[]`),
+    audienceAr: text("audience_ar").array().notNull().default(sql`'{}'::text[]`),
+    languages: text("languages").array().notNull().default(sql`'{en}'::text[]`),
+    /**
      * Both languages' title and description, lower-cased, without Arabic diacritics or tatweel, and with
      * the letter variants people type interchangeably folded (أ إ آ ٱ → ا, ى → ي, ة → ه). The catalog's
      * search applies the same folding to the query (app/courses/search.ts). Published courses' copy of it, in
@@ -62,6 +74,10 @@ export const courses = pgTable(
   },
   (table) => [
     check("courses_price_non_negative", sql`${table.price} >= 0`),
+    check(
+      "courses_languages_known",
+      sql`cardinality(${table.languages}) > 0 and ${table.languages} <@ array['en', 'ar']::text[]`,
+    ),
     check(
       "courses_rating_totals_valid",
       sql`${table.ratingCount} >= 0 and ${table.ratingSum} >= ${table.ratingCount}`,
