@@ -65,6 +65,11 @@ function OpenAttempt({ loaderData }: { loaderData: LoaderData }) {
       method="post"
       ref={formRef}
       onChange={saveSoon}
+      // A save still waiting would reach the server after the submit and be refused (the attempt is
+      // closed), with an error toast over the result: the submit carries the answers anyway.
+      onSubmit={() => {
+        if (pending.current) clearTimeout(pending.current);
+      }}
       className="space-y-6"
       data-testid="quiz-attempt-form"
     >
