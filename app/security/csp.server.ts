@@ -3,6 +3,7 @@
 
 import { randomBytes } from "node:crypto";
 import { type Environment, environment } from "../config.server";
+import { cardCheckoutOrigins } from "../payments/providers/registry.server";
 
 export function createNonce(): string {
   return randomBytes(16).toString("base64");
@@ -13,14 +14,23 @@ export function createNonce(): string {
  * With Vimeo configured (`vimeo`), its player may be framed and the browser may send tus uploads to Vimeo's
  * upload hosts; otherwise neither.
  */
-/** With Stripe configured (`stripe`), forms may redirect to Stripe Checkout (the wallet's card top-up). */
+/**
+ * With Stripe configured (`stripe`), forms may redirect to Stripe Checkout (the wallet's card top-up); with
+ * card providers for orders on (app/payments/providers/), the checkout's form may redirect to their hosted
+ * pages (a POST answered 303 to the provider, without JavaScript).
+ */
 export function contentSecurityPolicy(
   nonce: string,
-  options: { vimeo?: boolean; stripe?: boolean; env?: Environment } = {},
+  options: { vimeo?: boolean; stripe?: boolean; cardOrigins?: string[]; env?: Environment } = {},
 ): string {
   const env = options.env ?? environment();
   const vimeo = options.vimeo ?? Boolean(env.VIMEO_ACCESS_TOKEN);
   const stripe = options.stripe ?? Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET);
+  const formTargets = [
+    "'self'",
+    ...(stripe ? ["https://checkout.stripe.com"] : []),
+    ...(options.cardOrigins ?? cardCheckoutOrigins(env)),
+  ];
   // The tests' fake Vimeo (VIMEO_API_URL, VIMEO_PLAYER_ORIGIN: tests only) stands where Vimeo's hosts do.
   const uploadHosts = ["https://*.vimeo.com", env.VIMEO_API_URL ? new URL(env.VIMEO_API_URL).origin : ""];
   const playerOrigin = env.VIMEO_PLAYER_ORIGIN
@@ -37,7 +47,7 @@ export function contentSecurityPolicy(
     vimeo ? `frame-src 'self' ${playerOrigin}` : "frame-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    stripe ? "form-action 'self' https://checkout.stripe.com" : "form-action 'self'",
+    `form-action ${[...new Set(formTargets)].join(" ")}`,
     "frame-ancestors 'none'",
   ].join("; ");
 }
