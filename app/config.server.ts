@@ -373,7 +373,9 @@ export function orderExpiryMinutes(env: Environment = environment()): number {
   if (!value) return 60;
   const minutes = Number(value);
   if (!Number.isInteger(minutes) || minutes < 5 || minutes > 10_080)
-    throw new ConfigError(`ORDER_EXPIRY_MINUTES must be a whole number of minutes from 5 to 10080; got "${value}".`);
+    throw new ConfigError(
+      `ORDER_EXPIRY_MINUTES must be a whole number of minutes from 5 to 10080; got "${value}".`,
+    );
   return minutes;
 }
 

@@ -9,13 +9,9 @@ import { announcePublicChange } from "../db/public-changes.server";
 import type { Mailer } from "../mail/mailer.server";
 import { deliverMail } from "../mail/outgoing.server";
 import { runSweep } from "../maintenance/sweep.server";
-import {
-  reconcileCardOrders,
-  refundLatePayment,
-  settleFromCallback,
-} from "../orders/card-orders.server";
-import { CARD_PROVIDERS } from "../payments/providers/types";
 import { dispatchNotificationMails, sendNotificationDigests } from "../notifications/delivery.server";
+import { reconcileCardOrders, refundLatePayment, settleFromCallback } from "../orders/card-orders.server";
+import { CARD_PROVIDERS } from "../payments/providers/types";
 import { checkLocalVideo } from "../video/local-check.server";
 import { makeRenditions, requestMissingRenditions } from "../video/renditions.server";
 import { pollVimeoVideo } from "../video/vimeo-poll.server";

@@ -12,8 +12,8 @@ import { type Locale, localizePath } from "../i18n/languages";
 import { enqueueJob } from "../jobs/queue.server";
 import { logger } from "../lib/logger.server";
 import { isRowId } from "../lib/validation";
-import { commitRedemption, lockCoupon } from "../payments/coupons.server";
 import type { CouponProblem } from "../payments/coupon-policy";
+import { commitRedemption, lockCoupon } from "../payments/coupons.server";
 import { cardProvider } from "../payments/providers/registry.server";
 import {
   type CardProviderName,
@@ -211,7 +211,11 @@ async function hasEvent(tx: Queryable, orderId: number, type: "flagged" | "refun
 export async function settleCardOrder(
   db: Database,
   orderId: number,
-  { source, actorId = null, reference }: { source: SettleSource; actorId?: string | null; reference?: string },
+  {
+    source,
+    actorId = null,
+    reference,
+  }: { source: SettleSource; actorId?: string | null; reference?: string },
 ): Promise<SettleOutcome> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return { result: "not_found" };
@@ -243,7 +247,7 @@ export async function applyProviderState(
     if (order.providerRef !== null && order.providerRef !== reference) return { result: "pending", orderId };
     const seen = { source, provider: order.provider, reference, providerStatus: state.providerStatus };
     if (order.status !== "pending") {
-      if (state.status !== "paid" || order.status !== "expired" && order.status !== "failed")
+      if (state.status !== "paid" || (order.status !== "expired" && order.status !== "failed"))
         return { result: "already_settled", orderId, status: order.status };
       const key = `late:${state.paymentId ?? reference}`;
       if (await hasEvent(tx, orderId, "flagged", key)) return { result: "late_payment", orderId };
@@ -251,7 +255,13 @@ export async function applyProviderState(
         orderId,
         type: "flagged",
         actorId,
-        detail: { ...seen, key, why: "paid_after_" + order.status, amount: state.amount, currency: state.currency },
+        detail: {
+          ...seen,
+          key,
+          why: `paid_after_${order.status}`,
+          amount: state.amount,
+          currency: state.currency,
+        },
       });
       if (state.paymentId)
         await enqueueJob(
@@ -300,7 +310,11 @@ async function fulfil(
   detail: Record<string, unknown>,
   actorId: string | null,
 ) {
-  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.id));
   const courseIds = items.flatMap((item) => (item.courseId === null ? [] : [item.courseId]));
   const inserted =
     courseIds.length === 0
@@ -361,7 +375,11 @@ export async function orderIdForReference(
  */
 export async function settleFromCallback(
   db: Database,
-  { provider, reference, orderId }: { provider: CardProviderName; reference: string; orderId?: number | null },
+  {
+    provider,
+    reference,
+    orderId,
+  }: { provider: CardProviderName; reference: string; orderId?: number | null },
 ): Promise<SettleOutcome> {
   const known = await orderIdForReference(db, provider, reference);
   if (known !== null) return settleCardOrder(db, known, { source: "webhook" });
@@ -438,7 +456,13 @@ export async function refundLatePayment(
     await tx.insert(orderEvents).values({
       orderId: data.orderId,
       type: "refunded",
-      detail: { key: data.key, to: "card", provider: data.provider, paymentId: data.paymentId, amount: refund.refunded },
+      detail: {
+        key: data.key,
+        to: "card",
+        provider: data.provider,
+        paymentId: data.paymentId,
+        amount: refund.refunded,
+      },
     });
   });
   return { refunded: true };

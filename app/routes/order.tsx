@@ -8,12 +8,12 @@ import { isAdmin } from "../access/roles";
 import { requireUser } from "../auth/guards.server";
 import { OrderPage } from "../components/orders/order-page";
 import { getDb } from "../db/context";
+import { localizePath } from "../i18n/languages";
 import { pick } from "../lib/localized";
 import { formatMoney } from "../lib/money";
 import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
-import { localizePath } from "../i18n/languages";
 import { toasts } from "../lib/toast.server";
 import { settleCardOrder } from "../orders/card-orders.server";
 import { findOrder } from "../orders/orders.server";
@@ -71,7 +71,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!order || !mayViewOrder(user, order)) throw new Response("Not Found", { status: 404 });
   const t = page.tIn("orders");
   const here = localizePath(`/orders/${order.id}`, page.locale);
-  if (order.status !== "pending" || order.method !== "card") return toasts().redirectWithInfo(here, t("order.checked"));
+  if (order.status !== "pending" || order.method !== "card")
+    return toasts().redirectWithInfo(here, t("order.checked"));
   try {
     await settleCardOrder(db, order.id, { source: "return", actorId: user.id });
   } catch (error) {

@@ -1,7 +1,7 @@
 // Coupons and card payments (app/routes/api/coupons.ts, stripe-webhook.ts; app/payments/).
 import { z } from "zod";
-import { MoyasarWebhookEvent } from "../../payments/providers/moyasar-webhook";
 import { CouponInput } from "../../payments/coupons.server";
+import { MoyasarWebhookEvent } from "../../payments/providers/moyasar-webhook";
 import { type EndpointDoc, isoDate, json, money, ok } from "../registry";
 
 const Coupon = z.strictObject({

@@ -103,7 +103,12 @@ export function CheckoutReview({
                 </label>
                 {loaderData.cardProviders.map((provider) => (
                   <label key={provider} className="flex items-center gap-2">
-                    <input type="radio" name="method" value={`card:${provider}`} data-testid={`pay-${provider}`} />
+                    <input
+                      type="radio"
+                      name="method"
+                      value={`card:${provider}`}
+                      data-testid={`pay-${provider}`}
+                    />
                     {t("checkout.card", { provider: t(`checkout.providers.${provider}`) })}
                   </label>
                 ))}

@@ -100,7 +100,9 @@ function readInvoice(body: unknown): MoyasarInvoice | null {
     : [];
   const metadata = isRecord(body.metadata)
     ? Object.fromEntries(
-        Object.entries(body.metadata).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+        Object.entries(body.metadata).filter(
+          (entry): entry is [string, string] => typeof entry[1] === "string",
+        ),
       )
     : null;
   return {
@@ -116,7 +118,10 @@ function readInvoice(body: unknown): MoyasarInvoice | null {
 
 export type MoyasarOptions = { timeoutMs?: number };
 
-export function moyasarProvider(config: MoyasarConfig, { timeoutMs = 10_000 }: MoyasarOptions = {}): CardProvider {
+export function moyasarProvider(
+  config: MoyasarConfig,
+  { timeoutMs = 10_000 }: MoyasarOptions = {},
+): CardProvider {
   const authorization = `Basic ${Buffer.from(`${config.secretKey}:`).toString("base64")}`;
   const apiOrigin = new URL(config.apiUrl).origin;
 
@@ -186,9 +191,15 @@ export function moyasarProvider(config: MoyasarConfig, { timeoutMs = 10_000 }: M
       if (status < 300 && isRecord(json) && json.status === "refunded")
         return { ok: true, refunded: typeof json.refunded === "number" ? json.refunded : (amount ?? 0) };
       // Refunded before (a retried job): Moyasar refuses a second refund; the payment says it is done.
-      const { status: readStatus, json: payment } = await call("GET", `/payments/${encodeURIComponent(paymentId)}`);
+      const { status: readStatus, json: payment } = await call(
+        "GET",
+        `/payments/${encodeURIComponent(paymentId)}`,
+      );
       if (readStatus === 200 && isRecord(payment) && payment.status === "refunded")
-        return { ok: true, refunded: typeof payment.refunded === "number" ? payment.refunded : (amount ?? 0) };
+        return {
+          ok: true,
+          refunded: typeof payment.refunded === "number" ? payment.refunded : (amount ?? 0),
+        };
       const message = isRecord(json) && typeof json.message === "string" ? json.message : `status ${status}`;
       return { ok: false, reason: message };
     },
