@@ -81,8 +81,12 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   };
 }
 
-/** The payment choice: `wallet`, or `card:<provider>` (one radio per provider that is on). */
-const PAYMENT_CHOICES = ["wallet", ...CARD_PROVIDERS.map((provider) => `card:${provider}` as const)] as const;
+/** The payment choice: `wallet`, `card:<provider>` (one radio per provider that is on), or `card` (the first). */
+const PAYMENT_CHOICES = [
+  "wallet",
+  "card",
+  ...CARD_PROVIDERS.map((provider) => `card:${provider}` as const),
+] as const;
 const CheckoutForm = z.object({
   method: z.enum(PAYMENT_CHOICES, { error: "checkout.errors.method" }),
   course: z.string().optional(),
