@@ -21,7 +21,13 @@ import {
   type ProviderPaymentState,
   ProviderUnavailableError,
 } from "../payments/providers/types";
-import { orderExpiresAt, orderNumber, paymentMatchesOrder, RECONCILE_AFTER_MINUTES } from "./policy";
+import {
+  isOrderExpired,
+  orderExpiresAt,
+  orderNumber,
+  paymentMatchesOrder,
+  RECONCILE_AFTER_MINUTES,
+} from "./policy";
 
 export type CardCheckoutOutcome =
   | { ok: true; orderId: number; redirectUrl: string }
@@ -419,7 +425,7 @@ export async function reconcileCardOrders(
     }
     if (outcome?.result === "paid") tally.paid += 1;
     const stillWaiting = outcome === null || outcome.result === "pending";
-    if (stillWaiting && now.getTime() >= orderExpiresAt(row.createdAt, expiryMinutes).getTime()) {
+    if (stillWaiting && isOrderExpired(row.createdAt, now, expiryMinutes)) {
       if (await expireOrder(db, row.id)) tally.expired += 1;
     }
   }
