@@ -3,7 +3,6 @@
 
 import { randomBytes } from "node:crypto";
 import { type Environment, environment } from "../config.server";
-import { cardCheckoutOrigins } from "../payments/providers/registry.server";
 
 export function createNonce(): string {
   return randomBytes(16).toString("base64");
@@ -16,8 +15,8 @@ export function createNonce(): string {
  */
 /**
  * With Stripe configured (`stripe`), forms may redirect to Stripe Checkout (the wallet's card top-up); with
- * card providers for orders on (app/payments/providers/), the checkout's form may redirect to their hosted
- * pages (a POST answered 303 to the provider, without JavaScript).
+ * card providers for orders on, the checkout's form may redirect to their hosted pages (`cardOrigins`, from
+ * app/payments/providers/ by the document's renderer: a POST answered 303 to the provider, without JavaScript).
  */
 export function contentSecurityPolicy(
   nonce: string,
@@ -29,7 +28,7 @@ export function contentSecurityPolicy(
   const formTargets = [
     "'self'",
     ...(stripe ? ["https://checkout.stripe.com"] : []),
-    ...(options.cardOrigins ?? cardCheckoutOrigins(env)),
+    ...(options.cardOrigins ?? []),
   ];
   // The tests' fake Vimeo (VIMEO_API_URL, VIMEO_PLAYER_ORIGIN: tests only) stands where Vimeo's hosts do.
   const uploadHosts = ["https://*.vimeo.com", env.VIMEO_API_URL ? new URL(env.VIMEO_API_URL).origin : ""];
