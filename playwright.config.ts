@@ -8,6 +8,10 @@ const PORT = Number(process.env.E2E_PORT ?? 4310);
 const FAKE_VIMEO_PORT = PORT + 1;
 const VIMEO_APP_PORT = PORT + 2;
 const FAKE_VIMEO = `http://127.0.0.1:${FAKE_VIMEO_PORT}`;
+// The card checkout (card-checkout.spec.ts) pays on a fake Moyasar: its API, hosted pay page and callbacks.
+const FAKE_MOYASAR_PORT = PORT + 3;
+const FAKE_MOYASAR = `http://127.0.0.1:${FAKE_MOYASAR_PORT}`;
+const MOYASAR = { secretKey: "sk_test_e2e_moyasar", webhookSecret: "e2e-moyasar-webhook-secret" };
 // Debian's chromium-headless-shell when it is there: the headless-only build Playwright itself runs by
 // default, which takes about a quarter less CPU than the full browser (measured on 23 tests: 411 s of worker
 // time against 540 s, all passing in both). E2E_CHROMIUM_PATH picks another one.
@@ -58,9 +62,30 @@ export default defineConfig({
       // Loopback only: the test server is never reachable from the network.
       // TRUST_PROXY=loopback: suites that sign many learners up send their own X-Forwarded-For, so they
       // do not exhaust the per-address sign-up limit (20 an hour) the other suites share on 127.0.0.1.
-      env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: ".data-e2e", TRUST_PROXY: "loopback" },
+      env: {
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        DATA_DIR: ".data-e2e",
+        TRUST_PROXY: "loopback",
+        MOYASAR_SECRET_KEY: MOYASAR.secretKey,
+        MOYASAR_WEBHOOK_SECRET: MOYASAR.webhookSecret,
+        MOYASAR_API_URL: `${FAKE_MOYASAR}/v1`,
+      },
       reuseExistingServer: false,
       timeout: 240_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: "npx tsx tests/fakes/moyasar-serve.ts",
+      url: `${FAKE_MOYASAR}/health`,
+      env: {
+        FAKE_MOYASAR_PORT: String(FAKE_MOYASAR_PORT),
+        FAKE_MOYASAR_SECRET_KEY: MOYASAR.secretKey,
+        FAKE_MOYASAR_WEBHOOK_SECRET: MOYASAR.webhookSecret,
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
       stdout: "ignore",
       stderr: "pipe",
     },

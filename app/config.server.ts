@@ -70,6 +70,11 @@ export const ENVIRONMENT_VARIABLES = [
   "TOP_UP_MIN",
   "TOP_UP_MAX",
   "REFUND_WINDOW_DAYS",
+  // Card payments of orders (app/payments/providers/, readMoyasarConfig, orderExpiryMinutes).
+  "MOYASAR_SECRET_KEY",
+  "MOYASAR_WEBHOOK_SECRET",
+  "MOYASAR_API_URL",
+  "ORDER_EXPIRY_MINUTES",
   // Pages (app/lib/deferred-scripts.server.ts).
   "DEFER_PAGE_SCRIPTS",
   // Leads (app/leads/leads.server.ts, leadsNotifyEmail).
@@ -334,6 +339,44 @@ export function workerPublicOrigin(env: Environment = environment()): string {
         "and mails it renders link to the site.",
     );
   return config.publicUrl;
+}
+
+export type MoyasarConfig = {
+  secretKey: string;
+  webhookSecret: string;
+  /** The API's base, ending in /v1 (https://api.moyasar.com/v1 unless MOYASAR_API_URL says otherwise). */
+  apiUrl: string;
+};
+
+export const MOYASAR_DEFAULT_API_URL = "https://api.moyasar.com/v1";
+
+/**
+ * Moyasar (issue 46): MOYASAR_SECRET_KEY and MOYASAR_WEBHOOK_SECRET together, or neither (Moyasar off). One
+ * alone is a configuration mistake the server refuses to start with, as with Stripe's pair. MOYASAR_API_URL
+ * (tests: the fake in tests/fakes/moyasar.ts) replaces the API's base URL.
+ */
+export function readMoyasarConfig(env: Environment = environment()): MoyasarConfig | null {
+  const secretKey = env.MOYASAR_SECRET_KEY?.trim() ?? "";
+  const webhookSecret = env.MOYASAR_WEBHOOK_SECRET?.trim() ?? "";
+  if (!secretKey && !webhookSecret) return null;
+  if (!secretKey || !webhookSecret)
+    throw new ConfigError("MOYASAR_SECRET_KEY and MOYASAR_WEBHOOK_SECRET must be set together.");
+  const apiUrl = (env.MOYASAR_API_URL?.trim() || MOYASAR_DEFAULT_API_URL).replace(/\/+$/, "");
+  if (!URL.canParse(apiUrl) || !/^https?:$/.test(new URL(apiUrl).protocol))
+    throw new ConfigError(`MOYASAR_API_URL must be an http(s) URL; got "${env.MOYASAR_API_URL}".`);
+  return { secretKey, webhookSecret, apiUrl };
+}
+
+/** ORDER_EXPIRY_MINUTES: how long a card order waits for its payment before it expires (60 by default). */
+export function orderExpiryMinutes(env: Environment = environment()): number {
+  const value = env.ORDER_EXPIRY_MINUTES?.trim();
+  if (!value) return 60;
+  const minutes = Number(value);
+  if (!Number.isInteger(minutes) || minutes < 5 || minutes > 10_080)
+    throw new ConfigError(
+      `ORDER_EXPIRY_MINUTES must be a whole number of minutes from 5 to 10080; got "${value}".`,
+    );
+  return minutes;
 }
 
 /**

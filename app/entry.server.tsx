@@ -32,6 +32,7 @@ import { logger } from "./lib/logger.server";
 import { noteFailureLogged, requestIdOf } from "./lib/request-id";
 import { asksToSaveData } from "./lib/save-data";
 import { spliceDocument } from "./lib/splice-document.server";
+import { cardCheckoutOrigins } from "./payments/providers/registry.server";
 import { contentSecurityPolicy, createNonce } from "./security/csp.server";
 import { NonceProvider } from "./security/nonce";
 
@@ -124,7 +125,10 @@ export default function handleRequest(
   const saveData = asksToSaveData(request.headers);
   // The strings this page uses, written into the document for the browser's translator (no fetch before hydrating).
   const translations = documentTranslationsSplice(i18n.language as Locale, renderedNamespaces(routerContext));
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  responseHeaders.set(
+    "Content-Security-Policy",
+    contentSecurityPolicy(nonce, { cardOrigins: cardCheckoutOrigins() }),
+  );
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

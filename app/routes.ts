@@ -30,6 +30,7 @@ export default [
   route("api/wallet/bank-transfer", "routes/api/wallet-bank-transfer.ts"),
   route("api/admin/settings/bank-transfer", "routes/api/admin-bank-transfer.ts"),
   route("api/payments/stripe/webhook", "routes/api/stripe-webhook.ts"),
+  route("api/payments/moyasar/webhook", "routes/api/moyasar-webhook.ts"),
   route("api/coupons", "routes/api/coupons.ts"),
   route("api/checkout", "routes/api/checkout.ts"),
   route("api/orders", "routes/api/orders.ts"),

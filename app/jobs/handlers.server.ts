@@ -10,6 +10,8 @@ import type { Mailer } from "../mail/mailer.server";
 import { deliverMail } from "../mail/outgoing.server";
 import { runSweep } from "../maintenance/sweep.server";
 import { dispatchNotificationMails, sendNotificationDigests } from "../notifications/delivery.server";
+import { reconcileCardOrders, refundLatePayment, settleFromCallback } from "../orders/card-orders.server";
+import { CARD_PROVIDERS } from "../payments/providers/types";
 import { checkLocalVideo } from "../video/local-check.server";
 import { makeRenditions, requestMissingRenditions } from "../video/renditions.server";
 import { pollVimeoVideo } from "../video/vimeo-poll.server";
@@ -17,6 +19,19 @@ import type { JobQueueName } from "./policy";
 
 /** What a worker brings to the jobs: the database and the transports, chosen by its process. */
 export type JobContext = { db: Database; mailer: Mailer };
+
+const CardCallback = z.object({
+  provider: z.enum(CARD_PROVIDERS),
+  reference: z.string().min(1).max(200),
+  orderId: z.number().int().positive().nullable().optional(),
+});
+const CardRefund = z.object({
+  orderId: z.number().int().positive(),
+  provider: z.string(),
+  paymentId: z.string().min(1),
+  amount: z.number().int().positive(),
+  key: z.string(),
+});
 
 const PublicationNotice = z.object({ kind: z.string(), id: z.number().int() });
 
@@ -50,4 +65,10 @@ export const JOB_HANDLERS: Record<JobQueueName, (data: unknown, context: JobCont
   "notification-mail": (_data, { db }) => dispatchNotificationMails(db),
   // One digest mail per person; a second run the same day finds nothing left to claim.
   "notification-digest": (_data, { db }) => sendNotificationDigests(db),
+  // Settles a card order from its provider's API after a callback; an order already settled stays as it is.
+  "card-settle": (data, { db }) => settleFromCallback(db, CardCallback.parse(data)),
+  // Settles the card orders still pending after a few minutes and expires the overdue ones (decision 067).
+  "card-reconcile": (_data, { db }) => reconcileCardOrders(db),
+  // Gives back a payment that came for an order no longer waiting; a repeat finds it refunded already.
+  "card-refund": (data, { db }) => refundLatePayment(db, CardRefund.parse(data)),
 };

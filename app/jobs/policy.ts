@@ -14,6 +14,9 @@ export const JOB_QUEUES = [
   "sweep",
   "notification-mail",
   "notification-digest",
+  "card-settle",
+  "card-reconcile",
+  "card-refund",
 ] as const;
 export type JobQueueName = (typeof JOB_QUEUES)[number];
 
@@ -127,7 +130,37 @@ export const QUEUE_POLICIES: Record<JobQueueName, RetryPolicy & { policy: "stand
     retryDelayMax: 1_800,
     expireInSeconds: 900,
   },
+  // A provider's callback (issue 46): settle the order from the provider's API. A failure is the provider
+  // unreachable; the reconciliation looks again anyway.
+  "card-settle": {
+    policy: "standard",
+    retryLimit: 6,
+    retryDelay: 10,
+    retryBackoff: true,
+    retryDelayMax: 600,
+    expireInSeconds: 60,
+  },
+  // Pending card orders settled from their provider, the overdue ones expired: the next minute's run is the retry.
+  "card-reconcile": {
+    policy: "singleton",
+    retryLimit: 0,
+    retryDelay: 0,
+    retryBackoff: false,
+    expireInSeconds: 300,
+  },
+  // A payment that came for an order no longer waiting, given back through the provider: retried for hours.
+  "card-refund": {
+    policy: "standard",
+    retryLimit: 10,
+    retryDelay: 60,
+    retryBackoff: true,
+    retryDelayMax: 3_600,
+    expireInSeconds: 60,
+  },
 };
+
+/** The card orders' reconciliation: every minute, once for the cluster. */
+export const CARD_RECONCILE_CRON = "* * * * *";
 
 /** The sweep's cron: every minute, once for the whole cluster (pg-boss's schedule keeps one job per slot). */
 export const SWEEP_CRON = "* * * * *";

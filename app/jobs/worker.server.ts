@@ -5,7 +5,7 @@
 import { logger } from "../lib/logger.server";
 import { DIGEST_CRON, DISPATCH_CRON } from "../notifications/policy";
 import { JOB_HANDLERS, type JobContext } from "./handlers.server";
-import { JOB_QUEUES, type JobQueueName, SWEEP_CRON } from "./policy";
+import { CARD_RECONCILE_CRON, JOB_QUEUES, type JobQueueName, SWEEP_CRON } from "./policy";
 import { jobQueue, openJobWorkerBoss } from "./queue.server";
 
 export type JobWorker = { stop: () => Promise<void> };
@@ -43,6 +43,7 @@ export async function startJobWorker(
     await boss.schedule("sweep", SWEEP_CRON, {}, { tz: "UTC" });
     await boss.schedule("notification-mail", DISPATCH_CRON, {}, { tz: "UTC" });
     await boss.schedule("notification-digest", DIGEST_CRON, {}, { tz: "UTC" });
+    await boss.schedule("card-reconcile", CARD_RECONCILE_CRON, {}, { tz: "UTC" });
   }
   return { stop: () => boss.stop({ graceful: true, timeout: 10_000 }) };
 }

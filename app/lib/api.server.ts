@@ -76,6 +76,8 @@ export const API_ERROR_CODES = [
   "not_video_lesson",
   /** A card checkout when no card provider can take orders (issue 46). */
   "provider_unavailable",
+  /** The card provider did not open a payment (unreachable, or it refused): the order is written failed. */
+  "provider_error",
   "rate_limited",
   "method_not_allowed",
   "payload_too_large",

@@ -1,25 +1,29 @@
 // The checkout (issue 46): one call for the review page's button and POST /api/checkout. A wallet checkout
 // is the wallet purchase (app/commerce/enrollment.server.ts), which writes its order paid in the same
-// transaction; a card checkout needs a card provider able to take orders, and none is wired yet.
+// transaction; a card checkout writes the order pending and answers the provider's hosted page
+// (card-orders.server.ts), with a provider the configuration turned on (app/payments/providers/).
 
 import { and, eq, gt } from "drizzle-orm";
 import { type PurchaseOutcome, purchaseCourses } from "../commerce/enrollment.server";
 import type { Database } from "../db/client.server";
 import { courses } from "../db/schema";
+import type { Locale } from "../i18n/languages";
+import { availableCardProviders } from "../payments/providers/registry.server";
+import { CARD_PROVIDERS, type CardProviderName } from "../payments/providers/types";
+import { startCardCheckout } from "./card-orders.server";
 import { findOrder, type OrderView } from "./orders.server";
 
+export { availableCardProviders, CARD_PROVIDERS };
 export const CHECKOUT_METHODS = ["wallet", "card"] as const;
-export const CARD_PROVIDERS = ["moyasar", "paymob", "stripe"] as const;
 export type CheckoutMethod = (typeof CHECKOUT_METHODS)[number];
-export type CardProvider = (typeof CARD_PROVIDERS)[number];
-
-/** The card providers that can take an order now (none yet: cards top up the wallet through Stripe). */
-export function availableCardProviders(): CardProvider[] {
-  return [];
-}
+export type CardProvider = CardProviderName;
 
 export type CheckoutOutcome =
-  | { ok: true; order: OrderView }
+  | { ok: true; order: OrderView; redirectUrl?: undefined }
+  /** A card checkout: the order is pending until its provider says it is paid. */
+  | { ok: true; order: OrderView; redirectUrl: string }
+  /** The provider did not open a payment (unreachable, or it refused): the order is written failed. */
+  | { ok: false; reason: "provider_error"; orderId: number }
   | Extract<PurchaseOutcome, { ok: false }>
   | { ok: false; reason: "provider_unavailable" }
   /** Everything asked for is owned already: no order is written. */
@@ -28,12 +32,33 @@ export type CheckoutOutcome =
 export async function checkout(
   db: Database,
   userId: string,
-  input: { method: CheckoutMethod; provider?: CardProvider; courseIds: number[]; couponCode?: string | null },
+  input: {
+    method: CheckoutMethod;
+    provider?: CardProvider;
+    courseIds: number[];
+    couponCode?: string | null;
+    currency: string;
+    locale: Locale;
+  },
 ): Promise<CheckoutOutcome> {
   if (input.method === "card") {
     const providers = availableCardProviders();
-    if (providers.length === 0 || (input.provider && !providers.includes(input.provider)))
-      return { ok: false, reason: "provider_unavailable" };
+    const provider = input.provider ?? providers[0];
+    if (!provider || !providers.includes(provider)) return { ok: false, reason: "provider_unavailable" };
+    const card = await startCardCheckout(db, userId, {
+      provider,
+      courseIds: input.courseIds,
+      couponCode: input.couponCode,
+      currency: input.currency,
+      locale: input.locale,
+    });
+    if (card.ok) {
+      const order = await findOrder(db, card.orderId);
+      if (!order) throw new Error(`checkout: order ${card.orderId} vanished after its commit`);
+      return { ok: true, order, redirectUrl: card.redirectUrl };
+    }
+    // Nothing left to pay once a coupon is applied: the wallet purchase enrolls for nothing, as it would.
+    if (card.reason !== "free") return card;
   }
   const outcome = await purchaseCourses(db, userId, input.courseIds, { couponCode: input.couponCode });
   if (!outcome.ok) return outcome;

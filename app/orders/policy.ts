@@ -23,3 +23,40 @@ export function statusAfterRefunds(current: OrderStatus, items: { refundedAt: Da
   if (refunded === 0) return current;
   return refunded === items.length ? "refunded" : "partially_refunded";
 }
+
+/** A provider's figures for a payment: integer minor units and an ISO 4217 code. */
+export type ProviderAmount = { amount: number; currency: string };
+
+/**
+ * Whether a payment the provider says is paid pays exactly this order: the same integer amount of minor
+ * units in the same currency (codes compared without regard to case). Anything else leaves the order unpaid.
+ */
+export function paymentMatchesOrder(
+  order: { total: number; currency: string },
+  payment: ProviderAmount,
+): boolean {
+  return (
+    Number.isSafeInteger(payment.amount) &&
+    payment.amount === order.total &&
+    payment.currency.trim().toUpperCase() === order.currency.trim().toUpperCase()
+  );
+}
+
+/** When a pending card order stops waiting for its payment. */
+export function orderExpiresAt(createdAt: Date, expiryMinutes: number): Date {
+  return new Date(createdAt.getTime() + expiryMinutes * 60_000);
+}
+
+export function isOrderExpired(createdAt: Date, now: Date, expiryMinutes: number): boolean {
+  return now.getTime() >= orderExpiresAt(createdAt, expiryMinutes).getTime();
+}
+
+/**
+ * A pending card order the reconciliation asks its provider about: older than this, the buyer's return and
+ * the provider's callback have had their chance (a lost webhook or a closed browser leaves it here).
+ */
+export const RECONCILE_AFTER_MINUTES = 3;
+
+export function isDueForReconciliation(createdAt: Date, now: Date): boolean {
+  return now.getTime() - createdAt.getTime() >= RECONCILE_AFTER_MINUTES * 60_000;
+}

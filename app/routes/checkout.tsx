@@ -1,7 +1,7 @@
 // /checkout: the review step (issue 46, item 2). The cart, or one course with ?course=ID ("Buy now"), with
 // the remembered coupon, the totals, the payment choices and the terms; only this page's button charges.
 // A plain form without JavaScript; the result is the order's page.
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import { requireUser } from "../auth/guards.server";
 import { getCartCourseIds, loadCart } from "../commerce/cart.server";
@@ -20,7 +20,12 @@ import { parseId } from "../lib/params";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { toasts } from "../lib/toast.server";
-import { availableCardProviders, CHECKOUT_METHODS, checkout } from "../orders/checkout.server";
+import {
+  availableCardProviders,
+  CARD_PROVIDERS,
+  type CardProvider,
+  checkout,
+} from "../orders/checkout.server";
 import { forgetCartCoupon, readCartCoupon } from "../payments/coupon-cookie.server";
 import { previewCoupon } from "../payments/coupons.server";
 import type { Route } from "./+types/checkout";
@@ -76,8 +81,14 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   };
 }
 
+/** The payment choice: `wallet`, `card:<provider>` (one radio per provider that is on), or `card` (the first). */
+const PAYMENT_CHOICES = [
+  "wallet",
+  "card",
+  ...CARD_PROVIDERS.map((provider) => `card:${provider}` as const),
+] as const;
 const CheckoutForm = z.object({
-  method: z.enum(CHECKOUT_METHODS, { error: "checkout.errors.method" }),
+  method: z.enum(PAYMENT_CHOICES, { error: "checkout.errors.method" }),
   course: z.string().optional(),
 });
 
@@ -95,7 +106,18 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       ? await reviewedCourseIds(request, db, user, new URL(url.pathname, url))
       : [parseId(course) ?? 0];
   const couponCode = await readCartCoupon(request);
-  const outcome = await checkout(db, user.id, { method: parsed.data.method, courseIds, couponCode });
+  const [method, provider] = parsed.data.method.split(":") as ["wallet" | "card", CardProvider | undefined];
+  const outcome = await checkout(db, user.id, {
+    method,
+    provider,
+    courseIds,
+    couponCode,
+    currency: readConfig().currency,
+    locale: page.locale,
+  });
+  // A card order is pending: the buyer goes to the provider's page (a 303 after the POST, with or without
+  // JavaScript) and comes back to the order's page.
+  if (outcome.ok && outcome.redirectUrl !== undefined) return redirect(outcome.redirectUrl, 303);
   if (outcome.ok) {
     return toasts().redirectWithSuccess(
       localizePath(`/orders/${outcome.order.id}`, page.locale),
@@ -106,6 +128,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   switch (outcome.reason) {
     case "provider_unavailable":
       return data({ error: t("checkout.errors.providerUnavailable") }, { status: 422 });
+    case "provider_error":
+      return data({ error: t("checkout.errors.providerError") }, { status: 502 });
     case "nothing_to_buy":
       return data({ error: t("checkout.errors.nothingToBuy") }, { status: 409 });
     default: {

@@ -13,14 +13,23 @@ export function createNonce(): string {
  * With Vimeo configured (`vimeo`), its player may be framed and the browser may send tus uploads to Vimeo's
  * upload hosts; otherwise neither.
  */
-/** With Stripe configured (`stripe`), forms may redirect to Stripe Checkout (the wallet's card top-up). */
+/**
+ * With Stripe configured (`stripe`), forms may redirect to Stripe Checkout (the wallet's card top-up); with
+ * card providers for orders on, the checkout's form may redirect to their hosted pages (`cardOrigins`, from
+ * app/payments/providers/ by the document's renderer: a POST answered 303 to the provider, without JavaScript).
+ */
 export function contentSecurityPolicy(
   nonce: string,
-  options: { vimeo?: boolean; stripe?: boolean; env?: Environment } = {},
+  options: { vimeo?: boolean; stripe?: boolean; cardOrigins?: string[]; env?: Environment } = {},
 ): string {
   const env = options.env ?? environment();
   const vimeo = options.vimeo ?? Boolean(env.VIMEO_ACCESS_TOKEN);
   const stripe = options.stripe ?? Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET);
+  const formTargets = [
+    "'self'",
+    ...(stripe ? ["https://checkout.stripe.com"] : []),
+    ...(options.cardOrigins ?? []),
+  ];
   // The tests' fake Vimeo (VIMEO_API_URL, VIMEO_PLAYER_ORIGIN: tests only) stands where Vimeo's hosts do.
   const uploadHosts = ["https://*.vimeo.com", env.VIMEO_API_URL ? new URL(env.VIMEO_API_URL).origin : ""];
   const playerOrigin = env.VIMEO_PLAYER_ORIGIN
@@ -37,7 +46,7 @@ export function contentSecurityPolicy(
     vimeo ? `frame-src 'self' ${playerOrigin}` : "frame-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    stripe ? "form-action 'self' https://checkout.stripe.com" : "form-action 'self'",
+    `form-action ${[...new Set(formTargets)].join(" ")}`,
     "frame-ancestors 'none'",
   ].join("; ");
 }

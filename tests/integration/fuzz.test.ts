@@ -678,6 +678,23 @@ const API: ApiEndpoint[] = [
       couponCode: fc.oneof(text(0), fc.constantFrom("NO-SUCH-CODE", "welcome", "", "x".repeat(65))),
     },
   },
+  // Moyasar's webhook (issue 46): public, authenticated by the body's secret token only.
+  {
+    name: "moyasar webhook",
+    method: "POST",
+    path: "/api/payments/moyasar/webhook",
+    role: "guest",
+    json: {
+      id: fc.oneof(text(0), fc.constantFrom("", "x".repeat(300))),
+      type: fc.constantFrom("payment_paid", "payment_failed", "", "invoice_paid"),
+      secret_token: fc.oneof(text(0), fc.constantFrom("", "x".repeat(2_000))),
+      data: fc.oneof(
+        fc.constant({ id: "00000000-0000-4000-8000-000000000000", invoice_id: "nope" }),
+        fc.record({ id: text(0), invoice_id: fc.oneof(text(0), fc.constant(null)) }),
+        fc.string(),
+      ),
+    },
+  },
   { name: "orders", method: "GET", path: "/api/orders", role: "user" },
   { name: "order", method: "GET", path: "/api/orders/:id", role: "user" },
   {
@@ -2013,6 +2030,25 @@ const redirectTarget = fc.constantFrom(
 
 function pageActions(): PageAction[] {
   return [
+    {
+      // The review step's pay button (issue 46): wallet, or a card through a provider that is on.
+      name: "checkout",
+      path: "/checkout",
+      role: "user",
+      readsBody: true,
+      fields: {
+        method: fc.constantFrom("wallet", "card", "card:moyasar", "card:paypal", "", "cash"),
+        course: fc.oneof(courseIdValue(), fc.constantFrom("", "0", "-1", "2147483648", "abc")),
+      },
+    },
+    {
+      // The result page's check-again form: the buyer (or an admin) only; a 404 for anyone else.
+      name: "order check again",
+      path: "/orders/:id",
+      role: "user",
+      readsBody: false,
+      fields: { intent: fc.constantFrom("check", "", "pay") },
+    },
     {
       name: "cart",
       path: "/cart",

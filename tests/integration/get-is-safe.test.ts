@@ -200,7 +200,15 @@ beforeAll(async () => {
     );
     if (cheapest) await enrollment.purchaseCourses(app.db, learnerId, [Number(cheapest)]);
   }
-  const orders = await ids(sql`select id from orders order by id limit 2`);
+  // And a card order waiting for its payment (the provider's return lands on its page): reading that page
+  // must not settle it, ask the provider, or expire it (decision 067).
+  await app.db.execute(
+    sql`insert into orders (user_id, status, method, provider, provider_ref, currency, subtotal, discount, tax, total) values (${learnerId}, 'pending', 'card', 'moyasar', 'get-is-safe-invoice', 'USD', 1000, 0, 0, 1000)`,
+  );
+  const orders = [
+    ...(await ids(sql`select id from orders where method = 'wallet' order by id limit 1`)),
+    ...(await ids(sql`select id from orders where method = 'card' order by id limit 1`)),
+  ];
   const posts = await ids(sql`select id from blog_posts order by id limit 2`);
   const cases = await ids(sql`select id from portfolio_items order by id limit 2`);
   const leadIds = await ids(sql`select id from leads order by id limit 2`);

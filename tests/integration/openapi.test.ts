@@ -23,6 +23,7 @@ import {
 import { captureLogs } from "../../app/lib/logger.server";
 import type { TrainerQuiz } from "../../app/quizzes/quizzes.server";
 import routes from "../../app/routes";
+import { startFakeMoyasar } from "../fakes/moyasar";
 import { type FuzzApp, startFuzzApp } from "./fuzz/app";
 import { createFixtures, type Fixtures, type Role } from "./fuzz/fixtures";
 import { documentValidator, responseSchema } from "./openapi-ajv";
@@ -924,6 +925,56 @@ describe("conformance", () => {
     expect(response.status).toBe(405);
     expect(ApiErrorBody.safeParse(await response.json()).success).toBe(true);
   }, 60_000);
+
+  it("a card checkout and Moyasar's webhook answer their documented shapes (issue 46)", async () => {
+    const fake = await startFakeMoyasar({ secretKey: "sk_openapi", webhookSecret: "openapi-webhook" });
+    const saved = [
+      process.env.MOYASAR_SECRET_KEY,
+      process.env.MOYASAR_WEBHOOK_SECRET,
+      process.env.MOYASAR_API_URL,
+    ];
+    process.env.MOYASAR_SECRET_KEY = "sk_openapi";
+    process.env.MOYASAR_WEBHOOK_SECRET = "openapi-webhook";
+    process.env.MOYASAR_API_URL = fake.apiUrl;
+    try {
+      const buyer = await app.helpers.createUser(app.db, "user");
+      const started = await call("post", "api/checkout", "/api/checkout", {
+        as: buyer,
+        body: { method: "card", provider: "moyasar", courseIds: [fixtures.courseIds.paid] },
+        expectStatus: 201,
+      });
+      expect((started.order as Json).status).toBe("pending");
+      const invoiceId = String(started.redirectUrl).split("/").at(-1) ?? "";
+      await fake.pay(invoiceId, { callback: false });
+      const event = fake.events.at(-1);
+      await call("post", "api/payments/moyasar/webhook", "/api/payments/moyasar/webhook", {
+        body: event,
+        expectStatus: 200,
+      });
+      await call("post", "api/payments/moyasar/webhook", "/api/payments/moyasar/webhook", {
+        body: { ...event, secret_token: "wrong" },
+        expectStatus: 401,
+      });
+      await call("post", "api/payments/moyasar/webhook", "/api/payments/moyasar/webhook", {
+        body: { secret_token: "openapi-webhook", id: "x" },
+        expectStatus: 400,
+      });
+      fake.failNext();
+      await call("post", "api/checkout", "/api/checkout", {
+        as: await app.helpers.createUser(app.db, "user"),
+        body: { method: "card", courseIds: [fixtures.courseIds.paid] },
+        expectStatus: 502,
+      });
+    } finally {
+      const names = ["MOYASAR_SECRET_KEY", "MOYASAR_WEBHOOK_SECRET", "MOYASAR_API_URL"] as const;
+      names.forEach((name, index) => {
+        const value = saved[index];
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      });
+      await fake.close();
+    }
+  });
 
   it("checked every documented GET and most mutations", () => {
     const gets = ENDPOINTS.filter((endpoint) => endpoint.method === "get").map(

@@ -124,6 +124,7 @@ import {
 import { loader as meLearningApi } from "../../app/routes/api/me-learning";
 import { action as mediaDelete } from "../../app/routes/api/media-delete";
 import { action as mediaUpload } from "../../app/routes/api/media-upload";
+import { action as moyasarWebhookApi } from "../../app/routes/api/moyasar-webhook";
 import {
   loader as notificationPreferencesApi,
   action as notificationPreferencesPutApi,
@@ -203,7 +204,7 @@ import {
   loader as notificationsPage,
   action as notificationsPageAction,
 } from "../../app/routes/notifications";
-import { loader as orderPage } from "../../app/routes/order";
+import { loader as orderPage, action as orderPageAction } from "../../app/routes/order";
 import { loader as portfolioItemPage } from "../../app/routes/portfolio-item";
 import { action as quizAttemptAction, loader as quizAttemptPage } from "../../app/routes/quiz-attempt";
 import { action as quizPracticeAction, loader as quizPracticePage } from "../../app/routes/quiz-practice";
@@ -706,6 +707,17 @@ const CASES: Case[] = [
     path: "/ar/checkout?course=999999",
     body: () => new URLSearchParams({ method: "card", course: "999999" }),
     expected: { guest: "login", user: 422, trainer: 422, admin: 422 },
+  },
+  {
+    // The check-again form of an order nobody has: the guard first, then the 404 of someone else's order.
+    name: "POST /orders/:id (check again, unknown order)",
+    kind: "page",
+    handler: orderPageAction,
+    method: "POST",
+    path: "/orders/999999",
+    params: () => ({ id: "999999" }),
+    body: () => new URLSearchParams({}),
+    expected: { guest: "login", user: 404, trainer: 404, admin: 404 },
   },
   {
     name: "GET /orders/:id (unknown order)",
@@ -2174,6 +2186,18 @@ const CASES: Case[] = [
     path: "/api/orders/999999",
     params: () => ({ id: "999999" }),
     expected: { guest: 401, user: 404, trainer: 404, admin: 404 },
+  },
+  {
+    // Moyasar's webhook is public and authenticated by its body's secret only: a token of any role is no
+    // key. While Moyasar is off (as here) it is a 404 for everyone; tests/integration/card-orders.test.ts
+    // checks the 401 of a wrong secret with Moyasar on.
+    name: "POST /api/payments/moyasar/webhook (Moyasar off)",
+    kind: "api",
+    handler: moyasarWebhookApi,
+    method: "POST",
+    path: "/api/payments/moyasar/webhook",
+    body: () => JSON.stringify({ id: "evt", type: "payment_paid", secret_token: "guess", data: { id: "p" } }),
+    expected: { guest: 404, user: 404, trainer: 404, admin: 404 },
   },
   {
     // A card checkout with no card provider: signed in, it reaches the refusal; nothing is bought.

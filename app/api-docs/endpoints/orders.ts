@@ -42,17 +42,29 @@ export const orderEndpoints: EndpointDoc[] = [
     summary: "Check out the cart or a list of courses",
     description:
       'Without `courseIds`, the caller\'s cart. `method: "wallet"` pays from the wallet and answers the order ' +
-      'already paid, the courses enrolled in the same transaction. `method: "card"` answers 422 ' +
-      "`provider_unavailable` while no card provider takes orders. 409 `nothing_to_buy` when every course is owned " +
-      "already (no order is written), 409 `insufficient_funds` when the wallet is short.",
+      'already paid, the courses enrolled in the same transaction. `method: "card"` writes the order pending ' +
+      "and answers `redirectUrl`, the provider's hosted page (`provider` picks one of those that are on; the " +
+      "first otherwise): the order becomes paid, and the courses open, once the provider's API confirms the " +
+      "exact amount and currency. 422 `provider_unavailable` while no card provider takes orders (or the one " +
+      "named is off), 502 `provider_error` when the provider does not open a payment. 409 `nothing_to_buy` " +
+      "when every course is owned already (no order is written), 409 `insufficient_funds` when the wallet is short.",
     auth: "user",
     body: json(CheckoutInput),
-    responses: { 201: ok("The order", z.strictObject({ order: Order })) },
+    responses: {
+      201: ok(
+        "The order; for a card, pending, with the page to pay it on",
+        z.strictObject({
+          order: Order,
+          redirectUrl: z.url().optional().describe("Card checkouts only: send the buyer there"),
+        }),
+      ),
+    },
     errors: [
       [404, "course_unavailable"],
       [409, "nothing_to_buy"],
       [409, "insufficient_funds"],
       [422, "provider_unavailable"],
+      [502, "provider_error"],
     ],
   },
   {

@@ -1,6 +1,7 @@
 // Coupons and card payments (app/routes/api/coupons.ts, stripe-webhook.ts; app/payments/).
 import { z } from "zod";
 import { CouponInput } from "../../payments/coupons.server";
+import { MoyasarWebhookEvent } from "../../payments/providers/moyasar-webhook";
 import { type EndpointDoc, isoDate, json, money, ok } from "../registry";
 
 const Coupon = z.strictObject({
@@ -20,6 +21,33 @@ const Coupon = z.strictObject({
 const StripeEvent = z.looseObject({ id: z.string(), type: z.string(), data: z.looseObject({}) });
 
 export const paymentEndpoints: EndpointDoc[] = [
+  {
+    method: "post",
+    route: "api/payments/moyasar/webhook",
+    tag: "Enrollment",
+    summary: "Moyasar's webhook and invoice callbacks (card orders)",
+    description:
+      "For Moyasar only: authenticated by the body's `secret_token` (MOYASAR_WEBHOOK_SECRET, compared in " +
+      "constant time), never by a token or cookie; 401 for a missing or wrong one. An event about an invoice " +
+      "queues a job that settles its order from Moyasar's API (the body is never taken for the outcome) and is " +
+      "answered 200 at once; a replayed event (same `id`) queues nothing. 404 while Moyasar is not configured.",
+    auth: "public",
+    body: json(MoyasarWebhookEvent),
+    responses: {
+      200: ok(
+        "Received",
+        z.strictObject({
+          received: z.literal(true),
+          result: z.enum(["queued", "duplicate", "ignored"]),
+        }),
+      ),
+    },
+    errors: [
+      [400, "bad_request"],
+      [401, "unauthorized"],
+      [404, "not_found"],
+    ],
+  },
   {
     method: "post",
     route: "api/coupons",

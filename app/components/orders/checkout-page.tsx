@@ -101,9 +101,22 @@ export function CheckoutReview({
                   <input type="radio" name="method" value="wallet" defaultChecked required />
                   {t("checkout.wallet", { balance: loaderData.walletLabel })}
                 </label>
+                {loaderData.cardProviders.map((provider) => (
+                  <label key={provider} className="flex items-center gap-2">
+                    <input
+                      type="radio"
+                      name="method"
+                      value={`card:${provider}`}
+                      data-testid={`pay-${provider}`}
+                    />
+                    {t("checkout.card", { provider: t(`checkout.providers.${provider}`) })}
+                  </label>
+                ))}
                 {loaderData.cardProviders.length === 0 ? (
                   <p className="text-xs text-ink/70">{t("checkout.cardUnavailable")}</p>
-                ) : null}
+                ) : (
+                  <p className="text-xs text-ink/70">{t("checkout.cardLead")}</p>
+                )}
               </fieldset>
               {loaderData.shortfallLabel ? (
                 <p className="text-sm text-red-700" data-testid="checkout-shortfall">

@@ -1,5 +1,6 @@
 // One order: its status and what it means now, its courses and totals; for admins, its buyer and timeline.
-import { Link } from "react-router";
+import { useEffect } from "react";
+import { Form, Link, useRevalidator } from "react-router";
 import { useLocalizePath } from "../../i18n/use-locale";
 import { useTranslation } from "../../i18n/use-translation";
 import type { Route } from "../../routes/+types/order";
@@ -12,6 +13,19 @@ export function OrderPage({ loaderData }: { loaderData: LoaderData }) {
   const localize = useLocalizePath();
   const { status } = loaderData;
   const open = status === "paid" || status === "partially_refunded";
+  const { revalidate } = useRevalidator();
+  // With JavaScript, a card order waiting for its provider's word reads itself again every few seconds for a
+  // minute (the loader only reads; the webhook's job settles it). Without, the check-again form does.
+  useEffect(() => {
+    if (!loaderData.checkable) return;
+    let reads = 0;
+    const timer = setInterval(() => {
+      reads += 1;
+      if (reads > 20) clearInterval(timer);
+      else void revalidate();
+    }, 3_000);
+    return () => clearInterval(timer);
+  }, [loaderData.checkable, revalidate]);
   return (
     <>
       <PageIntro
@@ -27,13 +41,18 @@ export function OrderPage({ loaderData }: { loaderData: LoaderData }) {
         >
           <p className="text-xl font-bold">{t(`order.status.${status}`)}</p>
           {open ? <p className="mt-2">{t("order.paidLead")}</p> : null}
-          {status === "pending" ? (
-            <p className="mt-2">
-              {t("order.pendingLead")}{" "}
-              <Link to="." className="font-semibold text-coral-700 underline" data-testid="check-again">
+          {status === "pending" ? <p className="mt-2">{t("order.pendingLead")}</p> : null}
+          {loaderData.checkable ? (
+            <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
+              <span>{t("order.checkAgainHint")}</span>
+              <button
+                type="submit"
+                className="rounded-md border border-coral-600 px-4 py-2 font-semibold text-coral-700 hover:bg-coral-50"
+                data-testid="check-again"
+              >
                 {t("order.checkAgain")}
-              </Link>
-            </p>
+              </button>
+            </Form>
           ) : null}
           {status === "failed" || status === "expired" ? (
             <p className="mt-2">

@@ -1,6 +1,7 @@
 // POST /api/checkout {method, provider?, courseIds?, couponCode?} → 201 {order} (issue 46, item 8): without
-// courseIds the caller's cart. A wallet checkout answers its order already paid; a card checkout needs a
-// card provider that takes orders (422 provider_unavailable until one is configured).
+// courseIds the caller's cart. A wallet checkout answers its order already paid; a card checkout answers
+// 201 {order, redirectUrl} with the order pending (422 provider_unavailable while no provider is on, 502
+// provider_error when the provider does not open a payment).
 import { requireApiUser } from "../../auth/guards.server";
 import { getCartCourseIds } from "../../commerce/cart.server";
 import { purchaseRefusal } from "../../commerce/refusals";
@@ -23,9 +24,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (error) return error;
   const db = getDb(context);
   const courseIds = data.courseIds ?? (await getCartCourseIds(db, request, user));
-  const outcome = await checkout(db, user.id, { ...data, courseIds });
-  if (outcome.ok) return Response.json({ order: orderJson(outcome.order) }, { status: 201 });
+  const outcome = await checkout(db, user.id, {
+    ...data,
+    courseIds,
+    currency: readConfig().currency,
+    locale,
+  });
+  if (outcome.ok)
+    return Response.json(
+      outcome.redirectUrl === undefined
+        ? { order: orderJson(outcome.order) }
+        : { order: orderJson(outcome.order), redirectUrl: outcome.redirectUrl },
+      { status: 201 },
+    );
   switch (outcome.reason) {
+    case "provider_error":
+      return apiError(502, "provider_error", t("checkout.errors.providerError"));
     case "provider_unavailable":
       return apiError(422, "provider_unavailable", t("checkout.errors.providerUnavailable"), {
         method: t("checkout.errors.providerUnavailable"),

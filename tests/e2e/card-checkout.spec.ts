@@ -1,0 +1,105 @@
+// Paying for courses by card through Moyasar's hosted page (issue 46), with JavaScript on and off (the two
+// projects), in both languages: cart → review → the fake Moyasar's page → declined: back on the order's
+// page, failed, the cart kept → review again → paid → the order's page, paid → the course opens. The fake
+// (tests/fakes/moyasar-serve.ts, started by playwright.config.ts) calls the app's webhook before it sends
+// the browser back, as Moyasar does; the order becomes paid only once the app has asked the fake's API.
+import { expect, type Page, test } from "./fixtures";
+import { expectSignedIn, uniqueEmail } from "./helpers";
+
+const TEXT = {
+  en: {
+    prefix: "",
+    name: "Full name",
+    email: "Email address",
+    password: "Password",
+    signup: "Create account",
+  },
+  ar: {
+    prefix: "/ar",
+    name: "الاسم الكامل",
+    email: "البريد الإلكتروني",
+    password: "كلمة المرور",
+    signup: "إنشاء الحساب",
+  },
+} as const;
+
+async function signUp(page: Page, locale: "en" | "ar", name: string, email: string) {
+  const text = TEXT[locale];
+  await page.goto(`${text.prefix}/auth/signup`);
+  await page.getByLabel(text.name).fill(name);
+  await page.getByLabel(text.email).fill(email);
+  await page.getByLabel(text.password, { exact: true }).fill("a-good-password");
+  await page.getByRole("button", { name: text.signup }).click();
+  await expectSignedIn(page, name);
+}
+
+/**
+ * Waits on the order's page until it is no longer pending: the webhook's job usually settles it within
+ * moments; meanwhile the page's "check again" form (a POST) asks the provider itself.
+ */
+async function settledStatus(page: Page): Promise<string> {
+  const status = page.getByTestId("order-status");
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const now = await status.getAttribute("data-status");
+    if (now !== "pending") return now ?? "";
+    await page.waitForTimeout(500);
+    await page.getByTestId("check-again").click();
+    await expect(page.getByTestId("toast-info").or(page.getByTestId("toast-warning")).last()).toBeVisible();
+  }
+  return (await status.getAttribute("data-status")) ?? "";
+}
+
+async function payOnReview(page: Page, prefix: string, title: string) {
+  await page.goto(`${prefix}/cart`);
+  await expect(page.getByTestId("cart-items")).toContainText(title);
+  await page.getByTestId("checkout").click();
+  await expect(page).toHaveURL(new RegExp(`${prefix}/checkout$`));
+  await expect(page.getByTestId("checkout-items")).toContainText(title);
+  await page.getByTestId("pay-moyasar").check();
+  await page.getByTestId("pay").click();
+  // The provider's hosted page, on its own origin.
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/pay\/[0-9a-f-]{36}$/);
+}
+
+for (const locale of ["en", "ar"] as const) {
+  test(`pay for a course by card through Moyasar: declined keeps the cart, paid opens the course (${locale})`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const text = TEXT[locale];
+    const name = locale === "ar" ? "ريم" : "Reem";
+    await signUp(page, locale, name, uniqueEmail(`card-${locale}`));
+
+    // A paid course into the cart.
+    await page.goto(`${text.prefix}/courses?category=data-science`);
+    const paid = page
+      .getByTestId("course-list")
+      .locator("article")
+      .filter({ hasNot: page.locator(".text-teal") })
+      .first();
+    const title = (await paid.locator("h2").textContent())?.trim() ?? "";
+    await paid.locator("h2 a").click();
+    await expect(page.locator("h1")).toHaveText(title);
+    await page.getByTestId("add-to-cart").click();
+    await expect(page.getByTestId("in-cart")).toBeVisible();
+
+    // A declined card: back on the order's page, failed, nothing bought, the cart as it was.
+    await payOnReview(page, text.prefix, title);
+    await page.getByTestId("fake-moyasar-decline").click();
+    await expect(page).toHaveURL(new RegExp(`localhost:\\d+${text.prefix}/orders/\\d+\\?id=`));
+    expect(await settledStatus(page)).toBe("failed");
+    await expect(page.getByTestId("open-course")).toHaveCount(0);
+    await page.goto(`${text.prefix}/cart`);
+    await expect(page.getByTestId("cart-items")).toContainText(title);
+
+    // Again, and paid: the order's page says so and opens the course; the cart is empty.
+    await payOnReview(page, text.prefix, title);
+    await page.getByTestId("fake-moyasar-pay").click();
+    await expect(page).toHaveURL(new RegExp(`localhost:\\d+${text.prefix}/orders/\\d+\\?id=`));
+    expect(await settledStatus(page)).toBe("paid");
+    await expect(page.getByTestId("order-items")).toContainText(title);
+    await expect(page.locator("header").getByTestId("cart-badge")).toHaveCount(0);
+    await page.getByTestId("open-course").click();
+    await expect(page).toHaveURL(new RegExp(`${text.prefix}/courses/\\d+/learn`));
+  });
+}
