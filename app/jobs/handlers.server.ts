@@ -4,6 +4,7 @@ import { z } from "zod";
 import { runVimeoCaptionJob } from "../captions/vimeo-push.server";
 import { renderCertificateJob } from "../certificates/pdf-file.server";
 import { certificateStore } from "../certificates/store.server";
+import { sendConsultationReminder } from "../consultations/consultations.server";
 import type { Database } from "../db/client.server";
 import { announcePublicChange } from "../db/public-changes.server";
 import type { Mailer } from "../mail/mailer.server";
@@ -50,4 +51,7 @@ export const JOB_HANDLERS: Record<JobQueueName, (data: unknown, context: JobCont
   "notification-mail": (_data, { db }) => dispatchNotificationMails(db),
   // One digest mail per person; a second run the same day finds nothing left to claim.
   "notification-digest": (_data, { db }) => sendNotificationDigests(db),
+  // A consultation's reminder, a day before; a booking cancelled or moved since is left alone (the move
+  // queued its own), and the mail's key makes a repeat queue nothing.
+  "consultation-reminder": (data, { db }) => sendConsultationReminder(db, data),
 };

@@ -14,6 +14,7 @@ export const JOB_QUEUES = [
   "sweep",
   "notification-mail",
   "notification-digest",
+  "consultation-reminder",
 ] as const;
 export type JobQueueName = (typeof JOB_QUEUES)[number];
 
@@ -126,6 +127,15 @@ export const QUEUE_POLICIES: Record<JobQueueName, RetryPolicy & { policy: "stand
     retryBackoff: true,
     retryDelayMax: 1_800,
     expireInSeconds: 900,
+  },
+  // A consultation's day-before reminder (app/consultations/): queues one mail, which retries in the mail queue.
+  "consultation-reminder": {
+    policy: "standard",
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    retryDelayMax: 900,
+    expireInSeconds: 60,
   },
 };
 

@@ -76,6 +76,8 @@ export const API_ERROR_CODES = [
   "not_video_lesson",
   /** A card checkout when no card provider can take orders (issue 46). */
   "provider_unavailable",
+  /** A consultation's slot someone else holds (issue 48, item 4). */
+  "slot_taken",
   "rate_limited",
   "method_not_allowed",
   "payload_too_large",
