@@ -191,7 +191,10 @@ export function AdminConsultationsPage({ loaderData, actionData }: AdminConsulta
               {loaderData.upcoming.map((call) => (
                 <li key={call.id}>
                   <p className="font-semibold">{call.when}</p>
-                  <p dir="auto">{t("admin.with", { name: call.name, topic: call.topic })}</p>
+                  <p dir="auto">{call.name}</p>
+                  <p dir="auto" className="text-ink/80">
+                    {call.topic}
+                  </p>
                   {call.leadId !== null ? (
                     <Link
                       to={localize(`/dashboard/admin/leads/${call.leadId}`)}
