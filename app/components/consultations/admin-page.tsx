@@ -1,7 +1,6 @@
 // The admin's consultations page: the availability as one plain form (numbers, each weekday's hours, closed
 // dates) and the coming calls, each linked to its lead.
 import { Form, Link, useNavigation } from "react-router";
-import { WEEKDAYS } from "../../consultations/policy";
 import { useLocalizePath } from "../../i18n/use-locale";
 import { useTranslation } from "../../i18n/use-translation";
 import { ErrorSummary, fieldErrorLinks } from "../error-summary";
@@ -19,6 +18,8 @@ export type AdminConsultationsPageProps = {
 };
 
 const ID = "availability-";
+/** 0 is Sunday, as the stored availability counts (app/consultations/policy.ts). */
+const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 const inputClass = (invalid: boolean) =>
   `mt-1 block w-full rounded-md border px-3 py-2 ${invalid ? "border-red-600" : "border-ink/20"} focus:border-coral-500`;
 
