@@ -21,7 +21,7 @@ const ID = "availability-";
 /** 0 is Sunday, as the stored availability counts (app/consultations/policy.ts). */
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 const inputClass = (invalid: boolean) =>
-  `mt-1 block w-full rounded-md border px-3 py-2 ${invalid ? "border-red-600" : "border-ink/20"} focus:border-coral-500`;
+  `mt-1 block w-full min-w-0 rounded-md border px-3 py-2 ${invalid ? "border-red-600" : "border-ink/20"} focus:border-coral-500`;
 
 const NUMBERS = [
   { name: "slotMinutes", min: 10, max: 240 },
@@ -120,10 +120,10 @@ export function AdminConsultationsPage({ loaderData, actionData }: AdminConsulta
               {WEEKDAYS.map((day) => (
                 <div
                   key={day}
-                  className="grid grid-cols-[8rem_1fr_1fr] items-end gap-3"
+                  className="grid grid-cols-2 items-end gap-3 *:min-w-0 sm:grid-cols-[8rem_1fr_1fr]"
                   data-testid={`weekday-${day}`}
                 >
-                  <label className="flex items-center gap-2 pb-2">
+                  <label className="col-span-2 flex items-center gap-2 sm:col-span-1 sm:pb-2">
                     <input
                       type="checkbox"
                       name={`open-${day}`}
