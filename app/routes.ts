@@ -7,6 +7,9 @@ const infoPages = ["help", "safety", "privacy", "terms"] as const;
 export default [
   route("api/contact", "routes/api/contact.ts"),
   route("api/leads", "routes/api/leads.ts"),
+  route("api/consultations", "routes/api/consultations.ts"),
+  route("api/consultations/slots", "routes/api/consultation-slots.ts"),
+  route("api/admin/consultations/availability", "routes/api/admin-consultations-availability.ts"),
   route("api/admin/leads", "routes/api/admin-leads.ts"),
   route("api/admin/leads.csv", "routes/api/admin-leads-csv.ts"),
   route("api/admin/leads/:id", "routes/api/admin-lead.ts"),
@@ -118,6 +121,8 @@ export default [
   route("courses/:id/learn/:lessonId/progress", "routes/learn-progress.ts"),
   // The player's caption tracks (`en.vtt`, `ar.vtt`), under the lesson's access rule (decision 057).
   route("courses/:id/learn/:lessonId/captions/:file", "routes/lesson-captions.ts"),
+  // A consultation's calendar invite, signed like its page (decision 069).
+  route("consultation/booking/:token/invite.ics", "routes/consultation-invite.ts"),
   route("healthz", "routes/healthz.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
@@ -147,6 +152,8 @@ export default [
     route("checkout", "routes/checkout.tsx"),
     route("orders/:id", "routes/order.tsx"),
     route("contact", "routes/contact.tsx"),
+    route("consultation", "routes/consultation.tsx"),
+    route("consultation/booking/:token", "routes/consultation-booking.tsx"),
     route("faq", "routes/faq.tsx"),
     route("developers", "routes/developers.tsx"),
     route("auth/login", "routes/auth-login.tsx"),
@@ -186,6 +193,7 @@ export default [
     route("dashboard/admin/leads.csv", "routes/admin-leads-csv.ts"),
     route("dashboard/admin/leads/:id", "routes/admin-lead.tsx"),
     route("dashboard/admin/settings", "routes/admin-site-settings.tsx"),
+    route("dashboard/admin/consultations", "routes/admin-consultations.tsx"),
     route("dashboard/admin/orders", "routes/admin-orders.tsx"),
     route("dashboard/admin/coupons", "routes/coupons.tsx", { id: "admin-coupons" }),
     route("instructor/coupons", "routes/coupons.tsx", { id: "instructor-coupons" }),

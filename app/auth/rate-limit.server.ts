@@ -10,6 +10,8 @@ export const RATE_LIMITS = {
   /** Failed passwords for one account from one address (see docs/decisions/008-login-limits.md). */
   loginFailuresPerAccountAndIp: { limit: 10, windowSeconds: 15 * 60 },
   contactPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  /** Consultations booked from one address (issue 48, item 4): a bot cannot fill the calendar. */
+  consultationPerIp: { limit: 10, windowSeconds: 60 * 60 },
   signupPerIp: { limit: 20, windowSeconds: 60 * 60 },
   signupPerAccount: { limit: 5, windowSeconds: 60 * 60 },
   /** "Forgot password" requests from one address, whatever the email. */

@@ -32,6 +32,7 @@ export const NAMESPACES = [
   "site",
   "orders",
   "mylearning",
+  "consultations",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

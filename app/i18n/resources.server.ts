@@ -6,6 +6,7 @@ import arAuth from "../../locales/ar/auth.json";
 import arCatalog from "../../locales/ar/catalog.json";
 import arCertificates from "../../locales/ar/certificates.json";
 import arCommon from "../../locales/ar/common.json";
+import arConsultations from "../../locales/ar/consultations.json";
 import arContact from "../../locales/ar/contact.json";
 import arEditorial from "../../locales/ar/editorial.json";
 import arHome from "../../locales/ar/home.json";
@@ -30,6 +31,7 @@ import enAuth from "../../locales/en/auth.json";
 import enCatalog from "../../locales/en/catalog.json";
 import enCertificates from "../../locales/en/certificates.json";
 import enCommon from "../../locales/en/common.json";
+import enConsultations from "../../locales/en/consultations.json";
 import enContact from "../../locales/en/contact.json";
 import enEditorial from "../../locales/en/editorial.json";
 import enHome from "../../locales/en/home.json";
@@ -67,6 +69,7 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     notifications: enNotifications,
     leads: enLeads,
     site: enSite,
+    consultations: enConsultations,
     orders: enOrders,
     reviews: enReviews,
     analytics: enAnalytics,
@@ -93,6 +96,7 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     notifications: arNotifications,
     leads: arLeads,
     site: arSite,
+    consultations: arConsultations,
     orders: arOrders,
     reviews: arReviews,
     analytics: arAnalytics,

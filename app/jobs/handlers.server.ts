@@ -4,6 +4,7 @@ import { z } from "zod";
 import { runVimeoCaptionJob } from "../captions/vimeo-push.server";
 import { renderCertificateJob } from "../certificates/pdf-file.server";
 import { certificateStore } from "../certificates/store.server";
+import { sendConsultationReminder } from "../consultations/consultations.server";
 import type { Database } from "../db/client.server";
 import { announcePublicChange } from "../db/public-changes.server";
 import type { Mailer } from "../mail/mailer.server";
@@ -71,4 +72,7 @@ export const JOB_HANDLERS: Record<JobQueueName, (data: unknown, context: JobCont
   "card-reconcile": (_data, { db }) => reconcileCardOrders(db),
   // Gives back a payment that came for an order no longer waiting; a repeat finds it refunded already.
   "card-refund": (data, { db }) => refundLatePayment(db, CardRefund.parse(data)),
+  // A consultation's reminder, a day before; a booking cancelled or moved since is left alone (the move
+  // queued its own), and the mail's key makes a repeat queue nothing.
+  "consultation-reminder": (data, { db }) => sendConsultationReminder(db, data),
 };

@@ -17,6 +17,7 @@ export const JOB_QUEUES = [
   "card-settle",
   "card-reconcile",
   "card-refund",
+  "consultation-reminder",
 ] as const;
 export type JobQueueName = (typeof JOB_QUEUES)[number];
 
@@ -155,6 +156,15 @@ export const QUEUE_POLICIES: Record<JobQueueName, RetryPolicy & { policy: "stand
     retryDelay: 60,
     retryBackoff: true,
     retryDelayMax: 3_600,
+    expireInSeconds: 60,
+  },
+  // A consultation's day-before reminder (app/consultations/): queues one mail, which retries in the mail queue.
+  "consultation-reminder": {
+    policy: "standard",
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    retryDelayMax: 900,
     expireInSeconds: 60,
   },
 };

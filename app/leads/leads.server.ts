@@ -40,6 +40,7 @@ import {
   csvDocument,
   DEDUP_DAYS,
   LEAD_STATUSES,
+  type LeadEventKind,
   type LeadListQuery,
   type LeadSource,
   type LeadStatus,
@@ -98,63 +99,105 @@ export async function submitEnquiry(
       .where(eq(courses.id, enquiry.courseId));
     if (!course) return { ok: false, reason: "course_not_found" };
   }
+  return db.transaction((tx) => recordEnquiry(db, tx, enquiry, { spam, attribution, now }));
+}
+
+/**
+ * An enquiry's part in the caller's transaction `tx` (no rate limit: the caller's): the lead found or made,
+ * its history entry, and everyone told. A consultation booking (app/consultations/) calls it with its own
+ * history entry (`event`) and without the acknowledgement (`acknowledge: false`): its confirmation mail is
+ * the acknowledgement.
+ */
+export async function recordEnquiry(
+  db: Database,
+  tx: Queryable,
+  enquiry: Enquiry,
+  {
+    spam = false,
+    attribution,
+    now = new Date(),
+    event: entry,
+    acknowledge = true,
+  }: {
+    spam?: boolean;
+    attribution: Attribution;
+    now?: Date;
+    event?: { kind: LeadEventKind; body: string | null; data: LeadEventData };
+    acknowledge?: boolean;
+  },
+): Promise<{ ok: true; leadId: number; eventId: number; created: boolean; spam: boolean }> {
   const eventData: LeadEventData = {
     ...(enquiry.subject ? { subject: enquiry.subject } : {}),
     ...(enquiry.serviceKey ? { serviceKey: enquiry.serviceKey } : {}),
     ...(enquiry.courseId ? { courseId: enquiry.courseId } : {}),
   };
-  return db.transaction(async (tx) => {
-    // One address at a time: two messages sent at once from one address make one lead, not two.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`lead:${enquiry.email.toLowerCase()}`}))`);
-    const existing = spam ? undefined : await recentLead(tx, enquiry.email, now);
-    let lead: Lead;
-    let created: boolean;
-    if (existing) {
-      const [updated] = await tx
-        .update(leads)
-        .set({
-          lastMessageAt: now,
-          updatedAt: now,
-          phone: existing.phone ?? enquiry.phone ?? null,
-          company: existing.company ?? enquiry.company ?? null,
-        })
-        .where(eq(leads.id, existing.id))
-        .returning();
-      if (!updated) throw new Error("submitEnquiry: the locked lead vanished");
-      lead = updated;
-      created = false;
-    } else {
-      const [inserted] = await tx
-        .insert(leads)
-        .values({
-          name: enquiry.name,
-          email: enquiry.email,
-          phone: enquiry.phone ?? null,
-          company: enquiry.company ?? null,
-          message: enquiry.message,
-          locale: enquiry.locale,
-          source: enquiry.source,
-          serviceKey: enquiry.serviceKey ?? null,
-          courseId: enquiry.courseId ?? null,
-          status: spam ? "spam" : "new",
-          ...attribution,
-          createdAt: now,
-          lastMessageAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      if (!inserted) throw new Error("submitEnquiry: the insert returned nothing");
-      lead = inserted;
-      created = true;
-    }
-    const [event] = await tx
-      .insert(leadEvents)
-      .values({ leadId: lead.id, kind: "message", body: enquiry.message, data: eventData, createdAt: now })
-      .returning({ id: leadEvents.id });
-    if (!event) throw new Error("submitEnquiry: the event insert returned nothing");
-    if (!spam) await tellEveryone(db, tx, lead, event.id, enquiry);
-    return { ok: true, leadId: lead.id, eventId: event.id, created, spam } as const;
-  });
+  // One address at a time: two messages sent at once from one address make one lead, not two.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`lead:${enquiry.email.toLowerCase()}`}))`);
+  const existing = spam ? undefined : await recentLead(tx, enquiry.email, now);
+  let lead: Lead;
+  let created: boolean;
+  if (existing) {
+    const [updated] = await tx
+      .update(leads)
+      .set({
+        lastMessageAt: now,
+        updatedAt: now,
+        phone: existing.phone ?? enquiry.phone ?? null,
+        company: existing.company ?? enquiry.company ?? null,
+      })
+      .where(eq(leads.id, existing.id))
+      .returning();
+    if (!updated) throw new Error("recordEnquiry: the locked lead vanished");
+    lead = updated;
+    created = false;
+  } else {
+    const [inserted] = await tx
+      .insert(leads)
+      .values({
+        name: enquiry.name,
+        email: enquiry.email,
+        phone: enquiry.phone ?? null,
+        company: enquiry.company ?? null,
+        message: enquiry.message,
+        locale: enquiry.locale,
+        source: enquiry.source,
+        serviceKey: enquiry.serviceKey ?? null,
+        courseId: enquiry.courseId ?? null,
+        status: spam ? "spam" : "new",
+        ...attribution,
+        createdAt: now,
+        lastMessageAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!inserted) throw new Error("recordEnquiry: the insert returned nothing");
+    lead = inserted;
+    created = true;
+  }
+  const [event] = await tx
+    .insert(leadEvents)
+    .values({
+      leadId: lead.id,
+      kind: entry?.kind ?? "message",
+      body: entry ? entry.body : enquiry.message,
+      data: entry ? { ...eventData, ...entry.data } : eventData,
+      createdAt: now,
+    })
+    .returning({ id: leadEvents.id });
+  if (!event) throw new Error("recordEnquiry: the event insert returned nothing");
+  if (!spam) await tellEveryone(db, tx, lead, event.id, enquiry, acknowledge);
+  return { ok: true, leadId: lead.id, eventId: event.id, created, spam } as const;
+}
+
+/** A booking's later change (moved, cancelled) in its lead's history; nobody is told from here. */
+export async function addLeadHistory(
+  tx: Queryable,
+  leadId: number,
+  event: { kind: LeadEventKind; body: string | null; data: LeadEventData },
+  now = new Date(),
+): Promise<void> {
+  await tx.insert(leadEvents).values({ leadId, ...event, createdAt: now });
+  await tx.update(leads).set({ updatedAt: now }).where(eq(leads.id, leadId));
 }
 
 /** The address's lead still open to new messages: not spam, last written to within 90 days. */
@@ -176,7 +219,14 @@ async function recentLead(on: Queryable, email: string, now: Date): Promise<Lead
   return lead;
 }
 
-async function tellEveryone(db: Database, tx: Queryable, lead: Lead, eventId: number, enquiry: Enquiry) {
+async function tellEveryone(
+  db: Database,
+  tx: Queryable,
+  lead: Lead,
+  eventId: number,
+  enquiry: Enquiry,
+  acknowledge: boolean,
+) {
   const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin"));
   const title = enquiry.subject ?? enquiry.message.slice(0, 80);
   await notify(
@@ -192,7 +242,7 @@ async function tellEveryone(db: Database, tx: Queryable, lead: Lead, eventId: nu
   if (team) {
     await enqueueMail(db, tx, newLeadMail(team, lead, enquiry.message), { key: `lead-alert:${eventId}` });
   }
-  await enqueueMail(db, tx, acknowledgementMail(lead), { key: `lead-ack:${eventId}` });
+  if (acknowledge) await enqueueMail(db, tx, acknowledgementMail(lead), { key: `lead-ack:${eventId}` });
 }
 
 export type LeadRow = Lead & { ownerName: string | null };

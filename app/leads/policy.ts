@@ -10,11 +10,19 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const isLeadStatus = (value: unknown): value is LeadStatus =>
   (LEAD_STATUSES as readonly unknown[]).includes(value);
 
-/** Where an enquiry came from. `consultation` and `newsletter` are reserved for items 4 and 5 of the issue. */
+/** Where an enquiry came from: `consultation` is a booking (app/consultations/); `newsletter` is item 5's. */
 export const LEAD_SOURCES = ["contact", "service", "course", "consultation", "newsletter"] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
-export const LEAD_EVENT_KINDS = ["message", "status", "note", "reply", "owner", "follow_up"] as const;
+export const LEAD_EVENT_KINDS = [
+  "message",
+  "status",
+  "note",
+  "reply",
+  "owner",
+  "follow_up",
+  "booking",
+] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 
 /** The services of /services a visitor can ask about: the keys of `pages:services.items` (their `icon`). */

@@ -78,6 +78,8 @@ export const API_ERROR_CODES = [
   "provider_unavailable",
   /** The card provider did not open a payment (unreachable, or it refused): the order is written failed. */
   "provider_error",
+  /** A consultation's slot someone else holds (issue 48, item 4). */
+  "slot_taken",
   "rate_limited",
   "method_not_allowed",
   "payload_too_large",

@@ -17,6 +17,11 @@ export type MailMessage = {
    * (app/notifications/mail.server.ts).
    */
   headers?: Record<string, string>;
+  /**
+   * A calendar invite (iTIP, RFC 5546) sent as the message's `text/calendar` part and as an `.ics`
+   * attachment, e.g. a consultation's (app/consultations/invite.ts).
+   */
+  calendar?: { method: "REQUEST" | "CANCEL"; filename: string; content: string };
 };
 
 export type Mailer =
@@ -44,6 +49,15 @@ export function createSmtpMailer(url: string, from: string): Mailer {
         text: message.text,
         html: message.html,
         headers: { ...message.headers, "Content-Language": message.locale },
+        ...(message.calendar
+          ? {
+              icalEvent: {
+                method: message.calendar.method,
+                filename: message.calendar.filename,
+                content: message.calendar.content,
+              },
+            }
+          : {}),
       });
     },
   };

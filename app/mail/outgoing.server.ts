@@ -16,6 +16,9 @@ export const MailJob = z.object({
     html: z.string(),
     locale: z.string(),
     headers: z.record(z.string(), z.string()).optional(),
+    calendar: z
+      .object({ method: z.enum(["REQUEST", "CANCEL"]), filename: z.string(), content: z.string() })
+      .optional(),
   }),
   /** ISO time after which the mail is dropped unsent: the link it carries has run out. */
   notAfter: z.string().optional(),

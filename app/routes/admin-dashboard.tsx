@@ -16,7 +16,18 @@ import { countPendingTopUps } from "../wallet/top-ups.server";
 import type { Route } from "./+types/admin-dashboard";
 // The course and sales labels live under `enrollment.stats` in the catalog namespace.
 export const handle = {
-  i18n: ["admin", "catalog", "editorial", "wallet", "certificates", "payments", "analytics", "leads", "site"],
+  i18n: [
+    "admin",
+    "catalog",
+    "editorial",
+    "wallet",
+    "certificates",
+    "payments",
+    "analytics",
+    "leads",
+    "site",
+    "consultations",
+  ],
 };
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {

@@ -20,6 +20,7 @@ import { creditWallet } from "../wallet/wallet.server";
 import { seedDemoBankAccount } from "./bank-transfer.server";
 import { seedDemoCaptions } from "./captions.server";
 import { seedDemoCertificate } from "./certificates.server";
+import { seedDemoConsultations } from "./consultations.server";
 import { seedDemoCurriculum } from "./curriculum.server";
 import { seedBlogPosts } from "./data/blog";
 import { seedCourseDecisions } from "./data/course-decisions";
@@ -223,6 +224,7 @@ export async function seedDemoContent(db: Database): Promise<void> {
   await seedDemoQa(db);
   await seedDemoLeads(db);
   if (admin) await seedDemoSiteSettings(db, admin.id);
+  if (admin) await seedDemoConsultations(db, admin.id);
 }
 
 /** A demo course's decision lists as columns (app/seed/data/course-decisions.ts); none for the others. */

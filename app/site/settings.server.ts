@@ -3,7 +3,7 @@
 // office), so a fresh install shows what it always did and an edit of those files still reaches it.
 import { eq, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
-import type { Database } from "../db/client.server";
+import type { Database, Queryable } from "../db/client.server";
 import { getDb } from "../db/context";
 import { announcePublicChange } from "../db/public-changes.server";
 import { siteSettings } from "../db/schema";
@@ -36,7 +36,7 @@ export function defaultSiteSettings(): SiteSettings {
 export type StoredSiteSettings = { settings: SiteSettings; updatedAt: string | null };
 
 /** The settings in force: the saved ones, or the defaults when none were saved (or the row no longer parses). */
-export async function getSiteSettings(db: Database): Promise<StoredSiteSettings> {
+export async function getSiteSettings(db: Queryable): Promise<StoredSiteSettings> {
   const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, KEY));
   if (!row) return { settings: defaultSiteSettings(), updatedAt: null };
   const parsed = SiteSettingsInput.safeParse(row.value);

@@ -54,6 +54,9 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/privacy",
     "/terms",
     "/contact",
+    // Consultations (issue 48, item 4): the open slots and the form; a booking link that is not ours says so.
+    "/consultation",
+    "/consultation/booking/1.not-ours",
     "/faq",
     "/developers",
     "/auth/login",
@@ -115,6 +118,7 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/dashboard/admin/outbox",
     "/dashboard/admin/jobs",
     "/dashboard/admin/settings",
+    "/dashboard/admin/consultations",
     "/dashboard/admin/orders",
     "/dashboard/admin/users?role=trainer",
     "/dashboard/admin/certificates",

@@ -456,6 +456,77 @@ const API: ApiEndpoint[] = [
     },
   },
   {
+    name: "consultation slots",
+    method: "GET",
+    path: "/api/consultations/slots",
+    role: "guest",
+    query: ["from", "to"],
+  },
+  {
+    name: "consultation booking",
+    method: "POST",
+    path: "/api/consultations",
+    role: "guest",
+    json: {
+      start: fc.oneof(
+        fc.constantFrom(
+          "2026-12-13T07:00:00Z",
+          "2026-12-13T07:00:00+03:00",
+          "0001-01-01T00:00:00Z",
+          "tomorrow",
+          "",
+        ),
+        fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+        text(0),
+      ),
+      name: personName,
+      email,
+      phone: fc.oneof(fc.constantFrom("+966 50 123 4567", "0501234567", "12", ""), text(0)),
+      topic: text(3),
+      message: fc.oneof(text(0), fc.constant(null)),
+      locale: fc.constantFrom("en", "ar", "fr", ""),
+    },
+  },
+  {
+    name: "consultation availability",
+    method: "GET",
+    path: "/api/admin/consultations/availability",
+    role: "admin",
+  },
+  {
+    name: "consultation availability change",
+    method: "PUT",
+    path: "/api/admin/consultations/availability",
+    role: "admin",
+    json: {
+      timeZone: fc.oneof(
+        text(0),
+        fc.constantFrom("Asia/Riyadh", "Europe/London", "UTC", "Mars/Olympus", "../../etc"),
+      ),
+      slotMinutes: fc.oneof(fc.integer(), fc.constantFrom(45, 0, 241, 1.5, "45")),
+      bufferMinutes: fc.oneof(fc.integer(), fc.constantFrom(15, -1)),
+      horizonDays: fc.oneof(fc.integer(), fc.constantFrom(30, 366)),
+      minNoticeHours: fc.oneof(fc.integer(), fc.constantFrom(12, 721)),
+      weekly: fc.oneof(
+        fc.array(
+          fc.record({
+            day: fc.oneof(fc.integer({ min: -1, max: 8 }), fc.constant("1")),
+            start: fc.oneof(text(0), fc.constantFrom("10:00", "24:00", "25:00", "9:00")),
+            end: fc.oneof(text(0), fc.constantFrom("16:00", "00:00", "24:00")),
+          }),
+          { maxLength: 9 },
+        ),
+        fc.constantFrom(null, {}, "Sunday"),
+      ),
+      closedDates: fc.oneof(
+        fc.array(fc.oneof(text(0), fc.constantFrom("2026-12-25", "2026-02-30", "0001-01-01")), {
+          maxLength: 5,
+        }),
+        fc.constantFrom(null, "2026-12-25"),
+      ),
+    },
+  },
+  {
     name: "lead inbox",
     method: "GET",
     path: "/api/admin/leads",
@@ -2103,6 +2174,42 @@ function pageActions(): PageAction[] {
         landing: fc.constantFrom("/services?utm_source=x", "//evil.example", "javascript:x", ""),
       },
     },
+    // Consultations (issue 48, item 4): a few fields each; the email, phone and message rules are the contact
+    // form's, fuzzed there (this suite's time is bounded).
+    {
+      name: "consultation booking",
+      path: "/consultation",
+      role: "guest",
+      readsBody: true,
+      fields: {
+        start: fc.oneof(
+          fc.constantFrom("2026-12-13T07:00:00.000Z", "2026-12-13T07:17:00Z", "x", ""),
+          fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+        ),
+        name: personName,
+        topic: text(3),
+      },
+    },
+    {
+      name: "consultation move or cancel (a forged token)",
+      path: "/consultation/booking/1.forged",
+      role: "guest",
+      readsBody: true,
+      fields: {
+        intent: fc.constantFrom("move", "cancel", "", "delete"),
+      },
+    },
+    {
+      name: "consultation availability",
+      path: "/dashboard/admin/consultations",
+      role: "admin",
+      readsBody: true,
+      fields: {
+        timeZone: fc.oneof(text(0), fc.constantFrom("Asia/Riyadh", "Europe/London", "Nowhere")),
+        "start-0": fc.oneof(text(0), fc.constantFrom("10:00", "25:00")),
+        closedDates: fc.oneof(text(0), fc.constantFrom("2026-12-25\n2026-12-26", "2026-02-30")),
+      },
+    },
     {
       name: "login",
       path: "/auth/login",
@@ -2939,6 +3046,15 @@ describe("fuzz: paths and query strings", () => {
         { path: "/api/admin/leads?status=new", role: "admin", credentials: "bearer" },
         { path: "/api/admin/leads.csv", role: "admin", credentials: "bearer" },
         { path: "/contact?service=seo&utm_source=x", role: "guest", credentials: "none" },
+        { path: "/consultation", role: "guest", credentials: "none" },
+        { path: "/ar/consultation/booking/1.forged", role: "guest", credentials: "none" },
+        {
+          path: "/api/consultations/slots?from=2026-12-06&to=2026-12-20",
+          role: "guest",
+          credentials: "none",
+        },
+        { path: "/dashboard/admin/consultations", role: "admin", credentials: "cookie" },
+        { path: "/api/admin/consultations/availability", role: "admin", credentials: "bearer" },
         { path: "/dashboard/admin/enrollments", role: "admin", credentials: "cookie" },
         { path: "/api/account/ledger", role: "user", credentials: "bearer" },
         { path: "/notifications", role: "user", credentials: "cookie" },

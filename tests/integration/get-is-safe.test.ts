@@ -111,6 +111,9 @@ beforeAll(async () => {
   const tokens = (await app.vite.ssrLoadModule(
     "/app/notifications/unsubscribe-token.ts",
   )) as typeof import("../../app/notifications/unsubscribe-token");
+  const bookingToken = (await app.vite.ssrLoadModule(
+    "/app/consultations/token.ts",
+  )) as typeof import("../../app/consultations/token");
   const offline = (await app.vite.ssrLoadModule(
     "/app/learning/offline.ts",
   )) as typeof import("../../app/learning/offline");
@@ -212,6 +215,17 @@ beforeAll(async () => {
   const posts = await ids(sql`select id from blog_posts order by id limit 2`);
   const cases = await ids(sql`select id from portfolio_items order by id limit 2`);
   const leadIds = await ids(sql`select id from leads order by id limit 2`);
+  // One consultation booking (issue 48, item 4), opened by its signed link: a live one and a cancelled one.
+  const bookingTokens = (
+    await first(
+      app.db.execute<{ id: number }>(
+        sql`insert into consultation_bookings (uid, starts_at, ends_at, time_zone, status, name, email, topic, locale)
+            values ('get-is-safe-1@manara', '2030-01-06T07:00:00Z', '2030-01-06T07:45:00Z', 'Asia/Riyadh', 'confirmed', 'Probe', 'probe@example.com', 'GET is safe', 'en'),
+                   ('get-is-safe-2@manara', '2030-01-06T08:00:00Z', '2030-01-06T08:45:00Z', 'Asia/Riyadh', 'cancelled', 'Probe', 'probe@example.com', 'GET is safe', 'ar')
+            returning id`,
+      ),
+    )
+  ).map((row) => bookingToken.signBookingToken(config.getSessionSecret(), row.id));
   const certificates = await first(
     app.db.execute<{ id: string; code: string }>(
       sql`select id, code from certificates order by issued_at limit 1`,
@@ -264,6 +278,8 @@ beforeAll(async () => {
     "routes/checkout": [{}],
     "routes/order": orders.map((id) => ({ id })),
     "routes/contact": [{}],
+    "routes/consultation": [{}],
+    "routes/consultation-booking": [...bookingTokens.map((token) => ({ token })), { token: "1.forged" }],
     "routes/faq": [{}],
     "routes/developers": [{}],
     "routes/auth-login": [{}],
@@ -299,6 +315,7 @@ beforeAll(async () => {
     "routes/admin-outbox": [{}],
     "routes/admin-jobs": [{}],
     "routes/admin-site-settings": [{}],
+    "routes/admin-consultations": [{}],
     "routes/admin-orders": [{}],
     "routes/admin-bank-transfer": [{}],
     "routes/admin-leads": [{}],
@@ -336,6 +353,7 @@ beforeAll(async () => {
       lessonId: String(row.lesson),
       file: `${row.lang}.vtt`,
     })),
+    "routes/consultation-invite": [...bookingTokens.map((token) => ({ token })), { token: "1.forged" }],
     "routes/healthz": [{}],
     "routes/sitemap": [{}],
     "routes/robots": [{}],

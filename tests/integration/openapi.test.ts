@@ -836,6 +836,34 @@ describe("conformance", () => {
       as: "admin",
       expectStatus: 200,
     });
+    // Consultations (issue 48, item 4): the open slots, a booking, the same slot again, the availability.
+    const today = new Date().toISOString().slice(0, 10);
+    const until = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    const open = (await call(
+      "get",
+      "api/consultations/slots",
+      `/api/consultations/slots?from=${today}&to=${until}`,
+      { expectStatus: 200 },
+    )) as { slots: { start: string }[] };
+    const slot = open.slots[0]?.start;
+    expect(slot).toBeTypeOf("string");
+    const booking = { start: slot, name: "Open Api", email: "openapi-call@example.com", topic: "The API" };
+    await call("post", "api/consultations", "/api/consultations", { body: booking, expectStatus: 201 });
+    await call("post", "api/consultations", "/api/consultations", {
+      body: { ...booking, email: "openapi-late@example.com", locale: "ar" },
+      expectStatus: 409,
+    });
+    const availability = (await call(
+      "get",
+      "api/admin/consultations/availability",
+      "/api/admin/consultations/availability",
+      { as: "admin", expectStatus: 200 },
+    )) as { availability: object };
+    await call("put", "api/admin/consultations/availability", "/api/admin/consultations/availability", {
+      as: "admin",
+      body: availability.availability,
+      expectStatus: 200,
+    });
     await call(
       "post",
       "api/certificates/:courseId/generate",

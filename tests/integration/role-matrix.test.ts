@@ -32,6 +32,10 @@ import {
   loader as adminCertificates,
   action as adminCertificatesAction,
 } from "../../app/routes/admin-certificates";
+import {
+  loader as adminConsultations,
+  action as adminConsultationsAction,
+} from "../../app/routes/admin-consultations";
 import { loader as adminDashboard } from "../../app/routes/admin-dashboard";
 import {
   loader as enrollmentAdmin,
@@ -56,6 +60,10 @@ import {
 } from "../../app/routes/api/admin-bank-transfer";
 import { action as changeRole } from "../../app/routes/api/admin-change-role";
 import { action as chargeWallet } from "../../app/routes/api/admin-charge-wallet";
+import {
+  loader as availabilityApi,
+  action as availabilityPutApi,
+} from "../../app/routes/api/admin-consultations-availability";
 import { loader as enrollmentListApi } from "../../app/routes/api/admin-enrollments";
 import { action as jobRetryApi } from "../../app/routes/api/admin-job-retry";
 import { loader as jobsApi } from "../../app/routes/api/admin-jobs";
@@ -90,6 +98,8 @@ import { loader as certificatePdfApi } from "../../app/routes/api/certificate-pd
 import { loader as certificateVerifyApi } from "../../app/routes/api/certificate-verify";
 import { loader as certificateListApi } from "../../app/routes/api/certificates";
 import { action as checkoutApi } from "../../app/routes/api/checkout";
+import { loader as consultationSlotsApi } from "../../app/routes/api/consultation-slots";
+import { action as consultationBookApi } from "../../app/routes/api/consultations";
 import { action as couponsApi } from "../../app/routes/api/coupons";
 import { loader as courseCurriculumApi } from "../../app/routes/api/course-curriculum";
 import { action as favoriteToggle } from "../../app/routes/api/course-favorite";
@@ -157,6 +167,11 @@ import { loader as certificatePdfPage } from "../../app/routes/certificate-pdf";
 import { loader as certificateVerifyPage } from "../../app/routes/certificate-verify";
 import { loader as myCertificates, action as myCertificatesAction } from "../../app/routes/certificates";
 import { loader as checkoutPage, action as checkoutPageAction } from "../../app/routes/checkout";
+import { loader as consultationPage } from "../../app/routes/consultation";
+import {
+  action as consultationBookingAction,
+  loader as consultationBookingPage,
+} from "../../app/routes/consultation-booking";
 import { loader as couponsPage, action as couponsPageAction } from "../../app/routes/coupons";
 import { loader as courseLearn, action as courseLearnAction } from "../../app/routes/course-learn";
 import { loader as questionPage } from "../../app/routes/course-question";
@@ -2224,6 +2239,87 @@ const CASES: Case[] = [
     path: "/api/admin/jobs/00000000-0000-4000-8000-000000000000/retry",
     params: () => ({ id: "00000000-0000-4000-8000-000000000000" }),
     expected: { guest: 401, user: 403, trainer: 403, admin: 404 },
+  },
+  // Consultations (issue 48, item 4): the slots and the booking are public; a booking's page opens by its
+  // signed link alone (a forged one is 404 to everyone); the availability is the admins'.
+  {
+    name: "GET /consultation",
+    kind: "page",
+    handler: consultationPage,
+    path: "/ar/consultation",
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /consultation/booking/:token (a forged token: 404 whoever asks)",
+    kind: "page",
+    handler: consultationBookingPage,
+    path: "/consultation/booking/1.forged",
+    params: () => ({ token: "1.forged" }),
+    expected: { guest: 404, user: 404, trainer: 404, admin: 404 },
+  },
+  {
+    name: "POST /consultation/booking/:token (a forged token: 404 whoever asks)",
+    kind: "page",
+    handler: consultationBookingAction,
+    method: "POST",
+    path: "/consultation/booking/1.forged",
+    params: () => ({ token: "1.forged" }),
+    body: () => new URLSearchParams({ intent: "cancel" }),
+    expected: { guest: 404, user: 404, trainer: 404, admin: 404 },
+  },
+  {
+    name: "GET /dashboard/admin/consultations",
+    kind: "page",
+    handler: adminConsultations,
+    path: "/ar/dashboard/admin/consultations",
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "POST /dashboard/admin/consultations (no time zone: refused after the guard)",
+    kind: "page",
+    handler: adminConsultationsAction,
+    method: "POST",
+    path: "/dashboard/admin/consultations",
+    body: () => new URLSearchParams({ timeZone: "" }),
+    expected: { guest: "login", user: 403, trainer: 403, admin: 400 },
+  },
+  {
+    name: "GET /api/consultations/slots",
+    kind: "api",
+    handler: consultationSlotsApi,
+    path: "/api/consultations/slots?from=2026-12-06&to=2026-12-12",
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "POST /api/consultations (a start that is no slot: the same refusal for everyone)",
+    kind: "api",
+    handler: consultationBookApi,
+    method: "POST",
+    path: "/api/consultations",
+    body: () =>
+      JSON.stringify({
+        start: "2026-12-06T03:17:00Z",
+        name: "Matrix",
+        email: "m@example.com",
+        topic: "Matrix",
+      }),
+    expected: { guest: 422, user: 422, trainer: 422, admin: 422 },
+  },
+  {
+    name: "GET /api/admin/consultations/availability",
+    kind: "api",
+    handler: availabilityApi,
+    path: "/api/admin/consultations/availability",
+    expected: API_ADMIN,
+  },
+  {
+    name: "PUT /api/admin/consultations/availability (no time zone: refused after the guard)",
+    kind: "api",
+    handler: availabilityPutApi,
+    method: "PUT",
+    path: "/api/admin/consultations/availability",
+    body: () => JSON.stringify({ timeZone: "" }),
+    expected: { guest: 401, user: 403, trainer: 403, admin: 422 },
   },
   {
     name: "GET /api/admin/leads",

@@ -7,6 +7,7 @@ import { authEndpoints } from "./auth";
 import { captionEndpoints } from "./captions";
 import { catalogEndpoints } from "./catalog";
 import { certificateEndpoints } from "./certificates";
+import { consultationEndpoints } from "./consultations";
 import { contactEndpoints } from "./contact";
 import { editorialEndpoints } from "./editorial";
 import { instructorEndpoints } from "./instructor";
@@ -43,6 +44,7 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
   ...adminEndpoints,
   ...siteEndpoints,
   ...contactEndpoints,
+  ...consultationEndpoints,
   ...leadEndpoints,
   ...referenceEndpoints,
 ];

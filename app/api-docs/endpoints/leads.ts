@@ -67,6 +67,9 @@ export const ApiLeadEvent = z.strictObject({
     followUpAt: nullableText.optional(),
     serviceKey: nullableText.optional(),
     courseId: z.int().nullable().optional(),
+    bookingId: z.int().optional().describe("A consultation booking's id (kind `booking`)"),
+    start: isoDate.optional().describe("The booked call's start (kind `booking`)"),
+    booking: z.enum(["booked", "moved", "cancelled"]).optional(),
   }),
   createdAt: isoDate,
 });

@@ -86,6 +86,13 @@ export function AdminDashboard({ loaderData }: { loaderData: LoaderData }) {
             >
               {t("site:settings.link")}
             </Link>
+            <Link
+              to={localize("/dashboard/admin/consultations")}
+              className="rounded-md border border-coral-700 px-5 py-2.5 font-semibold text-coral-700 hover:bg-coral-700/5"
+              data-testid="admin-consultations-link"
+            >
+              {t("consultations:admin.link")}
+            </Link>
           </div>
         </div>
         <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

@@ -24,6 +24,9 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
   );
 }
 
+/** A booked call's start as stored in the history: its date and UTC time, the same on every screen. */
+const formatBookingTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
 export function LeadPage({ loaderData, actionData }: { loaderData: LoaderData; actionData: ActionData }) {
   const { t } = useTranslation("leads");
   const localize = useLocalizePath();
@@ -56,6 +59,11 @@ export function LeadPage({ loaderData, actionData }: { loaderData: LoaderData; a
         return t("lead.events.note", { actor: actor(event.actorName) });
       case "reply":
         return t("lead.events.reply", { actor: actor(event.actorName), subject: event.data.subject ?? "" });
+      case "booking":
+        return t(`lead.events.booking_${event.data.booking ?? "booked"}`, {
+          name: lead.name,
+          date: event.data.start ? formatBookingTime(event.data.start) : "",
+        });
       case "owner":
         return event.data.ownerName
           ? t("lead.events.owner", { actor: actor(event.actorName), owner: event.data.ownerName })

@@ -4,6 +4,7 @@ export * from "./auth";
 export * from "./bank-transfer";
 export * from "./captions";
 export * from "./commerce";
+export * from "./consultations";
 export * from "./contact";
 export * from "./content";
 export * from "./courses";

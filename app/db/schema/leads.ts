@@ -66,6 +66,10 @@ export type LeadEventData = {
   followUpAt?: string | null;
   serviceKey?: string | null;
   courseId?: number | null;
+  /** A consultation booking (app/consultations/): its id, start and what happened to it. */
+  bookingId?: number;
+  start?: string;
+  booking?: "booked" | "moved" | "cancelled";
 };
 
 export const leadEvents = pgTable(
@@ -75,7 +79,7 @@ export const leadEvents = pgTable(
     leadId: integer("lead_id")
       .notNull()
       .references(() => leads.id, { onDelete: "cascade" }),
-    /** One of LEAD_EVENT_KINDS: message, status, note, reply, owner, follow_up. */
+    /** One of LEAD_EVENT_KINDS: message, status, note, reply, owner, follow_up, booking. */
     kind: text("kind").notNull(),
     /** The admin who did it; null for the person's own messages. */
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),

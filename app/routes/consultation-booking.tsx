@@ -1,0 +1,129 @@
+// /consultation/booking/:token (and /ar/…): one booking, opened by the signed link of its mails and of the
+// booking's redirect (app/consultations/token.ts). It shows the call, its invite, and two plain forms:
+// move to another open slot, or cancel. GET changes nothing; each change is a POST (issue 48, item 4).
+import { data } from "react-router";
+import { BookingPage } from "../components/consultations/booking-page";
+import {
+  bookingIdOfToken,
+  cancelBooking,
+  getBooking,
+  listOpenSlots,
+  moveBooking,
+} from "../consultations/consultations.server";
+import { formatWhen } from "../consultations/format";
+import { MoveInput } from "../consultations/policy";
+import { slotDays } from "../consultations/view";
+import { getDb } from "../db/context";
+import { localizePath } from "../i18n/languages";
+import { readForm } from "../lib/forms.server";
+import { pageContext } from "../lib/route-context.server";
+import { metaTags } from "../lib/seo";
+import { toasts } from "../lib/toast.server";
+import type { Route } from "./+types/consultation-booking";
+
+export const handle = { i18n: ["consultations"] };
+
+/** The token is in the path: never sent on as a referrer, never stored by a cache. */
+const PAGE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } as const;
+
+export function headers() {
+  return PAGE_HEADERS;
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const page = pageContext(request, context);
+  const t = page.tIn("consultations");
+  const db = getDb(context);
+  const id = bookingIdOfToken(params.token);
+  const booking = id === null ? null : await getBooking(db, id);
+  const meta = page.meta(t("booking.title"), t("booking.metaDescription"));
+  if (!booking) {
+    return data(
+      { meta, booking: null, days: [], timeZone: "", locale: page.locale },
+      { status: 404, headers: PAGE_HEADERS },
+    );
+  }
+  const open = booking.status === "confirmed" && booking.startsAt.getTime() > Date.now();
+  const { availability, slots } = open ? await listOpenSlots(db) : { availability: null, slots: [] };
+  return data(
+    {
+      meta,
+      booking: {
+        status: booking.status as "confirmed" | "cancelled",
+        when: formatWhen(booking.startsAt, page.locale, booking.timeZone),
+        start: booking.startsAt.toISOString(),
+        timeZone: booking.timeZone,
+        topic: booking.topic,
+        name: booking.name,
+        changeable: open,
+        inviteUrl: `/consultation/booking/${params.token}/invite.ics`,
+      },
+      days: availability ? slotDays(slots, availability.timeZone, page.locale) : [],
+      timeZone: availability?.timeZone ?? booking.timeZone,
+      locale: page.locale,
+    },
+    { headers: PAGE_HEADERS },
+  );
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const page = pageContext(request, context);
+  const t = page.tIn("consultations");
+  const id = bookingIdOfToken(params.token);
+  if (id === null)
+    return data({ formError: t("errors.notFound"), fieldErrors: {} }, { status: 404, headers: PAGE_HEADERS });
+  const here = localizePath(`/consultation/booking/${params.token}`, page.locale);
+  const db = getDb(context);
+  const formData = await readForm(request);
+  const intent = formData.get("intent");
+  let outcome: Awaited<ReturnType<typeof cancelBooking>>;
+  if (intent === "cancel") {
+    outcome = await cancelBooking(db, id);
+  } else if (intent === "move") {
+    const parsed = MoveInput.safeParse({ start: formData.get("start") ?? undefined });
+    if (!parsed.success) {
+      return data(
+        { formError: null, fieldErrors: { start: t("errors.slotRequired") } },
+        { status: 400, headers: PAGE_HEADERS },
+      );
+    }
+    outcome = await moveBooking(db, id, parsed.data.start);
+  } else {
+    return data({ formError: t("errors.notFound"), fieldErrors: {} }, { status: 400, headers: PAGE_HEADERS });
+  }
+  if (!outcome.ok) {
+    switch (outcome.reason) {
+      case "slot_taken":
+        return data(
+          { formError: null, fieldErrors: { start: t("errors.slotTaken") } },
+          { status: 409, headers: PAGE_HEADERS },
+        );
+      case "not_a_slot":
+        return data(
+          { formError: null, fieldErrors: { start: t("errors.notASlot") } },
+          { status: 400, headers: PAGE_HEADERS },
+        );
+      default:
+        return data(
+          {
+            formError: t(`errors.${outcome.reason === "not_found" ? "notFound" : outcome.reason}`),
+            fieldErrors: {},
+          },
+          { status: outcome.reason === "not_found" ? 404 : 409, headers: PAGE_HEADERS },
+        );
+    }
+  }
+  return toasts().redirectWithSuccess(
+    here,
+    intent === "cancel" ? t("booking.cancelledNotice") : t("booking.moved"),
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...metaTags(loaderData?.meta),
+  { name: "robots", content: "noindex" },
+];
+
+export default function ConsultationBooking({ loaderData, actionData }: Route.ComponentProps) {
+  return <BookingPage loaderData={loaderData} actionData={actionData} />;
+}
