@@ -5,6 +5,7 @@ import { useLocalizePath } from "../i18n/use-locale";
 import { useTranslation } from "../i18n/use-translation";
 import type { SiteView } from "../site/settings";
 import { DecorativeImage } from "./decorative-image";
+import { NewsletterForm } from "./leads/newsletter-form";
 import { SocialIcon } from "./social-icon";
 
 export function SiteFooter({ site }: { site: SiteView }) {
@@ -68,6 +69,9 @@ export function SiteFooter({ site }: { site: SiteView }) {
               </ul>
             </>
           ) : null}
+          <div className="mt-8">
+            <NewsletterForm id="footer-newsletter" tone="dark" />
+          </div>
         </div>
         {groups.map((group) => (
           <nav key={group.heading} aria-label={group.heading}>

@@ -158,7 +158,7 @@ export async function submitEnquiry(
 }
 
 /** The address's lead still open to new messages: not spam, last written to within 90 days. */
-async function recentLead(on: Queryable, email: string, now: Date): Promise<Lead | undefined> {
+export async function recentLead(on: Queryable, email: string, now: Date): Promise<Lead | undefined> {
   const since = new Date(now.getTime() - DEDUP_DAYS * 24 * 60 * 60 * 1000);
   const [lead] = await on
     .select()
@@ -176,7 +176,18 @@ async function recentLead(on: Queryable, email: string, now: Date): Promise<Lead
   return lead;
 }
 
-async function tellEveryone(db: Database, tx: Queryable, lead: Lead, eventId: number, enquiry: Enquiry) {
+/**
+ * Tells the admins about a lead's new message or sign-up (in-app, and LEADS_NOTIFY_EMAIL by mail) and, unless
+ * `acknowledge` is false (a newsletter sign-up was acknowledged by its confirmation), the person.
+ */
+export async function tellEveryone(
+  db: Database,
+  tx: Queryable,
+  lead: Lead,
+  eventId: number,
+  enquiry: { subject?: string; message: string },
+  { acknowledge = true }: { acknowledge?: boolean } = {},
+) {
   const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin"));
   const title = enquiry.subject ?? enquiry.message.slice(0, 80);
   await notify(
@@ -192,7 +203,7 @@ async function tellEveryone(db: Database, tx: Queryable, lead: Lead, eventId: nu
   if (team) {
     await enqueueMail(db, tx, newLeadMail(team, lead, enquiry.message), { key: `lead-alert:${eventId}` });
   }
-  await enqueueMail(db, tx, acknowledgementMail(lead), { key: `lead-ack:${eventId}` });
+  if (acknowledge) await enqueueMail(db, tx, acknowledgementMail(lead), { key: `lead-ack:${eventId}` });
 }
 
 export type LeadRow = Lead & { ownerName: string | null };

@@ -10,11 +10,27 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const isLeadStatus = (value: unknown): value is LeadStatus =>
   (LEAD_STATUSES as readonly unknown[]).includes(value);
 
+/** The board's columns (issue 48, item 2): every status, spam only when asked for. */
+export function boardStatuses(withSpam: boolean): LeadStatus[] {
+  return LEAD_STATUSES.filter((status) => withSpam || status !== "spam");
+}
+
+/** The newest this many leads of each status are the board's cards; the inbox lists them all. */
+export const BOARD_COLUMN_SIZE = 50;
+
 /** Where an enquiry came from. `consultation` and `newsletter` are reserved for items 4 and 5 of the issue. */
 export const LEAD_SOURCES = ["contact", "service", "course", "consultation", "newsletter"] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
-export const LEAD_EVENT_KINDS = ["message", "status", "note", "reply", "owner", "follow_up"] as const;
+export const LEAD_EVENT_KINDS = [
+  "message",
+  "status",
+  "note",
+  "reply",
+  "owner",
+  "follow_up",
+  "newsletter",
+] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 
 /** The services of /services a visitor can ask about: the keys of `pages:services.items` (their `icon`). */

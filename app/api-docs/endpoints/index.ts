@@ -10,7 +10,7 @@ import { certificateEndpoints } from "./certificates";
 import { contactEndpoints } from "./contact";
 import { editorialEndpoints } from "./editorial";
 import { instructorEndpoints } from "./instructor";
-import { leadEndpoints } from "./leads";
+import { leadEndpoints, newsletterEndpoints } from "./leads";
 import { learningEndpoints } from "./learning";
 import { mediaEndpoints } from "./media";
 import { notificationEndpoints } from "./notifications";
@@ -44,5 +44,6 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
   ...siteEndpoints,
   ...contactEndpoints,
   ...leadEndpoints,
+  ...newsletterEndpoints,
   ...referenceEndpoints,
 ];

@@ -56,6 +56,10 @@ export function LeadPage({ loaderData, actionData }: { loaderData: LoaderData; a
         return t("lead.events.note", { actor: actor(event.actorName) });
       case "reply":
         return t("lead.events.reply", { actor: actor(event.actorName), subject: event.data.subject ?? "" });
+      case "newsletter":
+        return event.data.to === "unsubscribed"
+          ? t("lead.events.newsletter_unsubscribed")
+          : t("lead.events.newsletter_confirmed");
       case "owner":
         return event.data.ownerName
           ? t("lead.events.owner", { actor: actor(event.actorName), owner: event.data.ownerName })
