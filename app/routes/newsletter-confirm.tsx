@@ -14,8 +14,12 @@ import type { Route } from "./+types/newsletter-confirm";
 
 export const handle = { i18n: ["leads"] };
 
-/** The token is in the path: never sent on as a referrer, never stored. */
-const PAGE_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } as const;
+/**
+ * The token is in the path: never stored, never sent to another site. `same-origin`, not `no-referrer`: under
+ * `no-referrer` a browser sends `Origin: null` with the button's POST, and React Router refuses that as a
+ * cross-site request (the page would fail without JavaScript).
+ */
+const PAGE_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" } as const;
 
 export function headers() {
   return PAGE_HEADERS;

@@ -13,7 +13,7 @@ test.use({ extraHTTPHeaders: { "X-Forwarded-For": "198.51.100.48" } });
 const TEXT = {
   en: {
     prefix: "",
-    ask: (service: string) => `Ask about this service: ${service}`,
+    ask: (service: string) => new RegExp(`^Ask about this service\\s*:\\s*${service}$`),
     seo: "Search engine optimisation",
     name: "Your name",
     email: "Email address",
@@ -40,7 +40,7 @@ const TEXT = {
   },
   ar: {
     prefix: "/ar",
-    ask: (service: string) => `اسأل عن هذه الخدمة: ${service}`,
+    ask: (service: string) => new RegExp(`^اسأل عن هذه الخدمة\\s*:\\s*${service}$`),
     seo: "تحسين محركات البحث",
     name: "اسمك",
     email: "البريد الإلكتروني",
@@ -154,16 +154,32 @@ for (const locale of ["en", "ar"] as const) {
     await expect(inColumn(target)).toHaveCount(1);
     if (javaScript) {
       // Drag and drop: onto the "contacted" column; it stays there after a reload (the server has it).
-      // From the card's corner (its padding): the middle holds a link and the form's controls.
+      // From the card's corner (its padding): its middle holds a link and the form's controls.
       await inColumn("qualified").dragTo(
         admin.locator('[data-testid="board-column"][data-status="contacted"]'),
-        { sourcePosition: { x: 6, y: 6 } },
+        // Onto the column's top, its heading: the middle of a long column can be off the screen.
+        { sourcePosition: { x: 6, y: 6 }, targetPosition: { x: 12, y: 12 } },
       );
       await expect(inColumn("contacted")).toHaveCount(1);
       await expect(inColumn("qualified")).toHaveCount(0);
       await expect(admin.getByTestId("toast-success").last()).toContainText(text.moved);
       await admin.reload();
       await expect(inColumn("contacted")).toHaveCount(1);
+
+      // A move whose request fails shows at once, then goes back, with an error toast.
+      await admin.route("**/leads/board.data**", async (route) => {
+        if (route.request().method() !== "POST") return route.continue();
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        return route.abort("failed");
+      });
+      const contacted = inColumn("contacted");
+      await contacted.getByLabel(text.status).selectOption("won");
+      await contacted.getByRole("button", { name: text.move(name) }).click();
+      await expect(inColumn("won")).toHaveCount(1);
+      await expect(admin.getByTestId("toast-error")).toBeVisible();
+      await expect(inColumn("contacted")).toHaveCount(1);
+      await expect(inColumn("won")).toHaveCount(0);
+      await admin.unroute("**/leads/board.data**");
     }
 
     // The reply, from the lead's page: mailed through the queue and kept in the history.
