@@ -40,7 +40,7 @@ export function SiteFooter({ site }: { site: SiteView }) {
 
   return (
     <footer className="mt-16 bg-ink text-start text-white/85" data-testid="site-footer">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 *:min-w-0 sm:grid-cols-2 lg:grid-cols-5">
         <div className="lg:col-span-2">
           <p className="flex items-center gap-2 text-xl font-bold text-white">
             <DecorativeImage src="/logo.svg" width="28" height="28" className="size-7" />

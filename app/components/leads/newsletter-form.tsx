@@ -40,7 +40,7 @@ export function NewsletterForm({
       <label htmlFor={`${id}-email`} className="mt-3 block text-sm font-semibold">
         {t("newsletter.email")}
       </label>
-      <div className="mt-1 flex flex-wrap gap-2">
+      <div className="mt-1 flex gap-2">
         <input
           id={`${id}-email`}
           name="email"
@@ -52,7 +52,7 @@ export function NewsletterForm({
           defaultValue={defaultEmail}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          className={`min-w-0 flex-1 rounded-md border px-3 py-2 ${dark ? "border-white/30 bg-white text-ink" : "border-ink/20"} ${error ? "border-red-600" : ""}`}
+          className={`w-0 min-w-0 flex-1 rounded-md border px-3 py-2 ${dark ? "border-white/30 bg-white text-ink" : "border-ink/20"} ${error ? "border-red-600" : ""}`}
         />
         <button
           type="submit"
