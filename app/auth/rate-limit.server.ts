@@ -12,6 +12,10 @@ export const RATE_LIMITS = {
   contactPerIp: { limit: 10, windowSeconds: 60 * 60 },
   /** Consultations booked from one address (issue 48, item 4): a bot cannot fill the calendar. */
   consultationPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  /** Newsletter sign-ups from one address (issue 48): as many as contact messages. */
+  newsletterPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  /** Confirmation mails to one address: a repeated sign-up mails again, but not in a flood. */
+  newsletterMailsPerAddress: { limit: 3, windowSeconds: 24 * 60 * 60 },
   signupPerIp: { limit: 20, windowSeconds: 60 * 60 },
   signupPerAccount: { limit: 5, windowSeconds: 60 * 60 },
   /** "Forgot password" requests from one address, whatever the email. */

@@ -5,6 +5,7 @@ import { useLocalizePath } from "../i18n/use-locale";
 import { useTranslation } from "../i18n/use-translation";
 import type { SiteView } from "../site/settings";
 import { DecorativeImage } from "./decorative-image";
+import { NewsletterForm } from "./leads/newsletter-form";
 import { SocialIcon } from "./social-icon";
 
 export function SiteFooter({ site }: { site: SiteView }) {
@@ -39,7 +40,7 @@ export function SiteFooter({ site }: { site: SiteView }) {
 
   return (
     <footer className="mt-16 bg-ink text-start text-white/85" data-testid="site-footer">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 *:min-w-0 sm:grid-cols-2 lg:grid-cols-5">
         <div className="lg:col-span-2">
           <p className="flex items-center gap-2 text-xl font-bold text-white">
             <DecorativeImage src="/logo.svg" width="28" height="28" className="size-7" />
@@ -68,6 +69,9 @@ export function SiteFooter({ site }: { site: SiteView }) {
               </ul>
             </>
           ) : null}
+          <div className="mt-8">
+            <NewsletterForm id="footer-newsletter" tone="dark" />
+          </div>
         </div>
         {groups.map((group) => (
           <nav key={group.heading} aria-label={group.heading}>

@@ -185,7 +185,7 @@ export async function recordEnquiry(
     })
     .returning({ id: leadEvents.id });
   if (!event) throw new Error("recordEnquiry: the event insert returned nothing");
-  if (!spam) await tellEveryone(db, tx, lead, event.id, enquiry, acknowledge);
+  if (!spam) await tellEveryone(db, tx, lead, event.id, enquiry, { acknowledge });
   return { ok: true, leadId: lead.id, eventId: event.id, created, spam } as const;
 }
 
@@ -201,7 +201,7 @@ export async function addLeadHistory(
 }
 
 /** The address's lead still open to new messages: not spam, last written to within 90 days. */
-async function recentLead(on: Queryable, email: string, now: Date): Promise<Lead | undefined> {
+export async function recentLead(on: Queryable, email: string, now: Date): Promise<Lead | undefined> {
   const since = new Date(now.getTime() - DEDUP_DAYS * 24 * 60 * 60 * 1000);
   const [lead] = await on
     .select()
@@ -219,13 +219,17 @@ async function recentLead(on: Queryable, email: string, now: Date): Promise<Lead
   return lead;
 }
 
-async function tellEveryone(
+/**
+ * Tells the admins about a lead's new message or sign-up (in-app, and LEADS_NOTIFY_EMAIL by mail) and, unless
+ * `acknowledge` is false (a newsletter sign-up was acknowledged by its confirmation), the person.
+ */
+export async function tellEveryone(
   db: Database,
   tx: Queryable,
   lead: Lead,
   eventId: number,
-  enquiry: Enquiry,
-  acknowledge: boolean,
+  enquiry: { subject?: string; message: string },
+  { acknowledge = true }: { acknowledge?: boolean } = {},
 ) {
   const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin"));
   const title = enquiry.subject ?? enquiry.message.slice(0, 80);

@@ -14,6 +14,50 @@ function translator(locale: Locale) {
   return { t: i18n.getFixedT(locale, "leads"), signature: i18n.getFixedT(locale, "mail")("signature") };
 }
 
+/** The newsletter's pages, absolute, in the sign-up's language. */
+export function newsletterUrl(path: "confirm" | "unsubscribe", token: string, locale: Locale): string {
+  return `${publicOrigin()}${localizePath(`/newsletter/${path}/${token}`, locale)}`;
+}
+
+/** To a new sign-up: the link that confirms it (double opt-in), and what to do if it was not them. */
+export function newsletterConfirmMail(
+  subscription: { email: string; locale: string },
+  token: string,
+): MailMessage {
+  const locale = mailLocale(subscription.locale);
+  const { t, signature } = translator(locale);
+  return compose(subscription.email, locale, t("newsletter.mail.confirm.subject"), [
+    t("newsletter.mail.confirm.body"),
+    { link: newsletterUrl("confirm", token, locale), label: t("newsletter.mail.confirm.button") },
+    t("newsletter.mail.confirm.ignore"),
+    signature,
+  ]);
+}
+
+/**
+ * To a confirmed address: it is on the list, and how to leave it — a link to a one-button page, and RFC
+ * 8058's one-click headers (a mail client's own button POSTs to the same page).
+ */
+export function newsletterWelcomeMail(
+  subscription: { email: string; locale: string },
+  token: string,
+): MailMessage {
+  const locale = mailLocale(subscription.locale);
+  const { t, signature } = translator(locale);
+  const unsubscribe = newsletterUrl("unsubscribe", token, locale);
+  const message = compose(subscription.email, locale, t("newsletter.mail.welcome.subject"), [
+    t("newsletter.mail.welcome.body"),
+    { link: unsubscribe, label: t("newsletter.mail.welcome.unsubscribe") },
+    signature,
+  ]);
+  return { ...message, headers: newsletterUnsubscribeHeaders(unsubscribe) };
+}
+
+/** RFC 8058: the headers every newsletter mail carries, so a mail client offers one-click unsubscribe. */
+export function newsletterUnsubscribeHeaders(url: string): Record<string, string> {
+  return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+}
+
 /** To the person: we have it, and what happens next. */
 export function acknowledgementMail(lead: { email: string; name: string; locale: string }): MailMessage {
   const locale = mailLocale(lead.locale);

@@ -10,7 +10,15 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const isLeadStatus = (value: unknown): value is LeadStatus =>
   (LEAD_STATUSES as readonly unknown[]).includes(value);
 
-/** Where an enquiry came from: `consultation` is a booking (app/consultations/); `newsletter` is item 5's. */
+/** The board's columns (issue 48, item 2): every status, spam only when asked for. */
+export function boardStatuses(withSpam: boolean): LeadStatus[] {
+  return LEAD_STATUSES.filter((status) => withSpam || status !== "spam");
+}
+
+/** The newest this many leads of each status are the board's cards; the inbox lists them all. */
+export const BOARD_COLUMN_SIZE = 50;
+
+/** Where an enquiry came from: `consultation` is a booking (app/consultations/); `newsletter` a confirmed sign-up (decision 068). */
 export const LEAD_SOURCES = ["contact", "service", "course", "consultation", "newsletter"] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
@@ -22,6 +30,7 @@ export const LEAD_EVENT_KINDS = [
   "owner",
   "follow_up",
   "booking",
+  "newsletter",
 ] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 

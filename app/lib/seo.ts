@@ -262,6 +262,7 @@ export const ROBOTS_DISALLOW = [
   "/my-favorites",
   "/notifications",
   "/unsubscribe/",
+  "/newsletter/",
   "/certificates",
   "/auth/",
   "/media/raw/",

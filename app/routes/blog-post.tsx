@@ -1,7 +1,9 @@
 // /blog/:id: one article. Drafts and scheduled posts open only for those who may edit them (404 for
 // everybody else), with a banner saying the public cannot see it yet.
+
 import { Link } from "react-router";
 import { getUser } from "../auth/guards.server";
+import { NewsletterForm } from "../components/leads/newsletter-form";
 import { publicOrigin } from "../config.server";
 import { getBlogPost } from "../content/blog.server";
 import { getDb } from "../db/context";
@@ -123,6 +125,9 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         // biome-ignore lint/security/noDangerouslySetInnerHtml: stored HTML is sanitized on save.
         dangerouslySetInnerHTML={{ __html: post.bodyHtml }}
       />
+      <aside className="mt-12 rounded-xl bg-sand p-6" aria-label={t("common:newsletter.heading")}>
+        <NewsletterForm id="post-newsletter" />
+      </aside>
     </article>
   );
 }

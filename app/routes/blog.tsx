@@ -1,5 +1,6 @@
 // /blog: articles, newest first, 10 per page.
 import { BlogCard } from "../components/cards";
+import { NewsletterForm } from "../components/leads/newsletter-form";
 import { PageIntro } from "../components/page-intro";
 import { Pagination } from "../components/pagination";
 import { listBlogPosts } from "../content/blog.server";
@@ -73,6 +74,9 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           </div>
         )}
         <Pagination page={loaderData.page} pageCount={loaderData.pageCount} />
+        <aside className="mt-12 rounded-xl bg-sand p-6" aria-label={t("common:newsletter.heading")}>
+          <NewsletterForm id="blog-newsletter" />
+        </aside>
       </div>
     </>
   );

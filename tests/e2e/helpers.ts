@@ -69,6 +69,11 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/credentials/verify",
     // An unsubscribe link that is not ours says so and leads to the account page (issue 35).
     "/unsubscribe/00000000-0000-0000-0000-000000000000.refund.x",
+    // The newsletter (issue 48): its page, the page after a sign-up, and links that are not ours.
+    "/newsletter",
+    "/newsletter?sent=1",
+    "/newsletter/confirm/1.1700000000000.x",
+    "/newsletter/unsubscribe/1.x",
     "/no-such-page",
   ],
   learner: [
@@ -120,6 +125,11 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/dashboard/admin/settings",
     "/dashboard/admin/consultations",
     "/dashboard/admin/orders",
+    // The leads (issue 48): the inbox, its board (with spam), and a demo lead with its history.
+    "/dashboard/admin/leads",
+    "/dashboard/admin/leads/board",
+    "/dashboard/admin/leads/board?spam=1",
+    "/dashboard/admin/leads/1",
     "/dashboard/admin/users?role=trainer",
     "/dashboard/admin/certificates",
     "/dashboard/admin/blog",

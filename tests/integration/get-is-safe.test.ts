@@ -114,6 +114,9 @@ beforeAll(async () => {
   const bookingToken = (await app.vite.ssrLoadModule(
     "/app/consultations/token.ts",
   )) as typeof import("../../app/consultations/token");
+  const newsletterTokens = (await app.vite.ssrLoadModule(
+    "/app/leads/newsletter-token.ts",
+  )) as typeof import("../../app/leads/newsletter-token");
   const offline = (await app.vite.ssrLoadModule(
     "/app/learning/offline.ts",
   )) as typeof import("../../app/learning/offline");
@@ -226,6 +229,16 @@ beforeAll(async () => {
       ),
     )
   ).map((row) => bookingToken.signBookingToken(config.getSessionSecret(), row.id));
+  // A pending newsletter sign-up: its confirmation page must show, and confirm nothing, on GET.
+  const [signUp] = await first(
+    app.db.execute<{ id: number; ms: string }>(
+      sql`insert into newsletter_subscriptions (email, locale, requested_at)
+          values ('get-is-safe@example.com', 'en', date_trunc('milliseconds', now()))
+          on conflict (email) do update set locale = excluded.locale
+          returning id, (extract(epoch from requested_at) * 1000)::bigint::text as ms`,
+    ),
+  );
+  if (!signUp) throw new Error("no newsletter sign-up");
   const certificates = await first(
     app.db.execute<{ id: string; code: string }>(
       sql`select id, code from certificates order by issued_at limit 1`,
@@ -297,6 +310,11 @@ beforeAll(async () => {
     "routes/account-confirm-email": [{}],
     "routes/notifications": [{}],
     "routes/unsubscribe": [{ token: tokens.signUnsubscribeToken(secret, learnerId, "question_reply") }],
+    "routes/newsletter": [{}],
+    "routes/newsletter-confirm": [
+      { token: newsletterTokens.signConfirmToken(secret, signUp.id, new Date(Number(signUp.ms))) },
+    ],
+    "routes/newsletter-unsubscribe": [{ token: newsletterTokens.signUnsubscribeToken(secret, signUp.id) }],
     "routes/instructor": [{}],
     "routes/instructor-analytics": [{}],
     "routes/instructor-course-new": [{}],
@@ -320,6 +338,7 @@ beforeAll(async () => {
     "routes/admin-bank-transfer": [{}],
     "routes/admin-leads": [{}],
     "routes/admin-leads-csv": [{}],
+    "routes/admin-leads-board": [{}],
     "routes/admin-lead": leadIds.map((id) => ({ id })),
     "admin-coupons": [{}],
     "instructor-coupons": [{}],

@@ -805,6 +805,10 @@ describe("conformance", () => {
       },
       expectStatus: 201,
     });
+    await call("post", "api/newsletter", "/api/newsletter", {
+      body: { email: "openapi-news@example.com", locale: "ar" },
+      expectStatus: 202,
+    });
     // The leads (issue 48): the message above is a lead in the admins' inbox.
     await call("post", "api/leads", "/api/leads", {
       body: {

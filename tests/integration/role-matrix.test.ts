@@ -44,6 +44,7 @@ import {
 import { loader as adminJobs, action as adminJobsAction } from "../../app/routes/admin-jobs";
 import { loader as leadPage, action as leadPageAction } from "../../app/routes/admin-lead";
 import { loader as leadInbox } from "../../app/routes/admin-leads";
+import { loader as leadBoard, action as leadBoardAction } from "../../app/routes/admin-leads-board";
 import { loader as leadsCsvPage } from "../../app/routes/admin-leads-csv";
 import { loader as adminOrders } from "../../app/routes/admin-orders";
 import { loader as adminOutbox } from "../../app/routes/admin-outbox";
@@ -853,6 +854,22 @@ const CASES: Case[] = [
     kind: "page",
     handler: leadInbox,
     path: "/ar/dashboard/admin/leads?status=new&q=matrix",
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "GET /dashboard/admin/leads/board",
+    kind: "page",
+    handler: leadBoard,
+    path: "/ar/dashboard/admin/leads/board?spam=1",
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "POST /dashboard/admin/leads/board (move)",
+    kind: "page",
+    handler: leadBoardAction,
+    method: "POST",
+    path: "/dashboard/admin/leads/board",
+    body: () => new URLSearchParams({ intent: "move", leadId: String(leadId), status: "contacted" }),
     expected: PAGE_ADMIN,
   },
   {

@@ -11,7 +11,7 @@ import { consultationEndpoints } from "./consultations";
 import { contactEndpoints } from "./contact";
 import { editorialEndpoints } from "./editorial";
 import { instructorEndpoints } from "./instructor";
-import { leadEndpoints } from "./leads";
+import { leadEndpoints, newsletterEndpoints } from "./leads";
 import { learningEndpoints } from "./learning";
 import { mediaEndpoints } from "./media";
 import { notificationEndpoints } from "./notifications";
@@ -46,5 +46,6 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
   ...contactEndpoints,
   ...consultationEndpoints,
   ...leadEndpoints,
+  ...newsletterEndpoints,
   ...referenceEndpoints,
 ];

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { LeadInput } from "../../leads/inputs";
 import { LeadChange, NoteInput } from "../../leads/leads.server";
+import { NewsletterInput } from "../../leads/newsletter.server";
 import {
   LEAD_EVENT_KINDS,
   LEAD_SOURCES,
@@ -161,5 +162,25 @@ export const leadEndpoints: EndpointDoc[] = [
     body: json(NoteInput),
     responses: { 201: ok("The note", z.strictObject({ event: ApiLeadEvent })) },
     errors: [[404, "not_found"]],
+  },
+];
+
+export const newsletterEndpoints: EndpointDoc[] = [
+  {
+    method: "post",
+    route: "api/newsletter",
+    tag: "Contact",
+    summary: "Sign up for the newsletter",
+    description:
+      "Double opt-in: a mail in `locale` (or the Accept-Language) carries a link whose page confirms the address. The answer is the same whether the address was new, waiting for its confirmation or already subscribed. A filled `website` (the honeypot) is accepted and ignored. Rate-limited per address.",
+    auth: "public",
+    body: json(NewsletterInput),
+    responses: {
+      202: ok(
+        "Accepted: a confirmation mail is on its way",
+        z.strictObject({ ok: z.literal(true), message: z.string() }),
+      ),
+    },
+    errors: [[429, "rate_limited"]],
   },
 ];

@@ -145,6 +145,13 @@ export function AdminLeads({ loaderData }: { loaderData: LoaderData }) {
         </details>
         <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
           <p className="text-ink/80">{t("inbox.total", { count: loaderData.total })}</p>
+          <Link
+            to={localize("/dashboard/admin/leads/board")}
+            className="ms-auto font-semibold text-coral-700 underline underline-offset-4"
+            data-testid="leads-board-link"
+          >
+            {t("inbox.toBoard")}
+          </Link>
           <a
             href={localize(`/dashboard/admin/leads.csv${loaderData.exportQuery}`)}
             download

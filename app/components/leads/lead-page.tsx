@@ -64,6 +64,10 @@ export function LeadPage({ loaderData, actionData }: { loaderData: LoaderData; a
           name: lead.name,
           date: event.data.start ? formatBookingTime(event.data.start) : "",
         });
+      case "newsletter":
+        return event.data.to === "unsubscribed"
+          ? t("lead.events.newsletter_unsubscribed")
+          : t("lead.events.newsletter_confirmed");
       case "owner":
         return event.data.ownerName
           ? t("lead.events.owner", { actor: actor(event.actorName), owner: event.data.ownerName })

@@ -79,7 +79,7 @@ export const leadEvents = pgTable(
     leadId: integer("lead_id")
       .notNull()
       .references(() => leads.id, { onDelete: "cascade" }),
-    /** One of LEAD_EVENT_KINDS: message, status, note, reply, owner, follow_up, booking. */
+    /** One of LEAD_EVENT_KINDS: message, status, note, reply, owner, follow_up, booking, newsletter. */
     kind: text("kind").notNull(),
     /** The admin who did it; null for the person's own messages. */
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
@@ -91,3 +91,39 @@ export const leadEvents = pgTable(
 );
 
 export type LeadEvent = typeof leadEvents.$inferSelect;
+
+/**
+ * The newsletter's double opt-in (issue 48, item 5; decision 068): one row per address (lower-cased), pending
+ * until the mailed link is confirmed, then confirmed (and a lead with source `newsletter`), or unsubscribed.
+ * `requestedAt` is the last sign-up's time: a confirmation link is signed with it, so each new sign-up makes
+ * the older links stale, and one link never confirms again after an unsubscribe.
+ */
+export const newsletterSubscriptions = pgTable(
+  "newsletter_subscriptions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    /** Lower-cased, one row per address. */
+    email: text("email").notNull().unique(),
+    /** The language the sign-up was made in: its mails are written in it. */
+    locale: text("locale").notNull(),
+    /** pending, confirmed or unsubscribed. */
+    status: text("status").notNull().default("pending"),
+    /** The lead the confirmed address became or joined; null until then, or when the lead was deleted. */
+    leadId: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    /** The sign-up page's first-touch attribution, given to the lead on confirmation. */
+    attribution: jsonb("attribution").$type<Record<string, string | null>>().notNull().default({}),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The last confirmation mail sent: a repeated sign-up mails again only after a quiet while. */
+    mailedAt: timestamp("mailed_at", { withTimezone: true }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("newsletter_status_known", sql`${table.status} in ('pending', 'confirmed', 'unsubscribed')`),
+    check("newsletter_email_lower", sql`${table.email} = lower(${table.email})`),
+  ],
+);
+
+export type NewsletterSubscription = typeof newsletterSubscriptions.$inferSelect;
