@@ -2,6 +2,7 @@
 // booking's redirect (app/consultations/token.ts). It shows the call, its invite, and two plain forms:
 // move to another open slot, or cancel. GET changes nothing; each change is a POST (issue 48, item 4).
 import { data } from "react-router";
+import { z } from "zod";
 import { BookingPage } from "../components/consultations/booking-page";
 import {
   bookingIdOfToken,
@@ -15,7 +16,7 @@ import { MoveInput } from "../consultations/policy";
 import { slotDays } from "../consultations/view";
 import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
-import { readForm } from "../lib/forms.server";
+import { readForm, validateForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { toasts } from "../lib/toast.server";
@@ -66,6 +67,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   );
 }
 
+/** The page's two forms, told apart by `intent`. */
+const BookingAction = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("cancel") }),
+  MoveInput.extend({ intent: z.literal("move") }),
+]);
+
 export async function action({ request, context, params }: Route.ActionArgs) {
   const page = pageContext(request, context);
   const t = page.tIn("consultations");
@@ -74,23 +81,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data({ formError: t("errors.notFound"), fieldErrors: {} }, { status: 404, headers: PAGE_HEADERS });
   const here = localizePath(`/consultation/booking/${params.token}`, page.locale);
   const db = getDb(context);
-  const formData = await readForm(request);
-  const intent = formData.get("intent");
-  let outcome: Awaited<ReturnType<typeof cancelBooking>>;
-  if (intent === "cancel") {
-    outcome = await cancelBooking(db, id);
-  } else if (intent === "move") {
-    const parsed = MoveInput.safeParse({ start: formData.get("start") ?? undefined });
-    if (!parsed.success) {
+  const parsed = validateForm(await readForm(request), BookingAction, t);
+  if (!parsed.ok) {
+    // A move without a slot chosen; anything else is no intent this page sends.
+    if (parsed.fieldErrors.intent)
       return data(
-        { formError: null, fieldErrors: { start: t("errors.slotRequired") } },
+        { formError: t("errors.notFound"), fieldErrors: {} },
         { status: 400, headers: PAGE_HEADERS },
       );
-    }
-    outcome = await moveBooking(db, id, parsed.data.start);
-  } else {
-    return data({ formError: t("errors.notFound"), fieldErrors: {} }, { status: 400, headers: PAGE_HEADERS });
+    return data(
+      { formError: null, fieldErrors: { start: t("errors.slotRequired") } },
+      { status: 400, headers: PAGE_HEADERS },
+    );
   }
+  const outcome =
+    parsed.data.intent === "cancel"
+      ? await cancelBooking(db, id)
+      : await moveBooking(db, id, parsed.data.start);
   if (!outcome.ok) {
     switch (outcome.reason) {
       case "slot_taken":
@@ -115,7 +122,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   return toasts().redirectWithSuccess(
     here,
-    intent === "cancel" ? t("booking.cancelledNotice") : t("booking.moved"),
+    parsed.data.intent === "cancel" ? t("booking.cancelledNotice") : t("booking.moved"),
   );
 }
 
