@@ -3,6 +3,7 @@
 // screenshot, or a Referer header sent by anything the page loads.
 import { createCookie } from "react-router";
 import { getSessionSecret, readConfig } from "../config.server";
+import { SECRET_LINK_PAGE_HEADERS } from "../security/secret-link-headers";
 import { RESET_TOKEN_MINUTES } from "./reset-token";
 
 type Cookie = ReturnType<typeof createCookie>;
@@ -32,9 +33,5 @@ export function clearResetTokenCookie(): Promise<string> {
   return resetTokenCookie().serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
-/**
- * Headers for every answer of the reset page: never cached, and no Referer to any other site. Not
- * "no-referrer": with it, browsers send `Origin: null` on the page's own form post, which the same-origin
- * guard rightly refuses.
- */
-export const RESET_PAGE_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" } as const;
+/** Headers for every answer of the reset page, a page opened by a secret link. */
+export const RESET_PAGE_HEADERS = SECRET_LINK_PAGE_HEADERS;

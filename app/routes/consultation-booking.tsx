@@ -20,12 +20,12 @@ import { readForm, validateForm } from "../lib/forms.server";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { toasts } from "../lib/toast.server";
+import { SECRET_LINK_PAGE_HEADERS } from "../security/secret-link-headers";
 import type { Route } from "./+types/consultation-booking";
 
 export const handle = { i18n: ["consultations"] };
 
-/** The token is in the path: never sent on as a referrer, never stored by a cache. */
-const PAGE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } as const;
+const PAGE_HEADERS = SECRET_LINK_PAGE_HEADERS;
 
 export function headers() {
   return PAGE_HEADERS;

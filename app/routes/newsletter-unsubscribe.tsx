@@ -10,16 +10,12 @@ import { subscriptionExists, unsubscribe } from "../leads/newsletter.server";
 import { verifyUnsubscribeToken } from "../leads/newsletter-token";
 import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
+import { SECRET_LINK_PAGE_HEADERS } from "../security/secret-link-headers";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 export const handle = { i18n: ["leads"] };
 
-/**
- * The token is in the path: never stored, never sent to another site. `same-origin`, not `no-referrer`: under
- * `no-referrer` a browser sends `Origin: null` with the button's POST, and React Router refuses that as a
- * cross-site request (the page would fail without JavaScript).
- */
-const PAGE_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" } as const;
+const PAGE_HEADERS = SECRET_LINK_PAGE_HEADERS;
 
 export function headers() {
   return PAGE_HEADERS;

@@ -12,12 +12,12 @@ import { pageContext } from "../lib/route-context.server";
 import { metaTags } from "../lib/seo";
 import { unsubscribeType } from "../notifications/notifications.server";
 import { verifyUnsubscribeToken } from "../notifications/unsubscribe-token";
+import { SECRET_LINK_PAGE_HEADERS } from "../security/secret-link-headers";
 import type { Route } from "./+types/unsubscribe";
 
 export const handle = { i18n: ["notifications"] };
 
-/** The token is in the path: never sent on as a referrer, never stored. */
-const PAGE_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } as const;
+const PAGE_HEADERS = SECRET_LINK_PAGE_HEADERS;
 
 export function headers() {
   return PAGE_HEADERS;

@@ -288,8 +288,11 @@ describe("unsubscribe", () => {
       new Request(`http://test/unsubscribe/${token}`),
       unsubscribePage as never,
       { token },
-    )) as { data: { type: string | null } };
+    )) as { data: { type: string | null }; init: ResponseInit | null };
     expect(page.data.type).toBe("Course announcements");
+    // Not "no-referrer": under it the browser sends `Origin: null` with the button's POST, which the
+    // same-origin guard refuses, so the page could never unsubscribe anyone.
+    expect(new Headers(page.init?.headers).get("Referrer-Policy")).toBe("same-origin");
     // GET changed nothing.
     expect((await getPreferences(handle.db, learner.id)).announcement).toBe("digest");
     const answer = await post(`/unsubscribe/${token}`, token);
