@@ -78,6 +78,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     walletLabel: money(user.walletBalance),
     shortfallLabel: user.walletBalance < total ? money(total - user.walletBalance) : null,
     cardProviders: availableCardProviders(),
+    /** Nothing to pay (free courses, or a coupon that takes it all): no payment choice to make. */
+    nothingToPay: total === 0,
   };
 }
 

@@ -20,7 +20,7 @@ import { action as couponsApi } from "../../app/routes/api/coupons";
 import { action as enrollBulk } from "../../app/routes/api/enroll-bulk";
 import { action as enrollOne } from "../../app/routes/api/enroll-one";
 import { action as cartAction, loader as cartLoader } from "../../app/routes/cart";
-import { action as checkoutAction } from "../../app/routes/checkout";
+import { action as checkoutAction, loader as checkoutPage } from "../../app/routes/checkout";
 import { creditWallet } from "../../app/wallet/wallet.server";
 import { bearerFor, cookieFor, createUser } from "./auth-helpers";
 import { formRequest, runRoute, settle } from "./route-context";
@@ -366,6 +366,23 @@ describe("the cart's coupon field (plain forms)", () => {
     expect(refused.init.status).toBe(422);
     expect(refused.data.error).toContain("used as many times");
     expect(await balanceOf(learner.id)).toBe(5_000);
+  });
+});
+
+describe("the review step with nothing to pay", () => {
+  it("offers no payment choice for a total of zero, and one for a course with a price", async () => {
+    const learner = await createUser(handle.db, "user");
+    const session = await cookieFor(handle.db, learner.id);
+    const review = async (courseId: number) =>
+      (await runRoute(
+        handle.db,
+        new Request(`http://test/checkout?course=${courseId}`, { headers: { Cookie: session } }),
+        checkoutPage as never,
+      )) as { nothingToPay: boolean; items: unknown[] };
+    const free = await review(freeCourse.id);
+    expect(free.items).toHaveLength(1);
+    expect(free.nothingToPay).toBe(true);
+    expect((await review(courseA.id)).nothingToPay).toBe(false);
   });
 });
 

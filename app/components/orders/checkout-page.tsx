@@ -95,29 +95,37 @@ export function CheckoutReview({
                   </dd>
                 </div>
               </dl>
-              <fieldset className="space-y-2">
-                <legend className="font-semibold">{t("checkout.paymentMethod")}</legend>
-                <label className="flex items-center gap-2">
-                  <input type="radio" name="method" value="wallet" defaultChecked required />
-                  {t("checkout.wallet", { balance: loaderData.walletLabel })}
-                </label>
-                {loaderData.cardProviders.map((provider) => (
-                  <label key={provider} className="flex items-center gap-2">
-                    <input
-                      type="radio"
-                      name="method"
-                      value={`card:${provider}`}
-                      data-testid={`pay-${provider}`}
-                    />
-                    {t("checkout.card", { provider: t(`checkout.providers.${provider}`) })}
+              {loaderData.nothingToPay ? (
+                // The purchase takes nothing from the wallet, as a card checkout of nothing would (decision 067).
+                <p className="text-sm" data-testid="checkout-nothing-to-pay">
+                  <input type="hidden" name="method" value="wallet" />
+                  {t("checkout.nothingToPay")}
+                </p>
+              ) : (
+                <fieldset className="space-y-2">
+                  <legend className="font-semibold">{t("checkout.paymentMethod")}</legend>
+                  <label className="flex items-center gap-2">
+                    <input type="radio" name="method" value="wallet" defaultChecked required />
+                    {t("checkout.wallet", { balance: loaderData.walletLabel })}
                   </label>
-                ))}
-                {loaderData.cardProviders.length === 0 ? (
-                  <p className="text-xs text-ink/70">{t("checkout.cardUnavailable")}</p>
-                ) : (
-                  <p className="text-xs text-ink/70">{t("checkout.cardLead")}</p>
-                )}
-              </fieldset>
+                  {loaderData.cardProviders.map((provider) => (
+                    <label key={provider} className="flex items-center gap-2">
+                      <input
+                        type="radio"
+                        name="method"
+                        value={`card:${provider}`}
+                        data-testid={`pay-${provider}`}
+                      />
+                      {t("checkout.card", { provider: t(`checkout.providers.${provider}`) })}
+                    </label>
+                  ))}
+                  {loaderData.cardProviders.length === 0 ? (
+                    <p className="text-xs text-ink/70">{t("checkout.cardUnavailable")}</p>
+                  ) : (
+                    <p className="text-xs text-ink/70">{t("checkout.cardLead")}</p>
+                  )}
+                </fieldset>
+              )}
               {loaderData.shortfallLabel ? (
                 <p className="text-sm text-red-700" data-testid="checkout-shortfall">
                   {t("checkout.shortfall", { amount: loaderData.shortfallLabel })}{" "}
