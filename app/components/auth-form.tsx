@@ -62,16 +62,6 @@ export function AuthField({
   );
 }
 
-/** Hidden from people and assistive technology; bots that fill it are turned away. */
-export function Honeypot({ label }: { label: string }) {
-  return (
-    <div aria-hidden="true" className="absolute -start-[9999px] h-px w-px overflow-hidden">
-      <label htmlFor="auth-website">{label}</label>
-      <input id="auth-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-    </div>
-  );
-}
-
 export function AuthCard({ children }: { children: ReactNode }) {
   return <div className="mx-auto max-w-md px-4 py-12">{children}</div>;
 }

@@ -5,8 +5,9 @@ import { data, Form } from "react-router";
 import { z } from "zod";
 import { ForgotPasswordInput, requestPasswordReset } from "../account/password-reset.server";
 import { RESET_TOKEN_MINUTES } from "../account/reset-token";
-import { AuthCard, AuthField, AuthSubmitButton, AuthSwitchLink, Honeypot } from "../components/auth-form";
+import { AuthCard, AuthField, AuthSubmitButton, AuthSwitchLink } from "../components/auth-form";
 import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
+import { Honeypot } from "../components/honeypot";
 import { PageIntro } from "../components/page-intro";
 import { getDb } from "../db/context";
 import { getI18n } from "../i18n/context.server";
@@ -106,7 +107,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
             defaultValue={values.email}
             error={errors.email}
           />
-          <Honeypot label={t("fields.website")} />
+          <Honeypot id="auth-website" label={t("fields.website")} />
           <AuthSubmitButton label={t("forgot.submit")} busyLabel={t("forgot.submitting")} />
         </Form>
         <AuthSwitchLink

@@ -12,9 +12,9 @@ import {
   AuthSubmitButton,
   AuthSwitchLink,
   GoogleSignInLink,
-  Honeypot,
 } from "../components/auth-form";
 import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
+import { Honeypot } from "../components/honeypot";
 import { PageIntro } from "../components/page-intro";
 import { getDb } from "../db/context";
 import { useLocalizePath } from "../i18n/use-locale";
@@ -126,7 +126,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               {t("login.forgot")}
             </Link>
           </p>
-          <Honeypot label={t("fields.website")} />
+          <Honeypot id="auth-website" label={t("fields.website")} />
           <AuthSubmitButton label={t("login.submit")} busyLabel={t("login.submitting")} />
         </Form>
         <AuthSwitchLink

@@ -12,9 +12,9 @@ import {
   AuthSubmitButton,
   AuthSwitchLink,
   GoogleSignInLink,
-  Honeypot,
 } from "../components/auth-form";
 import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
+import { Honeypot } from "../components/honeypot";
 import { PageIntro } from "../components/page-intro";
 import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
@@ -111,7 +111,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
             hint={t("fields.passwordHint")}
             error={errors.password}
           />
-          <Honeypot label={t("fields.website")} />
+          <Honeypot id="auth-website" label={t("fields.website")} />
           <AuthSubmitButton label={t("signup.submit")} busyLabel={t("signup.submitting")} />
         </Form>
         <AuthSwitchLink

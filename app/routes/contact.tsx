@@ -2,6 +2,7 @@
 
 import { data, Form, useLocation, useNavigation } from "react-router";
 import { ErrorSummary, fieldErrorLinks } from "../components/error-summary";
+import { Honeypot } from "../components/honeypot";
 import { PageIntro } from "../components/page-intro";
 import { getDb } from "../db/context";
 import { getI18n } from "../i18n/context.server";
@@ -197,18 +198,7 @@ export default function Contact({ actionData, loaderData }: Route.ComponentProps
               </p>
             ) : null}
           </div>
-          {/* Honeypot: hidden from people and assistive technology; bots that fill it are ignored. */}
-          <div aria-hidden="true" className="absolute -start-[9999px] h-px w-px overflow-hidden">
-            <label htmlFor="contact-website">{t("fields.website")}</label>
-            <input
-              id="contact-website"
-              name="website"
-              type="text"
-              tabIndex={-1}
-              autoComplete="off"
-              defaultValue=""
-            />
-          </div>
+          <Honeypot id="contact-website" label={t("fields.website")} />
           <button
             type="submit"
             disabled={sending}

@@ -5,6 +5,7 @@ import { useLocalizePath } from "../../i18n/use-locale";
 import { useTranslation } from "../../i18n/use-translation";
 import type { Route } from "../../routes/+types/consultation";
 import { ErrorSummary, fieldErrorLinks } from "../error-summary";
+import { Honeypot } from "../honeypot";
 import { PageIntro } from "../page-intro";
 import { SlotPicker } from "./slot-picker";
 
@@ -147,18 +148,7 @@ export function ConsultationPage({
                 ) : null}
               </div>
             </div>
-            {/* Honeypot: hidden from people and assistive technology; a booking that fills it books nothing. */}
-            <div aria-hidden="true" className="absolute -start-[9999px] h-px w-px overflow-hidden">
-              <label htmlFor="consultation-website">{t("fields.website")}</label>
-              <input
-                id="consultation-website"
-                name="website"
-                type="text"
-                tabIndex={-1}
-                autoComplete="off"
-                defaultValue=""
-              />
-            </div>
+            <Honeypot id="consultation-website" label={t("fields.website")} />
             <button
               type="submit"
               disabled={sending}

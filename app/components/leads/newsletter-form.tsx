@@ -4,6 +4,7 @@
 import { Form } from "react-router";
 import { useLocalizePath } from "../../i18n/use-locale";
 import { useTranslation } from "../../i18n/use-translation";
+import { Honeypot } from "../honeypot";
 
 export function NewsletterForm({
   id,
@@ -66,18 +67,7 @@ export function NewsletterForm({
           {error}
         </p>
       ) : null}
-      {/* Honeypot: hidden from people and assistive technology; bots that fill it are ignored. */}
-      <div aria-hidden="true" className="absolute -start-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor={`${id}-website`}>{t("newsletter.website")}</label>
-        <input
-          id={`${id}-website`}
-          name="website"
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
+      <Honeypot id={`${id}-website`} label={t("newsletter.website")} />
     </Form>
   );
 }

@@ -182,26 +182,19 @@ function Settings({ loaderData, answer }: { loaderData: LoaderData; answer?: Qui
             </select>
             {errors.reveal ? <p className="mt-1 text-sm text-red-700">{errors.reveal}</p> : null}
           </div>
-          <label htmlFor="quiz-shuffle" className="flex items-center gap-2 pb-2">
-            <input
-              id="quiz-shuffle"
-              type="checkbox"
-              name="shuffle"
-              defaultChecked={mine ? Boolean(mine.values.shuffle) : saved.shuffle}
-              className="size-4 rounded border-ink/30 accent-coral-600"
-            />
-            <span className="font-semibold">{t("quiz.shuffle")}</span>
-          </label>
-          <label htmlFor="quiz-mark-questions" className="flex items-center gap-2 pb-2">
-            <input
-              id="quiz-mark-questions"
-              type="checkbox"
-              name="markQuestions"
-              defaultChecked={mine ? Boolean(mine.values.markQuestions) : saved.markQuestions}
-              className="size-4 rounded border-ink/30 accent-coral-600"
-            />
-            <span className="font-semibold">{t("quiz.markQuestions")}</span>
-          </label>
+          {(["shuffle", "markQuestions"] as const).map((name) => (
+            <label key={name} htmlFor={fieldId("quiz", name)} className="flex items-center gap-2 pb-2">
+              <input
+                id={fieldId("quiz", name)}
+                type="checkbox"
+                name={name}
+                // A refused save shows the box as it was sent: an unticked box sends nothing.
+                defaultChecked={mine ? Boolean(mine.values[name]) : saved[name]}
+                className="size-4 rounded border-ink/30 accent-coral-600"
+              />
+              <span className="font-semibold">{t(`quiz.${name}`)}</span>
+            </label>
+          ))}
         </div>
         <button type="submit" data-testid="save-quiz-settings" className={button}>
           {t("quiz.saveSettings")}
