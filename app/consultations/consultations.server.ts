@@ -321,37 +321,62 @@ export type ChangeOutcome =
   | { ok: true; booking: ConsultationBooking }
   | { ok: false; reason: "not_found" | "cancelled" | "started" | "slot_taken" | "not_a_slot" };
 
+/**
+ * The booking, locked with the calendar for a change, or why it may not change: gone, cancelled already, or
+ * its call has started.
+ */
+async function lockChangeable(
+  tx: Queryable,
+  id: number,
+  now: Date,
+): Promise<{ booking: ConsultationBooking } | Extract<ChangeOutcome, { ok: false }>> {
+  await lockCalendar(tx);
+  const [booking] = await tx
+    .select()
+    .from(consultationBookings)
+    .where(eq(consultationBookings.id, id))
+    .for("update");
+  if (!booking) return { ok: false, reason: "not_found" };
+  if (booking.status === "cancelled") return { ok: false, reason: "cancelled" };
+  if (booking.startsAt.getTime() <= now.getTime()) return { ok: false, reason: "started" };
+  return { booking };
+}
+
+/** A change made: in its lead's history, and told to the person and the admins with the invite as it stands. */
+async function recordChange(
+  db: Database,
+  tx: Queryable,
+  change: "cancelled" | "moved",
+  booking: ConsultationBooking,
+  now: Date,
+): Promise<void> {
+  if (booking.leadId !== null) {
+    await addLeadHistory(
+      tx,
+      booking.leadId,
+      {
+        kind: "booking",
+        body: null,
+        data: { bookingId: booking.id, start: booking.startsAt.toISOString(), booking: change },
+      },
+      now,
+    );
+  }
+  await tellEveryone(db, tx, change, booking, bookingToken(booking.id));
+}
+
 /** Cancels a booking that has not started: its slot opens again, everyone gets METHOD:CANCEL. */
 export async function cancelBooking(db: Database, id: number, now = new Date()): Promise<ChangeOutcome> {
   return db.transaction(async (tx) => {
-    await lockCalendar(tx);
-    const [booking] = await tx
-      .select()
-      .from(consultationBookings)
-      .where(eq(consultationBookings.id, id))
-      .for("update");
-    if (!booking) return { ok: false, reason: "not_found" } as const;
-    if (booking.status === "cancelled") return { ok: false, reason: "cancelled" } as const;
-    if (booking.startsAt.getTime() <= now.getTime()) return { ok: false, reason: "started" } as const;
+    const locked = await lockChangeable(tx, id, now);
+    if (!("booking" in locked)) return locked;
     const [cancelled] = await tx
       .update(consultationBookings)
-      .set({ status: "cancelled", sequence: booking.sequence + 1, cancelledAt: now, updatedAt: now })
+      .set({ status: "cancelled", sequence: locked.booking.sequence + 1, cancelledAt: now, updatedAt: now })
       .where(eq(consultationBookings.id, id))
       .returning();
     if (!cancelled) throw new Error("cancelBooking: the locked booking vanished");
-    if (cancelled.leadId !== null) {
-      await addLeadHistory(
-        tx,
-        cancelled.leadId,
-        {
-          kind: "booking",
-          body: null,
-          data: { bookingId: id, start: cancelled.startsAt.toISOString(), booking: "cancelled" },
-        },
-        now,
-      );
-    }
-    await tellEveryone(db, tx, "cancelled", cancelled, bookingToken(id));
+    await recordChange(db, tx, "cancelled", cancelled, now);
     return { ok: true, booking: cancelled } as const;
   });
 }
@@ -365,15 +390,8 @@ export async function moveBooking(
 ): Promise<ChangeOutcome> {
   try {
     return await db.transaction(async (tx) => {
-      await lockCalendar(tx);
-      const [booking] = await tx
-        .select()
-        .from(consultationBookings)
-        .where(eq(consultationBookings.id, id))
-        .for("update");
-      if (!booking) return { ok: false, reason: "not_found" } as const;
-      if (booking.status === "cancelled") return { ok: false, reason: "cancelled" } as const;
-      if (booking.startsAt.getTime() <= now.getTime()) return { ok: false, reason: "started" } as const;
+      const locked = await lockChangeable(tx, id, now);
+      if (!("booking" in locked)) return locked;
       const { availability } = await getAvailability(tx);
       if (!findSlot(availability, start, now)) return { ok: false, reason: "not_a_slot" } as const;
       const end = new Date(start.getTime() + availability.slotMinutes * 60_000);
@@ -385,25 +403,13 @@ export async function moveBooking(
           startsAt: start,
           endsAt: end,
           timeZone: availability.timeZone,
-          sequence: booking.sequence + 1,
+          sequence: locked.booking.sequence + 1,
           updatedAt: now,
         })
         .where(eq(consultationBookings.id, id))
         .returning();
       if (!moved) throw new Error("moveBooking: the locked booking vanished");
-      if (moved.leadId !== null) {
-        await addLeadHistory(
-          tx,
-          moved.leadId,
-          {
-            kind: "booking",
-            body: null,
-            data: { bookingId: id, start: start.toISOString(), booking: "moved" },
-          },
-          now,
-        );
-      }
-      await tellEveryone(db, tx, "moved", moved, bookingToken(id));
+      await recordChange(db, tx, "moved", moved, now);
       await queueReminder(db, tx, moved, now);
       return { ok: true, booking: moved } as const;
     });
