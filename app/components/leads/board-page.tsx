@@ -175,8 +175,9 @@ function BoardCard({
   }, [card.id, submit, register, action]);
   const selectId = `board-status-${card.id}`;
   return (
+    // break-words: a name or campaign typed as one long word (spam does) wraps inside its column.
     <li
-      className={`rounded-lg border border-ink/15 bg-white p-3 ${draggable ? "cursor-grab" : ""}`}
+      className={`break-words rounded-lg border border-ink/15 bg-white p-3 ${draggable ? "cursor-grab" : ""}`}
       data-testid="board-card"
       data-lead={card.id}
       draggable={draggable || undefined}
