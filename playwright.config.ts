@@ -12,6 +12,15 @@ const FAKE_VIMEO = `http://127.0.0.1:${FAKE_VIMEO_PORT}`;
 const FAKE_MOYASAR_PORT = PORT + 3;
 const FAKE_MOYASAR = `http://127.0.0.1:${FAKE_MOYASAR_PORT}`;
 const MOYASAR = { secretKey: "sk_test_e2e_moyasar", webhookSecret: "e2e-moyasar-webhook-secret" };
+// …and on a fake Paymob (unified checkout and HMAC-signed callbacks), the checkout's second provider.
+const FAKE_PAYMOB_PORT = PORT + 4;
+const FAKE_PAYMOB = `http://127.0.0.1:${FAKE_PAYMOB_PORT}`;
+const PAYMOB = {
+  secretKey: "egy_sk_test_e2e",
+  publicKey: "egy_pk_test_e2e",
+  hmacSecret: "e2e-paymob-hmac",
+  integrationIds: "4097558",
+};
 // Debian's chromium-headless-shell when it is there: the headless-only build Playwright itself runs by
 // default, which takes about a quarter less CPU than the full browser (measured on 23 tests: 411 s of worker
 // time against 540 s, all passing in both). E2E_CHROMIUM_PATH picks another one.
@@ -70,6 +79,11 @@ export default defineConfig({
         MOYASAR_SECRET_KEY: MOYASAR.secretKey,
         MOYASAR_WEBHOOK_SECRET: MOYASAR.webhookSecret,
         MOYASAR_API_URL: `${FAKE_MOYASAR}/v1`,
+        PAYMOB_SECRET_KEY: PAYMOB.secretKey,
+        PAYMOB_PUBLIC_KEY: PAYMOB.publicKey,
+        PAYMOB_HMAC_SECRET: PAYMOB.hmacSecret,
+        PAYMOB_INTEGRATION_IDS: PAYMOB.integrationIds,
+        PAYMOB_API_URL: FAKE_PAYMOB,
       },
       reuseExistingServer: false,
       timeout: 240_000,
@@ -83,6 +97,21 @@ export default defineConfig({
         FAKE_MOYASAR_PORT: String(FAKE_MOYASAR_PORT),
         FAKE_MOYASAR_SECRET_KEY: MOYASAR.secretKey,
         FAKE_MOYASAR_WEBHOOK_SECRET: MOYASAR.webhookSecret,
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: "npx tsx tests/fakes/paymob-serve.ts",
+      url: `${FAKE_PAYMOB}/health`,
+      env: {
+        FAKE_PAYMOB_PORT: String(FAKE_PAYMOB_PORT),
+        FAKE_PAYMOB_SECRET_KEY: PAYMOB.secretKey,
+        FAKE_PAYMOB_PUBLIC_KEY: PAYMOB.publicKey,
+        FAKE_PAYMOB_HMAC_SECRET: PAYMOB.hmacSecret,
+        FAKE_PAYMOB_INTEGRATION_IDS: PAYMOB.integrationIds,
       },
       reuseExistingServer: false,
       timeout: 60_000,

@@ -70,10 +70,16 @@ export const ENVIRONMENT_VARIABLES = [
   "TOP_UP_MIN",
   "TOP_UP_MAX",
   "REFUND_WINDOW_DAYS",
-  // Card payments of orders (app/payments/providers/, readMoyasarConfig, orderExpiryMinutes).
+  // Card payments of orders (app/payments/providers/, readMoyasarConfig, readPaymobConfig,
+  // orderExpiryMinutes).
   "MOYASAR_SECRET_KEY",
   "MOYASAR_WEBHOOK_SECRET",
   "MOYASAR_API_URL",
+  "PAYMOB_SECRET_KEY",
+  "PAYMOB_PUBLIC_KEY",
+  "PAYMOB_HMAC_SECRET",
+  "PAYMOB_INTEGRATION_IDS",
+  "PAYMOB_API_URL",
   "ORDER_EXPIRY_MINUTES",
   // Pages (app/lib/deferred-scripts.server.ts).
   "DEFER_PAGE_SCRIPTS",
@@ -365,6 +371,50 @@ export function readMoyasarConfig(env: Environment = environment()): MoyasarConf
   if (!URL.canParse(apiUrl) || !/^https?:$/.test(new URL(apiUrl).protocol))
     throw new ConfigError(`MOYASAR_API_URL must be an http(s) URL; got "${env.MOYASAR_API_URL}".`);
   return { secretKey, webhookSecret, apiUrl };
+}
+
+export type PaymobConfig = {
+  secretKey: string;
+  publicKey: string;
+  hmacSecret: string;
+  /** The payment methods offered on the unified checkout: the integrations' ids, in the order given. */
+  integrationIds: number[];
+  /** The region's origin, without a trailing slash (https://accept.paymob.com unless PAYMOB_API_URL says). */
+  apiUrl: string;
+};
+
+/** Egypt's; Saudi Arabia, the UAE and Oman have their own (https://ksa.paymob.com, uae., oman.). */
+export const PAYMOB_DEFAULT_API_URL = "https://accept.paymob.com";
+
+const PAYMOB_VARIABLES = [
+  "PAYMOB_SECRET_KEY",
+  "PAYMOB_PUBLIC_KEY",
+  "PAYMOB_HMAC_SECRET",
+  "PAYMOB_INTEGRATION_IDS",
+] as const;
+
+/**
+ * Paymob (issue 46): the secret key, the public key, the HMAC secret and the integration ids all four, or
+ * none (Paymob off); some without the others is a configuration mistake the server refuses to start with.
+ * PAYMOB_INTEGRATION_IDS is a comma-separated list of the dashboard's integration ids (cards, wallets,
+ * kiosk). PAYMOB_API_URL picks the region's origin (https://ksa.paymob.com…) or, in tests, the fake.
+ */
+export function readPaymobConfig(env: Environment = environment()): PaymobConfig | null {
+  const [secretKey, publicKey, hmacSecret, ids] = PAYMOB_VARIABLES.map((name) => env[name]?.trim() ?? "");
+  const given = [secretKey, publicKey, hmacSecret, ids].filter(Boolean).length;
+  if (given === 0) return null;
+  if (given < PAYMOB_VARIABLES.length || !secretKey || !publicKey || !hmacSecret || !ids)
+    // (the four tests again only so that TypeScript knows each is a string)
+    throw new ConfigError(`${PAYMOB_VARIABLES.join(", ")} must be set together.`);
+  const integrationIds = ids.split(",").map((part) => part.trim());
+  if (integrationIds.some((id) => !/^[1-9]\d{0,9}$/.test(id)))
+    throw new ConfigError(
+      `PAYMOB_INTEGRATION_IDS must be integration ids separated by commas (123456,234567); got "${ids}".`,
+    );
+  const apiUrl = (env.PAYMOB_API_URL?.trim() || PAYMOB_DEFAULT_API_URL).replace(/\/+$/, "");
+  if (!URL.canParse(apiUrl) || !/^https?:$/.test(new URL(apiUrl).protocol))
+    throw new ConfigError(`PAYMOB_API_URL must be an http(s) URL; got "${env.PAYMOB_API_URL}".`);
+  return { secretKey, publicKey, hmacSecret, integrationIds: integrationIds.map(Number), apiUrl };
 }
 
 /** ORDER_EXPIRY_MINUTES: how long a card order waits for its payment before it expires (60 by default). */

@@ -35,6 +35,7 @@ export default [
   route("api/admin/settings/bank-transfer", "routes/api/admin-bank-transfer.ts"),
   route("api/payments/stripe/webhook", "routes/api/stripe-webhook.ts"),
   route("api/payments/moyasar/webhook", "routes/api/moyasar-webhook.ts"),
+  route("api/payments/paymob/webhook", "routes/api/paymob-webhook.ts"),
   route("api/coupons", "routes/api/coupons.ts"),
   route("api/checkout", "routes/api/checkout.ts"),
   route("api/orders", "routes/api/orders.ts"),

@@ -24,6 +24,7 @@ import {
   cacheFillContext,
   startResponseCache,
 } from "../app/middleware/response-cache.server";
+import { cardProviders } from "../app/payments/providers/registry.server";
 import { allowedMethodsFor } from "./allowed-methods";
 import { edgeRefusal, isTusUploadPath, looksLikeApi } from "./edge.mjs";
 import { requestIds } from "./request-id";
@@ -70,6 +71,9 @@ export function stopBackgroundWork(): Promise<void> {
 export async function createApp({ clientDirectory, isDraining, env = environment() }: AppOptions) {
   const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
   const production = env.NODE_ENV === "production";
+  // The card providers' variables are read now, so that a half-configured provider stops the start rather
+  // than the first checkout (a ConfigError names what is missing).
+  cardProviders(env);
   // Work the server does beside answering requests: the job queue's jobs (mail, scheduled publication, the
   // sweep) unless JOBS_WORKER=0 leaves them to `npm run worker`, and hearing the public changes other
   // servers make. Both wait for the database without holding up the first request.

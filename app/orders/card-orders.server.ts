@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { ownedCourseIds } from "../commerce/enrollment.server";
 import { orderExpiryMinutes, publicOrigin } from "../config.server";
 import type { Database, Queryable, Transaction } from "../db/client.server";
-import { cartItems, courses, enrollments, orderEvents, orderItems, orders } from "../db/schema";
+import { cartItems, courses, enrollments, orderEvents, orderItems, orders, users } from "../db/schema";
 import { type Locale, localizePath } from "../i18n/languages";
 import { enqueueJob } from "../jobs/queue.server";
 import { logger } from "../lib/logger.server";
@@ -127,6 +127,10 @@ export async function startCardCheckout(
 
   const { order } = written;
   const number = orderNumber(order.id, order.createdAt);
+  const [buyer] = await db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
   const origin = publicOrigin();
   const resultUrl = origin + localizePath(`/orders/${order.id}`, input.locale);
   let hosted: { reference: string; redirectUrl: string };
@@ -141,6 +145,7 @@ export async function startCardCheckout(
       backUrl: resultUrl,
       callbackUrl: origin + webhookPath(input.provider),
       expiresAt: orderExpiresAt(order.createdAt, orderExpiryMinutes()),
+      buyer,
     });
   } catch (error) {
     logger("payments").error({ err: error, orderId: order.id }, "The provider refused to open a payment");

@@ -1,8 +1,9 @@
-// Paying for courses by card through Moyasar's hosted page (issue 46), with JavaScript on and off (the two
-// projects), in both languages: cart → review → the fake Moyasar's page → declined: back on the order's
-// page, failed, the cart kept → review again → paid → the order's page, paid → the course opens. The fake
-// (tests/fakes/moyasar-serve.ts, started by playwright.config.ts) calls the app's webhook before it sends
-// the browser back, as Moyasar does; the order becomes paid only once the app has asked the fake's API.
+// Paying for courses by card (issue 46), with JavaScript on and off (the two projects), in both languages.
+// Moyasar: cart → review → the fake Moyasar's page → declined: back on the order's page, failed, the cart
+// kept → review again → paid → the order's page, paid → the course opens. Paymob: cart → review → the fake
+// unified checkout → paid → the course opens. The fakes (tests/fakes/*-serve.ts, started by
+// playwright.config.ts) call the app's webhook before they send the browser back, as the providers do; the
+// order becomes paid only once the app has asked the fake's API.
 import { expect, type Page, test } from "./fixtures";
 import { expectSignedIn, uniqueEmail } from "./helpers";
 
@@ -49,16 +50,45 @@ async function settledStatus(page: Page): Promise<string> {
   return (await status.getAttribute("data-status")) ?? "";
 }
 
-async function payOnReview(page: Page, prefix: string, title: string) {
+/** The provider's hosted page, on its own origin. */
+const HOSTED_PAGE = {
+  moyasar: /127\.0\.0\.1:\d+\/pay\/[0-9a-f-]{36}$/,
+  paymob: /127\.0\.0\.1:\d+\/unifiedcheckout\/\?publicKey=/,
+} as const;
+
+async function payOnReview(
+  page: Page,
+  prefix: string,
+  title: string,
+  provider: keyof typeof HOSTED_PAGE = "moyasar",
+) {
   await page.goto(`${prefix}/cart`);
   await expect(page.getByTestId("cart-items")).toContainText(title);
   await page.getByTestId("checkout").click();
   await expect(page).toHaveURL(new RegExp(`${prefix}/checkout$`));
   await expect(page.getByTestId("checkout-items")).toContainText(title);
-  await page.getByTestId("pay-moyasar").check();
+  await page.getByTestId(`pay-${provider}`).check();
   await page.getByTestId("pay").click();
-  // The provider's hosted page, on its own origin.
-  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/pay\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(HOSTED_PAGE[provider]);
+}
+
+/** Signs a new learner up and puts the first paid data-science course in their cart; answers its title. */
+async function paidCourseInCart(page: Page, locale: "en" | "ar", who: string) {
+  const text = TEXT[locale];
+  const name = locale === "ar" ? "ريم" : "Reem";
+  await signUp(page, locale, name, uniqueEmail(`${who}-${locale}`));
+  await page.goto(`${text.prefix}/courses?category=data-science`);
+  const paid = page
+    .getByTestId("course-list")
+    .locator("article")
+    .filter({ hasNot: page.locator(".text-teal") })
+    .first();
+  const title = (await paid.locator("h2").textContent())?.trim() ?? "";
+  await paid.locator("h2 a").click();
+  await expect(page.locator("h1")).toHaveText(title);
+  await page.getByTestId("add-to-cart").click();
+  await expect(page.getByTestId("in-cart")).toBeVisible();
+  return title;
 }
 
 for (const locale of ["en", "ar"] as const) {
@@ -67,21 +97,7 @@ for (const locale of ["en", "ar"] as const) {
   }) => {
     test.setTimeout(90_000);
     const text = TEXT[locale];
-    const name = locale === "ar" ? "ريم" : "Reem";
-    await signUp(page, locale, name, uniqueEmail(`card-${locale}`));
-
-    // A paid course into the cart.
-    await page.goto(`${text.prefix}/courses?category=data-science`);
-    const paid = page
-      .getByTestId("course-list")
-      .locator("article")
-      .filter({ hasNot: page.locator(".text-teal") })
-      .first();
-    const title = (await paid.locator("h2").textContent())?.trim() ?? "";
-    await paid.locator("h2 a").click();
-    await expect(page.locator("h1")).toHaveText(title);
-    await page.getByTestId("add-to-cart").click();
-    await expect(page.getByTestId("in-cart")).toBeVisible();
+    const title = await paidCourseInCart(page, locale, "card");
 
     // A declined card: back on the order's page, failed, nothing bought, the cart as it was.
     await payOnReview(page, text.prefix, title);
@@ -99,6 +115,22 @@ for (const locale of ["en", "ar"] as const) {
     expect(await settledStatus(page)).toBe("paid");
     await expect(page.getByTestId("order-items")).toContainText(title);
     await expect(page.locator("header").getByTestId("cart-badge")).toHaveCount(0);
+    await page.getByTestId("open-course").click();
+    await expect(page).toHaveURL(new RegExp(`${text.prefix}/courses/\\d+/learn`));
+  });
+}
+
+for (const locale of ["en", "ar"] as const) {
+  test(`pay for a course by card through Paymob's unified checkout (${locale})`, async ({ page }) => {
+    test.setTimeout(60_000);
+    const text = TEXT[locale];
+    const title = await paidCourseInCart(page, locale, "paymob");
+    await payOnReview(page, text.prefix, title, "paymob");
+    // Paymob posts its HMAC-signed callback, then sends the browser back with the transaction in the query.
+    await page.getByTestId("fake-paymob-pay").click();
+    await expect(page).toHaveURL(new RegExp(`localhost:\\d+${text.prefix}/orders/\\d+\\?id=`));
+    expect(await settledStatus(page)).toBe("paid");
+    await expect(page.getByTestId("order-items")).toContainText(title);
     await page.getByTestId("open-course").click();
     await expect(page).toHaveURL(new RegExp(`${text.prefix}/courses/\\d+/learn`));
   });

@@ -777,6 +777,26 @@ const API: ApiEndpoint[] = [
       ),
     },
   },
+  // Paymob's callback (issue 46): public, authenticated by the URL's HMAC only.
+  {
+    name: "paymob webhook",
+    method: "POST",
+    path: "/api/payments/paymob/webhook",
+    role: "guest",
+    query: ["hmac"],
+    json: {
+      type: fc.constantFrom("TRANSACTION", "TOKEN", "", "transaction"),
+      obj: fc.oneof(
+        fc.record({
+          id: fc.oneof(fc.integer(), text(0)),
+          success: fc.boolean(),
+          order: fc.oneof(fc.record({ id: fc.oneof(fc.integer(), text(0)) }), fc.constant(null)),
+        }),
+        fc.string(),
+        fc.constant(null),
+      ),
+    },
+  },
   { name: "orders", method: "GET", path: "/api/orders", role: "user" },
   { name: "order", method: "GET", path: "/api/orders/:id", role: "user" },
   {

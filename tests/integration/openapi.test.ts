@@ -24,6 +24,7 @@ import { captureLogs } from "../../app/lib/logger.server";
 import type { TrainerQuiz } from "../../app/quizzes/quizzes.server";
 import routes from "../../app/routes";
 import { startFakeMoyasar } from "../fakes/moyasar";
+import { startFakePaymob } from "../fakes/paymob";
 import { type FuzzApp, startFuzzApp } from "./fuzz/app";
 import { createFixtures, type Fixtures, type Role } from "./fuzz/fixtures";
 import { documentValidator, responseSchema } from "./openapi-ajv";
@@ -957,6 +958,48 @@ describe("conformance", () => {
     expect(response.status).toBe(405);
     expect(ApiErrorBody.safeParse(await response.json()).success).toBe(true);
   }, 60_000);
+
+  it("a Paymob checkout and Paymob's callback answer their documented shapes (issue 46)", async () => {
+    const keys = { secretKey: "egy_sk_openapi", publicKey: "egy_pk_openapi", hmacSecret: "openapi-hmac" };
+    const fake = await startFakePaymob({ ...keys, integrationIds: [11] });
+    const names = [
+      "PAYMOB_SECRET_KEY",
+      "PAYMOB_PUBLIC_KEY",
+      "PAYMOB_HMAC_SECRET",
+      "PAYMOB_INTEGRATION_IDS",
+      "PAYMOB_API_URL",
+    ] as const;
+    const saved = names.map((name) => process.env[name]);
+    [keys.secretKey, keys.publicKey, keys.hmacSecret, "11", fake.apiUrl].forEach((value, index) => {
+      process.env[names[index] as string] = value;
+    });
+    try {
+      const buyer = await app.helpers.createUser(app.db, "user");
+      const started = await call("post", "api/checkout", "/api/checkout", {
+        as: buyer,
+        body: { method: "card", provider: "paymob", courseIds: [fixtures.courseIds.paid] },
+        expectStatus: 201,
+      });
+      expect(String(started.redirectUrl)).toContain("/unifiedcheckout/");
+      const [paymobOrderId] = [...fake.intentions.keys()];
+      await fake.pay(Number(paymobOrderId), { callback: false });
+      const sent = fake.callbacks.at(-1);
+      if (!sent) throw new Error("no callback");
+      const target = `${new URL(sent.url).pathname}${new URL(sent.url).search}`;
+      await call("post", "api/payments/paymob/webhook", target, { body: sent.body, expectStatus: 200 });
+      await call("post", "api/payments/paymob/webhook", "/api/payments/paymob/webhook?hmac=00", {
+        body: sent.body,
+        expectStatus: 401,
+      });
+    } finally {
+      names.forEach((name, index) => {
+        const value = saved[index];
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      });
+      await fake.close();
+    }
+  });
 
   it("a card checkout and Moyasar's webhook answer their documented shapes (issue 46)", async () => {
     const fake = await startFakeMoyasar({ secretKey: "sk_openapi", webhookSecret: "openapi-webhook" });

@@ -145,6 +145,7 @@ import { action as notificationsReadApi } from "../../app/routes/api/notificatio
 import { loader as openApiDocumentApi } from "../../app/routes/api/openapi";
 import { loader as orderApi } from "../../app/routes/api/order";
 import { loader as ordersApi } from "../../app/routes/api/orders";
+import { action as paymobWebhookApi } from "../../app/routes/api/paymob-webhook";
 import { action as portfolioCreateApi } from "../../app/routes/api/portfolio";
 import { loader as portfolioGetApi, action as portfolioItemApi } from "../../app/routes/api/portfolio-item";
 import { loader as questionApi, action as questionApiWrite } from "../../app/routes/api/question";
@@ -2229,6 +2230,17 @@ const CASES: Case[] = [
     method: "POST",
     path: "/api/payments/moyasar/webhook",
     body: () => JSON.stringify({ id: "evt", type: "payment_paid", secret_token: "guess", data: { id: "p" } }),
+    expected: { guest: 404, user: 404, trainer: 404, admin: 404 },
+  },
+  {
+    // Paymob's callback, likewise: authenticated by its HMAC only, a 404 for everyone while Paymob is off;
+    // tests/integration/paymob-orders.test.ts checks the 401 of a wrong HMAC with Paymob on.
+    name: "POST /api/payments/paymob/webhook (Paymob off)",
+    kind: "api",
+    handler: paymobWebhookApi,
+    method: "POST",
+    path: "/api/payments/paymob/webhook?hmac=00",
+    body: () => JSON.stringify({ type: "TRANSACTION", obj: { id: 1, order: { id: 2 } } }),
     expected: { guest: 404, user: 404, trainer: 404, admin: 404 },
   },
   {

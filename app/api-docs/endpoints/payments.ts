@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { CouponInput } from "../../payments/coupons.server";
 import { MoyasarWebhookEvent } from "../../payments/providers/moyasar-webhook";
+import { PaymobCallback } from "../../payments/providers/paymob-callback";
 import { type EndpointDoc, isoDate, json, money, ok } from "../registry";
 
 const Coupon = z.strictObject({
@@ -33,6 +34,36 @@ export const paymentEndpoints: EndpointDoc[] = [
       "answered 200 at once; a replayed event (same `id`) queues nothing. 404 while Moyasar is not configured.",
     auth: "public",
     body: json(MoyasarWebhookEvent),
+    responses: {
+      200: ok(
+        "Received",
+        z.strictObject({
+          received: z.literal(true),
+          result: z.enum(["queued", "duplicate", "ignored"]),
+        }),
+      ),
+    },
+    errors: [
+      [400, "bad_request"],
+      [401, "unauthorized"],
+      [404, "not_found"],
+    ],
+  },
+  {
+    method: "post",
+    route: "api/payments/paymob/webhook",
+    tag: "Enrollment",
+    summary: "Paymob's transaction processed callback (card orders)",
+    description:
+      "For Paymob only: authenticated by the `hmac` query parameter, HMAC-SHA512 of the transaction's twenty " +
+      "signed fields keyed with PAYMOB_HMAC_SECRET (compared in constant time), never by a token or cookie; " +
+      "401 for a missing or wrong one. A verified transaction queues a job that settles its order from " +
+      "Paymob's transaction inquiry (the body is never taken for the outcome) and is answered 200 at once; the " +
+      "same callback again queues nothing. Callbacks of another `type` (TOKEN) are acknowledged and ignored. " +
+      "404 while Paymob is not configured.",
+    auth: "public",
+    query: z.object({ hmac: z.string().describe("HMAC-SHA512 of the transaction's signed fields, in hex") }),
+    body: json(PaymobCallback),
     responses: {
       200: ok(
         "Received",

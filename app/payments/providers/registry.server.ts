@@ -1,7 +1,8 @@
 // Which card providers take orders, by configuration (issue 46, item 3): each provider whose variables are
 // set is on; several may be at once. Built once per configuration (tests change the environment).
-import { type Environment, environment, readMoyasarConfig } from "../../config.server";
+import { type Environment, environment, readMoyasarConfig, readPaymobConfig } from "../../config.server";
 import { moyasarProvider } from "./moyasar.server";
+import { paymobProvider } from "./paymob.server";
 import type { CardProvider, CardProviderName } from "./types";
 
 let cached: { key: string; providers: Map<CardProviderName, CardProvider> } | undefined;
@@ -9,10 +10,12 @@ let cached: { key: string; providers: Map<CardProviderName, CardProvider> } | un
 /** The providers that are on, in the order the checkout offers them. */
 export function cardProviders(env: Environment = environment()): Map<CardProviderName, CardProvider> {
   const moyasar = readMoyasarConfig(env);
-  const key = moyasar ? `${moyasar.secretKey}\n${moyasar.webhookSecret}\n${moyasar.apiUrl}` : "";
+  const paymob = readPaymobConfig(env);
+  const key = JSON.stringify([moyasar, paymob]);
   if (cached?.key === key) return cached.providers;
   const providers = new Map<CardProviderName, CardProvider>();
   if (moyasar) providers.set("moyasar", moyasarProvider(moyasar));
+  if (paymob) providers.set("paymob", paymobProvider(paymob));
   cached = { key, providers };
   return providers;
 }

@@ -23,6 +23,8 @@ export type HostedPaymentRequest = {
   callbackUrl: string;
   /** The provider's page stops taking payments then (the order's expiry). */
   expiresAt: Date;
+  /** Who pays, for providers whose page asks for billing details (Paymob); not sent to the others. */
+  buyer?: { name: string; email: string };
 };
 
 export type HostedPayment = {
