@@ -1,9 +1,12 @@
-// A local HTTP server that speaks the part of Stripe's API the card top-ups use, as documented
-// (docs.stripe.com/api/checkout/sessions/create): POST /v1/checkout/sessions with a form-encoded body
-// (`line_items[0][price_data][unit_amount]`, `metadata[userId]`…) and `Authorization: Bearer <secret key>`
-// → the Checkout Session object (id `cs_test_…`, `url`, `amount_total`, `currency`, `payment_status:
-// "unpaid"`). `completedEvent` builds the `checkout.session.completed` event Stripe would then deliver, and
-// `signedWebhook` signs it with the webhook secret the way Stripe does (the SDK's test header helper).
+// A local HTTP server that speaks the part of Stripe's API the card top-ups and card orders use, as
+// documented (docs.stripe.com/api/checkout/sessions): POST /v1/checkout/sessions with a form-encoded body
+// (`line_items[0][price_data][unit_amount]`, `metadata[userId]`, `expires_at`…) and `Authorization: Bearer
+// <secret key>` → the Checkout Session object (id `cs_test_…`, `url`, `amount_total`, `currency`,
+// `payment_status: "unpaid"`); GET /v1/checkout/sessions/:id; POST /v1/refunds (`payment_intent`, `amount`,
+// the Idempotency-Key header answered with the first refund again). `pay`, `expire` and `tamper` change a
+// session as a buyer, time or a wrong answer would. `completedEvent` builds the `checkout.session.completed`
+// event Stripe would then deliver, and `signedWebhook` signs it with the webhook secret the way Stripe does
+// (the SDK's test header helper).
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -13,8 +16,10 @@ export type FakeStripeSession = {
   id: string;
   object: "checkout.session";
   mode: string;
-  status: "open" | "complete";
+  status: "open" | "complete" | "expired";
   payment_status: "unpaid" | "paid";
+  payment_intent: string | null;
+  expires_at: number | null;
   amount_total: number;
   currency: string;
   client_reference_id: string | null;
@@ -31,6 +36,13 @@ export type FakeStripe = {
   requests: { method: string; path: string; authorized: boolean }[];
   /** Stripe refuses the next session creation with a 500 (or `status`). */
   failNext: (status?: number) => void;
+  /** The buyer pays the session: complete, paid, with a PaymentIntent. */
+  pay: (sessionId: string) => FakeStripeSession;
+  /** The session expires unpaid. */
+  expire: (sessionId: string) => FakeStripeSession;
+  /** Changes what the API says about a session from now on. */
+  tamper: (sessionId: string, change: { amount?: number; currency?: string }) => void;
+  refunds: { id: string; payment_intent: string; amount: number; status: "succeeded" }[];
   close: () => Promise<void>;
 };
 
@@ -43,7 +55,25 @@ async function readBody(req: IncomingMessage): Promise<string> {
 export async function startFakeStripe({ secretKey }: { secretKey: string }): Promise<FakeStripe> {
   const sessions = new Map<string, FakeStripeSession>();
   const requests: FakeStripe["requests"] = [];
+  const refunds: FakeStripe["refunds"] = [];
+  const refundsByKey = new Map<string, FakeStripe["refunds"][number]>();
+  const tampered = new Map<string, { amount?: number; currency?: string }>();
   let failure: number | null = null;
+  const view = (session: FakeStripeSession): FakeStripeSession => {
+    const change = tampered.get(session.id);
+    return change
+      ? {
+          ...session,
+          amount_total: change.amount ?? session.amount_total,
+          currency: change.currency ?? session.currency,
+        }
+      : session;
+  };
+  const session = (id: string) => {
+    const found = sessions.get(id);
+    if (!found) throw new Error(`fake Stripe: no session ${id}`);
+    return found;
+  };
 
   const server: Server = createServer(async (req, res) => {
     const path = (req.url ?? "/").split("?")[0] ?? "/";
@@ -88,6 +118,8 @@ export async function startFakeStripe({ secretKey }: { secretKey: string }): Pro
         mode: "payment",
         status: "open",
         payment_status: "unpaid",
+        payment_intent: null,
+        expires_at: form.get("expires_at") ? Number(form.get("expires_at")) : null,
         amount_total: unitAmount * quantity,
         currency,
         client_reference_id: form.get("client_reference_id"),
@@ -99,6 +131,57 @@ export async function startFakeStripe({ secretKey }: { secretKey: string }): Pro
       };
       sessions.set(id, session);
       json(200, session);
+      return;
+    }
+    const read = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+    if (method === "GET" && read?.[1]) {
+      const found = sessions.get(decodeURIComponent(read[1]));
+      if (!found) {
+        json(404, {
+          error: {
+            type: "invalid_request_error",
+            code: "resource_missing",
+            message: "No such checkout.session",
+          },
+        });
+        return;
+      }
+      json(200, view(found));
+      return;
+    }
+    if (method === "POST" && path === "/v1/refunds") {
+      const form = new URLSearchParams(await readBody(req));
+      const key = String(req.headers["idempotency-key"] ?? "");
+      const again = key ? refundsByKey.get(key) : undefined;
+      if (again) {
+        json(200, { object: "refund", ...again });
+        return;
+      }
+      const intent = form.get("payment_intent") ?? "";
+      const paid = [...sessions.values()].find((one) => one.payment_intent === intent);
+      const already = refunds
+        .filter((one) => one.payment_intent === intent)
+        .reduce((sum, one) => sum + one.amount, 0);
+      const amount = form.get("amount") ? Number(form.get("amount")) : (paid?.amount_total ?? 0) - already;
+      if (!paid || !Number.isInteger(amount) || amount <= 0 || amount + already > paid.amount_total) {
+        json(400, {
+          error: {
+            type: "invalid_request_error",
+            code: "charge_already_refunded",
+            message: "The charge cannot be refunded",
+          },
+        });
+        return;
+      }
+      const refund = {
+        id: `re_${randomBytes(12).toString("hex")}`,
+        payment_intent: intent,
+        amount,
+        status: "succeeded" as const,
+      };
+      refunds.push(refund);
+      if (key) refundsByKey.set(key, refund);
+      json(200, { object: "refund", ...refund });
       return;
     }
     json(404, {
@@ -114,6 +197,22 @@ export async function startFakeStripe({ secretKey }: { secretKey: string }): Pro
     failNext: (status = 500) => {
       failure = status;
     },
+    pay: (id) => {
+      const paid = session(id);
+      paid.status = "complete";
+      paid.payment_status = "paid";
+      paid.payment_intent = `pi_${randomBytes(12).toString("hex")}`;
+      return paid;
+    },
+    expire: (id) => {
+      const expired = session(id);
+      expired.status = "expired";
+      return expired;
+    },
+    tamper: (id, change) => {
+      tampered.set(id, change);
+    },
+    refunds,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1985,7 +1985,9 @@ describe("fuzz: the JSON API", () => {
   it(
     "JSON endpoints answer 415 to any other content type, and leave the database alone",
     async () => {
-      const jsonEndpoints = API.filter((endpoint) => endpoint.json && endpoint.name !== "google");
+      // The providers' webhooks are 404 whatever is sent while their provider is off, as it is here.
+      const off = new Set(["google", "moyasar webhook", "paymob webhook"]);
+      const jsonEndpoints = API.filter((endpoint) => endpoint.json && !off.has(endpoint.name));
       await fuzz(
         "415 for non-JSON content types",
         fc.tuple(fc.constantFrom(...jsonEndpoints), nonJsonContentType, fc.boolean()),

@@ -57,8 +57,8 @@ export const paymentEndpoints: EndpointDoc[] = [
     description:
       "For Paymob only: authenticated by the `hmac` query parameter, HMAC-SHA512 of the transaction's twenty " +
       "signed fields keyed with PAYMOB_HMAC_SECRET (compared in constant time), never by a token or cookie; " +
-      "401 for a missing or wrong one. A verified transaction queues a job that settles its order from " +
-      "Paymob's transaction inquiry (the body is never taken for the outcome) and is answered 200 at once; the " +
+      "401 for a missing or wrong one. A verified transaction queues a job that settles its order " +
+      "by Paymob's transaction inquiry (the body is never taken for the outcome) and is answered 200 at once; the " +
       "same callback again queues nothing. Callbacks of another `type` (TOKEN) are acknowledged and ignored. " +
       "404 while Paymob is not configured.",
     auth: "public",
@@ -100,12 +100,14 @@ export const paymentEndpoints: EndpointDoc[] = [
     method: "post",
     route: "api/payments/stripe/webhook",
     tag: "Account",
-    summary: "Stripe's webhook (card top-ups)",
+    summary: "Stripe's webhook (card top-ups and card orders)",
     description:
       "For Stripe only: authenticated by the `Stripe-Signature` header (an HMAC of the raw body with " +
       "STRIPE_WEBHOOK_SECRET), never by a token or cookie; 400 for a missing or bad signature. A paid " +
-      "`checkout.session.completed` (or `async_payment_succeeded`) credits the wallet once; every verified " +
-      "event is answered 200, replays included. 404 while card payments are not configured.",
+      "`checkout.session.completed` (or `async_payment_succeeded`) of a top-up credits the wallet once. A " +
+      "`checkout.session.*` event of an order's session (its metadata names the order) queues a job that " +
+      "settles the order from Stripe's API, keyed by the event's id (`queued`, or `duplicate` for a replay). " +
+      "Every verified event is answered 200. 404 while card payments are not configured.",
     auth: "public",
     body: json(StripeEvent),
     responses: {
@@ -113,7 +115,7 @@ export const paymentEndpoints: EndpointDoc[] = [
         "Received",
         z.strictObject({
           received: z.literal(true),
-          result: z.enum(["credited", "already_credited", "ignored", "failed"]),
+          result: z.enum(["credited", "already_credited", "ignored", "failed", "queued", "duplicate"]),
         }),
       ),
     },

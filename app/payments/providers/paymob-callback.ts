@@ -7,6 +7,7 @@
 // Paymob order id (and our order number, as a hint) is taken: the outcome always comes from Paymob's API.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
+import { isRowId } from "../../lib/validation";
 import { parseOrderNumber } from "../../orders/policy";
 
 /** The signed fields, in Paymob's order: paths into the transaction object. */
@@ -99,7 +100,8 @@ export function paymobSpecialReference(orderNumber: string, tail: string): strin
 
 /** The order our own number in a special_reference names, or null. */
 export function orderIdOfSpecialReference(reference: string | null | undefined): number | null {
-  return reference ? parseOrderNumber(reference.split("/")[0] ?? "") : null;
+  const id = reference ? parseOrderNumber(reference.split("/")[0] ?? "") : null;
+  return id !== null && isRowId(id) ? id : null;
 }
 
 /** The order our own number in the callback names: only a hint, before the reference is stored. */

@@ -1,14 +1,17 @@
 // POST /api/payments/stripe/webhook: Stripe's events, authenticated by the Stripe-Signature header (an HMAC
 // of the raw body with STRIPE_WEBHOOK_SECRET), never by a token or cookie. The raw body is read within the
 // 1 MiB limit and verified before anything is parsed; 400 for a bad signature, 404 when Stripe is not
-// configured. A verified event is answered 200 even when it changes nothing (replays, other event types),
-// so Stripe stops retrying it.
+// configured. An event about an order's Checkout Session queues a `card-settle` job keyed by the event's id,
+// which settles the order from Stripe's API (decision 067); any other goes to the top-ups. A verified event
+// is answered 200 even when it changes nothing (replays, other event types), so Stripe stops retrying it.
 import { readConfig } from "../../config.server";
 import { getDb } from "../../db/context";
 import { getI18n } from "../../i18n/context.server";
+import { enqueueJob } from "../../jobs/queue.server";
 import { apiError, apiLocale, bodyErrorResponse, methodNotAllowed } from "../../lib/api.server";
 import { logger } from "../../lib/logger.server";
 import { BodyError, readBodyBytes } from "../../lib/request-body.server";
+import { isRowId } from "../../lib/validation";
 import { applyStripeEvent } from "../../payments/card-top-ups.server";
 import { cardPayments } from "../../payments/stripe.server";
 import type { Route } from "./+types/stripe-webhook";
@@ -35,10 +38,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch {
     return apiError(400, "bad_request", t("api.badSignature"));
   }
+  const order = orderSessionOf(event);
+  if (order) {
+    const db = getDb(context);
+    const job = await enqueueJob(
+      db,
+      db,
+      "card-settle",
+      { provider: "stripe", ...order },
+      { key: `stripe:${event.id}` },
+    );
+    return Response.json({ received: true, result: job === null ? "duplicate" : "queued" });
+  }
   const outcome = await applyStripeEvent(getDb(context), event, readConfig().currency);
   if (outcome.handled === "failed")
     logger("payments").error({ eventId: event.id, why: outcome.why }, "A Stripe event was not credited");
   return Response.json({ received: true, result: outcome.handled });
+}
+
+/** The order a Checkout Session event is about (its metadata names one), or null for a top-up's or another's. */
+function orderSessionOf(event: { type: string; data: { object: unknown } }) {
+  if (!event.type.startsWith("checkout.session.")) return null;
+  const session = event.data.object as { id?: unknown; metadata?: Record<string, string> | null };
+  const orderId = Number(session.metadata?.orderId);
+  if (typeof session.id !== "string" || !isRowId(orderId)) return null;
+  return { reference: session.id, orderId };
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
