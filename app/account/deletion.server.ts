@@ -78,6 +78,11 @@ export async function deleteAccount(
         email: `deleted-${userId}@deleted.invalid`,
         passwordHash: null,
         googleSub: null,
+        bio: null,
+        bioAr: null,
+        profileLinks: [],
+        avatarUrl: null,
+        avatarPublicId: null,
         deletedAt: new Date(),
       })
       .where(eq(users.id, userId));

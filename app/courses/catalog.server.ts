@@ -55,6 +55,8 @@ export type CourseDetail = CourseCard & {
   updatedAt: Date;
   /** Who holds the course now (refunded enrollments are gone). */
   learnerCount: number;
+  /** Who teaches it, for the course page's link to their profile (/instructors/:id). */
+  instructor: { id: string; name: string; bio: string | null; avatarUrl: string | null };
   /** In order (issue 32); each one's lessons are a contiguous run of `lessons`. */
   sections: { id: number; position: number; title: string }[];
   lessons: {
@@ -403,6 +405,22 @@ export async function listCourseCards(db: Database, locale: Locale, ids: number[
   return rows.map((row) => toCard(row, locale));
 }
 
+/** An instructor's published courses as cards, newest first (their profile page, issue 50). */
+export async function listInstructorCourseCards(
+  db: Database,
+  locale: Locale,
+  trainerId: string,
+): Promise<CourseCard[]> {
+  const rows = await db
+    .select(cardColumns())
+    .from(courses)
+    .innerJoin(users, eq(users.id, courses.trainerId))
+    .where(and(eq(courses.trainerId, trainerId), eq(courses.isPublished, true)))
+    .orderBy(desc(courses.createdAt), desc(courses.id))
+    .limit(60);
+  return rows.map((row) => toCard(row, locale));
+}
+
 /** A course with its lesson outline (titles only: no video or PDF links), if `viewer` may see it. */
 export async function getCourseForViewer(
   db: Database,
@@ -425,6 +443,9 @@ export async function getCourseForViewer(
       audienceAr: courses.audienceAr,
       languages: courses.languages,
       updatedAt: courses.updatedAt,
+      instructorBio: users.bio,
+      instructorBioAr: users.bioAr,
+      instructorAvatarUrl: users.avatarUrl,
       learnerCount: sql<number>`(select count(*)::int from ${enrollments} where ${enrollments.courseId} = ${courses.id})`,
     })
     .from(courses)
@@ -471,6 +492,12 @@ export async function getCourseForViewer(
     languages: row.languages.filter(isCourseLanguage),
     updatedAt: row.updatedAt,
     learnerCount: Number(row.learnerCount),
+    instructor: {
+      id: row.trainerId,
+      name: pick(locale, row.instructorName, row.instructorNameAr),
+      bio: locale === "ar" ? (row.instructorBioAr ?? row.instructorBio) : row.instructorBio,
+      avatarUrl: row.instructorAvatarUrl,
+    },
     sections: sectionRows.map((section) => ({
       id: section.id,
       position: section.position,

@@ -35,7 +35,7 @@ export function courseDetailJson(course: CourseDetail, currency: string) {
     languages: course.languages,
     updatedAt: course.updatedAt.toISOString(),
     learnerCount: course.learnerCount,
-    instructor: { id: course.trainerId, name: course.instructorName },
+    instructor: course.instructor,
     // Titles only: video and PDF links are for those who may open a lesson (its play call), never the catalog.
     lessons: course.lessons.map((lesson) => ({
       id: lesson.id,

@@ -11,6 +11,7 @@ import {
   type MediaUpload,
   mediaUploads,
   portfolioItems,
+  users,
 } from "../db/schema";
 import { logger } from "../lib/logger.server";
 import type { SniffedKind } from "./sniff";
@@ -68,12 +69,13 @@ export async function deleteUpload(
 
 async function isInUse(db: Database, upload: MediaUpload): Promise<boolean> {
   if (upload.resourceType === "image") {
-    // Course covers, blog covers and case-study galleries (editorial) all point at uploaded images.
+    // Course covers, blog covers, case-study galleries (editorial) and teachers' photos point at uploads.
     const inGallery = sql`${portfolioItems.images} @> ${JSON.stringify([{ publicId: upload.publicId }])}::jsonb`;
     const counts = await Promise.all([
       db.$count(courses, eq(courses.imagePublicId, upload.publicId)),
       db.$count(blogPosts, eq(blogPosts.coverPublicId, upload.publicId)),
       db.$count(portfolioItems, inGallery),
+      db.$count(users, eq(users.avatarPublicId, upload.publicId)),
     ]);
     return counts.some((count) => count > 0);
   }

@@ -40,9 +40,35 @@ export const DEMO_ACCOUNTS: {
   name: string;
   nameAr: string;
   role: UserRole;
+  /** The teachers' public profiles (/instructors/:id). */
+  profile?: { bio: string; bioAr: string; links: string[] };
 }[] = [
-  { key: "admin", email: "admin@manara.local", name: "Huda Al-Rashid", nameAr: "هدى الراشد", role: "admin" },
-  { key: "trainer", email: "trainer@manara.local", name: "Omar Khalil", nameAr: "عمر خليل", role: "trainer" },
+  {
+    key: "admin",
+    email: "admin@manara.local",
+    name: "Huda Al-Rashid",
+    nameAr: "هدى الراشد",
+    role: "admin",
+    profile: {
+      bio: "Huda leads Manara's marketing practice. She has planned campaigns for retailers and banks across the Gulf for twelve years, and teaches the parts of the work she wishes someone had taught her first.",
+      bioAr:
+        "تقود هدى فريق التسويق في منارة. خطّطت لحملات متاجر ومصارف في الخليج طوال اثني عشر عامًا، وتدرّس ما تمنّت لو تعلّمته في بداية طريقها.",
+      links: ["https://www.linkedin.com/company/manara-example"],
+    },
+  },
+  {
+    key: "trainer",
+    email: "trainer@manara.local",
+    name: "Omar Khalil",
+    nameAr: "عمر خليل",
+    role: "trainer",
+    profile: {
+      bio: "Omar is a data analyst who has built reporting for hospitals, telecom operators and online shops in Amman and Riyadh.\n\nHe teaches with real spreadsheets and real questions, in plain language, and answers every question in his courses himself.",
+      bioAr:
+        "عمر محلّل بيانات بنى أنظمة التقارير لمستشفيات وشركات اتصالات ومتاجر إلكترونية في عمّان والرياض.\n\nيدرّس بجداول حقيقية وأسئلة حقيقية، بلغة واضحة، ويجيب بنفسه عن كل سؤال في دوراته.",
+      links: ["https://example.com/omar-khalil"],
+    },
+  },
   { key: "learner", email: "learner@manara.local", name: "Lina Saleh", nameAr: "لينا صالح", role: "user" },
 ];
 
@@ -64,7 +90,16 @@ export async function seedDemoContent(db: Database): Promise<void> {
     await tx
       .insert(users)
       .values(
-        DEMO_ACCOUNTS.map(({ email, name, nameAr, role }) => ({ email, name, nameAr, role, passwordHash })),
+        DEMO_ACCOUNTS.map(({ email, name, nameAr, role, profile }) => ({
+          email,
+          name,
+          nameAr,
+          role,
+          passwordHash,
+          bio: profile?.bio ?? null,
+          bioAr: profile?.bioAr ?? null,
+          profileLinks: profile?.links ?? [],
+        })),
       )
       .onConflictDoNothing();
     const accounts = await tx

@@ -74,6 +74,9 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/newsletter?sent=1",
     "/newsletter/confirm/1.1700000000000.x",
     "/newsletter/unsubscribe/1.x",
+    // An instructor's profile (issue 50): course 1's teacher, whose id each install makes anew
+    // (resolveSweepPath).
+    "/instructors/{instructor-of-course:1}",
     "/no-such-page",
   ],
   learner: [
@@ -105,6 +108,7 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/instructor/coupons",
     "/instructor/analytics",
     "/instructor/analytics?period=365",
+    "/instructor/profile",
     "/instructor/blog/new",
     "/courses/1/learn",
     // A lesson page (issue 9): the demo trainer teaches course 1, whose first lesson is lesson 1.
@@ -143,6 +147,22 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/instructor/analytics",
   ],
 };
+
+/**
+ * A page list's path with its placeholder filled in: `{instructor-of-course:N}` is the id of course N's
+ * teacher, read from the course API (`getJson` asks the running app). Other paths come back as they are.
+ */
+export async function resolveSweepPath(
+  path: string,
+  getJson: (url: string) => Promise<unknown>,
+): Promise<string> {
+  const match = /\{instructor-of-course:(\d+)\}/.exec(path);
+  if (!match) return path;
+  const answer = (await getJson(`/api/courses/${match[1]}`)) as { course?: { instructor?: { id?: string } } };
+  const id = answer.course?.instructor?.id;
+  if (!id) throw new Error(`resolveSweepPath: course ${match[1]} names no instructor`);
+  return path.replace(match[0], id);
+}
 
 export function localized(path: string, locale: "en" | "ar"): string {
   if (locale === "en") return path;

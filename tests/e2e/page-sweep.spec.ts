@@ -18,7 +18,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "./fixtures";
-import { demoState, localized, PAGES_BY_ROLE, type Role } from "./helpers";
+import { demoState, localized, PAGES_BY_ROLE, type Role, resolveSweepPath } from "./helpers";
 
 const LAYOUT_WIDTHS = [1440, 1280, 1024, 900, 834, 800, 768, 600, 414, 390, 360, 320] as const;
 const PHONE = 390;
@@ -223,7 +223,10 @@ for (const role of ["guest", "learner", "trainer", "admin"] as const satisfies r
         const page = await context.newPage();
         const found: string[] = [];
         const documents = new Map<string, string>();
-        for (const pathname of paths) {
+        for (const listed of paths) {
+          const pathname = await resolveSweepPath(listed, async (api) =>
+            (await context.request.get(api)).json(),
+          );
           const url = localized(pathname, locale);
           await page.setViewportSize({ width: DESKTOP, height: 900 });
           if (javaScript) {

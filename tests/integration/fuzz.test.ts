@@ -381,6 +381,35 @@ const API: ApiEndpoint[] = [
     path: "/api/account/notification-preferences",
     role: "user",
   },
+  // Teachers' profiles (issue 50).
+  { name: "instructor profile", method: "GET", path: "/api/instructors/:id", role: "guest" },
+  { name: "own instructor profile", method: "GET", path: "/api/instructor/profile", role: "trainer" },
+  {
+    name: "own instructor profile change",
+    method: "PUT",
+    path: "/api/instructor/profile",
+    role: "trainer",
+    json: {
+      bio: fc.oneof(text(0), fc.constant(null), fc.constant("x".repeat(1_501))),
+      bioAr: fc.oneof(text(0), fc.constant(null)),
+      links: fc.oneof(
+        fc.array(
+          fc.constantFrom(
+            "https://example.com",
+            "http://example.com",
+            "javascript:alert(1)",
+            "",
+            "https://a",
+          ),
+          {
+            maxLength: 6,
+          },
+        ),
+        text(0),
+      ),
+      photo: fc.oneof(fc.constant(null), fc.record({ public_id: text(0) }), fc.constant("x")),
+    },
+  },
   {
     name: "notification preferences change",
     method: "PUT",
@@ -2152,6 +2181,21 @@ function pageActions(): PageAction[] {
       role: "user",
       readsBody: false,
       fields: { intent: fc.constantFrom("check", "", "pay") },
+    },
+    {
+      name: "instructor profile",
+      path: "/instructor/profile",
+      role: "trainer",
+      readsBody: true,
+      fields: {
+        intent: fc.constantFrom("save", "removePhoto", "", "upload"),
+        bio: fc.oneof(text(0), fc.constant("x".repeat(1_501))),
+        bioAr: text(0),
+        links: fc.oneof(
+          text(0),
+          fc.constantFrom("https://example.com\nhttps://example.org", "http://x.com", "a\nb\nc\nd\ne"),
+        ),
+      },
     },
     {
       name: "cart",

@@ -259,6 +259,27 @@ describe("conformance", () => {
     await call("get", "api/courses/:id/curriculum", `/api/courses/${courseIds.paid}/curriculum`, {
       expectStatus: 200,
     });
+    // Teachers' profiles (issue 50): the public one, then the teacher's own, saved and read back.
+    await call("get", "api/instructor/profile", "/api/instructor/profile", {
+      as: "trainer",
+      expectStatus: 200,
+    });
+    await call("put", "api/instructor/profile", "/api/instructor/profile", {
+      as: "trainer",
+      body: { bio: "I teach data.", bioAr: "أدرّس البيانات.", links: ["https://example.com/me"] },
+      expectStatus: 200,
+    });
+    await call("put", "api/instructor/profile", "/api/instructor/profile", {
+      as: "trainer",
+      body: { photo: { public_id: "manara_not_an_upload" } },
+      expectStatus: 404,
+    });
+    await call("get", "api/instructors/:id", `/api/instructors/${fixtures.people.trainer.id}`, {
+      expectStatus: 200,
+    });
+    await call("get", "api/instructors/:id", `/api/instructors/${fixtures.people.user.id}`, {
+      expectStatus: 404,
+    });
     await call("get", "api/courses/:id/curriculum", `/api/courses/${courseIds.draft}/curriculum`, {
       expectStatus: 404,
     });

@@ -120,6 +120,11 @@ import { action as captionWriteApi } from "../../app/routes/api/instructor-lesso
 import { action as lessonMoveApi } from "../../app/routes/api/instructor-lesson-move";
 import { loader as quizGetApi, action as quizPutApi } from "../../app/routes/api/instructor-lesson-quiz";
 import { loader as instructorMyCourses } from "../../app/routes/api/instructor-my-courses";
+import {
+  loader as instructorProfileApi,
+  action as instructorProfilePutApi,
+} from "../../app/routes/api/instructor-profile";
+import { loader as instructorPublicApi } from "../../app/routes/api/instructor-public";
 import { loader as quizStatsApi } from "../../app/routes/api/instructor-quiz-stats";
 import { action as sectionApi } from "../../app/routes/api/instructor-section";
 import { action as sectionLessonsApi } from "../../app/routes/api/instructor-section-lessons";
@@ -209,6 +214,11 @@ import {
   action as lessonCaptionsPageAction,
 } from "../../app/routes/instructor-lesson-captions";
 import { action as lessonVideoAction } from "../../app/routes/instructor-lesson-video";
+import { loader as instructorProfilePage } from "../../app/routes/instructor-profile";
+import {
+  loader as instructorProfileEdit,
+  action as instructorProfileEditAction,
+} from "../../app/routes/instructor-profile-edit";
 import { loader as quizEditor, action as quizEditorAction } from "../../app/routes/instructor-quiz";
 import { action as learnBeacon } from "../../app/routes/learn-progress";
 import { loader as lessonCaptionTrack } from "../../app/routes/lesson-captions";
@@ -938,6 +948,39 @@ const CASES: Case[] = [
     handler: instructorAnalytics,
     path: "/ar/instructor/analytics?period=90",
     expected: PAGE_STAFF,
+  },
+  // Teachers' profiles (issue 50): the public page for anyone, the editor for staff.
+  {
+    name: "GET /instructors/:id (a trainer with published courses)",
+    kind: "page",
+    handler: instructorProfilePage,
+    path: "/ar/instructors/:trainer",
+    params: () => ({ id: people.trainer?.id ?? "" }),
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /instructors/:id (a learner: no profile)",
+    kind: "page",
+    handler: instructorProfilePage,
+    path: "/instructors/:user",
+    params: () => ({ id: people.user?.id ?? "" }),
+    expected: { guest: 404, user: 404, trainer: 404, admin: 404 },
+  },
+  {
+    name: "GET /instructor/profile",
+    kind: "page",
+    handler: instructorProfileEdit,
+    path: "/instructor/profile",
+    expected: PAGE_STAFF,
+  },
+  {
+    name: "POST /instructor/profile (a link that is not https: refused after the guard)",
+    kind: "page",
+    handler: instructorProfileEditAction,
+    method: "POST",
+    path: "/instructor/profile",
+    body: () => new URLSearchParams({ intent: "save", bio: "b", links: "http://example.com" }),
+    expected: { guest: "login", user: 403, trainer: 400, admin: 400 },
   },
   {
     name: "GET /dashboard/admin?period=365",
@@ -2180,6 +2223,30 @@ const CASES: Case[] = [
     params: () => ({ id: "999999" }),
     body: () => JSON.stringify({ reason: "matrix" }),
     expected: { guest: 401, user: 403, trainer: 403, admin: 404 },
+  },
+  {
+    name: "GET /api/instructors/:id",
+    kind: "api",
+    handler: instructorPublicApi,
+    path: "/api/instructors/:trainer",
+    params: () => ({ id: people.trainer?.id ?? "" }),
+    expected: { guest: "ok", user: "ok", trainer: "ok", admin: "ok" },
+  },
+  {
+    name: "GET /api/instructor/profile",
+    kind: "api",
+    handler: instructorProfileApi,
+    path: "/api/instructor/profile",
+    expected: API_STAFF,
+  },
+  {
+    name: "PUT /api/instructor/profile (five links: refused after the guard)",
+    kind: "api",
+    handler: instructorProfilePutApi,
+    method: "PUT",
+    path: "/api/instructor/profile",
+    body: () => JSON.stringify({ links: Array.from({ length: 5 }, (_, i) => `https://example.com/${i}`) }),
+    expected: { guest: 401, user: 403, trainer: 422, admin: 422 },
   },
   {
     name: "GET /api/admin/settings/site",

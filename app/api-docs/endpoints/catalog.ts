@@ -30,7 +30,17 @@ const CourseDetail = CourseCard.extend({
   languages: z.array(z.enum(COURSE_LANGUAGES)).describe("The languages it is taught in"),
   updatedAt: isoDate,
   learnerCount: z.int().min(0).describe("Who holds the course now"),
-  instructor: z.strictObject({ id: z.uuid(), name: z.string() }),
+  instructor: z
+    .strictObject({
+      id: z.uuid(),
+      name: z.string(),
+      bio: z
+        .string()
+        .nullable()
+        .describe("In the Accept-Language language; the English one when there is no Arabic"),
+      avatarUrl: z.string().nullable(),
+    })
+    .describe("Who teaches it; their profile is GET /api/instructors/{id}"),
   lessons: z.array(
     z.strictObject({
       id: z.int(),

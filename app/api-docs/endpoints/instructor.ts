@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { COURSE_CATEGORIES } from "../../courses/categories";
 import { COURSE_LANGUAGES } from "../../courses/course-languages";
+import { InstructorProfileApiInput } from "../../instructors/profile";
 import {
   ApiCourseCreate,
   ApiCourseUpdate,
@@ -13,6 +14,16 @@ import {
   MyCoursesQuery,
 } from "../../studio/inputs";
 import { type EndpointDoc, Image, isoDate, json, money, ok, paged, params } from "../registry";
+import { CourseCard } from "./catalog";
+
+const OwnProfile = z.strictObject({
+  profile: z.strictObject({
+    bio: z.string().nullable(),
+    bioAr: z.string().nullable(),
+    links: z.array(z.url()),
+    avatarUrl: z.string().nullable(),
+  }),
+});
 
 const StudioCourse = z.strictObject({
   id: z.int(),
@@ -97,6 +108,55 @@ const refusals: EndpointDoc["errors"] = [
 ];
 
 export const instructorEndpoints: EndpointDoc[] = [
+  {
+    method: "get",
+    route: "api/instructors/:id",
+    tag: "Catalog",
+    summary: "A teacher's public profile and published courses",
+    description:
+      "The bio in the Accept-Language language (the English one when there is no Arabic). 404 for anyone who is " +
+      "not a trainer or admin, whose account is deleted, or who has no published course.",
+    auth: "public",
+    params: params("id"),
+    responses: {
+      200: ok(
+        "The profile",
+        z.strictObject({
+          instructor: z.strictObject({
+            id: z.uuid(),
+            name: z.string(),
+            bio: z.string().nullable(),
+            avatarUrl: z.string().nullable(),
+            links: z.array(z.url()),
+            courses: z.array(CourseCard),
+          }),
+        }),
+      ),
+    },
+    errors: [[404, "not_found"]],
+  },
+  {
+    method: "get",
+    route: "api/instructor/profile",
+    tag: "Instructor",
+    summary: "Your own teaching profile, both languages as typed",
+    auth: "staff",
+    responses: { 200: ok("The profile", OwnProfile) },
+  },
+  {
+    method: "put",
+    route: "api/instructor/profile",
+    tag: "Instructor",
+    summary: "Save your teaching profile",
+    description:
+      "`bio` and `bioAr` (at most 1,500 characters each; empty or null clears), `links` (at most four https " +
+      "addresses) and optionally `photo`: `{public_id}` of one of your uploaded images, or null to remove it. " +
+      "404 when the photo is not an image you uploaded.",
+    auth: "staff",
+    body: json(InstructorProfileApiInput),
+    responses: { 200: ok("The profile as saved", OwnProfile) },
+    errors: [[404, "not_found"]],
+  },
   {
     method: "get",
     route: "api/instructor/my-courses",

@@ -7,6 +7,7 @@ import type { Route } from "../../routes/+types/course";
 import type { action } from "../../routes/course";
 import { CertificatePanel } from "../certificate-panel";
 import { EnhancedFormMarker } from "../enhanced-form-marker";
+import { InstructorSummary } from "../instructors/instructor-summary";
 import { KEEPS_FOCUS, useKeepFocus } from "../keep-focus";
 import { CourseProgressBar } from "../learning/progress-bar";
 import { CourseAnnouncements } from "../notifications/announcements";
@@ -268,7 +269,14 @@ export function CoursePage({ loaderData }: { loaderData: LoaderData }) {
               </div>
               <div>
                 <dt className="text-ink/70">{t("catalog:courses.instructor")}</dt>
-                <dd className="font-semibold">{course.instructorName}</dd>
+                <dd className="font-semibold">
+                  <Link
+                    to={localize(`/instructors/${course.instructor.id}`)}
+                    className="underline hover:text-coral-700"
+                  >
+                    {course.instructorName}
+                  </Link>
+                </dd>
               </div>
               <div>
                 <dt className="text-ink/70">{t("catalog:courses.category")}</dt>
@@ -307,6 +315,7 @@ export function CoursePage({ loaderData }: { loaderData: LoaderData }) {
         requirements={course.requirements}
         audience={course.audience}
       />
+      <InstructorSummary instructor={course.instructor} />
       <FreePreviews previews={loaderData.previews} />
       <section className="mx-auto max-w-3xl px-4 py-12" aria-labelledby="outline-heading">
         <h2 id="outline-heading" className="text-2xl font-bold">

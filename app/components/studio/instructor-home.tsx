@@ -44,6 +44,13 @@ export function Instructor({ loaderData }: { loaderData: LoaderData }) {
           >
             {t("analytics:instructor.link")}
           </Link>
+          <Link
+            to={localize("/instructor/profile")}
+            className="rounded-md border border-ink/20 px-5 py-2.5 font-semibold hover:bg-white"
+            data-testid="profile-link"
+          >
+            {t("profile.nav")}
+          </Link>
           <p className="text-sm font-semibold text-ink/70">{t("count", { count: total })}</p>
         </div>
       </PageIntro>

@@ -29,6 +29,13 @@ export const users = pgTable(
     googleSub: text("google_sub").unique(),
     /** Integer minor units of CURRENCY. */
     walletBalance: integer("wallet_balance").notNull().default(0),
+    /** A teacher's public profile (/instructors/:id, issue 50): a short bio in each language… */
+    bio: text("bio"),
+    bioAr: text("bio_ar"),
+    /** …a photo (one of their own uploads), and up to four links (https). */
+    avatarUrl: text("avatar_url"),
+    avatarPublicId: text("avatar_public_id"),
+    profileLinks: text("profile_links").array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /**
      * Set when the person deleted their account: the row stays, anonymised, so the money ledger, the
@@ -40,6 +47,10 @@ export const users = pgTable(
     uniqueIndex("users_email_lower_unique").on(sql`lower(${table.email})`),
     index("users_created_at_idx").on(table.createdAt),
     check("users_wallet_balance_non_negative", sql`${table.walletBalance} >= 0`),
+    check(
+      "users_profile_bounded",
+      sql`coalesce(length(${table.bio}), 0) <= 1500 and coalesce(length(${table.bioAr}), 0) <= 1500 and cardinality(${table.profileLinks}) <= 4`,
+    ),
   ],
 );
 
