@@ -51,6 +51,9 @@ export type DocumentPresentation = {
   qr: string | null;
   qrLabel: Bilingual;
   brand: Bilingual;
+  /** The PDF link's text, and its accessible name with the number. */
+  download: Bilingual;
+  downloadLabel: Bilingual;
 };
 
 type Labels = typeof en.document;
@@ -182,10 +185,15 @@ export function presentDocument(doc: IssuedDocument): DocumentPresentation {
         : null,
     qr: receipt ? null : doc.qr,
     qrLabel: {
-      ar: ar.document.qr.replace("{{number}}", doc.number),
-      en: en.document.qr.replace("{{number}}", doc.number),
+      ar: ar.document.qr.replace("{{reference}}", doc.number),
+      en: en.document.qr.replace("{{reference}}", doc.number),
     },
     brand: both((l) => l.brand),
+    download: both((l) => l.download),
+    downloadLabel: {
+      ar: ar.document.downloadLabel.replace("{{reference}}", doc.number),
+      en: en.document.downloadLabel.replace("{{reference}}", doc.number),
+    },
   };
 }
 
