@@ -57,10 +57,16 @@ function Ar({ text, className }: { text: string; className?: string }) {
   );
 }
 
+/**
+ * English on its own line: the block takes the page's direction, so it lines up under the Arabic; the text
+ * inside keeps its own (its brackets and full stop where English puts them).
+ */
 function En({ text, className = "en" }: { text: string; className?: string }) {
   return (
-    <span lang="en" dir="ltr" className={className}>
-      {text}
+    <span className={className}>
+      <span lang="en" dir="ltr">
+        {text}
+      </span>
     </span>
   );
 }
@@ -77,12 +83,12 @@ function Label({ label }: { label: Bilingual }) {
 
 /** Text a person typed (a name, an address, a course title): its own direction, set to copy out exactly. */
 function User({ text, className }: { text: string; className?: string }) {
-  const classes = [className, arabicClass(text)].filter(Boolean).join(" ");
-  return (
-    <span dir="auto" className={classes || undefined}>
+  const inner = (
+    <span dir="auto" className={arabicClass(text)}>
       {text}
     </span>
   );
+  return className ? <span className={className}>{inner}</span> : inner;
 }
 
 function FactValue({ fact }: { fact: DocumentFact }) {
@@ -158,7 +164,7 @@ function css(fonts: string): string {
 html, body { width: 210mm; min-height: 297mm }
 body { font-family: "${FAMILY}"; color: ${COLORS.ink}; background: #fff; padding: ${px(36)} ${px(40)};
   font-size: 9.5pt; line-height: 1.35; -webkit-print-color-adjust: exact; print-color-adjust: exact }
-.en { display: block; text-align: match-parent; color: ${COLORS.inkSoft}; font-size: 0.82em; font-weight: 400 }
+.en { display: block; color: ${COLORS.inkSoft}; font-size: 0.82em; font-weight: 400 }
 header { display: flex; align-items: flex-start; gap: ${px(18)}; padding-bottom: ${px(14)};
   border-bottom: 3pt solid ${COLORS.coral500} }
 .heading { flex: 1 1 auto }

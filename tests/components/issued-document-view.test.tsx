@@ -23,7 +23,7 @@ describe("an issued document's web view", () => {
   it("puts English first on an English page, the Arabic beneath with its language", () => {
     const page = open("/account/billing", simplifiedInvoice, "/api/orders/42/invoice.pdf");
     const title = within(page).getByRole("heading", { level: 2 });
-    const [first, second] = [...title.querySelectorAll("span")];
+    const [first, second] = [...title.querySelectorAll("[lang]")];
     expect(first?.textContent).toBe("Simplified tax invoice");
     expect(first?.getAttribute("lang")).toBe("en");
     expect(second?.textContent).toBe("فاتورة ضريبية مبسطة");
@@ -37,7 +37,7 @@ describe("an issued document's web view", () => {
   it("puts Arabic first on an Arabic page", () => {
     const page = open("/ar/account/billing", simplifiedInvoice);
     const title = within(page).getByRole("heading", { level: 2 });
-    const [first, second] = [...title.querySelectorAll("span")];
+    const [first, second] = [...title.querySelectorAll("[lang]")];
     expect(first?.textContent).toBe("فاتورة ضريبية مبسطة");
     expect(first?.getAttribute("lang")).toBe("ar");
     expect(second?.textContent).toBe("Simplified tax invoice");

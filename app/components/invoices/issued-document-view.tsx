@@ -29,18 +29,44 @@ export function zatcaQrSvg(payload: string): string {
 
 type Languages = { first: Locale; second: Locale };
 
+const SECOND = "text-xs font-normal text-ink/70";
+
+/**
+ * A line of its own in another direction than the page's (the other language, or text a person typed): the
+ * block takes the page's direction, so it lines up with the text above it; the inline text inside keeps its
+ * own (an English line under Arabic would otherwise sit at the far edge).
+ */
+function Line({
+  text,
+  lang,
+  dir,
+  className = "",
+}: {
+  text: string;
+  lang?: string;
+  dir: "ltr" | "rtl" | "auto";
+  className?: string;
+}) {
+  return (
+    <span className={`block ${className}`}>
+      <span lang={lang} dir={dir}>
+        {text}
+      </span>
+    </span>
+  );
+}
+
 /** A label in the page's language, and the other language's beneath it, each marked with its language. */
 function Label({ label, languages }: { label: Bilingual; languages: Languages }) {
   return (
     <>
       <span lang={languages.first}>{label[languages.first]}</span>
-      <span
+      <Line
+        text={label[languages.second]}
         lang={languages.second}
         dir={directionOf(languages.second)}
-        className="block text-xs font-normal text-ink/70"
-      >
-        {label[languages.second]}
-      </span>
+        className={SECOND}
+      />
     </>
   );
 }
@@ -54,14 +80,8 @@ function Value({ fact, languages }: { fact: DocumentFact; languages: Languages }
     const second = fact.value[languages.second];
     return (
       <>
-        <span dir="auto" className="block">
-          {first}
-        </span>
-        {second !== first ? (
-          <span dir="auto" className="block text-xs font-normal text-ink/70">
-            {second}
-          </span>
-        ) : null}
+        <Line text={first} dir="auto" />
+        {second !== first ? <Line text={second} dir="auto" className={SECOND} /> : null}
       </>
     );
   }
@@ -101,12 +121,12 @@ function Party({ party, languages, id }: { party: DocumentParty; languages: Lang
       <h3 id={id} className="font-bold text-coral-700">
         <Label label={party.heading} languages={languages} />
       </h3>
-      <p dir="auto" className="mt-2 text-lg font-bold break-words">
-        {first}
+      <p className="mt-2 text-lg font-bold break-words">
+        <span dir="auto">{first}</span>
       </p>
       {second !== first ? (
-        <p dir="auto" className="font-semibold text-ink/70 break-words">
-          {second}
+        <p className="font-semibold text-ink/70 break-words">
+          <span dir="auto">{second}</span>
         </p>
       ) : null}
       <Facts facts={party.facts} languages={languages} className="mt-2" />
@@ -127,13 +147,12 @@ export function IssuedDocumentView({ doc, pdfHref }: { doc: IssuedDocument; pdfH
         <div className="min-w-0 flex-1">
           <h2 id={`${id}-title`} className="text-2xl font-bold">
             <span lang={first}>{p.title[first]}</span>
-            <span
+            <Line
+              text={p.title[languages.second]}
               lang={languages.second}
               dir={directionOf(languages.second)}
-              className="block text-base font-semibold text-ink/70"
-            >
-              {p.title[languages.second]}
-            </span>
+              className="text-base font-semibold text-ink/70"
+            />
           </h2>
           <p className="mt-3 flex flex-wrap items-baseline gap-x-3">
             <span className="text-sm text-ink/80">
@@ -195,13 +214,9 @@ export function IssuedDocumentView({ doc, pdfHref }: { doc: IssuedDocument; pdfH
               // biome-ignore lint/suspicious/noArrayIndexKey: the lines of an issued document never move
               <tr key={index} className="border-b border-ink/10">
                 <th scope="row" className="p-2 text-start font-normal">
-                  <span dir="auto" className="block">
-                    {row.title[first]}
-                  </span>
+                  <Line text={row.title[first]} dir="auto" />
                   {row.title[languages.second] !== row.title[first] ? (
-                    <span dir="auto" className="block text-xs text-ink/70">
-                      {row.title[languages.second]}
-                    </span>
+                    <Line text={row.title[languages.second]} dir="auto" className={SECOND} />
                   ) : null}
                 </th>
                 {row.cells.map((cell, cellIndex) => (
