@@ -44,7 +44,7 @@ export const ENVIRONMENT_VARIABLES = [
   // Certificates' credentials (getCredentialSigningKey, getPreviousCredentialKeys).
   "CREDENTIAL_SIGNING_KEY",
   "CREDENTIAL_PREVIOUS_KEYS",
-  // Certificate PDFs (app/certificates/pdf.server.tsx, certificateChromium).
+  // Printed PDFs, certificates and invoices (app/lib/pdf/chromium.server.ts, pdfChromium).
   "CHROMIUM_PATH",
   // Mail and media (app/mail/context.server.ts, app/media/context.server.ts).
   "SMTP_URL",

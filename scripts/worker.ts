@@ -1,7 +1,6 @@
 // `npm run worker`: a process that only works the job queue, beside web servers started with JOBS_WORKER=0
 // (or beside ones that work jobs too: any number of workers share the queues). It opens, and so migrates,
 // the configured database like `npm start`, and stops on SIGINT/SIGTERM after the jobs in hand finish.
-import { certificateChromium } from "../app/certificates/pdf.server";
 import {
   ConfigError,
   getPreviousCredentialKeys,
@@ -11,6 +10,7 @@ import {
 } from "../app/config.server";
 import { openConfiguredDatabase } from "../app/db/client.server";
 import { startJobWorker } from "../app/jobs/worker.server";
+import { pdfChromium } from "../app/lib/pdf/chromium.server";
 import { configuredMailer } from "../app/mail/context.server";
 import { assertSupportedNode } from "../server/runtime.mjs";
 
@@ -31,8 +31,8 @@ try {
 const handle = await openConfiguredDatabase();
 const worker = await startJobWorker({ db: handle.db, mailer: configuredMailer() });
 console.log(
-  `Manara job worker running (${handle.driver}; links on ${workerPublicOrigin()}; certificate PDFs printed ` +
-    `by ${certificateChromium() ?? "@react-pdf/renderer: no Chromium, see decision 054"}).`,
+  `Manara job worker running (${handle.driver}; links on ${workerPublicOrigin()}; certificate and invoice ` +
+    `PDFs printed by ${pdfChromium() ?? "@react-pdf/renderer: no Chromium, see decision 054"}).`,
 );
 
 let stopping = false;

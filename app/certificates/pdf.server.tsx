@@ -8,52 +8,18 @@
 // Arabic ligatures that copy out in the wrong order. Either way pdf-lib then sets the document language,
 // title, author, XMP metadata and the attachment. Decision 054 has the measurements.
 
-import { execFile } from "node:child_process";
-import { accessSync, constants, readFileSync } from "node:fs";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { promisify } from "node:util";
-import { Document, Font, Image, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
-import { AFRelationship, PDFDocument, PDFName } from "pdf-lib";
+import { Document, Image, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { AFRelationship } from "pdf-lib";
 import QRCode from "qrcode";
 import { renderToStaticMarkup } from "react-dom/server";
 import ar from "../../locales/ar/certificates.json";
 import en from "../../locales/en/certificates.json";
-import { childProcessEnvironment, type Environment, environment } from "../config.server";
+import type { Environment } from "../config.server";
 import { logger } from "../lib/logger.server";
-import { woffToSfnt } from "../lib/woff.server";
-import { arabicClass } from "./arabic-lines";
-
-const require = createRequire(import.meta.url);
-const execFileAsync = promisify(execFile);
-const FAMILY = "IBM Plex Sans Arabic";
-let fontsRegistered = false;
-
-function registerFonts() {
-  if (fontsRegistered) return;
-  // The package ships WOFF only; react-pdf gets each face unpacked once, as a data URL (app/lib/woff.server.ts
-  // says why: rendering from the WOFF files took about five times as long).
-  const font = (weight: string) => {
-    const woff = readFileSync(
-      require.resolve(`@ibm/plex-sans-arabic/fonts/complete/woff/IBMPlexSansArabic-${weight}.woff`),
-    );
-    return `data:font/ttf;base64,${Buffer.from(woffToSfnt(woff)).toString("base64")}`;
-  };
-  Font.register({
-    family: FAMILY,
-    fonts: [
-      { src: font("Regular"), fontWeight: 400 },
-      { src: font("SemiBold"), fontWeight: 600 },
-      { src: font("Bold"), fontWeight: 700 },
-    ],
-  });
-  // Words are never split with hyphens (Arabic has none, and a name must stay whole).
-  Font.registerHyphenationCallback((word) => [word]);
-  fontsRegistered = true;
-}
+import { arabicClass } from "../lib/pdf/arabic-lines";
+import { pdfChromium, printWithChromium } from "../lib/pdf/chromium.server";
+import { finishPdf } from "../lib/pdf/finish.server";
+import { PDF_FONT_FAMILY as FAMILY, pdfFontFaceCss, registerPdfFonts } from "../lib/pdf/fonts.server";
 
 /** The brand colours of app/app.css. */
 const COLORS = {
@@ -297,71 +263,14 @@ img { width: 78pt; height: 78pt }
   );
 }
 
-let fontFaces: string | undefined;
-
-/** The three faces as @font-face rules with WOFF data URLs, which Chromium reads as they are. */
-function fontFaceCss(): string {
-  fontFaces ??= (["Regular", "SemiBold", "Bold"] as const)
-    .map((weight, index) => {
-      const woff = readFileSync(
-        require.resolve(`@ibm/plex-sans-arabic/fonts/complete/woff/IBMPlexSansArabic-${weight}.woff`),
-      );
-      return `@font-face { font-family: "${FAMILY}"; font-weight: ${[400, 600, 700][index]}; src: url(data:font/woff;base64,${woff.toString("base64")}) format("woff") }`;
-    })
-    .join("\n");
-  return fontFaces;
-}
-
 /** The page as an HTML document, for Chromium (and to look at). */
 export function certificateHtml(input: CertificatePdfInput, qr: string): string {
-  return `<!doctype html>${renderToStaticMarkup(<CertificateHtml input={input} qr={qr} fonts={fontFaceCss()} />)}`;
+  return `<!doctype html>${renderToStaticMarkup(<CertificateHtml input={input} qr={qr} fonts={pdfFontFaceCss()} />)}`;
 }
 
-/** The Chromium to print with: CHROMIUM_PATH, or Debian's /usr/bin/chromium; null when there is none. */
-export function certificateChromium(env: Environment = environment()): string | null {
-  const path = env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-  if (!path || path === "none") return null;
-  try {
-    accessSync(path, constants.X_OK);
-    return path;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Chromium's headless print of `html`: a tagged PDF (Chromium tags printed pages), text shaped by HarfBuzz.
- * One short-lived process per certificate, with its own profile, no network (every resource is a data URL,
- * the page's CSP allows no other source and no script, and no host resolves).
- */
-async function printWithChromium(chromium: string, html: string): Promise<Uint8Array> {
-  const dir = await mkdtemp(join(tmpdir(), "manara-certificate-"));
-  try {
-    const page = join(dir, "certificate.html");
-    const out = join(dir, "certificate.pdf");
-    await writeFile(page, html);
-    await execFileAsync(
-      chromium,
-      [
-        "--headless",
-        // Containers rarely allow Chromium's sandbox; the page is our own markup, with no script or network.
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-extensions",
-        "--no-first-run",
-        "--no-default-browser-check",
-        "--host-resolver-rules=MAP * ~NOTFOUND",
-        `--user-data-dir=${join(dir, "profile")}`,
-        "--no-pdf-header-footer",
-        `--print-to-pdf=${out}`,
-        pathToFileURL(page).href,
-      ],
-      { timeout: 60_000, env: childProcessEnvironment({ HOME: dir }) },
-    );
-    return await readFile(out);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+/** The Chromium to print with (app/lib/pdf/chromium.server.ts); null when there is none. */
+export function certificateChromium(env?: Environment): string | null {
+  return pdfChromium(env);
 }
 
 let warnedNoChromium = false;
@@ -382,7 +291,7 @@ export async function renderCertificatePdf(input: CertificatePdfFile): Promise<B
   const chromium = certificateChromium();
   let page: Uint8Array;
   if (chromium) {
-    page = await printWithChromium(chromium, certificateHtml(input, qr));
+    page = await printWithChromium(chromium, certificateHtml(input, qr), "certificate");
   } else {
     if (!warnedNoChromium) {
       warnedNoChromium = true;
@@ -391,69 +300,36 @@ export async function renderCertificatePdf(input: CertificatePdfFile): Promise<B
           "them: untagged, and their Arabic copies out imperfectly (decision 054). Install chromium.",
       );
     }
-    registerFonts();
+    registerPdfFonts();
     page = await renderToBuffer(<CertificateDocument input={input} qr={qr} />);
   }
   return finishCertificatePdf(page, input);
 }
 
-const xml = (text: string) => text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
 /**
- * What any renderer's page gets: the document's language (English, the page's first; the Arabic column is
- * tagged Arabic where the renderer tags), title, author and subject, the same in XMP metadata, fixed dates
- * (the issue date, so a render is the same file whoever renders it), and the credential as an associated
- * file. Chromium's structure tree and MarkInfo are kept as they are.
+ * What any renderer's page gets (app/lib/pdf/finish.server.ts): the document's language (English, the page's
+ * first; the Arabic column is tagged Arabic where the renderer tags), title, author and subject, the same in
+ * XMP metadata, fixed dates, and the credential as an associated file.
  */
 export async function finishCertificatePdf(page: Uint8Array, input: CertificatePdfFile): Promise<Buffer> {
-  const doc = await PDFDocument.load(page, { updateMetadata: false });
-  const title = `${en.pdf.title} — ${input.courseTitle}`;
-  const author = en.pdf.brand;
-  const subject = `${input.code} · ${input.verifyUrl}`;
-  doc.setTitle(title, { showInWindowTitleBar: true });
-  doc.setAuthor(author);
-  doc.setSubject(subject);
-  doc.setKeywords([input.code, "Open Badges 3.0", "certificate"]);
-  doc.setCreator(author);
-  doc.setProducer(`${author} (${doc.getProducer() ?? "PDF"}, pdf-lib)`);
-  doc.setCreationDate(input.issuedAt);
-  doc.setModificationDate(input.issuedAt);
-  doc.setLanguage("en");
-  await doc.attach(new TextEncoder().encode(input.credential), "credential.json", {
-    mimeType: "application/ld+json",
-    description: `${en.pdf.credential} (Open Badges 3.0)`,
-    creationDate: input.issuedAt,
-    modificationDate: input.issuedAt,
-    afRelationship: AFRelationship.Source,
+  return finishPdf(page, {
+    title: `${en.pdf.title} — ${input.courseTitle}`,
+    titles: { ar: `${ar.pdf.title} — ${input.courseTitleAr || input.courseTitle}` },
+    author: en.pdf.brand,
+    subject: `${input.code} · ${input.verifyUrl}`,
+    keywords: [input.code, "Open Badges 3.0", "certificate"],
+    language: "en",
+    languages: ["en", "ar"],
+    identifier: input.code,
+    date: input.issuedAt,
+    attachments: [
+      {
+        bytes: new TextEncoder().encode(input.credential),
+        name: "credential.json",
+        mimeType: "application/ld+json",
+        description: `${en.pdf.credential} (Open Badges 3.0)`,
+        afRelationship: AFRelationship.Source,
+      },
+    ],
   });
-  const date = input.issuedAt.toISOString();
-  const metadata = `<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>
-<x:xmpmeta xmlns:x="adobe:ns:meta/">
- <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
-  <rdf:Description rdf:about=""
-    xmlns:dc="http://purl.org/dc/elements/1.1/"
-    xmlns:xmp="http://ns.adobe.com/xap/1.0/"
-    xmlns:pdf="http://ns.adobe.com/pdf/1.3/">
-   <dc:format>application/pdf</dc:format>
-   <dc:title><rdf:Alt><rdf:li xml:lang="x-default">${xml(title)}</rdf:li><rdf:li xml:lang="ar">${xml(`${ar.pdf.title} — ${input.courseTitleAr || input.courseTitle}`)}</rdf:li></rdf:Alt></dc:title>
-   <dc:creator><rdf:Seq><rdf:li>${xml(author)}</rdf:li></rdf:Seq></dc:creator>
-   <dc:description><rdf:Alt><rdf:li xml:lang="x-default">${xml(subject)}</rdf:li></rdf:Alt></dc:description>
-   <dc:language><rdf:Bag><rdf:li>en</rdf:li><rdf:li>ar</rdf:li></rdf:Bag></dc:language>
-   <dc:identifier>${xml(input.code)}</dc:identifier>
-   <xmp:CreateDate>${date}</xmp:CreateDate>
-   <xmp:ModifyDate>${date}</xmp:ModifyDate>
-   <xmp:MetadataDate>${date}</xmp:MetadataDate>
-   <xmp:CreatorTool>${xml(author)}</xmp:CreatorTool>
-   <pdf:Producer>${xml(doc.getProducer() ?? author)}</pdf:Producer>
-   <pdf:Keywords>${xml(doc.getKeywords() ?? "")}</pdf:Keywords>
-  </rdf:Description>
- </rdf:RDF>
-</x:xmpmeta>
-<?xpacket end="w"?>`;
-  const stream = doc.context.stream(new TextEncoder().encode(metadata), {
-    Type: "Metadata",
-    Subtype: "XML",
-  });
-  doc.catalog.set(PDFName.of("Metadata"), doc.context.register(stream));
-  return Buffer.from(await doc.save({ useObjectStreams: false }));
 }

@@ -33,6 +33,7 @@ export const NAMESPACES = [
   "orders",
   "mylearning",
   "consultations",
+  "invoices",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -10,6 +10,7 @@ import arConsultations from "../../locales/ar/consultations.json";
 import arContact from "../../locales/ar/contact.json";
 import arEditorial from "../../locales/ar/editorial.json";
 import arHome from "../../locales/ar/home.json";
+import arInvoices from "../../locales/ar/invoices.json";
 import arLeads from "../../locales/ar/leads.json";
 import arLearning from "../../locales/ar/learning.json";
 import arMail from "../../locales/ar/mail.json";
@@ -35,6 +36,7 @@ import enConsultations from "../../locales/en/consultations.json";
 import enContact from "../../locales/en/contact.json";
 import enEditorial from "../../locales/en/editorial.json";
 import enHome from "../../locales/en/home.json";
+import enInvoices from "../../locales/en/invoices.json";
 import enLeads from "../../locales/en/leads.json";
 import enLearning from "../../locales/en/learning.json";
 import enMail from "../../locales/en/mail.json";
@@ -70,6 +72,7 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     leads: enLeads,
     site: enSite,
     consultations: enConsultations,
+    invoices: enInvoices,
     orders: enOrders,
     reviews: enReviews,
     analytics: enAnalytics,
@@ -97,6 +100,7 @@ export const resources: Record<Locale, Record<Namespace, object>> = {
     leads: arLeads,
     site: arSite,
     consultations: arConsultations,
+    invoices: arInvoices,
     orders: arOrders,
     reviews: arReviews,
     analytics: arAnalytics,

@@ -7,12 +7,14 @@ import { certificateStore } from "../certificates/store.server";
 import { sendConsultationReminder } from "../consultations/consultations.server";
 import type { Database } from "../db/client.server";
 import { announcePublicChange } from "../db/public-changes.server";
+import { sendDocumentMailJob } from "../invoices/mail.server";
 import type { Mailer } from "../mail/mailer.server";
 import { deliverMail } from "../mail/outgoing.server";
 import { runSweep } from "../maintenance/sweep.server";
 import { dispatchNotificationMails, sendNotificationDigests } from "../notifications/delivery.server";
 import { reconcileCardOrders, refundLatePayment, settleFromCallback } from "../orders/card-orders.server";
 import { CARD_PROVIDERS } from "../payments/providers/types";
+import { objectStorage } from "../storage/storage.server";
 import { checkLocalVideo } from "../video/local-check.server";
 import { makeRenditions, requestMissingRenditions } from "../video/renditions.server";
 import { pollVimeoVideo } from "../video/vimeo-poll.server";
@@ -75,4 +77,6 @@ export const JOB_HANDLERS: Record<JobQueueName, (data: unknown, context: JobCont
   // A consultation's reminder, a day before; a booking cancelled or moved since is left alone (the move
   // queued its own), and the mail's key makes a repeat queue nothing.
   "consultation-reminder": (data, { db }) => sendConsultationReminder(db, data),
+  // An invoice's or a credit note's mail: its PDF stored once (a retry finds it), then the mail queued once.
+  "document-mail": (data, { db }) => sendDocumentMailJob(db, objectStorage(), data),
 };

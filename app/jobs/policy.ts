@@ -18,6 +18,7 @@ export const JOB_QUEUES = [
   "card-reconcile",
   "card-refund",
   "consultation-reminder",
+  "document-mail",
 ] as const;
 export type JobQueueName = (typeof JOB_QUEUES)[number];
 
@@ -166,6 +167,16 @@ export const QUEUE_POLICIES: Record<JobQueueName, RetryPolicy & { policy: "stand
     retryBackoff: true,
     retryDelayMax: 900,
     expireInSeconds: 60,
+  },
+  // An invoice's or credit note's mail (issue 47): renders and stores the PDF (a few seconds of Chromium),
+  // then queues the mail, which retries in the mail queue. A failure is Chromium or the storage away.
+  "document-mail": {
+    policy: "standard",
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    retryDelayMax: 900,
+    expireInSeconds: 180,
   },
 };
 

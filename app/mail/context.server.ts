@@ -18,7 +18,9 @@ export function configuredMailer(env: Environment = environment()): Mailer {
 
 export function createMailer(env: Environment): Mailer {
   const from = env.MAIL_FROM || DEFAULT_MAIL_FROM;
-  return env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, from) : createOutboxMailer(objectStorage(), from);
+  return env.SMTP_URL
+    ? createSmtpMailer(env.SMTP_URL, from, objectStorage())
+    : createOutboxMailer(objectStorage(), from);
 }
 
 export function getMailer(context: Readonly<RouterContextProvider>): Mailer {

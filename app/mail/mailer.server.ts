@@ -22,7 +22,33 @@ export type MailMessage = {
    * attachment, e.g. a consultation's (app/consultations/invite.ts).
    */
   calendar?: { method: "REQUEST" | "CANCEL"; filename: string; content: string };
+  /**
+   * Files attached by reference: each is read from the object storage when the mail is sent, so a queued
+   * mail stays small and any server, on any retry, sends the same bytes (an invoice's PDF,
+   * app/invoices/mail.server.ts). A file missing at that moment fails the attempt, which is retried.
+   */
+  attachments?: MailAttachment[];
 };
+
+export type MailAttachment = { filename: string; contentType: string; key: string };
+
+/** The attachments' bytes, from the object storage; a missing file is an error (the job retries). */
+export async function readAttachments(
+  storage: ObjectStorage,
+  attachments: MailAttachment[] = [],
+): Promise<{ filename: string; contentType: string; content: Buffer }[]> {
+  return Promise.all(
+    attachments.map(async (attachment) => {
+      const bytes = await readAll(storage, attachment.key);
+      if (!bytes) throw new Error(`mail attachment ${attachment.key} is not in the object storage`);
+      return {
+        filename: attachment.filename,
+        contentType: attachment.contentType,
+        content: Buffer.from(bytes),
+      };
+    }),
+  );
+}
 
 export type Mailer =
   | { kind: "smtp"; send(message: MailMessage): Promise<void> }
@@ -30,7 +56,8 @@ export type Mailer =
 
 export const DEFAULT_MAIL_FROM = "Manara <no-reply@manara.localhost>";
 
-export function createSmtpMailer(url: string, from: string): Mailer {
+/** `storage`: where attached files are read from (the configured object storage). */
+export function createSmtpMailer(url: string, from: string, storage?: ObjectStorage): Mailer {
   // Bounded waits: a stuck mail server must not hold a sign-up or a reset request for minutes.
   // nodemailer reads host, port, credentials and options such as ?ignoreTLS=true from the URL itself.
   const transport = nodemailer.createTransport({
@@ -42,6 +69,8 @@ export function createSmtpMailer(url: string, from: string): Mailer {
   return {
     kind: "smtp",
     async send(message) {
+      if (message.attachments?.length && !storage) throw new Error("SMTP mailer: attachments need a storage");
+      const attachments = storage ? await readAttachments(storage, message.attachments) : [];
       await transport.sendMail({
         from,
         to: message.to,
@@ -58,6 +87,7 @@ export function createSmtpMailer(url: string, from: string): Mailer {
               },
             }
           : {}),
+        ...(attachments.length ? { attachments } : {}),
       });
     },
   };
@@ -73,7 +103,8 @@ export type OutboxMailer = Mailer & { kind: "outbox"; storage: ObjectStorage; pr
 
 /**
  * Each message one JSON object in the object storage under `prefix` (DATA_DIR/outbox/ on disk, outbox/ in
- * a bucket), so every server writes to and reads the same outbox.
+ * a bucket), so every server writes to and reads the same outbox. Attachments stay references (their key in
+ * the same storage), checked to be there as the SMTP mailer would.
  */
 export function createOutboxMailer(storage: ObjectStorage, from: string, prefix = "outbox/"): OutboxMailer {
   return {
@@ -81,6 +112,10 @@ export function createOutboxMailer(storage: ObjectStorage, from: string, prefix 
     storage,
     prefix,
     async send(message) {
+      for (const attachment of message.attachments ?? []) {
+        if (!(await storage.head(attachment.key)))
+          throw new Error(`mail attachment ${attachment.key} is not in the object storage`);
+      }
       const sentAt = new Date();
       const id = `${sentAt.getTime()}-${randomUUID()}`;
       const stored: OutboxMessage = { ...message, id, from, sentAt: sentAt.toISOString() };

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Database, Queryable } from "../db/client.server";
 import { isMailStale } from "../jobs/policy";
 import { enqueueJob } from "../jobs/queue.server";
+import { isValidKey } from "../storage/keys";
 import type { Mailer, MailMessage } from "./mailer.server";
 
 /** A queued mail as stored in the job; checked again when it is worked (the table outlives code versions). */
@@ -18,6 +19,15 @@ export const MailJob = z.object({
     headers: z.record(z.string(), z.string()).optional(),
     calendar: z
       .object({ method: z.enum(["REQUEST", "CANCEL"]), filename: z.string(), content: z.string() })
+      .optional(),
+    attachments: z
+      .array(
+        z.object({
+          filename: z.string().min(1).max(200),
+          contentType: z.string().min(1),
+          key: z.string().refine(isValidKey, "a storage key"),
+        }),
+      )
       .optional(),
   }),
   /** ISO time after which the mail is dropped unsent: the link it carries has run out. */

@@ -1,6 +1,5 @@
 // The certificate rules that need no database: who is eligible, and what a code looks like.
 import { describe, expect, it } from "vitest";
-import { arabicClass } from "../../app/certificates/arabic-lines";
 import {
   CODE_ALPHABET,
   CODE_PATTERN,
@@ -9,6 +8,7 @@ import {
 } from "../../app/certificates/code";
 import { certificateEligibility } from "../../app/certificates/eligibility";
 import { certificateDates } from "../../app/certificates/pdf.server";
+import { arabicClass } from "../../app/lib/pdf/arabic-lines";
 
 describe("certificateEligibility", () => {
   it("grants a certificate to an enrolled learner who completed every lesson", () => {

@@ -1,4 +1,4 @@
-// How the certificate PDF sets an Arabic line so that it copies out right (decision 054).
+// How a printed PDF (a certificate, an invoice) sets an Arabic line so that it copies out right (decision 054).
 /**
  * IBM Plex Sans Arabic's required ligatures (rlig) join more than lam-alef: ب+ر in "نوفمبر", for one. A
  * ligature glyph stands for several letters, and pdftotext (like pypdf, pdfminer and PDFBox) reverses a right-
