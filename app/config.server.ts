@@ -3,8 +3,8 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { parseTaxRate, type TaxRate } from "./invoices/tax";
 import { isSaudiVatNumber } from "./invoices/seller";
+import { parseTaxRate, type TaxRate } from "./invoices/tax";
 import { isoCurrency } from "./lib/money";
 import { parseCacheSeconds } from "./lib/response-cache.server";
 import {
