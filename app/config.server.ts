@@ -3,8 +3,6 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { isSaudiVatNumber } from "./invoices/seller";
-import { parseTaxRate, type TaxRate } from "./invoices/tax";
 import { isoCurrency } from "./lib/money";
 import { parseCacheSeconds } from "./lib/response-cache.server";
 import {
@@ -81,7 +79,7 @@ export const ENVIRONMENT_VARIABLES = [
   "DEFER_PAGE_SCRIPTS",
   // Leads (app/leads/leads.server.ts, leadsNotifyEmail).
   "LEADS_NOTIFY_EMAIL",
-  // Tax and the seller on invoices (readTaxConfig; app/invoices/).
+  // Tax and the seller on invoices (app/invoices/config.server.ts, checked at start by server/app.ts).
   "TAX_RATE_PERCENT",
   "PRICES_INCLUDE_TAX",
   "SELLER_NAME",
@@ -145,8 +143,6 @@ export type AppConfig = {
   jobsWorker: boolean;
   /** LOG_LEVEL: the least severe log line written (app/lib/logger.server.ts); `info` by default. */
   logLevel: LogLevel;
-  /** TAX_RATE_PERCENT, PRICES_INCLUDE_TAX and the SELLER_* the invoices print (issue 47). */
-  tax: TaxConfig;
 };
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -207,73 +203,7 @@ function parseConfig(env: Environment): AppConfig {
     s3: readS3Config(env),
     jobsWorker: readJobsWorker(env.JOBS_WORKER),
     logLevel: readLogLevel(env.LOG_LEVEL),
-    tax: readTaxConfig(env),
   };
-}
-
-export type TaxConfig = {
-  /** TAX_RATE_PERCENT in basis points (15 % is 1500); 0 by default: no tax. */
-  rate: TaxRate;
-  /** PRICES_INCLUDE_TAX: catalogue prices are what the buyer pays (true by default). */
-  pricesIncludeTax: boolean;
-  seller: {
-    name: string;
-    nameAr: string | null;
-    vatNumber: string | null;
-    address: string | null;
-    addressAr: string | null;
-  };
-};
-
-/**
- * The tax on sales and the seller the invoices name (issue 47, decision 070). TAX_RATE_PERCENT is a
- * percentage with at most two decimals (0 to 100). SELLER_VAT_NUMBER is required once the rate is above 0
- * (a tax invoice without the seller's registration is no tax invoice); when CURRENCY is SAR it must be a
- * Saudi one (15 digits, the first and the last a 3), else 5 to 20 letters and digits. SELLER_NAME defaults
- * to "Manara".
- */
-export function readTaxConfig(env: Environment = environment()): TaxConfig {
-  const rateText = env.TAX_RATE_PERCENT?.trim() || "0";
-  const rate = parseTaxRate(rateText);
-  if (!rate)
-    throw new ConfigError(
-      `TAX_RATE_PERCENT must be a percentage from 0 to 100 with at most two decimals (15, 5, 7.5); got "${env.TAX_RATE_PERCENT}".`,
-    );
-  const includeText = (env.PRICES_INCLUDE_TAX?.trim() || "true").toLowerCase();
-  if (!["true", "false", "1", "0"].includes(includeText))
-    throw new ConfigError(`PRICES_INCLUDE_TAX must be true or false; got "${env.PRICES_INCLUDE_TAX}".`);
-  const text = (value: string | undefined) => value?.trim() || null;
-  const vatNumber = text(env.SELLER_VAT_NUMBER)?.replace(/\s+/g, "") ?? null;
-  const currency = readCurrency(env.CURRENCY);
-  if (vatNumber !== null) {
-    if (currency === "SAR" && !isSaudiVatNumber(vatNumber))
-      throw new ConfigError(
-        `SELLER_VAT_NUMBER must be a Saudi VAT number (15 digits, the first and the last a 3) when CURRENCY is SAR; got "${vatNumber}".`,
-      );
-    if (!/^[A-Z0-9]{5,20}$/i.test(vatNumber))
-      throw new ConfigError(`SELLER_VAT_NUMBER must be 5 to 20 letters and digits; got "${vatNumber}".`);
-  } else if (rate.basisPoints > 0) {
-    throw new ConfigError("SELLER_VAT_NUMBER must be set when TAX_RATE_PERCENT is above 0.");
-  }
-  return {
-    rate,
-    pricesIncludeTax: includeText === "true" || includeText === "1",
-    seller: {
-      name: text(env.SELLER_NAME) ?? "Manara",
-      nameAr: text(env.SELLER_NAME_AR),
-      vatNumber,
-      address: text(env.SELLER_ADDRESS),
-      addressAr: text(env.SELLER_ADDRESS_AR),
-    },
-  };
-}
-
-/**
- * The tax configuration as it is now: read on each call from the environment (tests change it between
- * calls), like orderExpiryMinutes; the server's start reads it once through readConfig and refuses a bad one.
- */
-export function taxConfig(env: Environment = environment()): TaxConfig {
-  return readTaxConfig(env);
 }
 
 const S3_REQUIRED = ["S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;

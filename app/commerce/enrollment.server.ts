@@ -1,11 +1,12 @@
 // Buying and owning courses: the one purchase function every checkout path calls, and what a learner owns.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { readConfig, taxConfig } from "../config.server";
+import { readConfig } from "../config.server";
 import { type CourseCard, DEFAULT_COURSE_IMAGE } from "../courses/catalog.server";
 import type { Database, Queryable } from "../db/client.server";
 import { cartItems, courses, enrollments, lessons, users } from "../db/schema";
 import type { Locale } from "../i18n/languages";
 import type { TFunction } from "../i18n/translator";
+import { taxConfig } from "../invoices/config.server";
 import { taxLine } from "../invoices/tax";
 import { apiError } from "../lib/api.server";
 import { pick } from "../lib/localized";

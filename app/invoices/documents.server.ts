@@ -144,6 +144,9 @@ export const AdminInvoiceQuery = z.object({
 });
 export type AdminInvoiceQuery = z.infer<typeof AdminInvoiceQuery>;
 
+/** `GET /api/admin/invoices.csv?from&to`: the period only (every kind, every row up to the limit). */
+export const InvoicesCsvQuery = AdminInvoiceQuery.pick({ from: true, to: true });
+
 /** The start of a day in the seller's zone (Asia/Riyadh is UTC+3 all year, with no daylight saving). */
 function dayStart(day: string): Date {
   return new Date(`${day}T00:00:00+03:00`);
@@ -277,4 +280,60 @@ export async function invoicesCsv(
       ];
     }),
   ]);
+}
+
+/** One row of `GET /api/admin/invoices`: amounts as numbers in currency units. */
+export function adminDocumentJson(document: IssuedDocument & { orderId: number | null }) {
+  const units = (minor: number) => toCurrencyUnits(minor, document.currency);
+  return {
+    number: document.number,
+    kind: document.kind,
+    orderId: document.orderId,
+    orderNumber: document.orderNumber,
+    invoiceNumber: document.invoiceNumber,
+    issuedAt: document.issuedAt.toISOString(),
+    buyer: {
+      name: document.buyer.name,
+      email: document.buyer.email,
+      company: document.buyer.company,
+      vatNumber: document.buyer.vatNumber,
+    },
+    currency: document.currency,
+    subtotal: units(document.subtotal),
+    tax: units(document.tax),
+    total: units(document.total),
+    qr: document.qr,
+  };
+}
+
+/** A period's totals in currency units: invoiced, credited, and invoiced less credited. */
+export function periodTotalsJson(totals: PeriodTotals) {
+  const units = (minor: number) => toCurrencyUnits(minor, totals.currency);
+  const json = (sums: Totals) => ({ net: units(sums.net), tax: units(sums.tax), gross: units(sums.gross) });
+  return {
+    currency: totals.currency,
+    invoices: json(totals.invoices),
+    creditNotes: json(totals.creditNotes),
+    balance: json(balanceOf(totals)),
+  };
+}
+
+/** Invoiced less credited, in minor units. */
+export function balanceOf(totals: PeriodTotals): Totals {
+  return {
+    net: totals.invoices.net - totals.creditNotes.net,
+    tax: totals.invoices.tax - totals.creditNotes.tax,
+    gross: totals.invoices.gross - totals.creditNotes.gross,
+  };
+}
+
+/** The CSV as a download named after the day it was made. */
+export function invoicesCsvResponse(csv: string, now = new Date()): Response {
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="invoices-${now.toISOString().slice(0, 10)}.csv"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
 }

@@ -5,11 +5,11 @@
 // counter is the last thing each transaction locks (after the wallet, the order or the enrollment), so no
 // two transactions wait for each other in a circle. What the document prints is stored with it, once.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { taxConfig } from "../config.server";
 import type { Queryable } from "../db/client.server";
 import { documentCounters, issuedDocuments, orderItems, orders, users } from "../db/schema";
 import { toAmountText } from "../lib/money";
 import { orderNumber } from "../orders/policy";
+import { taxConfig } from "./config.server";
 import { INVOICE_TIME_ZONE } from "./dates";
 import type { IssuedDocument, IssuedDocumentLine } from "./document";
 import { fromStoredDocument, toStoredDocument } from "./documents.server";

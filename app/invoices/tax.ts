@@ -83,3 +83,11 @@ export function taxOrderItems(
     total: taxed.gross,
   };
 }
+
+/** A rate as people read it: "15%" (Latin digits in Arabic too, as the site prints every number). */
+export function taxRateLabel(basisPoints: number, locale: "en" | "ar"): string {
+  return new Intl.NumberFormat(locale === "ar" ? "ar-u-nu-latn" : "en", {
+    style: "percent",
+    maximumFractionDigits: 2,
+  }).format(basisPoints / 10_000);
+}

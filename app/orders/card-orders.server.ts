@@ -5,10 +5,11 @@
 // order row, checks it is still pending and enrolls in the same transaction: exactly once.
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { ownedCourseIds } from "../commerce/enrollment.server";
-import { orderExpiryMinutes, publicOrigin, taxConfig } from "../config.server";
+import { orderExpiryMinutes, publicOrigin } from "../config.server";
 import type { Database, Queryable, Transaction } from "../db/client.server";
 import { cartItems, courses, enrollments, orderEvents, orderItems, orders } from "../db/schema";
 import { type Locale, localizePath } from "../i18n/languages";
+import { taxConfig } from "../invoices/config.server";
 import { issueInvoiceForOrder } from "../invoices/issue.server";
 import { taxLine, taxOrderItems } from "../invoices/tax";
 import { enqueueJob } from "../jobs/queue.server";

@@ -2,7 +2,6 @@
 // reading it for its owner, the admins and the API. Money is integer minor units of the order's currency.
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { TaxConfig } from "../config.server";
 import type { Database, Queryable } from "../db/client.server";
 import {
   type Order,
@@ -14,6 +13,7 @@ import {
   orders,
   users,
 } from "../db/schema";
+import type { TaxConfig } from "../invoices/config.server";
 import { issueCreditNoteForRefund, issueInvoiceForOrder } from "../invoices/issue.server";
 import { taxOrderItems } from "../invoices/tax";
 import { toCurrencyUnits } from "../lib/money";
