@@ -70,6 +70,12 @@ export default defineConfig({
         MOYASAR_SECRET_KEY: MOYASAR.secretKey,
         MOYASAR_WEBHOOK_SECRET: MOYASAR.webhookSecret,
         MOYASAR_API_URL: `${FAKE_MOYASAR}/v1`,
+        // VAT inside the catalogue prices (issue 47): totals stay as they are; pages show the net and the
+        // VAT, and every paid order gets its invoice with a QR code (tests/e2e/billing.spec.ts).
+        TAX_RATE_PERCENT: "15",
+        SELLER_NAME: "Manara Academy",
+        SELLER_NAME_AR: "أكاديمية منارة",
+        SELLER_VAT_NUMBER: "310122393500003",
       },
       reuseExistingServer: false,
       timeout: 240_000,
