@@ -32,3 +32,17 @@ export const BuyerInput = z.object(
   { error: "checkout.errors.buyer" },
 );
 export type BuyerInput = z.infer<typeof BuyerInput>;
+
+/**
+ * The review page's two optional fields: both empty is a private buyer (null, a simplified invoice);
+ * otherwise both must be right, and the refusal names the first wrong one (a key in `orders`).
+ */
+export function readBuyerFields(
+  company = "",
+  vatNumber = "",
+): { ok: true; buyer: BuyerInput | null } | { ok: false; key: string } {
+  if (company.trim() === "" && vatNumber.trim() === "") return { ok: true, buyer: null };
+  const parsed = BuyerInput.safeParse({ company, vatNumber });
+  if (parsed.success) return { ok: true, buyer: parsed.data };
+  return { ok: false, key: parsed.error.issues[0]?.message ?? "checkout.errors.buyer" };
+}

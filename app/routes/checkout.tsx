@@ -13,7 +13,7 @@ import type { Database } from "../db/client.server";
 import { getDb } from "../db/context";
 import type { User } from "../db/schema";
 import { localizePath } from "../i18n/languages";
-import { BuyerInput } from "../invoices/buyer";
+import { readBuyerFields } from "../invoices/buyer";
 import { taxConfig } from "../invoices/config.server";
 import { taxOrderItems, taxRateLabel } from "../invoices/tax";
 import { guardServerAction, skipRevalidationAfterFailedRequest } from "../lib/fetcher-failure";
@@ -117,14 +117,6 @@ const CheckoutForm = z.object({
   buyerVatNumber: z.string().optional(),
 });
 
-/** The business buyer's fields: both empty is a private buyer (null); otherwise both must be right. */
-function readBuyer(company = "", vatNumber = "") {
-  if (company.trim() === "" && vatNumber.trim() === "") return { ok: true, buyer: null } as const;
-  const parsed = BuyerInput.safeParse({ company, vatNumber });
-  if (parsed.success) return { ok: true, buyer: parsed.data } as const;
-  return { ok: false, key: parsed.error.issues[0]?.message ?? "checkout.errors.buyer" } as const;
-}
-
 export async function action({ request, url, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const page = pageContext(request, context);
@@ -133,7 +125,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = validateForm(form, CheckoutForm, t);
   if (!parsed.ok) return data({ error: t("checkout.errors.method") }, { status: 400 });
-  const buyer = readBuyer(parsed.data.buyerCompany, parsed.data.buyerVatNumber);
+  const buyer = readBuyerFields(parsed.data.buyerCompany, parsed.data.buyerVatNumber);
   if (!buyer.ok) return data({ error: t(buyer.key), field: "buyer" }, { status: 400 });
   const course = parsed.data.course;
   const courseIds =

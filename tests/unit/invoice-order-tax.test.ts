@@ -5,6 +5,7 @@
 // the CSV print (with the currency's digits) add up too.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { readBuyerFields } from "../../app/invoices/buyer";
 import { taxOrderItems, taxRateLabel } from "../../app/invoices/tax";
 import { minorUnitDigits, toAmountText } from "../../app/lib/money";
 
@@ -71,5 +72,23 @@ describe("an order's VAT", () => {
     expect(taxRateLabel(1500, "en")).toBe("15%");
     expect(taxRateLabel(750, "en")).toBe("7.5%");
     expect(taxRateLabel(1500, "ar")).toMatch(/15/);
+  });
+});
+
+describe("a business buyer at checkout", () => {
+  it("is both a company and a VAT number, or neither", () => {
+    expect(readBuyerFields("", " ")).toEqual({ ok: true, buyer: null });
+    expect(readBuyerFields("شركة الأفق", "3001-2345 6700 003")).toEqual({
+      ok: true,
+      buyer: { company: "شركة الأفق", vatNumber: "300123456700003" },
+    });
+    expect(readBuyerFields("شركة الأفق", "")).toEqual({ ok: false, key: "checkout.errors.vatNumber" });
+    expect(readBuyerFields("", "300123456700003")).toEqual({ ok: false, key: "checkout.errors.company" });
+    expect(readBuyerFields("Acme", "12")).toEqual({ ok: false, key: "checkout.errors.vatNumber" });
+    expect(readBuyerFields("Acme", "3".repeat(41))).toEqual({ ok: false, key: "checkout.errors.vatNumber" });
+    expect(readBuyerFields("Ac\u0000me", "300123456700003")).toEqual({
+      ok: false,
+      key: "checkout.errors.company",
+    });
   });
 });
