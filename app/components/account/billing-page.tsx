@@ -48,7 +48,7 @@ export function BillingPage({ loaderData }: { loaderData: LoaderData }) {
                           to={document.href}
                           className="font-semibold text-coral-700"
                           dir="ltr"
-                          aria-label={t("billing.openDocument", { number: document.number })}
+                          aria-label={t("billing.openDocument", { reference: document.number })}
                         >
                           {document.number}
                         </Link>
@@ -96,7 +96,7 @@ export function BillingPage({ loaderData }: { loaderData: LoaderData }) {
                           to={order.href}
                           className="font-semibold text-coral-700"
                           dir="ltr"
-                          aria-label={t("billing.openOrder", { number: order.number })}
+                          aria-label={t("billing.openOrder", { reference: order.number })}
                         >
                           {order.number}
                         </Link>
