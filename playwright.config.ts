@@ -84,6 +84,12 @@ export default defineConfig({
         PAYMOB_HMAC_SECRET: PAYMOB.hmacSecret,
         PAYMOB_INTEGRATION_IDS: PAYMOB.integrationIds,
         PAYMOB_API_URL: FAKE_PAYMOB,
+        // VAT inside the catalogue prices (issue 47): totals stay as they are; pages show the net and the
+        // VAT, and every paid order gets its invoice with a QR code (tests/e2e/billing.spec.ts).
+        TAX_RATE_PERCENT: "15",
+        SELLER_NAME: "Manara Academy",
+        SELLER_NAME_AR: "أكاديمية منارة",
+        SELLER_VAT_NUMBER: "310122393500003",
       },
       reuseExistingServer: false,
       timeout: 240_000,

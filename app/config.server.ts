@@ -85,6 +85,14 @@ export const ENVIRONMENT_VARIABLES = [
   "DEFER_PAGE_SCRIPTS",
   // Leads (app/leads/leads.server.ts, leadsNotifyEmail).
   "LEADS_NOTIFY_EMAIL",
+  // Tax and the seller on invoices (app/invoices/config.server.ts, checked at start by server/app.ts).
+  "TAX_RATE_PERCENT",
+  "PRICES_INCLUDE_TAX",
+  "SELLER_NAME",
+  "SELLER_NAME_AR",
+  "SELLER_VAT_NUMBER",
+  "SELLER_ADDRESS",
+  "SELLER_ADDRESS_AR",
 ] as const;
 
 export type EnvironmentVariable = (typeof ENVIRONMENT_VARIABLES)[number];

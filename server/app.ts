@@ -14,6 +14,7 @@ import express, { type ErrorRequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { type Environment, environment, readConfig } from "../app/config.server";
 import { getDatabase } from "../app/db/client.server";
+import { readTaxConfig } from "../app/invoices/config.server";
 import { ensureJobWorkerStarted, stopProcessJobWorker } from "../app/jobs/worker.server";
 import { clientAddressContext } from "../app/lib/client-address";
 import { logger } from "../app/lib/logger.server";
@@ -74,6 +75,8 @@ export async function createApp({ clientDirectory, isDraining, env = environment
   // The card providers' variables are read now, so that a half-configured provider stops the start rather
   // than the first checkout (a ConfigError names what is missing).
   cardProviders(env);
+  // The tax and the seller (issue 47): a wrong rate or VAT number stops the start, not the first sale.
+  readTaxConfig(env);
   // Work the server does beside answering requests: the job queue's jobs (mail, scheduled publication, the
   // sweep) unless JOBS_WORKER=0 leaves them to `npm run worker`, and hearing the public changes other
   // servers make. Both wait for the database without holding up the first request.

@@ -71,3 +71,8 @@ export function mayDownloadCertificate(viewer: Viewer, certificate: { userId: st
 export function mayViewOrder(viewer: Viewer, order: { userId: string }): boolean {
   return viewer !== null && (viewer.id === order.userId || isAdmin(viewer));
 }
+
+/** An issued invoice or credit note (issue 47): its buyer and admins; to anyone else it does not exist. */
+export function mayViewIssuedDocument(viewer: Viewer, document: { userId: string | null }): boolean {
+  return viewer !== null && ((document.userId !== null && viewer.id === document.userId) || isAdmin(viewer));
+}

@@ -6,6 +6,8 @@ import type { Database, Queryable } from "../db/client.server";
 import { cartItems, courses, enrollments, lessons, users } from "../db/schema";
 import type { Locale } from "../i18n/languages";
 import type { TFunction } from "../i18n/translator";
+import { taxConfig } from "../invoices/config.server";
+import { taxLine } from "../invoices/tax";
 import { apiError } from "../lib/api.server";
 import { pick } from "../lib/localized";
 import { isRowId } from "../lib/validation";
@@ -57,8 +59,17 @@ export async function purchaseCourses(
   db: Database,
   userId: string,
   courseIds: number[],
-  { couponCode = null }: { couponCode?: string | null } = {},
+  {
+    couponCode = null,
+    buyer = null,
+  }: {
+    couponCode?: string | null;
+    /** A business buyer's company and VAT number (the review page, POST /api/checkout): a standard invoice. */
+    buyer?: { company: string; vatNumber: string } | null;
+  } = {},
 ): Promise<PurchaseOutcome> {
+  // The tax as configured now: each line is taxed on its price after the coupon (issue 47, decision 072).
+  const tax = taxConfig();
   const requestedIds = [...new Set(courseIds)];
   if (requestedIds.length === 0) return { ok: false, reason: "empty" };
   // Ids that cannot exist are refused like unknown ones, without asking PostgreSQL to cast them.
@@ -88,8 +99,14 @@ export async function purchaseCourses(
     // checkouts; the use is spent below only if this checkout goes through.
     const coupon = couponCode ? await lockCoupon(tx, userId, couponCode, toBuy) : null;
     if (coupon && !coupon.ok) return { ok: false, reason: "coupon", problem: coupon.problem };
+    // What the buyer pays for a course: its price after the coupon, with the VAT added when catalogue
+    // prices do not include it (the line's gross).
     const priceOf = (course: { id: number; price: number }) =>
-      course.price - (coupon?.ok ? (coupon.discounts.get(course.id) ?? 0) : 0);
+      taxLine(
+        course.price - (coupon?.ok ? (coupon.discounts.get(course.id) ?? 0) : 0),
+        tax.rate,
+        tax.pricesIncludeTax,
+      ).gross;
     const required = toBuy.reduce((sum, course) => sum + priceOf(course), 0);
     if (wallet.balance < required) {
       return { ok: false, reason: "insufficient_funds", required, balance: wallet.balance };
@@ -151,6 +168,8 @@ export async function purchaseCourses(
           })),
           couponId: coupon?.ok ? coupon.couponId : null,
           couponCode: coupon?.ok ? coupon.code : null,
+          tax,
+          buyer,
         });
 
     // Bought or owned already, none of these belongs in the cart any more.

@@ -63,6 +63,7 @@ function useAccountLinks(user: HeaderUser): NavItem[] {
     { to: "/my-favorites", label: t("nav.myFavorites") },
     { to: "/certificates", label: t("nav.myCertificates") },
     { to: "/account/wallet", label: t("nav.wallet") },
+    { to: "/account/billing", label: t("nav.billing") },
     { to: "/account", label: t("nav.accountSettings") },
   ];
   if (user.mayAdminister) links.push({ to: "/dashboard/admin", label: t("nav.adminDashboard") });

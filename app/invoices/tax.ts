@@ -2,8 +2,6 @@
 // net, tax and gross in integer minor units. One written rounding rule, applied per line: the line's tax is
 // rounded half up to the currency's minor unit, and the order's totals are the sums of its lines, so the
 // lines always add up to the totals (ZATCA's rule for simplified invoices is per line too).
-//
-// Not wired into the orders yet: the invoices that use it come with the rest of issue 47.
 
 /** A rate in hundredths of a percent (basis points): 15 % is 1500, 7.5 % is 750; integers keep the maths exact. */
 export type TaxRate = { basisPoints: number };
@@ -58,4 +56,38 @@ export function taxOrder(
     tax: sum((line) => line.tax),
     gross: sum((line) => line.gross),
   };
+}
+
+/**
+ * An order's amounts from its items (list price and coupon share, in minor units): each line taxed on what
+ * it costs after its discount, `subtotal` and `discount` in catalogue terms, `tax` the sum of the lines'
+ * tax and `total` what the buyer pays (the sum of the lines' gross). With prices that include tax,
+ * total = subtotal - discount; without, total = subtotal - discount + tax (decision 072).
+ */
+export function taxOrderItems(
+  items: readonly { price: number; discount: number }[],
+  rate: TaxRate,
+  pricesIncludeTax: boolean,
+): { lines: TaxedLine[]; subtotal: number; discount: number; net: number; tax: number; total: number } {
+  const taxed = taxOrder(
+    items.map((item) => item.price - item.discount),
+    rate,
+    pricesIncludeTax,
+  );
+  return {
+    lines: taxed.lines,
+    subtotal: items.reduce((sum, item) => sum + item.price, 0),
+    discount: items.reduce((sum, item) => sum + item.discount, 0),
+    net: taxed.net,
+    tax: taxed.tax,
+    total: taxed.gross,
+  };
+}
+
+/** A rate as people read it: "15%" (Latin digits in Arabic too, as the site prints every number). */
+export function taxRateLabel(basisPoints: number, locale: "en" | "ar"): string {
+  return new Intl.NumberFormat(locale === "ar" ? "ar-u-nu-latn" : "en", {
+    style: "percent",
+    maximumFractionDigits: 2,
+  }).format(basisPoints / 10_000);
 }

@@ -9,6 +9,9 @@ import { orderExpiryMinutes, publicOrigin } from "../config.server";
 import type { Database, Queryable, Transaction } from "../db/client.server";
 import { cartItems, courses, enrollments, orderEvents, orderItems, orders, users } from "../db/schema";
 import { type Locale, localizePath } from "../i18n/languages";
+import { taxConfig } from "../invoices/config.server";
+import { issueInvoiceForOrder } from "../invoices/issue.server";
+import { taxLine, taxOrderItems } from "../invoices/tax";
 import { enqueueJob } from "../jobs/queue.server";
 import { logger } from "../lib/logger.server";
 import { isRowId } from "../lib/validation";
@@ -57,6 +60,8 @@ export async function startCardCheckout(
     couponCode?: string | null;
     currency: string;
     locale: Locale;
+    /** A business buyer's company and VAT number: the invoice is a standard one. */
+    buyer?: { company: string; vatNumber: string } | null;
     now?: Date;
   },
 ): Promise<CardCheckoutOutcome> {
@@ -91,10 +96,13 @@ export async function startCardCheckout(
       price: course.price,
       discount: coupon?.ok ? Math.min(course.price, coupon.discounts.get(course.id) ?? 0) : 0,
     }));
-    const subtotal = items.reduce((sum, item) => sum + item.price, 0);
-    const discount = items.reduce((sum, item) => sum + item.discount, 0);
+    // The tax as configured now, stored on the order: the invoice taxes its lines with the same rate when
+    // the payment arrives, whatever the configuration says by then (issue 47, decision 072).
+    const tax = taxConfig();
+    const totals = taxOrderItems(items, tax.rate, tax.pricesIncludeTax);
+    const { subtotal, discount } = totals;
     // A card cannot be charged nothing: a coupon that makes it free is checked out with the wallet.
-    if (subtotal - discount <= 0) return { ok: false, reason: "free" } as const;
+    if (totals.total <= 0) return { ok: false, reason: "free" } as const;
     const [order] = await tx
       .insert(orders)
       .values({
@@ -105,8 +113,12 @@ export async function startCardCheckout(
         currency: input.currency,
         subtotal,
         discount,
-        tax: 0,
-        total: subtotal - discount,
+        tax: totals.tax,
+        total: totals.total,
+        taxRateBasisPoints: tax.rate.basisPoints,
+        taxIncluded: tax.pricesIncludeTax,
+        buyerCompany: input.buyer?.company ?? null,
+        buyerVatNumber: input.buyer?.vatNumber ?? null,
         couponId: discount > 0 && coupon?.ok ? coupon.couponId : null,
         couponCode: discount > 0 && coupon?.ok ? coupon.code : null,
         createdAt: now,
@@ -336,7 +348,18 @@ async function fulfil(
             items.flatMap((item) =>
               item.courseId === null
                 ? []
-                : [{ userId: order.userId, courseId: item.courseId, pricePaid: item.price - item.discount }],
+                : [
+                    {
+                      userId: order.userId,
+                      courseId: item.courseId,
+                      // What was paid for it: its line's gross (a refund gives this back).
+                      pricePaid: taxLine(
+                        item.price - item.discount,
+                        { basisPoints: order.taxRateBasisPoints },
+                        order.taxIncluded,
+                      ).gross,
+                    },
+                  ],
             ),
           )
           .onConflictDoNothing({ target: [enrollments.userId, enrollments.courseId] })
@@ -354,6 +377,8 @@ async function fulfil(
     .set({ status: "paid", paidAt: now, providerRef: String(detail.reference) })
     .where(eq(orders.id, order.id));
   await tx.insert(orderEvents).values({ orderId: order.id, type: "paid", actorId, detail, createdAt: now });
+  // Its invoice, in the transaction that marks it paid, under the order's lock: exactly one (issue 47).
+  await issueInvoiceForOrder(tx, order.id, now);
   // Owned some other way meanwhile (a wallet purchase in another tab): paid for twice, for an admin to see.
   const twice = courseIds.filter((id) => !enrolled.has(id));
   if (twice.length > 0)

@@ -39,6 +39,8 @@ export async function checkout(
     couponCode?: string | null;
     currency: string;
     locale: Locale;
+    /** A business buyer's company and VAT number (issue 47): the invoice is a standard tax invoice. */
+    buyer?: { company: string; vatNumber: string } | null;
   },
 ): Promise<CheckoutOutcome> {
   if (input.method === "card") {
@@ -51,6 +53,7 @@ export async function checkout(
       couponCode: input.couponCode,
       currency: input.currency,
       locale: input.locale,
+      buyer: input.buyer ?? null,
     });
     if (card.ok) {
       const order = await findOrder(db, card.orderId);
@@ -60,7 +63,10 @@ export async function checkout(
     // Nothing left to pay once a coupon is applied: the wallet purchase enrolls for nothing, as it would.
     if (card.reason !== "free") return card;
   }
-  const outcome = await purchaseCourses(db, userId, input.courseIds, { couponCode: input.couponCode });
+  const outcome = await purchaseCourses(db, userId, input.courseIds, {
+    couponCode: input.couponCode,
+    buyer: input.buyer ?? null,
+  });
   if (!outcome.ok) return outcome;
   if (!outcome.order) return { ok: false, reason: "nothing_to_buy" };
   const order = await findOrder(db, outcome.order.id);

@@ -1,6 +1,7 @@
 // POST /api/checkout's body (issue 46, item 8), documented in /api/openapi.json from this schema.
 import { z } from "zod";
 import { MAX_COURSES_PER_PURCHASE } from "../commerce/enrollment.server";
+import { BuyerInput } from "../invoices/buyer";
 import { INT4_MAX } from "../lib/validation";
 import { CARD_PROVIDERS, CHECKOUT_METHODS } from "./checkout.server";
 
@@ -26,6 +27,8 @@ export const CheckoutInput = z.object(
       .string({ error: "payments:coupon.errors.codeInvalid" })
       .max(64, { error: "payments:coupon.errors.codeInvalid" })
       .optional(),
+    /** A business buyer: the invoice is a standard tax invoice (issue 47). */
+    buyer: BuyerInput.optional(),
   },
   { error: "checkout.errors.body" },
 );

@@ -13,6 +13,9 @@ import {
   orders,
   users,
 } from "../db/schema";
+import type { TaxConfig } from "../invoices/config.server";
+import { issueCreditNoteForRefund, issueInvoiceForOrder } from "../invoices/issue.server";
+import { taxOrderItems } from "../invoices/tax";
 import { toCurrencyUnits } from "../lib/money";
 import { queryInteger } from "../lib/validation";
 import { orderNumber, statusAfterRefunds } from "./policy";
@@ -40,12 +43,18 @@ export async function recordPaidWalletOrder(
     items: NewOrderItem[];
     couponId: number | null;
     couponCode: string | null;
+    /** The rate and whether prices include it, as the purchase charged them. */
+    tax: Pick<TaxConfig, "rate" | "pricesIncludeTax">;
+    buyer?: { company: string; vatNumber: string } | null;
     now?: Date;
   },
 ): Promise<{ id: number; number: string }> {
   const now = input.now ?? new Date();
-  const subtotal = input.items.reduce((sum, item) => sum + item.price, 0);
-  const discount = input.items.reduce((sum, item) => sum + item.discount, 0);
+  const { subtotal, discount, tax, total } = taxOrderItems(
+    input.items,
+    input.tax.rate,
+    input.tax.pricesIncludeTax,
+  );
   const [order] = await tx
     .insert(orders)
     .values({
@@ -55,8 +64,12 @@ export async function recordPaidWalletOrder(
       currency: input.currency,
       subtotal,
       discount,
-      tax: 0,
-      total: subtotal - discount,
+      tax,
+      total,
+      taxRateBasisPoints: input.tax.rate.basisPoints,
+      taxIncluded: input.tax.pricesIncludeTax,
+      buyerCompany: input.buyer?.company ?? null,
+      buyerVatNumber: input.buyer?.vatNumber ?? null,
       couponId: discount > 0 ? input.couponId : null,
       couponCode: discount > 0 ? input.couponCode : null,
       createdAt: now,
@@ -77,17 +90,19 @@ export async function recordPaidWalletOrder(
       orderId: order.id,
       type: "paid",
       actorId: input.userId,
-      detail: { method: "wallet", amount: subtotal - discount },
+      detail: { method: "wallet", amount: total },
       createdAt: now,
     },
   ]);
+  // The invoice, in the transaction that marks the order paid (issue 47): last, as its counter's lock is.
+  await issueInvoiceForOrder(tx, order.id, now);
   return { id: order.id, number: orderNumber(order.id, order.createdAt) };
 }
 
 /**
  * A refund of one course (app/commerce/refunds.server.ts) marks its item in the learner's latest paid
  * order for it as given back, moves the order to `refunded` or `partially_refunded`, and adds a `refunded`
- * event. The order row is locked, so two refunds of one order's items settle its status one after the
+ * event, and issues its credit note (issue 47). The order row is locked, so two refunds of one order's items settle its status one after the
  * other. A course bought before orders existed has no order: nothing to move, and that is not an error.
  */
 export async function recordItemRefund(
@@ -135,6 +150,15 @@ export async function recordItemRefund(
     detail: { courseId: input.courseId, amount: input.amount, reason: input.reason, to: "wallet" },
     createdAt: now,
   });
+  // A credit note for what was given back, referencing the order's invoice, which stays as it was
+  // (issue 47, item 3); last, as its counter's lock is. An order without an invoice gets none.
+  if (input.amount > 0)
+    await issueCreditNoteForRefund(tx, {
+      orderId: item.orderId,
+      orderItemId: item.id,
+      amount: input.amount,
+      now,
+    });
   return { orderId: item.orderId };
 }
 

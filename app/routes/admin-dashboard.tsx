@@ -27,6 +27,7 @@ export const handle = {
     "leads",
     "site",
     "consultations",
+    "orders",
   ],
 };
 

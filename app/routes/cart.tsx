@@ -7,6 +7,8 @@ import { Cart } from "../components/commerce/cart-page";
 import { readConfig } from "../config.server";
 import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
+import { taxConfig } from "../invoices/config.server";
+import { taxOrderItems, taxRateLabel } from "../invoices/tax";
 import { fail, succeed } from "../lib/enhanced-action.server";
 import { guardServerAction, skipRevalidationAfterFailedRequest } from "../lib/fetcher-failure";
 import { readForm, validateForm } from "../lib/forms.server";
@@ -18,7 +20,7 @@ import { entityId } from "../lib/validation";
 import { forgetCartCoupon, readCartCoupon, rememberCartCoupon } from "../payments/coupon-cookie.server";
 import { previewCoupon } from "../payments/coupons.server";
 import type { Route } from "./+types/cart";
-export const handle = { i18n: ["catalog", "payments"] };
+export const handle = { i18n: ["catalog", "payments", "orders"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageContext(request, context);
@@ -34,7 +36,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const code = items.length > 0 ? await readCartCoupon(request) : null;
   const coupon = code ? await previewCoupon(db, user?.id ?? null, code, items) : null;
   const discounts = coupon?.ok ? coupon.discounts : new Map<number, number>();
-  const total = listTotal - (coupon?.ok ? coupon.total : 0);
+  // The VAT as the checkout will charge it, line by line after the coupon (issue 47).
+  const tax = taxConfig();
+  const taxed = taxOrderItems(
+    items.map((item) => ({ price: item.price, discount: Math.min(item.price, discounts.get(item.id) ?? 0) })),
+    tax.rate,
+    tax.pricesIncludeTax,
+  );
+  const total = taxed.total;
   const answer = {
     meta: page.meta(page.t("cart.title"), page.t("cart.meta")),
     items: items.map((item) => {
@@ -50,6 +59,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     couponProblem: coupon && !coupon.ok ? page.tIn("payments")(`coupon.problems.${coupon.problem}`) : null,
     listTotalLabel: coupon?.ok ? money(listTotal) : null,
     totalLabel: money(total),
+    /** With a rate above 0: the net, the VAT and its rate; null without tax. */
+    vat:
+      tax.rate.basisPoints > 0 && items.length > 0
+        ? {
+            netLabel: money(taxed.net),
+            taxLabel: money(taxed.tax),
+            rateLabel: taxRateLabel(tax.rate.basisPoints, page.locale),
+          }
+        : null,
     signedIn: Boolean(user),
     walletLabel: user ? money(user.walletBalance) : null,
     shortfallLabel: user && user.walletBalance < total ? money(total - user.walletBalance) : null,

@@ -13,6 +13,9 @@ import type { Database } from "../db/client.server";
 import { getDb } from "../db/context";
 import type { User } from "../db/schema";
 import { localizePath } from "../i18n/languages";
+import { readBuyerFields } from "../invoices/buyer";
+import { taxConfig } from "../invoices/config.server";
+import { taxOrderItems, taxRateLabel } from "../invoices/tax";
 import { guardServerAction, skipRevalidationAfterFailedRequest } from "../lib/fetcher-failure";
 import { readForm, validateForm } from "../lib/forms.server";
 import { formatMoney } from "../lib/money";
@@ -57,8 +60,18 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   );
   const code = items.length > 0 ? await readCartCoupon(request) : null;
   const coupon = code ? await previewCoupon(db, user.id, code, items) : null;
-  const discount = coupon?.ok ? coupon.total : 0;
-  const total = subtotal - discount;
+  // Each line taxed on its price after the coupon, as the checkout will charge it (issue 47).
+  const tax = taxConfig();
+  const taxed = taxOrderItems(
+    items.map((item) => ({
+      price: item.price,
+      discount: coupon?.ok ? Math.min(item.price, coupon.discounts.get(item.id) ?? 0) : 0,
+    })),
+    tax.rate,
+    tax.pricesIncludeTax,
+  );
+  const discount = taxed.discount;
+  const total = taxed.total;
   return {
     meta: page.meta(t("checkout.title"), t("checkout.meta")),
     course: url.searchParams.get("course") === null ? null : (requested[0] ?? null),
@@ -73,7 +86,15 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     }),
     subtotalLabel: money(subtotal),
     coupon: coupon?.ok && discount > 0 ? { code: coupon.code, discountLabel: money(discount) } : null,
-    taxLabel: money(0),
+    taxLabel: money(taxed.tax),
+    /** With a rate above 0: the net, and the rate as printed (15 %); null without tax. */
+    vat:
+      tax.rate.basisPoints > 0
+        ? {
+            netLabel: money(taxed.net),
+            rateLabel: taxRateLabel(tax.rate.basisPoints, page.locale),
+          }
+        : null,
     totalLabel: money(total),
     walletLabel: money(user.walletBalance),
     shortfallLabel: user.walletBalance < total ? money(total - user.walletBalance) : null,
@@ -92,6 +113,8 @@ const PAYMENT_CHOICES = [
 const CheckoutForm = z.object({
   method: z.enum(PAYMENT_CHOICES, { error: "checkout.errors.method" }),
   course: z.string().optional(),
+  buyerCompany: z.string().optional(),
+  buyerVatNumber: z.string().optional(),
 });
 
 export async function action({ request, url, context }: Route.ActionArgs) {
@@ -102,6 +125,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = validateForm(form, CheckoutForm, t);
   if (!parsed.ok) return data({ error: t("checkout.errors.method") }, { status: 400 });
+  const buyer = readBuyerFields(parsed.data.buyerCompany, parsed.data.buyerVatNumber);
+  if (!buyer.ok) return data({ error: t(buyer.key), field: "buyer" }, { status: 400 });
   const course = parsed.data.course;
   const courseIds =
     course === undefined || course === ""
@@ -116,6 +141,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     couponCode,
     currency: readConfig().currency,
     locale: page.locale,
+    buyer: buyer.buyer,
   });
   // A card order is pending: the buyer goes to the provider's page (a 303 after the POST, with or without
   // JavaScript) and comes back to the order's page.

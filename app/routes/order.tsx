@@ -9,6 +9,8 @@ import { requireUser } from "../auth/guards.server";
 import { OrderPage } from "../components/orders/order-page";
 import { getDb } from "../db/context";
 import { localizePath } from "../i18n/languages";
+import { findOrderInvoice, listOrderCreditNotes } from "../invoices/documents.server";
+import { taxRateLabel } from "../invoices/tax";
 import { pick } from "../lib/localized";
 import { formatMoney } from "../lib/money";
 import { parseId } from "../lib/params";
@@ -30,6 +32,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const t = page.tIn("orders");
   const money = (minor: number) => formatMoney(minor, page.locale, order.currency);
   const admin = isAdmin(user);
+  const db = getDb(context);
+  const [invoice, creditNotes] = await Promise.all([
+    findOrderInvoice(db, order.id),
+    listOrderCreditNotes(db, order.id),
+  ]);
   return {
     meta: page.meta(t("order.title", { orderNumber: order.number }), t("order.meta")),
     number: order.number,
@@ -49,7 +56,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     discountLabel: order.discount > 0 ? money(order.discount) : null,
     couponCode: order.couponCode,
     taxLabel: money(order.tax),
+    /** With a rate above 0: the net (what the total is before VAT) and the rate (issue 47). */
+    vat:
+      order.taxRateBasisPoints > 0
+        ? {
+            netLabel: money(order.total - order.tax),
+            rateLabel: taxRateLabel(order.taxRateBasisPoints, page.locale),
+          }
+        : null,
     totalLabel: money(order.total),
+    /** Its invoice and credit notes, each opened on the Billing page's document view. */
+    documents: [...(invoice ? [invoice] : []), ...creditNotes].map((document) => ({
+      number: document.number,
+      kind: document.kind,
+      href: localizePath(`/account/billing/${document.number}`, page.locale),
+    })),
     buyer: admin ? { name: order.userName, email: order.userEmail } : null,
     timeline: admin
       ? order.events.map((event) => ({

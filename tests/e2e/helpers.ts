@@ -90,6 +90,8 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/my-favorites",
     "/account",
     "/account/wallet",
+    // Orders, invoices and credit notes (issue 47).
+    "/account/billing",
     // Without a link it says the link does not work and leads back to the settings.
     "/account/confirm-email",
     "/certificates",
@@ -129,6 +131,8 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/dashboard/admin/settings",
     "/dashboard/admin/consultations",
     "/dashboard/admin/orders",
+    // Invoices and credit notes by period, with totals (issue 47).
+    "/dashboard/admin/invoices",
     // The leads (issue 48): the inbox, its board (with spam), and a demo lead with its history.
     "/dashboard/admin/leads",
     "/dashboard/admin/leads/board",

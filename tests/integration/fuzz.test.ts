@@ -787,6 +787,17 @@ const API: ApiEndpoint[] = [
         fc.array(courseIdValue(), { maxLength: 3 }),
       ),
       couponCode: fc.oneof(text(0), fc.constantFrom("NO-SUCH-CODE", "welcome", "", "x".repeat(65))),
+      // A business buyer (issue 47): a company and a VAT number, both or neither.
+      buyer: fc.oneof(
+        fc.record({
+          company: fc.oneof(text(0), fc.constantFrom("", "شركة الأفق", "x".repeat(201))),
+          vatNumber: fc.oneof(
+            text(0),
+            fc.constantFrom("310122393500003", "12", "3001 2345 6700 003", "x".repeat(41)),
+          ),
+        }),
+        fc.constantFrom(null, "", 0, []),
+      ),
     },
   },
   // Moyasar's webhook (issue 46): public, authenticated by the body's secret token only.
@@ -828,6 +839,22 @@ const API: ApiEndpoint[] = [
   },
   { name: "orders", method: "GET", path: "/api/orders", role: "user" },
   { name: "order", method: "GET", path: "/api/orders/:id", role: "user" },
+  { name: "order invoice", method: "GET", path: "/api/orders/:id/invoice", role: "user" },
+  { name: "order credit notes", method: "GET", path: "/api/orders/:id/credit-notes", role: "user" },
+  {
+    name: "admin invoices",
+    method: "GET",
+    path: "/api/admin/invoices",
+    role: "admin",
+    query: ["from", "to", "kind", "limit", "offset"],
+  },
+  {
+    name: "admin invoices csv",
+    method: "GET",
+    path: "/api/admin/invoices.csv",
+    role: "admin",
+    query: ["from", "to"],
+  },
   {
     name: "admin orders",
     method: "GET",
@@ -2172,6 +2199,8 @@ function pageActions(): PageAction[] {
       fields: {
         method: fc.constantFrom("wallet", "card", "card:moyasar", "card:paypal", "", "cash"),
         course: fc.oneof(courseIdValue(), fc.constantFrom("", "0", "-1", "2147483648", "abc")),
+        buyerCompany: fc.oneof(text(0), fc.constantFrom("", "شركة الأفق", "x".repeat(201))),
+        buyerVatNumber: fc.oneof(text(0), fc.constantFrom("", "310122393500003", "12")),
       },
     },
     {
@@ -3158,6 +3187,15 @@ describe("fuzz: paths and query strings", () => {
         { path: "/ar/dashboard/admin/leads.csv?source=contact", role: "admin", credentials: "cookie" },
         { path: "/api/admin/leads?status=new", role: "admin", credentials: "bearer" },
         { path: "/api/admin/leads.csv", role: "admin", credentials: "bearer" },
+        { path: "/account/billing", role: "user", credentials: "cookie" },
+        {
+          path: "/ar/dashboard/admin/invoices?from=2026-01-01&to=2026-12-31&kind=credit_note",
+          role: "admin",
+          credentials: "cookie",
+        },
+        { path: "/dashboard/admin/invoices.csv?from=2026-01-01", role: "admin", credentials: "cookie" },
+        { path: "/api/admin/invoices?from=2026-01-01&kind=standard", role: "admin", credentials: "bearer" },
+        { path: "/api/admin/invoices.csv?to=2026-12-31", role: "admin", credentials: "bearer" },
         { path: "/contact?service=seo&utm_source=x", role: "guest", credentials: "none" },
         { path: "/consultation", role: "guest", credentials: "none" },
         { path: "/ar/consultation/booking/1.forged", role: "guest", credentials: "none" },

@@ -636,6 +636,27 @@ describe("conformance", () => {
     if (!order) throw new Error("the purchase above wrote no order");
     await call("get", "api/orders/:id", `/api/orders/${order.id}`, { as: "user", expectStatus: 200 });
     await call("get", "api/orders/:id", `/api/orders/${order.id}`, { as: "trainer", expectStatus: 404 });
+    // Its invoice and (no) credit notes (issue 47), and the admins' list by period.
+    await call("get", "api/orders/:id/invoice", `/api/orders/${order.id}/invoice`, {
+      as: "user",
+      expectStatus: 200,
+    });
+    await call("get", "api/orders/:id/invoice", `/api/orders/${order.id}/invoice`, {
+      as: "trainer",
+      expectStatus: 404,
+    });
+    await call("get", "api/orders/:id/credit-notes", `/api/orders/${order.id}/credit-notes`, {
+      as: "user",
+      expectStatus: 200,
+    });
+    await call("get", "api/admin/invoices", "/api/admin/invoices?from=2000-01-01&kind=simplified", {
+      as: "admin",
+      expectStatus: 200,
+    });
+    await call("get", "api/admin/invoices", "/api/admin/invoices?from=2026-02-30", {
+      as: "admin",
+      expectStatus: 422,
+    });
     await call("get", "api/admin/orders", `/api/admin/orders?status=paid&userId=${people.user.id}`, {
       as: "admin",
       expectStatus: 200,
@@ -1082,6 +1103,8 @@ describe("conformance", () => {
       "get api/courses/:courseId/lessons/:lessonId/captions/:lang",
       // CSV: tests/integration/leads.test.ts reads it.
       "get api/admin/leads.csv",
+      // CSV: tests/integration/invoices.test.ts reads it.
+      "get api/admin/invoices.csv",
     ]);
     const unchecked = gets.filter((key) => !checked.has(key) && !files.has(key));
     expect(unchecked).toEqual([]);

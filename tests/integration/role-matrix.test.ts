@@ -19,6 +19,8 @@ import { askQuestion, replyToQuestion } from "../../app/qa/qa.server";
 import { startAttempt } from "../../app/quizzes/attempts.server";
 import { saveQuiz, type TrainerQuiz } from "../../app/quizzes/quizzes.server";
 import { loader as account, action as accountAction } from "../../app/routes/account";
+import { loader as billing } from "../../app/routes/account-billing";
+import { loader as billingDocument } from "../../app/routes/account-billing-document";
 import {
   action as confirmEmailAction,
   loader as confirmEmailPage,
@@ -41,6 +43,8 @@ import {
   loader as enrollmentAdmin,
   action as enrollmentAdminAction,
 } from "../../app/routes/admin-enrollments";
+import { loader as adminInvoices } from "../../app/routes/admin-invoices";
+import { loader as adminInvoicesCsv } from "../../app/routes/admin-invoices-csv";
 import { loader as adminJobs, action as adminJobsAction } from "../../app/routes/admin-jobs";
 import { loader as leadPage, action as leadPageAction } from "../../app/routes/admin-lead";
 import { loader as leadInbox } from "../../app/routes/admin-leads";
@@ -66,6 +70,8 @@ import {
   action as availabilityPutApi,
 } from "../../app/routes/api/admin-consultations-availability";
 import { loader as enrollmentListApi } from "../../app/routes/api/admin-enrollments";
+import { loader as adminInvoicesApi } from "../../app/routes/api/admin-invoices";
+import { loader as adminInvoicesCsvApi } from "../../app/routes/api/admin-invoices-csv";
 import { action as jobRetryApi } from "../../app/routes/api/admin-job-retry";
 import { loader as jobsApi } from "../../app/routes/api/admin-jobs";
 import { loader as leadApi, action as leadApiAction } from "../../app/routes/api/admin-lead";
@@ -149,6 +155,8 @@ import { loader as notificationsApi } from "../../app/routes/api/notifications";
 import { action as notificationsReadApi } from "../../app/routes/api/notifications-read";
 import { loader as openApiDocumentApi } from "../../app/routes/api/openapi";
 import { loader as orderApi } from "../../app/routes/api/order";
+import { loader as orderCreditNotesApi } from "../../app/routes/api/order-credit-notes";
+import { loader as orderInvoiceApi } from "../../app/routes/api/order-invoice";
 import { loader as ordersApi } from "../../app/routes/api/orders";
 import { action as paymobWebhookApi } from "../../app/routes/api/paymob-webhook";
 import { action as portfolioCreateApi } from "../../app/routes/api/portfolio";
@@ -759,6 +767,36 @@ const CASES: Case[] = [
     kind: "page",
     handler: adminOrders,
     path: "/ar/dashboard/admin/orders?status=paid",
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "GET /account/billing",
+    kind: "page",
+    handler: billing,
+    path: "/ar/account/billing",
+    expected: PAGE_USER,
+  },
+  {
+    // Nobody's document: the guard first, then the 404 a document of someone else's gets too.
+    name: "GET /account/billing/:number (unknown number)",
+    kind: "page",
+    handler: billingDocument,
+    path: "/account/billing/INV-2026-999999",
+    params: () => ({ number: "INV-2026-999999" }),
+    expected: { guest: "login", user: 404, trainer: 404, admin: 404 },
+  },
+  {
+    name: "GET /dashboard/admin/invoices",
+    kind: "page",
+    handler: adminInvoices,
+    path: "/ar/dashboard/admin/invoices?from=2026-01-01&kind=simplified",
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "GET /dashboard/admin/invoices.csv",
+    kind: "page",
+    handler: adminInvoicesCsv,
+    path: "/dashboard/admin/invoices.csv?from=2026-01-01",
     expected: PAGE_ADMIN,
   },
   {
@@ -2270,6 +2308,37 @@ const CASES: Case[] = [
     handler: adminOrdersApi,
     path: "/api/admin/orders?status=paid&limit=5",
     expected: API_ADMIN,
+  },
+  {
+    name: "GET /api/admin/invoices",
+    kind: "api",
+    handler: adminInvoicesApi,
+    path: "/api/admin/invoices?from=2026-01-01&to=2026-12-31&kind=credit_note&limit=5",
+    expected: API_ADMIN,
+  },
+  {
+    name: "GET /api/admin/invoices.csv",
+    kind: "api",
+    handler: adminInvoicesCsvApi,
+    path: "/api/admin/invoices.csv?from=2026-01-01",
+    expected: API_ADMIN,
+  },
+  {
+    // Nobody's order: the guard first, then the 404 an order of someone else's gets too.
+    name: "GET /api/orders/:id/invoice (unknown id)",
+    kind: "api",
+    handler: orderInvoiceApi,
+    path: "/api/orders/999999/invoice",
+    params: () => ({ id: "999999" }),
+    expected: { guest: 401, user: 404, trainer: 404, admin: 404 },
+  },
+  {
+    name: "GET /api/orders/:id/credit-notes (unknown id)",
+    kind: "api",
+    handler: orderCreditNotesApi,
+    path: "/api/orders/999999/credit-notes",
+    params: () => ({ id: "999999" }),
+    expected: { guest: 401, user: 404, trainer: 404, admin: 404 },
   },
   {
     name: "GET /api/orders",

@@ -20,6 +20,7 @@ export function AdminDashboard({ loaderData }: { loaderData: LoaderData }) {
     "payments",
     "analytics",
     "leads",
+    "orders",
   ]);
   const localize = useLocalizePath();
   const number = new Intl.NumberFormat(useLocale());
@@ -209,6 +210,14 @@ export function AdminDashboard({ loaderData }: { loaderData: LoaderData }) {
             data-testid="admin-coupons-link"
           >
             {t("payments:coupons.title")}
+          </Link>
+          {" · "}
+          <Link
+            to={localize("/dashboard/admin/invoices")}
+            className="font-semibold text-coral-700 underline"
+            data-testid="admin-invoices-link"
+          >
+            {t("orders:invoices.title")}
           </Link>
         </p>
         <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

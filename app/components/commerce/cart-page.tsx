@@ -39,7 +39,7 @@ export function Cart({
   loaderData: LoaderData;
   actionData?: Route.ComponentProps["actionData"];
 }) {
-  const { t } = useTranslation(["common", "catalog", "payments"]);
+  const { t } = useTranslation(["common", "catalog", "payments", "orders"]);
   const localize = useLocalizePath();
   const fetchers = useFetchers();
   // Optimistic removal: an item leaves the list as soon as its remove request is sent.
@@ -151,6 +151,18 @@ export function Cart({
                       <s>{loaderData.listTotalLabel}</s>
                     </dd>
                   </div>
+                ) : null}
+                {loaderData.vat ? (
+                  <>
+                    <div className="flex justify-between gap-4 text-sm" data-testid="cart-net">
+                      <dt>{t("orders:checkout.net")}</dt>
+                      <dd>{loaderData.vat.netLabel}</dd>
+                    </div>
+                    <div className="flex justify-between gap-4 text-sm" data-testid="cart-vat">
+                      <dt>{t("orders:checkout.vat", { rate: loaderData.vat.rateLabel })}</dt>
+                      <dd>{loaderData.vat.taxLabel}</dd>
+                    </div>
+                  </>
                 ) : null}
                 <div className="flex justify-between gap-4">
                   <dt>{t("catalog:cart.total")}</dt>

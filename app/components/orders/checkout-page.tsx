@@ -84,10 +84,23 @@ export function CheckoutReview({
                     <dd dir="ltr">−{loaderData.coupon.discountLabel}</dd>
                   </div>
                 ) : null}
-                <div className="flex justify-between gap-4">
-                  <dt>{t("checkout.tax")}</dt>
-                  <dd>{loaderData.taxLabel}</dd>
-                </div>
+                {loaderData.vat ? (
+                  <>
+                    <div className="flex justify-between gap-4" data-testid="checkout-net">
+                      <dt>{t("checkout.net")}</dt>
+                      <dd>{loaderData.vat.netLabel}</dd>
+                    </div>
+                    <div className="flex justify-between gap-4" data-testid="checkout-vat">
+                      <dt>{t("checkout.vat", { rate: loaderData.vat.rateLabel })}</dt>
+                      <dd>{loaderData.taxLabel}</dd>
+                    </div>
+                  </>
+                ) : (
+                  <div className="flex justify-between gap-4">
+                    <dt>{t("checkout.tax")}</dt>
+                    <dd>{loaderData.taxLabel}</dd>
+                  </div>
+                )}
                 <div className="flex justify-between gap-4 text-base">
                   <dt className="font-semibold">{t("checkout.total")}</dt>
                   <dd className="text-xl font-bold" data-testid="checkout-total">
@@ -126,6 +139,29 @@ export function CheckoutReview({
                   )}
                 </fieldset>
               )}
+              <details className="text-sm" data-testid="checkout-buyer">
+                <summary className="cursor-pointer font-semibold">{t("checkout.buyer.summary")}</summary>
+                <p className="mt-2 text-xs text-ink/70">{t("checkout.buyer.lead")}</p>
+                <label className="mt-2 block">
+                  <span className="block font-semibold">{t("checkout.buyer.company")}</span>
+                  <input
+                    name="buyerCompany"
+                    dir="auto"
+                    maxLength={200}
+                    autoComplete="organization"
+                    className="mt-1 w-full rounded-md border border-ink/20 px-3 py-2"
+                  />
+                </label>
+                <label className="mt-2 block">
+                  <span className="block font-semibold">{t("checkout.buyer.vatNumber")}</span>
+                  <input
+                    name="buyerVatNumber"
+                    dir="ltr"
+                    maxLength={40}
+                    className="mt-1 w-full rounded-md border border-ink/20 px-3 py-2"
+                  />
+                </label>
+              </details>
               {loaderData.shortfallLabel ? (
                 <p className="text-sm text-red-700" data-testid="checkout-shortfall">
                   {t("checkout.shortfall", { amount: loaderData.shortfallLabel })}{" "}

@@ -96,10 +96,23 @@ export function OrderPage({ loaderData }: { loaderData: LoaderData }) {
               <dd dir="ltr">−{loaderData.discountLabel}</dd>
             </div>
           ) : null}
-          <div className="flex justify-between gap-4">
-            <dt>{t("checkout.tax")}</dt>
-            <dd>{loaderData.taxLabel}</dd>
-          </div>
+          {loaderData.vat ? (
+            <>
+              <div className="flex justify-between gap-4" data-testid="order-net">
+                <dt>{t("checkout.net")}</dt>
+                <dd>{loaderData.vat.netLabel}</dd>
+              </div>
+              <div className="flex justify-between gap-4" data-testid="order-vat">
+                <dt>{t("checkout.vat", { rate: loaderData.vat.rateLabel })}</dt>
+                <dd>{loaderData.taxLabel}</dd>
+              </div>
+            </>
+          ) : (
+            <div className="flex justify-between gap-4">
+              <dt>{t("checkout.tax")}</dt>
+              <dd>{loaderData.taxLabel}</dd>
+            </div>
+          )}
           <div className="flex justify-between gap-4 text-base font-bold">
             <dt>{t("checkout.total")}</dt>
             <dd data-testid="order-total">{loaderData.totalLabel}</dd>
@@ -109,6 +122,17 @@ export function OrderPage({ loaderData }: { loaderData: LoaderData }) {
             <dd>{t(`order.method.${loaderData.method}`)}</dd>
           </div>
         </dl>
+        {loaderData.documents.length > 0 ? (
+          <ul className="mt-4 space-y-1 text-sm" data-testid="order-documents">
+            {loaderData.documents.map((document) => (
+              <li key={document.number}>
+                <Link to={document.href} className="font-semibold text-coral-700 underline">
+                  {t(`billing.kind.${document.kind}`)} <span dir="ltr">{document.number}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
         {loaderData.buyer ? (
           <p>
             {t("order.buyer")}: <span dir="auto">{loaderData.buyer.name}</span> ·{" "}

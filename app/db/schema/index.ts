@@ -9,6 +9,7 @@ export * from "./contact";
 export * from "./content";
 export * from "./courses";
 export * from "./favorites";
+export * from "./invoices";
 export * from "./leads";
 export * from "./learning";
 export * from "./media";

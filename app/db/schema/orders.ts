@@ -2,7 +2,18 @@
 // timeline of events. A wallet order is written paid in the transaction that debits the wallet and
 // enrolls; refunds move it to refunded or partially_refunded. Amounts are integer minor units of `currency`.
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { courses } from "./courses";
 import { coupons } from "./payments";
 import { users } from "./users";
@@ -33,9 +44,21 @@ export const orders = pgTable(
     currency: text("currency").notNull(),
     subtotal: integer("subtotal").notNull(),
     discount: integer("discount").notNull().default(0),
-    /** Zero until invoices and VAT (issue 47). */
+    /** The VAT on the order (issue 47): the sum of its lines' tax, each rounded half up (app/invoices/tax.ts). */
     tax: integer("tax").notNull().default(0),
+    /**
+     * What the buyer pays. With `taxIncluded` (PRICES_INCLUDE_TAX, the default) the VAT is inside the prices:
+     * total = subtotal - discount, and its net is total - tax; otherwise it is added: total = subtotal -
+     * discount + tax (decision 072).
+     */
     total: integer("total").notNull(),
+    /** TAX_RATE_PERCENT when the order was written, in basis points (1500 is 15 %). */
+    taxRateBasisPoints: integer("tax_rate_basis_points").notNull().default(0),
+    /** PRICES_INCLUDE_TAX when the order was written. */
+    taxIncluded: boolean("tax_included").notNull().default(true),
+    /** A business buyer's company and VAT number, given at checkout: its invoice is a standard tax invoice. */
+    buyerCompany: text("buyer_company"),
+    buyerVatNumber: text("buyer_vat_number"),
     couponId: integer("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
     couponCode: text("coupon_code"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -46,7 +69,11 @@ export const orders = pgTable(
     index("orders_status_created_idx").on(table.status, table.createdAt),
     check(
       "orders_amounts_valid",
-      sql`${table.subtotal} >= 0 and ${table.discount} >= 0 and ${table.tax} >= 0 and ${table.total} = ${table.subtotal} - ${table.discount} + ${table.tax} and ${table.total} >= 0`,
+      sql`${table.subtotal} >= 0 and ${table.discount} >= 0 and ${table.tax} >= 0 and ${table.total} = ${table.subtotal} - ${table.discount} + (case when ${table.taxIncluded} then 0 else ${table.tax} end) and ${table.total} >= 0 and ${table.tax} <= ${table.total}`,
+    ),
+    check(
+      "orders_tax_rate_valid",
+      sql`${table.taxRateBasisPoints} >= 0 and ${table.taxRateBasisPoints} <= 10000`,
     ),
   ],
 );

@@ -1,0 +1,189 @@
+// The admins' invoices by period: a date and kind filter, the period's totals per currency (invoiced,
+// credited, and the difference), the CSV link and the documents, each opening on its page.
+import { Form, Link } from "react-router";
+import { useTranslation } from "../../i18n/use-translation";
+import type { Route } from "../../routes/+types/admin-invoices";
+import { PageIntro } from "../page-intro";
+import { Pagination } from "../pagination";
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+const head = "p-2 text-start";
+const headEnd = "p-2 text-end";
+
+export function AdminInvoices({ loaderData }: { loaderData: LoaderData }) {
+  const { t } = useTranslation("orders");
+  const { items, totals } = loaderData;
+  return (
+    <>
+      <PageIntro title={t("invoices.title")} lead={t("invoices.meta")} />
+      <section className="mx-auto max-w-7xl space-y-8 px-4 py-12" aria-labelledby="invoices-heading">
+        <h2 id="invoices-heading" className="sr-only">
+          {t("invoices.title")}
+        </h2>
+        <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
+          <div>
+            <label htmlFor="invoices-from" className="block text-sm font-semibold">
+              {t("invoices.from")}
+            </label>
+            <input
+              id="invoices-from"
+              type="date"
+              name="from"
+              defaultValue={loaderData.from}
+              className="mt-1 block rounded-md border border-ink/20 bg-white px-3 py-2"
+            />
+          </div>
+          <div>
+            <label htmlFor="invoices-to" className="block text-sm font-semibold">
+              {t("invoices.to")}
+            </label>
+            <input
+              id="invoices-to"
+              type="date"
+              name="to"
+              defaultValue={loaderData.to}
+              className="mt-1 block rounded-md border border-ink/20 bg-white px-3 py-2"
+            />
+          </div>
+          <div>
+            <label htmlFor="invoices-kind" className="block text-sm font-semibold">
+              {t("invoices.kind")}
+            </label>
+            <select
+              id="invoices-kind"
+              name="kind"
+              defaultValue={loaderData.kind}
+              className="mt-1 block rounded-md border border-ink/20 bg-white px-3 py-2"
+            >
+              <option value="">{t("invoices.anyKind")}</option>
+              {loaderData.kinds.map((kind) => (
+                <option key={kind} value={kind}>
+                  {t(`billing.kind.${kind}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button
+            type="submit"
+            className="rounded-md bg-coral-600 px-5 py-2 font-semibold text-white hover:bg-coral-700"
+          >
+            {t("invoices.filter")}
+          </button>
+          <a
+            href={loaderData.csvHref}
+            className="rounded-md border border-coral-600 px-5 py-2 font-semibold text-coral-700"
+            data-testid="invoices-csv"
+            download
+          >
+            {t("invoices.csv")}
+          </a>
+        </Form>
+        {totals.length > 0 ? (
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm" data-testid="invoice-totals">
+              <caption className="text-start text-lg font-bold">{t("invoices.totals")}</caption>
+              <thead>
+                <tr className="border-b border-ink/15">
+                  <th scope="col" className={head}>
+                    {t("invoices.currency")}
+                  </th>
+                  <th scope="col" className={head}>
+                    {t("invoices.kind")}
+                  </th>
+                  <th scope="col" className={headEnd}>
+                    {t("invoices.net")}
+                  </th>
+                  <th scope="col" className={headEnd}>
+                    {t("invoices.vat")}
+                  </th>
+                  <th scope="col" className={headEnd}>
+                    {t("invoices.gross")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {totals.flatMap((sums) =>
+                  (
+                    [
+                      ["invoicesRow", sums.invoices],
+                      ["creditNotesRow", sums.creditNotes],
+                      ["balanceRow", sums.balance],
+                    ] as const
+                  ).map(([label, row]) => (
+                    <tr key={`${sums.currency}-${label}`} className="border-b border-ink/10">
+                      <td className="p-2">{sums.currency}</td>
+                      <th scope="row" className="p-2 text-start font-semibold">
+                        {t(`invoices.${label}`)}
+                      </th>
+                      <td className="p-2 text-end">{row.net}</td>
+                      <td className="p-2 text-end">{row.tax}</td>
+                      <td className="p-2 text-end">{row.gross}</td>
+                    </tr>
+                  )),
+                )}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+        <p className="text-ink/80">{t("invoices.count", { count: loaderData.total })}</p>
+        {items.length === 0 ? (
+          <p>{t("invoices.empty")}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm" data-testid="invoice-list">
+              <thead>
+                <tr className="border-b border-ink/15">
+                  <th scope="col" className={head}>
+                    {t("invoices.number")}
+                  </th>
+                  <th scope="col" className={head}>
+                    {t("invoices.kind")}
+                  </th>
+                  <th scope="col" className={head}>
+                    {t("invoices.buyer")}
+                  </th>
+                  <th scope="col" className={head}>
+                    {t("invoices.date")}
+                  </th>
+                  <th scope="col" className={headEnd}>
+                    {t("invoices.net")}
+                  </th>
+                  <th scope="col" className={headEnd}>
+                    {t("invoices.vat")}
+                  </th>
+                  <th scope="col" className={headEnd}>
+                    {t("invoices.gross")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((document) => (
+                  <tr key={document.number} className="border-b border-ink/10">
+                    <td className="p-2">
+                      <Link to={document.href} className="font-semibold text-coral-700" dir="ltr">
+                        {document.number}
+                      </Link>
+                    </td>
+                    <td className="p-2">{t(`billing.kind.${document.kind}`)}</td>
+                    <td className="p-2">
+                      <span dir="auto">{document.buyer}</span>{" "}
+                      <span className="text-ink/70" dir="ltr">
+                        {document.email}
+                      </span>
+                    </td>
+                    <td className="p-2">{document.date}</td>
+                    <td className="p-2 text-end">{document.net}</td>
+                    <td className="p-2 text-end">{document.tax}</td>
+                    <td className="p-2 text-end">{document.gross}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pagination page={loaderData.page} pageCount={loaderData.pageCount} />
+      </section>
+    </>
+  );
+}
