@@ -7,6 +7,7 @@ import { cartItems, courses, enrollments, lessons, users } from "../db/schema";
 import type { Locale } from "../i18n/languages";
 import type { TFunction } from "../i18n/translator";
 import { taxConfig } from "../invoices/config.server";
+import { queueDocumentMailToUser } from "../invoices/mail.server";
 import { taxLine } from "../invoices/tax";
 import { apiError } from "../lib/api.server";
 import { pick } from "../lib/localized";
@@ -171,6 +172,8 @@ export async function purchaseCourses(
           tax,
           buyer,
         });
+    // The buyer's confirmation with the invoice attached, queued with the purchase (issue 47, item 5).
+    if (order) await queueDocumentMailToUser(db, tx, "order_paid", userId, order.invoice);
 
     // Bought or owned already, none of these belongs in the cart any more.
     await tx

@@ -9,6 +9,7 @@ import { revokeCertificateOfCourse } from "../certificates/certificates.server";
 import { type Environment, environment } from "../config.server";
 import type { Database } from "../db/client.server";
 import { courses, enrollments, users } from "../db/schema";
+import { queueDocumentMailToUser } from "../invoices/mail.server";
 import { INT4_MAX, queryInteger, safeText } from "../lib/validation";
 import { notify } from "../notifications/notify.server";
 import { recordItemRefund } from "../orders/orders.server";
@@ -103,13 +104,15 @@ export async function refundEnrollment(
     }
     await tx.delete(enrollments).where(eq(enrollments.id, enrollmentId));
     // The order that sold it moves to refunded or partially_refunded (issue 46), in the same transaction.
-    await recordItemRefund(tx, {
+    const refunded = await recordItemRefund(tx, {
       userId,
       courseId,
       amount: pricePaid,
       actorId: adminId,
       reason: input.reason,
     });
+    // The credit note goes to the buyer with the refund's mail (issue 47, item 5).
+    if (refunded?.creditNote) await queueDocumentMailToUser(db, tx, "refund", userId, refunded.creditNote);
     // What the enrollment gave goes with it, in the same transaction: the certificate it earned is revoked
     // and the review it allowed leaves the course and its rating.
     const why = `Refunded: ${input.reason}`;

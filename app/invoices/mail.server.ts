@@ -3,9 +3,11 @@
 // job queue in two steps: the issuing transaction queues a document-mail job carrying the document (rolled
 // back with it); the job renders and stores the PDF once (pdf-file.server.ts) and queues the mail, which
 // names the stored file by its key, so a retry or another server attaches the same bytes (decision 071).
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { publicOrigin } from "../config.server";
 import type { Database, Queryable } from "../db/client.server";
+import { notificationRecipients, users } from "../db/schema";
 import { i18nFor } from "../i18n/context.server";
 import { DEFAULT_LOCALE, isLocale, type Locale, localizePath } from "../i18n/languages";
 import { enqueueJob } from "../jobs/queue.server";
@@ -187,4 +189,33 @@ export async function sendDocumentMailJob(
   const message = job.mail === "order_paid" ? orderPaidMail(job.doc, compose) : refundMail(job.doc, compose);
   await enqueueMail(db, db, message, { key: `${job.mail}:${job.doc.number}` });
   return key;
+}
+
+/**
+ * Queues `mail` with `doc` attached to the account `userId`, in the language their mails are written in
+ * (the pages they last acted on, decision 056); inside the issuing transaction, so a rollback queues nothing.
+ * A deleted account (its address undeliverable) gets none.
+ */
+export async function queueDocumentMailToUser(
+  db: Database,
+  on: Queryable,
+  mail: DocumentMailKind,
+  userId: string,
+  doc: IssuedDocument,
+): Promise<void> {
+  const [person] = await on
+    .select({
+      email: users.email,
+      name: users.name,
+      locale: notificationRecipients.locale,
+      deletedAt: users.deletedAt,
+    })
+    .from(users)
+    .leftJoin(notificationRecipients, eq(notificationRecipients.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!person || person.deletedAt) return;
+  const locale = person.locale && isLocale(person.locale) ? person.locale : DEFAULT_LOCALE;
+  const recipient = { to: person.email, name: person.name, locale, doc };
+  if (mail === "order_paid") await queueOrderPaidMail(db, on, recipient);
+  else await queueRefundMail(db, on, recipient);
 }

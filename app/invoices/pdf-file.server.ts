@@ -39,3 +39,15 @@ export async function ensureIssuedDocumentPdf(
     return { key, bytes: (await readAll(storage, key)) ?? bytes };
   }
 }
+
+/** A download of the document's PDF: private, never cached, named by its number. */
+export function issuedDocumentPdfResponse(bytes: Uint8Array, number: string): Response {
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${issuedDocumentFilename(number)}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

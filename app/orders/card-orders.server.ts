@@ -11,6 +11,7 @@ import { cartItems, courses, enrollments, orderEvents, orderItems, orders, users
 import { type Locale, localizePath } from "../i18n/languages";
 import { taxConfig } from "../invoices/config.server";
 import { issueInvoiceForOrder } from "../invoices/issue.server";
+import { queueDocumentMailToUser } from "../invoices/mail.server";
 import { taxLine, taxOrderItems } from "../invoices/tax";
 import { enqueueJob } from "../jobs/queue.server";
 import { logger } from "../lib/logger.server";
@@ -319,7 +320,14 @@ export async function applyProviderState(
         });
       return { result: "flagged", orderId, why: "amount_mismatch" };
     }
-    await fulfil(tx, order, { ...seen, paymentId: state.paymentId, amount: state.amount }, actorId);
+    const invoice = await fulfil(
+      tx,
+      order,
+      { ...seen, paymentId: state.paymentId, amount: state.amount },
+      actorId,
+    );
+    // The buyer's confirmation with the invoice attached, queued with the payment (issue 47, item 5).
+    await queueDocumentMailToUser(db, tx, "order_paid", order.userId, invoice);
     return { result: "paid", orderId };
   });
   if (outcome.result === "paid") logger("payments").info({ orderId, source }, "A card order was paid");
@@ -378,7 +386,7 @@ async function fulfil(
     .where(eq(orders.id, order.id));
   await tx.insert(orderEvents).values({ orderId: order.id, type: "paid", actorId, detail, createdAt: now });
   // Its invoice, in the transaction that marks it paid, under the order's lock: exactly one (issue 47).
-  await issueInvoiceForOrder(tx, order.id, now);
+  const invoice = await issueInvoiceForOrder(tx, order.id, now);
   // Owned some other way meanwhile (a wallet purchase in another tab): paid for twice, for an admin to see.
   const twice = courseIds.filter((id) => !enrolled.has(id));
   if (twice.length > 0)
@@ -388,6 +396,7 @@ async function fulfil(
       detail: { why: "already_owned", courseIds: twice, key: `owned:${order.id}` },
       createdAt: now,
     });
+  return invoice;
 }
 
 /** The order a provider's reference belongs to (the webhook's job), or null. */

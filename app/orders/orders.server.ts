@@ -14,6 +14,7 @@ import {
   users,
 } from "../db/schema";
 import type { TaxConfig } from "../invoices/config.server";
+import type { IssuedDocument } from "../invoices/document";
 import { issueCreditNoteForRefund, issueInvoiceForOrder } from "../invoices/issue.server";
 import { taxOrderItems } from "../invoices/tax";
 import { toCurrencyUnits } from "../lib/money";
@@ -48,7 +49,7 @@ export async function recordPaidWalletOrder(
     buyer?: { company: string; vatNumber: string } | null;
     now?: Date;
   },
-): Promise<{ id: number; number: string }> {
+): Promise<{ id: number; number: string; invoice: IssuedDocument }> {
   const now = input.now ?? new Date();
   const { subtotal, discount, tax, total } = taxOrderItems(
     input.items,
@@ -95,8 +96,8 @@ export async function recordPaidWalletOrder(
     },
   ]);
   // The invoice, in the transaction that marks the order paid (issue 47): last, as its counter's lock is.
-  await issueInvoiceForOrder(tx, order.id, now);
-  return { id: order.id, number: orderNumber(order.id, order.createdAt) };
+  const invoice = await issueInvoiceForOrder(tx, order.id, now);
+  return { id: order.id, number: orderNumber(order.id, order.createdAt), invoice };
 }
 
 /**
@@ -108,7 +109,7 @@ export async function recordPaidWalletOrder(
 export async function recordItemRefund(
   tx: Queryable,
   input: { userId: string; courseId: number; amount: number; actorId: string; reason: string },
-): Promise<{ orderId: number } | null> {
+): Promise<{ orderId: number; creditNote: IssuedDocument | null } | null> {
   const [item] = await tx
     .select({ id: orderItems.id, orderId: orderItems.orderId })
     .from(orderItems)
@@ -152,14 +153,16 @@ export async function recordItemRefund(
   });
   // A credit note for what was given back, referencing the order's invoice, which stays as it was
   // (issue 47, item 3); last, as its counter's lock is. An order without an invoice gets none.
-  if (input.amount > 0)
-    await issueCreditNoteForRefund(tx, {
-      orderId: item.orderId,
-      orderItemId: item.id,
-      amount: input.amount,
-      now,
-    });
-  return { orderId: item.orderId };
+  const creditNote =
+    input.amount > 0
+      ? await issueCreditNoteForRefund(tx, {
+          orderId: item.orderId,
+          orderItemId: item.id,
+          amount: input.amount,
+          now,
+        })
+      : null;
+  return { orderId: item.orderId, creditNote };
 }
 
 export type OrderView = Order & { number: string; items: OrderItem[] };

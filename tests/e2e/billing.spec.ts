@@ -97,6 +97,13 @@ for (const locale of ["en", "ar"] as const) {
     await expect(page.getByTestId("document-fields")).toContainText("شركة الأفق للتدريب");
     await expect(page.getByTestId("document-fields")).toContainText("300123456700003");
     await expect(page.getByTestId("document-qr")).not.toBeEmpty();
+    // Its PDF, the file the confirmation mail attached: a PDF named by the invoice's number.
+    const pdfHref = (await page.getByTestId("document-pdf").getAttribute("href")) ?? "";
+    const pdf = await page.request.get(pdfHref);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect(pdf.headers()["content-disposition"]).toContain(`${number}.pdf`);
+    expect((await pdf.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
 
     // Billing lists it beside the order.
     await page.goto(`${text.prefix}/account/billing`);

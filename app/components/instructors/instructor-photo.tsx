@@ -8,7 +8,7 @@ export function InstructorPhoto({
 }: {
   name: string;
   url: string | null;
-  /** Empty when the name is beside it already, so a screen reader does not read it twice. */
+  /** "Photo of …": the photo says who it shows even where the name is beside it. */
   alt: string;
   size: "small" | "large";
 }) {

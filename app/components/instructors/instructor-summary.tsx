@@ -25,7 +25,12 @@ export function InstructorSummary({
         {t("instructors.about")}
       </h2>
       <div className="mt-4 flex gap-4">
-        <InstructorPhoto name={instructor.name} url={instructor.avatarUrl} alt="" size="small" />
+        <InstructorPhoto
+          name={instructor.name}
+          url={instructor.avatarUrl}
+          alt={t("instructors.photoAlt", { name: instructor.name })}
+          size="small"
+        />
         <div>
           <p className="text-lg font-semibold" dir="auto">
             {instructor.name}

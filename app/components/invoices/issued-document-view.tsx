@@ -168,6 +168,7 @@ export function IssuedDocumentView({ doc, pdfHref }: { doc: IssuedDocument; pdfH
                 href={pdfHref}
                 aria-label={p.downloadLabel[first]}
                 className="font-semibold text-coral-700 underline"
+                data-testid="document-pdf"
                 download
               >
                 {p.download[first]}
