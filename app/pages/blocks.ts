@@ -86,7 +86,7 @@ export const HeroBlock = z.strictObject({
   title: bilingual(160, true),
   lead: bilingual(400),
   actions: z.array(Action).max(2).describe("Up to two calls to action; the first is the main one"),
-  image: BlockImage.nullable(),
+  picture: BlockImage.nullable(),
 });
 
 export const RichTextBlock = z.strictObject({
@@ -196,7 +196,7 @@ export const CtaBlock = z.strictObject({
 
 export const ImageBlock = z.strictObject({
   type: z.literal("image"),
-  image: BlockImage,
+  picture: BlockImage,
   caption: bilingual(300),
 });
 
@@ -221,7 +221,9 @@ export type BlockOf<T extends BlockType> = Extract<Block, { type: T }>;
 const seoFields = z.strictObject({
   title: trimmed(120),
   description: trimmed(300),
-  image: z.union([z.literal(""), href]).describe("A social image: a path on this site or https, or empty"),
+  socialImage: z
+    .union([z.literal(""), href])
+    .describe("A social image: a path on this site or https, or empty"),
 });
 
 /** A page's search-engine fields per language, and whether search engines may index it at all. */
@@ -238,7 +240,9 @@ export type PageSeo = z.output<typeof PageSeo>;
 
 /** What a save writes (the draft) and a publish makes live: the page's title, SEO fields and blocks. */
 export const PageContent = z.strictObject({
-  title: trimmed(160).refine((value) => value !== "", { error: "blocks.errors.required" }),
+  title: safeText({ max: 160, error: "blocks.errors.text", tooLong: "blocks.errors.tooLong" })
+    .trim()
+    .min(1, { error: "blocks.errors.required" }),
   titleAr: trimmed(160),
   seo: PageSeo,
   blocks: z.array(Block).max(MAX_BLOCKS),
@@ -249,7 +253,7 @@ const emptyText = (): Bilingual => ({ en: "", ar: "" });
 
 /** A new page's content: its title, no blocks, indexable. */
 export function emptyContent(title: string, titleAr: string): PageContent {
-  const seo = { title: "", description: "", image: "" };
+  const seo = { title: "", description: "", socialImage: "" };
   return { title, titleAr, seo: { en: { ...seo }, ar: { ...seo }, noindex: false }, blocks: [] };
 }
 
@@ -261,7 +265,7 @@ export function newBlock(type: BlockType, placeholder: string): Block {
   const text = (en = placeholder): Bilingual => ({ en, ar: "" });
   switch (type) {
     case "hero":
-      return { type, eyebrow: emptyText(), title: text(), lead: emptyText(), actions: [], image: null };
+      return { type, eyebrow: emptyText(), title: text(), lead: emptyText(), actions: [], picture: null };
     case "richText":
       return { type, markdown: text() };
     case "services":
@@ -303,7 +307,7 @@ export function newBlock(type: BlockType, placeholder: string): Block {
     case "image":
       return {
         type,
-        image: { src: "/favicon.svg", alt: { en: placeholder, ar: placeholder } },
+        picture: { src: "/favicon.svg", alt: { en: placeholder, ar: placeholder } },
         caption: emptyText(),
       };
   }

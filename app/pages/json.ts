@@ -10,7 +10,7 @@ export function seoIn(content: PageContent, locale: Locale) {
   return {
     title: pick(locale, en.title, ar.title) || pick(locale, content.title, content.titleAr),
     description: pick(locale, en.description, ar.description),
-    image: pick(locale, en.image, ar.image) || null,
+    socialImage: pick(locale, en.socialImage, ar.socialImage) || null,
     noindex,
   };
 }

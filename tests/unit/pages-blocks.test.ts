@@ -37,12 +37,12 @@ describe("blocks", () => {
   it("requires an image's alt text in both languages", () => {
     const block = {
       type: "image",
-      image: { src: "/a.jpg", alt: { en: "A cat", ar: "" } },
+      picture: { src: "/a.jpg", alt: { en: "A cat", ar: "" } },
       caption: { en: "", ar: "" },
     };
     expect(Block.safeParse(block).success).toBe(false);
     expect(
-      Block.safeParse({ ...block, image: { src: "/a.jpg", alt: { en: "A cat", ar: "قطة" } } }).success,
+      Block.safeParse({ ...block, picture: { src: "/a.jpg", alt: { en: "A cat", ar: "قطة" } } }).success,
     ).toBe(true);
   });
 

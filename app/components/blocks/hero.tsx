@@ -39,9 +39,9 @@ export function HeroBlock({ block }: { block: Of<BlockView, "hero"> }) {
             </div>
           ) : null}
         </div>
-        {block.image ? (
+        {block.picture ? (
           <BlockPicture
-            image={block.image}
+            image={block.picture}
             width={640}
             height={480}
             className="w-full rounded-2xl object-cover shadow-lg"

@@ -6,7 +6,7 @@ export function ImageBlock({ block }: { block: Of<BlockView, "image"> }) {
   return (
     <figure className="mx-auto max-w-5xl px-4 py-12">
       <BlockPicture
-        image={block.image}
+        image={block.picture}
         width={1200}
         height={675}
         className="w-full rounded-2xl object-cover"

@@ -1,0 +1,271 @@
+// The agency's pages through their API (issue 49): a landing page created, saved, published; its draft never
+// shown to visitors or the public API; a save from an older revision refused with nothing written; revisions
+// listed and restored; the built-in pages never deleted; a scheduled publish live at its time, its job
+// announcing it to every server's caches.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../app/db/client.server";
+import { onPublicChange, publicChangesListening } from "../../app/db/public-changes.server";
+import type { User } from "../../app/db/schema";
+import { startJobWorker } from "../../app/jobs/worker.server";
+import { getPublishedPage, publishPage, savePageDraft } from "../../app/pages/pages.server";
+import { action as adminPageAction, loader as adminPageGet } from "../../app/routes/api/admin-page";
+import { action as publishAction } from "../../app/routes/api/admin-page-publish";
+import { action as restoreAction } from "../../app/routes/api/admin-page-restore";
+import { loader as revisionsLoader } from "../../app/routes/api/admin-page-revisions";
+import { action as createAction, loader as listLoader } from "../../app/routes/api/admin-pages";
+import { loader as publicPage } from "../../app/routes/api/page";
+import { everyBlockContent } from "../fixtures/page-blocks";
+import { bearerFor, createUser } from "./auth-helpers";
+import { runRoute, settle } from "./route-context";
+import { sharedTestMailer } from "./studio-factories";
+import { createTestDatabase } from "./test-database";
+
+let handle: DatabaseHandle;
+let admin: User;
+let otherAdmin: User;
+const auth: Record<string, string> = {};
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  admin = await createUser(handle.db, "admin");
+  otherAdmin = await createUser(handle.db, "admin");
+  auth.admin = await bearerFor(handle.db, admin.id);
+  auth.other = await bearerFor(handle.db, otherAdmin.id);
+});
+afterAll(() => handle?.close());
+
+function api(
+  method: string,
+  path: string,
+  who: string | null,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const init: RequestInit & { headers: Record<string, string> } = { method, headers: { ...headers } };
+  if (who) init.headers.Authorization = auth[who] ?? "";
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  return new Request(`http://test${path}`, init);
+}
+
+async function call(request: Request, handler: unknown, params: Record<string, string> = {}) {
+  const result = (await settle(runRoute(handle.db, request, handler as never, params))) as Response;
+  const text = await result.text();
+  return { status: result.status, body: text ? JSON.parse(text) : null };
+}
+
+async function create(slug: string) {
+  const created = await call(
+    api("POST", "/api/admin/pages", "admin", { slug, title: "Spring sale", titleAr: "تخفيضات الربيع" }),
+    createAction,
+  );
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body.page as { revision: number };
+}
+
+const save = (slug: string, who: string, body: unknown) =>
+  call(api("PUT", `/api/admin/pages/${slug}`, who, body), adminPageAction, { slug });
+
+describe("pages API", () => {
+  it("keeps a draft off the public API until it is published, and then shows the published content only", async () => {
+    const { revision } = await create("spring-sale");
+    expect(revision).toBe(1);
+    const saved = await save("spring-sale", "admin", { ...everyBlockContent("Spring"), revision });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.page).toMatchObject({ revision: 2, status: "draft" });
+
+    const before = await call(api("GET", "/api/pages/spring-sale", null), publicPage, {
+      slug: "spring-sale",
+    });
+    expect(before.status).toBe(404);
+    expect(before.body.error.code).toBe("not_found");
+
+    const published = await call(
+      api("POST", "/api/admin/pages/spring-sale/publish", "admin", {}),
+      publishAction,
+      { slug: "spring-sale" },
+    );
+    expect(published.status).toBe(200);
+    expect(published.body.page.status).toBe("published");
+
+    // A later draft stays a draft.
+    await save("spring-sale", "admin", { ...everyBlockContent("Later draft"), revision: 2 });
+    const ar = await call(
+      api("GET", "/api/pages/spring-sale", null, undefined, { "Accept-Language": "ar" }),
+      publicPage,
+      { slug: "spring-sale" },
+    );
+    expect(ar.status).toBe(200);
+    expect(ar.body.page).toMatchObject({
+      slug: "spring-sale",
+      title: "كل الكتل",
+      seo: { title: "عنوان", noindex: false },
+    });
+    expect(ar.body.page.blocks[0]).toMatchObject({ type: "hero", title: "Hero title عربي" });
+    expect(JSON.stringify(ar.body)).not.toContain("Later draft");
+    const en = await call(api("GET", "/api/pages/spring-sale", null), publicPage, { slug: "spring-sale" });
+    expect(en.body.page.title).toBe("Spring");
+    expect(en.body.page.blocks).toHaveLength(12);
+
+    const list = await call(api("GET", "/api/admin/pages", "admin"), listLoader);
+    expect(list.body.items.map((item: { slug: string }) => item.slug).slice(0, 8)).toEqual([
+      "home",
+      "about_us",
+      "services",
+      "faq",
+      "help",
+      "safety",
+      "privacy",
+      "terms",
+    ]);
+    expect(list.body.items.find((item: { slug: string }) => item.slug === "spring-sale")).toMatchObject({
+      status: "changed",
+    });
+  });
+
+  it("refuses a save made from an older revision, and writes nothing", async () => {
+    const { revision } = await create("two-admins");
+    const first = await save("two-admins", "admin", { ...everyBlockContent("First"), revision });
+    expect(first.status).toBe(200);
+    const second = await save("two-admins", "other", { ...everyBlockContent("Second"), revision });
+    expect(second.status).toBe(409);
+    expect(second.body.error.code).toBe("stale_revision");
+    const arabic = await call(
+      api(
+        "PUT",
+        "/api/admin/pages/two-admins",
+        "other",
+        { ...everyBlockContent("Second"), revision },
+        { "Accept-Language": "ar" },
+      ),
+      adminPageAction,
+      { slug: "two-admins" },
+    );
+    expect(arabic.body.error.message).toContain("حفظ شخص آخر");
+    const page = await call(api("GET", "/api/admin/pages/two-admins", "admin"), adminPageGet, {
+      slug: "two-admins",
+    });
+    expect(page.body.page).toMatchObject({ revision: 2, draft: { title: "First" } });
+  });
+
+  it("lists revisions with their authors and restores one as the new draft", async () => {
+    const { revision } = await create("history");
+    await save("history", "admin", { ...everyBlockContent("One"), revision });
+    await save("history", "other", { ...everyBlockContent("Two"), revision: revision + 1 });
+    const revisions = await call(api("GET", "/api/admin/pages/history/revisions", "admin"), revisionsLoader, {
+      slug: "history",
+    });
+    expect(
+      revisions.body.items.map((item: { number: number; kind: string }) => [item.number, item.kind]),
+    ).toEqual([
+      [3, "save"],
+      [2, "save"],
+      [1, "create"],
+    ]);
+    expect(revisions.body.items[0].author).toEqual({ id: otherAdmin.id, name: otherAdmin.name });
+    const one = revisions.body.items[1].id;
+    const restored = await call(
+      api("POST", `/api/admin/pages/history/revisions/${one}/restore`, "admin"),
+      restoreAction,
+      { slug: "history", id: String(one) },
+    );
+    expect(restored.status).toBe(200);
+    expect(restored.body.page).toMatchObject({ revision: 4, draft: { title: "One" } });
+    const foreign = await call(
+      api("POST", "/api/admin/pages/spring-sale/revisions/1/restore", "admin"),
+      restoreAction,
+      { slug: "spring-sale", id: String(one) },
+    );
+    expect(foreign.status).toBe(404);
+  });
+
+  it("never deletes a built-in page; deletes a landing page", async () => {
+    const builtIn = await call(api("DELETE", "/api/admin/pages/home", "admin"), adminPageAction, {
+      slug: "home",
+    });
+    expect(builtIn.status).toBe(409);
+    expect(builtIn.body.error.code).toBe("built_in_page");
+    await create("short-lived");
+    const deleted = await call(api("DELETE", "/api/admin/pages/short-lived", "admin"), adminPageAction, {
+      slug: "short-lived",
+    });
+    expect(deleted.status).toBe(204);
+    const again = await call(api("GET", "/api/admin/pages/short-lived", "admin"), adminPageGet, {
+      slug: "short-lived",
+    });
+    expect(again.status).toBe(404);
+  });
+
+  it("edits a built-in page nobody saved yet from revision 0", async () => {
+    const page = await call(api("GET", "/api/admin/pages/faq", "admin"), adminPageGet, { slug: "faq" });
+    expect(page.body.page).toMatchObject({ slug: "faq", builtIn: true, revision: 0, published: null });
+    const saved = await save("faq", "admin", { ...page.body.page.draft, revision: 0 });
+    expect(saved.body.page.revision).toBe(1);
+  });
+
+  it("refuses a slug that is taken or malformed, and a publish time in the past", async () => {
+    const taken = await call(
+      api("POST", "/api/admin/pages", "admin", { slug: "about_us", title: "x" }),
+      createAction,
+    );
+    expect(taken.status).toBe(422);
+    const dup = await call(
+      api("POST", "/api/admin/pages", "admin", { slug: "spring-sale", title: "x" }),
+      createAction,
+    );
+    expect(dup.body.error.code).toBe("slug_taken");
+    const past = await call(
+      api("POST", "/api/admin/pages/spring-sale/publish", "admin", { at: "2020-01-01T00:00:00Z" }),
+      publishAction,
+      { slug: "spring-sale" },
+    );
+    expect(past.status).toBe(422);
+  });
+});
+
+describe("scheduled publish", () => {
+  it("shows the scheduled content from its time, and its job tells every server's caches", async () => {
+    const db = handle.db;
+    const { revision } = await create("launch");
+    await save("launch", "admin", { ...everyBlockContent("Launch"), revision });
+    const heard: number[] = [];
+    const stop = onPublicChange(db, (topic) => {
+      if (topic === "pages") heard.push(Date.now());
+    });
+    await publicChangesListening(db);
+    const worker = await startJobWorker(
+      { db, mailer: sharedTestMailer() },
+      { pollingIntervalSeconds: 0.5, schedule: false },
+    );
+    try {
+      const at = new Date(Date.now() + 2_500);
+      const scheduled = await publishPage(db, "launch", at);
+      expect(scheduled.ok && scheduled.page.status).toBe("scheduled");
+      expect(await getPublishedPage(db, "launch")).toBeNull();
+      // A save after scheduling changes the draft, not what goes live.
+      await savePageDraft(db, "launch", everyBlockContent("Changed later"), revision + 1, admin.id);
+      const deadline = Date.now() + 20_000;
+      while (!heard.some((time) => time >= at.getTime()) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      const announced = heard.find((time) => time >= at.getTime());
+      expect(announced, "the job's announcement").toBeDefined();
+      expect((announced ?? 0) - at.getTime()).toBeLessThan(5_000);
+      const live = await getPublishedPage(db, "launch");
+      expect(live?.content.title).toBe("Launch");
+      expect(live?.updatedAt.getTime()).toBe(at.getTime());
+      const page = await call(api("GET", "/api/admin/pages/launch", "admin"), adminPageGet, {
+        slug: "launch",
+      });
+      expect(page.body.page).toMatchObject({
+        scheduled: null,
+        status: "changed",
+        published: { title: "Launch" },
+      });
+    } finally {
+      stop();
+      await worker.stop();
+    }
+  }, 40_000);
+});
