@@ -141,6 +141,7 @@ export default [
     // The footer's "About us" (SPEC §2): the same page, canonical at /about_us.
     route("about", "routes/about-us.tsx", { id: "about-alias" }),
     route("services", "routes/services.tsx"),
+    route("p/:slug", "routes/landing-page.tsx"),
     route("courses", "routes/courses.tsx"),
     route("courses/:id", "routes/course.tsx"),
     route("courses/:id/learn", "routes/course-learn.tsx"),

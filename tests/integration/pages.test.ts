@@ -3,17 +3,21 @@
 // listed and restored; the built-in pages never deleted; a scheduled publish live at its time, its job
 // announcing it to every server's caches.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getSessionSecret } from "../../app/config.server";
 import type { DatabaseHandle } from "../../app/db/client.server";
 import { onPublicChange, publicChangesListening } from "../../app/db/public-changes.server";
 import type { User } from "../../app/db/schema";
 import { startJobWorker } from "../../app/jobs/worker.server";
 import { getPublishedPage, publishPage, savePageDraft } from "../../app/pages/pages.server";
+import { signPreviewToken } from "../../app/pages/preview-token";
 import { action as adminPageAction, loader as adminPageGet } from "../../app/routes/api/admin-page";
 import { action as publishAction } from "../../app/routes/api/admin-page-publish";
 import { action as restoreAction } from "../../app/routes/api/admin-page-restore";
 import { loader as revisionsLoader } from "../../app/routes/api/admin-page-revisions";
 import { action as createAction, loader as listLoader } from "../../app/routes/api/admin-pages";
 import { loader as publicPage } from "../../app/routes/api/page";
+import { loader as landingLoader } from "../../app/routes/landing-page";
+import { sitemapEntries } from "../../app/seo/sitemap.server";
 import { everyBlockContent } from "../fixtures/page-blocks";
 import { bearerFor, createUser } from "./auth-helpers";
 import { runRoute, settle } from "./route-context";
@@ -268,4 +272,63 @@ describe("scheduled publish", () => {
       await worker.stop();
     }
   }, 40_000);
+});
+
+describe("/p/:slug", () => {
+  const page = async (url: string, slug: string) => {
+    const result = await settle(
+      runRoute(handle.db, new Request(`http://test${url}`), landingLoader as never, { slug }),
+    );
+    if (result instanceof Response) return { status: result.status, data: null, headers: result.headers };
+    const { data, init } = result as {
+      data: Awaited<ReturnType<typeof landingLoader>>["data"];
+      init: ResponseInit | null;
+    };
+    return { status: init?.status ?? 200, data, headers: new Headers(init?.headers) };
+  };
+
+  it("shows only published content, in each language, and the draft only through a signed preview link", async () => {
+    const { revision } = await create("visitors");
+    await save("visitors", "admin", { ...everyBlockContent("Visitors"), revision });
+    expect((await page("/p/visitors", "visitors")).status).toBe(404);
+    await publishPage(handle.db, "visitors", null);
+    await savePageDraft(handle.db, "visitors", everyBlockContent("Secret draft"), revision + 1, admin.id);
+
+    const en = await page("/p/visitors", "visitors");
+    expect(en.status).toBe(200);
+    expect(en.data?.view.title).toBe("Visitors");
+    expect(JSON.stringify(en.data)).not.toContain("Secret draft");
+    expect(en.data?.noindex).toBe(false);
+    expect(en.data?.meta.jsonLd?.[0]).toMatchObject({ "@type": "FAQPage" });
+    const ar = await page("/ar/p/visitors", "visitors");
+    expect(ar.data?.view.blocks[0]).toMatchObject({ type: "hero", title: "Hero title عربي" });
+    expect(ar.data?.meta.title).toContain("عنوان");
+
+    const token = signPreviewToken(getSessionSecret(), "visitors");
+    const preview = await page(`/p/visitors?preview=${encodeURIComponent(token)}`, "visitors");
+    expect(preview.data?.view).toMatchObject({ title: "Secret draft", preview: true });
+    expect(preview.data?.noindex).toBe(true);
+    expect(preview.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(preview.headers.get("X-Robots-Tag")).toBe("noindex");
+    const otherPage = signPreviewToken(getSessionSecret(), "spring-sale");
+    expect((await page(`/p/visitors?preview=${otherPage}`, "visitors")).status).toBe(404);
+  });
+
+  it("keeps built-in pages at their own addresses and lists indexable landing pages in the sitemap", async () => {
+    expect((await page("/p/home", "home")).status).toBe(404);
+    const entries = await sitemapEntries(handle.db);
+    expect(entries.some((entry) => entry.path === "/p/visitors")).toBe(true);
+    const hidden = await create("hidden");
+    const content = everyBlockContent("Hidden");
+    await save("hidden", "admin", {
+      ...content,
+      seo: { ...content.seo, noindex: true },
+      revision: hidden.revision,
+    });
+    await publishPage(handle.db, "hidden", null);
+    const shown = await page("/p/hidden", "hidden");
+    expect(shown.data?.noindex).toBe(true);
+    expect(shown.headers.get("X-Robots-Tag")).toBe("noindex");
+    expect((await sitemapEntries(handle.db)).some((entry) => entry.path === "/p/hidden")).toBe(false);
+  });
 });
