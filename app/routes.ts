@@ -205,6 +205,8 @@ export default [
     route("dashboard/admin/leads/board", "routes/admin-leads-board.tsx"),
     route("dashboard/admin/leads/:id", "routes/admin-lead.tsx"),
     route("dashboard/admin/settings", "routes/admin-site-settings.tsx"),
+    route("dashboard/admin/pages", "routes/admin-pages.tsx"),
+    route("dashboard/admin/pages/:slug", "routes/admin-page.tsx"),
     route("dashboard/admin/consultations", "routes/admin-consultations.tsx"),
     route("dashboard/admin/orders", "routes/admin-orders.tsx"),
     route("dashboard/admin/coupons", "routes/coupons.tsx", { id: "admin-coupons" }),
