@@ -123,6 +123,8 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/dashboard/admin/outbox",
     "/dashboard/admin/jobs",
     "/dashboard/admin/settings",
+    "/dashboard/admin/pages",
+    "/dashboard/admin/pages/home",
     "/dashboard/admin/consultations",
     "/dashboard/admin/orders",
     // The leads (issue 48): the inbox, its board (with spam), and a demo lead with its history.
