@@ -50,10 +50,13 @@ function readValue(template: unknown, path: string, fields: Record<string, strin
     return template.map((item, index) => readValue(item, join(path, index), fields, ""));
   if (typeof template === "object" && template !== null)
     return Object.fromEntries(
-      Object.entries(template).map(([name, child]) => [
-        name,
-        readValue(child, join(path, name), fields, name),
-      ]),
+      Object.entries(template).map(([name, child]) => {
+        const childPath = join(path, name);
+        // A client logo's link may be left empty: none (null), typed or not before.
+        if ("logo" in template && name === "href" && childPath in fields)
+          return [name, (fields[childPath] ?? "").trim() === "" ? null : fields[childPath]];
+        return [name, readValue(child, childPath, fields, name)];
+      }),
     );
   if (typeof template === "string") return fields[path] ?? template;
   return template;

@@ -2424,7 +2424,6 @@ function pageActions(): PageAction[] {
       fields: {
         slug: fc.oneof(text(0), fc.constantFrom("", "fuzz-landing", "home", "Bad Slug")),
         title: fc.oneof(text(0), fc.constantFrom("", "Landing", XSS)),
-        titleAr: text(0),
       },
     },
     {
@@ -2452,10 +2451,8 @@ function pageActions(): PageAction[] {
           ),
         ),
         revision: fc.oneof(text(0), fc.constantFrom("0", "1", "-1", "99")),
-        blockType: fc.oneof(text(0), fc.constantFrom("hero", "faq", "rail", "script")),
         title: fc.oneof(text(0), fc.constantFrom("", "Privacy", XSS)),
         "blocks.0.title.en": text(0),
-        "blocks.0.limit": fc.constantFrom("", "3", "99", "x"),
         publishAt: fc.oneof(text(0), fc.constantFrom("", "2999-01-01T10:00", "2020-01-01T10:00", "soon")),
       },
     },

@@ -10,6 +10,7 @@ import type { User } from "../../app/db/schema";
 import { startJobWorker } from "../../app/jobs/worker.server";
 import { getPublishedPage, publishPage, savePageDraft } from "../../app/pages/pages.server";
 import { signPreviewToken } from "../../app/pages/preview-token";
+import { action as editorAction } from "../../app/routes/admin-page";
 import { action as adminPageAction, loader as adminPageGet } from "../../app/routes/api/admin-page";
 import { action as publishAction } from "../../app/routes/api/admin-page-publish";
 import { action as restoreAction } from "../../app/routes/api/admin-page-restore";
@@ -19,7 +20,7 @@ import { loader as publicPage } from "../../app/routes/api/page";
 import { loader as landingLoader } from "../../app/routes/landing-page";
 import { sitemapEntries } from "../../app/seo/sitemap.server";
 import { everyBlockContent } from "../fixtures/page-blocks";
-import { bearerFor, createUser } from "./auth-helpers";
+import { bearerFor, cookieFor, createUser } from "./auth-helpers";
 import { runRoute, settle } from "./route-context";
 import { sharedTestMailer } from "./studio-factories";
 import { createTestDatabase } from "./test-database";
@@ -330,5 +331,59 @@ describe("/p/:slug", () => {
     expect(shown.data?.noindex).toBe(true);
     expect(shown.headers.get("X-Robots-Tag")).toBe("noindex");
     expect((await sitemapEntries(handle.db)).some((entry) => entry.path === "/p/hidden")).toBe(false);
+  });
+});
+
+describe("the block editor's form", () => {
+  const post = async (slug: string, fields: Record<string, string>, cookie: string) => {
+    const request = new Request(`http://test/dashboard/admin/pages/${slug}`, {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+    });
+    const result = await settle(runRoute(handle.db, request, editorAction as never, { slug }));
+    if (result instanceof Response) return { status: result.status, data: null };
+    const { data, init } = result as {
+      data: { message: string; errors: Record<string, string> };
+      init: ResponseInit | null;
+    };
+    return { status: init?.status ?? 200, data };
+  };
+
+  it("adds a block, saves typed text, refuses a stale save with its message, and publishes", async () => {
+    const cookie = await cookieFor(handle.db, admin.id);
+    const { revision } = await create("form-page");
+    const added = await post(
+      "form-page",
+      { intent: "add", blockType: "hero", revision: String(revision), title: "Form page" },
+      cookie,
+    );
+    expect(added.status).toBe(302);
+    const typed = await post(
+      "form-page",
+      {
+        intent: "save",
+        revision: "2",
+        title: "Form page",
+        "blocks.0.title.en": "Typed hero",
+        "blocks.0.title.ar": "واجهة",
+      },
+      cookie,
+    );
+    expect(typed.status).toBe(302);
+    const stale = await post("form-page", { intent: "save", revision: "2", title: "Someone else" }, cookie);
+    expect(stale.status).toBe(409);
+    expect(stale.data?.message).toContain("Someone saved this page");
+    const invalid = await post(
+      "form-page",
+      { intent: "save", revision: "3", title: "Form page", "blocks.0.title.en": "" },
+      cookie,
+    );
+    expect(invalid.status).toBe(400);
+    expect(invalid.data?.errors["blocks.0.title.en"]).toBeTruthy();
+    const published = await post("form-page", { intent: "publish", revision: "3", publishAt: "" }, cookie);
+    expect(published.status).toBe(302);
+    const live = await getPublishedPage(handle.db, "form-page");
+    expect(live?.content.blocks[0]).toMatchObject({ type: "hero", title: { en: "Typed hero", ar: "واجهة" } });
   });
 });

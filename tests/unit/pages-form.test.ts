@@ -26,6 +26,13 @@ describe("the editor's form", () => {
     expect(PageContent.safeParse(content).success).toBe(true);
   });
 
+  it("reads a client logo's link, empty as none", () => {
+    const none = contentFromForm(draft, { "blocks.6.items.0.href": " " });
+    expect(none.blocks[6]).toMatchObject({ items: [{ href: null }] });
+    const typed = contentFromForm(none, { "blocks.6.items.0.href": "https://example.com/new" });
+    expect(typed.blocks[6]).toMatchObject({ items: [{ href: "https://example.com/new" }] });
+  });
+
   it("keeps what was typed when a block moves", () => {
     const typed = contentFromForm(draft, { "blocks.1.markdown.en": "Moved text" });
     const intent = EditorIntent.parse({ intent: "move", target: "1:up" });
