@@ -194,7 +194,7 @@ function Fields({
           <div key={index} className="space-y-3 rounded-md bg-sand/60 p-3">
             <Fields value={item} path={`${path}.${index}`} name={`${name}Item`} errors={errors} />
             <button type="submit" name="intent" value={`removeItem|${path}.${index}`} className={smallButton}>
-              {t("editor.removeItem", { number: index + 1 })}
+              {t("editor.removeItem", { position: index + 1 })}
             </button>
           </div>
         ))}
@@ -508,7 +508,7 @@ export function PageEditorPage({ loaderData, actionData }: PageEditorProps) {
                   className="flex flex-wrap items-center justify-between gap-3 py-2 text-sm"
                 >
                   <span>
-                    {t(`editor.revisionKind.${revision.kind}`, { number: revision.number })} ·{" "}
+                    {t(`editor.revisionKind.${revision.kind}`, { position: revision.number })} ·{" "}
                     <span dir="auto">{revision.author ?? t("editor.formerAdmin")}</span> · {revision.when}
                   </span>
                   {revision.number === loaderData.revision ? (
@@ -520,7 +520,7 @@ export function PageEditorPage({ loaderData, actionData }: PageEditorProps) {
                       value={`restore|${revision.id}`}
                       className={smallButton}
                     >
-                      {t("editor.restore", { number: revision.number })}
+                      {t("editor.restore", { position: revision.number })}
                     </button>
                   )}
                 </li>
