@@ -38,6 +38,8 @@ export function demoName(role: Exclude<Role, "guest">, locale: "en" | "ar"): str
 export const PAGES_BY_ROLE: Record<Role, string[]> = {
   guest: [
     "/",
+    // The demo landing page holds every block type (issue 49).
+    "/p/spring-campaign",
     "/about_us",
     "/about",
     "/services",
