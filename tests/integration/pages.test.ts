@@ -8,6 +8,7 @@ import type { DatabaseHandle } from "../../app/db/client.server";
 import { onPublicChange, publicChangesListening } from "../../app/db/public-changes.server";
 import type { User } from "../../app/db/schema";
 import { startJobWorker } from "../../app/jobs/worker.server";
+import { BLOCK_TYPES } from "../../app/pages/blocks";
 import { getPublishedPage, publishPage, savePageDraft } from "../../app/pages/pages.server";
 import { signPreviewToken } from "../../app/pages/preview-token";
 import { action as editorAction } from "../../app/routes/admin-page";
@@ -18,6 +19,7 @@ import { loader as revisionsLoader } from "../../app/routes/api/admin-page-revis
 import { action as createAction, loader as listLoader } from "../../app/routes/api/admin-pages";
 import { loader as publicPage } from "../../app/routes/api/page";
 import { loader as landingLoader } from "../../app/routes/landing-page";
+import { DEMO_LANDING_SLUG, seedDemoLandingPage } from "../../app/seed/pages.server";
 import { sitemapEntries } from "../../app/seo/sitemap.server";
 import { everyBlockContent } from "../fixtures/page-blocks";
 import { bearerFor, cookieFor, createUser } from "./auth-helpers";
@@ -385,5 +387,22 @@ describe("the block editor's form", () => {
     expect(published.status).toBe(302);
     const live = await getPublishedPage(handle.db, "form-page");
     expect(live?.content.blocks[0]).toMatchObject({ type: "hero", title: { en: "Typed hero", ar: "واجهة" } });
+  });
+});
+
+describe("the demo landing page", () => {
+  it("is seeded once, published, holding every block type", async () => {
+    await seedDemoLandingPage(handle.db, admin.id);
+    await seedDemoLandingPage(handle.db, admin.id);
+    const live = await getPublishedPage(handle.db, DEMO_LANDING_SLUG);
+    expect(new Set(live?.content.blocks.map((block) => block.type))).toEqual(new Set(BLOCK_TYPES));
+    const revisions = await call(
+      api("GET", `/api/admin/pages/${DEMO_LANDING_SLUG}/revisions`, "admin"),
+      revisionsLoader,
+      {
+        slug: DEMO_LANDING_SLUG,
+      },
+    );
+    expect(revisions.body.items).toHaveLength(2);
   });
 });
