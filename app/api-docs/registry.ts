@@ -21,6 +21,7 @@ export const TAGS = [
   "Video",
   "Blog",
   "Portfolio",
+  "Pages",
   "Admin",
   "Contact",
   "Reference",

@@ -21,6 +21,8 @@ export const PUBLIC_TOPICS = [
   "certificates",
   /** The agency's site settings (brand, contact details, social links), read by every page's header and footer. */
   "site",
+  /** The agency's pages made of blocks (issue 49): landing pages, and the built-in pages once they read them. */
+  "pages",
 ] as const;
 export type PublicTopic = (typeof PUBLIC_TOPICS)[number];
 
@@ -96,7 +98,13 @@ export function topicOf(payload: string): PublicTopic | null {
  * read racing the commit may keep the old answer until the notification arrives a moment later, or the
  * request middleware forgets once more). The request middleware compares them before and after a request.
  */
-const announced: Record<PublicTopic, number> = { catalog: 0, editorial: 0, certificates: 0, site: 0 };
+const announced: Record<PublicTopic, number> = {
+  catalog: 0,
+  editorial: 0,
+  certificates: 0,
+  site: 0,
+  pages: 0,
+};
 
 export function announcementCounts(): Readonly<Record<PublicTopic, number>> {
   return { ...announced };

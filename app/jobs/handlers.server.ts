@@ -13,6 +13,7 @@ import { deliverMail } from "../mail/outgoing.server";
 import { runSweep } from "../maintenance/sweep.server";
 import { dispatchNotificationMails, sendNotificationDigests } from "../notifications/delivery.server";
 import { reconcileCardOrders, refundLatePayment, settleFromCallback } from "../orders/card-orders.server";
+import { applyScheduledPublish } from "../pages/pages.server";
 import { CARD_PROVIDERS } from "../payments/providers/types";
 import { objectStorage } from "../storage/storage.server";
 import { checkLocalVideo } from "../video/local-check.server";
@@ -36,6 +37,7 @@ const CardRefund = z.object({
   key: z.string(),
 });
 
+const PageSchedule = z.object({ pageId: z.number().int(), at: z.string() });
 const PublicationNotice = z.object({ kind: z.string(), id: z.number().int() });
 
 export const JOB_HANDLERS: Record<JobQueueName, (data: unknown, context: JobContext) => Promise<unknown>> = {
@@ -53,6 +55,9 @@ export const JOB_HANDLERS: Record<JobQueueName, (data: unknown, context: JobCont
     PublicationNotice.parse(data);
     await announcePublicChange(db, "editorial");
   },
+  // A page's scheduled publish: its content becomes the published one and every server's caches forget
+  // the page; a schedule since replaced or already applied changes nothing but the caches' copies.
+  "page-publish": (data, { db }) => applyScheduledPublish(db, PageSchedule.parse(data).pageId),
   // Asks Vimeo once and queues the next look while Vimeo is not done; a look at a video already ready,
   // failed or gone changes nothing.
   "vimeo-status": (data, { db }) => pollVimeoVideo(db, data),

@@ -9,6 +9,7 @@ export const JOB_QUEUES = [
   "video-check",
   "video-renditions",
   "editorial-publish",
+  "page-publish",
   "vimeo-status",
   "vimeo-captions",
   "sweep",
@@ -83,6 +84,15 @@ export const QUEUE_POLICIES: Record<JobQueueName, RetryPolicy & { policy: "stand
     expireInSeconds: 3_600,
   },
   "editorial-publish": {
+    policy: "standard",
+    retryLimit: 5,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 300,
+    expireInSeconds: 60,
+  },
+  // A page's scheduled publish (issue 49): moves the scheduled content into place and tells the caches.
+  "page-publish": {
     policy: "standard",
     retryLimit: 5,
     retryDelay: 5,

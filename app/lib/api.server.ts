@@ -80,6 +80,12 @@ export const API_ERROR_CODES = [
   "provider_error",
   /** A consultation's slot someone else holds (issue 48, item 4). */
   "slot_taken",
+  /** A page's save made from an older revision: another admin saved since (issue 49). */
+  "stale_revision",
+  /** Deleting one of the built-in pages (home, about_us, services, faq, help, safety, privacy, terms). */
+  "built_in_page",
+  /** A landing page's slug that a page already has. */
+  "slug_taken",
   "rate_limited",
   "method_not_allowed",
   "payload_too_large",

@@ -27,6 +27,7 @@ import { seedCourseDecisions } from "./data/course-decisions";
 import { seedCourses } from "./data/courses";
 import { seedPortfolioItems } from "./data/portfolio";
 import { seedDemoLeads } from "./leads.server";
+import { seedDemoLandingPage } from "./pages.server";
 import { seedDemoQa } from "./qa.server";
 import { seedDemoReviews } from "./reviews.server";
 import { seedDemoSiteSettings } from "./site.server";
@@ -259,6 +260,7 @@ export async function seedDemoContent(db: Database): Promise<void> {
   await seedDemoQa(db);
   await seedDemoLeads(db);
   if (admin) await seedDemoSiteSettings(db, admin.id);
+  if (admin) await seedDemoLandingPage(db, admin.id);
   if (admin) await seedDemoConsultations(db, admin.id);
 }
 

@@ -1,8 +1,10 @@
-// What /sitemap.xml lists: every public page, and every published course, public post and case study.
+// What /sitemap.xml lists: every public page, and every published course, public post, case study and
+// indexable landing page.
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { blogPosts, courses, portfolioItems } from "../db/schema";
 import { publicNow } from "../editorial/editorial.server";
+import { listIndexableLandingPages } from "../pages/pages.server";
 
 /** The public pages without an id (the legal and help pages included). */
 export const PUBLIC_PAGES = [
@@ -22,7 +24,7 @@ export const PUBLIC_PAGES = [
 ] as const;
 
 export async function sitemapEntries(db: Database, now = new Date()) {
-  const [courseRows, postRows, studyRows] = await Promise.all([
+  const [courseRows, postRows, studyRows, landingPages] = await Promise.all([
     db
       .select({ id: courses.id, updatedAt: courses.updatedAt })
       .from(courses)
@@ -38,11 +40,14 @@ export async function sitemapEntries(db: Database, now = new Date()) {
       .from(portfolioItems)
       .where(and(publicNow(portfolioItems, now)))
       .orderBy(portfolioItems.id),
+    listIndexableLandingPages(db, now),
   ]);
   return [
     ...PUBLIC_PAGES.map((path) => ({ path })),
     ...courseRows.map((row) => ({ path: `/courses/${row.id}`, lastModified: row.updatedAt })),
     ...postRows.map((row) => ({ path: `/blog/${row.id}`, lastModified: row.updatedAt })),
     ...studyRows.map((row) => ({ path: `/portfolio/${row.id}`, lastModified: row.updatedAt })),
+    // Landing pages made from blocks (issue 49): live and not `noindex`.
+    ...landingPages.map((page) => ({ path: `/p/${page.slug}`, lastModified: page.updatedAt })),
   ];
 }

@@ -38,6 +38,8 @@ export function demoName(role: Exclude<Role, "guest">, locale: "en" | "ar"): str
 export const PAGES_BY_ROLE: Record<Role, string[]> = {
   guest: [
     "/",
+    // The demo landing page holds every block type (issue 49).
+    "/p/spring-campaign",
     "/about_us",
     "/about",
     "/services",
@@ -129,6 +131,8 @@ export const PAGES_BY_ROLE: Record<Role, string[]> = {
     "/dashboard/admin/outbox",
     "/dashboard/admin/jobs",
     "/dashboard/admin/settings",
+    "/dashboard/admin/pages",
+    "/dashboard/admin/pages/home",
     "/dashboard/admin/consultations",
     "/dashboard/admin/orders",
     // Invoices and credit notes by period, with totals (issue 47).

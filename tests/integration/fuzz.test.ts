@@ -16,6 +16,7 @@ import { OFFLINE_KINDS, type OfflineKind, signOfflineGrant } from "../../app/lea
 import { captureLogs } from "../../app/lib/logger.server";
 import { QuizInput } from "../../app/quizzes/inputs";
 import { MAX_VIDEO_SECONDS } from "../../app/video/policy";
+import { everyBlock, everyBlockContent, XSS } from "../fixtures/page-blocks";
 import { type FuzzApp, startFuzzApp } from "./fuzz/app";
 import {
   anyFormRequestBody,
@@ -638,6 +639,69 @@ const API: ApiEndpoint[] = [
   },
   // :id carries course ids and hostile segments here, never a job's uuid: always 404 behind the guard.
   { name: "job retry", method: "POST", path: "/api/admin/jobs/:id/retry", role: "admin" },
+  // The agency's pages (issue 49): a fixed slug (built in, or one no page has), hostile bodies and blocks.
+  { name: "pages", method: "GET", path: "/api/admin/pages", role: "admin" },
+  {
+    name: "page create",
+    method: "POST",
+    path: "/api/admin/pages",
+    role: "admin",
+    json: {
+      slug: fc.oneof(
+        text(0),
+        fc.constantFrom("spring-sale", "home", "Bad Slug", "a", "x".repeat(61), "../x"),
+      ),
+      title: fc.oneof(text(0), fc.constantFrom("", "Spring", XSS)),
+      titleAr: text(0),
+    },
+  },
+  { name: "page", method: "GET", path: "/api/admin/pages/home", role: "admin" },
+  {
+    name: "page save",
+    method: "PUT",
+    path: "/api/admin/pages/about_us",
+    role: "admin",
+    json: {
+      title: fc.oneof(text(0), fc.constantFrom("About", "", XSS)),
+      titleAr: text(0),
+      seo: fc.oneof(
+        fc.constant(everyBlockContent().seo),
+        fc.constantFrom({}, null, { en: {}, ar: {}, noindex: "yes" }),
+      ),
+      blocks: fc.oneof(
+        fc.constantFrom(
+          [],
+          everyBlock(XSS),
+          [{ type: "script", body: XSS }],
+          [{ type: "hero" }],
+          "blocks",
+          null,
+        ),
+        fc.array(fc.record({ type: fc.constantFrom("hero", "faq", "rail", "x"), title: text(0) }), {
+          maxLength: 3,
+        }),
+      ),
+      revision: fc.oneof(fc.integer({ min: -2, max: 5 }), fc.constantFrom("1", null, 1.5, 2_147_483_648)),
+    },
+  },
+  { name: "page delete", method: "DELETE", path: "/api/admin/pages/no-such-page", role: "admin" },
+  {
+    name: "page publish",
+    method: "POST",
+    path: "/api/admin/pages/no-such-page/publish",
+    role: "admin",
+    json: {
+      at: fc.oneof(text(0), fc.constantFrom("2020-01-01T00:00:00Z", "2999-01-01T00:00:00Z", "soon", 5)),
+    },
+  },
+  { name: "page revisions", method: "GET", path: "/api/admin/pages/home/revisions", role: "admin" },
+  {
+    name: "page restore",
+    method: "POST",
+    path: "/api/admin/pages/no-such-page/revisions/:id/restore",
+    role: "admin",
+  },
+  { name: "published page", method: "GET", path: "/api/pages/no-such-page", role: "guest" },
   { name: "site settings", method: "GET", path: "/api/admin/settings/site", role: "admin" },
   {
     name: "site settings change",
@@ -2448,6 +2512,46 @@ function pageActions(): PageAction[] {
       },
     },
     {
+      name: "new landing page",
+      path: "/dashboard/admin/pages",
+      role: "admin",
+      readsBody: true,
+      fields: {
+        slug: fc.oneof(text(0), fc.constantFrom("", "fuzz-landing", "home", "Bad Slug")),
+        title: fc.oneof(text(0), fc.constantFrom("", "Landing", XSS)),
+      },
+    },
+    {
+      name: "block editor",
+      path: "/dashboard/admin/pages/privacy",
+      role: "admin",
+      readsBody: true,
+      fields: {
+        intent: fc.oneof(
+          text(0),
+          fc.constantFrom(
+            "save",
+            "add",
+            "move|0:up",
+            "move|0:remove",
+            "move|999:down",
+            "addItem|blocks.0.items",
+            "removeItem|blocks.0.items.0",
+            "addPicture|blocks.0.picture",
+            "removePicture|__proto__.x",
+            "publish",
+            "restore|1",
+            "restore|x",
+            "delete",
+          ),
+        ),
+        revision: fc.oneof(text(0), fc.constantFrom("0", "1", "-1", "99")),
+        title: fc.oneof(text(0), fc.constantFrom("", "Privacy", XSS)),
+        "blocks.0.title.en": text(0),
+        publishAt: fc.oneof(text(0), fc.constantFrom("", "2999-01-01T10:00", "2020-01-01T10:00", "soon")),
+      },
+    },
+    {
       name: "site settings",
       path: "/dashboard/admin/settings",
       role: "admin",
@@ -3248,6 +3352,10 @@ describe("fuzz: paths and query strings", () => {
         { path: "/ar/dashboard/admin/jobs", role: "admin", credentials: "cookie" },
         { path: "/api/admin/jobs", role: "admin", credentials: "bearer" },
         { path: "/dashboard/admin/settings", role: "admin", credentials: "cookie" },
+        { path: "/dashboard/admin/pages", role: "admin", credentials: "cookie" },
+        { path: "/ar/dashboard/admin/pages/home", role: "admin", credentials: "cookie" },
+        { path: "/p/no-such-page", role: "guest", credentials: "none" },
+        { path: "/api/admin/pages", role: "admin", credentials: "bearer" },
         { path: "/api/admin/settings/site", role: "admin", credentials: "bearer" },
       ];
       const keys = [

@@ -333,6 +333,10 @@ beforeAll(async () => {
     "routes/admin-outbox": [{}],
     "routes/admin-jobs": [{}],
     "routes/admin-site-settings": [{}],
+    // The pages (issue 49): a built-in page never saved (its editor must not create its row), none at all.
+    "routes/admin-pages": [{}],
+    "routes/admin-page": [{ slug: "home" }, { slug: "no-such-page" }],
+    "routes/landing-page": [{ slug: "no-such-page" }, { slug: "home" }],
     "routes/admin-consultations": [{}],
     "routes/admin-orders": [{}],
     "routes/admin-bank-transfer": [{}],

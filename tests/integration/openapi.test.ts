@@ -25,6 +25,7 @@ import type { TrainerQuiz } from "../../app/quizzes/quizzes.server";
 import routes from "../../app/routes";
 import { startFakeMoyasar } from "../fakes/moyasar";
 import { startFakePaymob } from "../fakes/paymob";
+import { everyBlockContent } from "../fixtures/page-blocks";
 import { type FuzzApp, startFuzzApp } from "./fuzz/app";
 import { createFixtures, type Fixtures, type Role } from "./fuzz/fixtures";
 import { documentValidator, responseSchema } from "./openapi-ajv";
@@ -722,6 +723,63 @@ describe("conformance", () => {
       as: "admin",
       body: { ...(site.settings as object), phone: "+962 6 555 0100" },
       expectStatus: 200,
+    });
+    // The agency's pages (issue 49): create, save every block type, publish, read it as a visitor, revisions.
+    const created = await call("post", "api/admin/pages", "/api/admin/pages", {
+      as: "admin",
+      body: { slug: "openapi-landing", title: "Landing", titleAr: "" },
+      expectStatus: 201,
+    });
+    await call("put", "api/admin/pages/:slug", "/api/admin/pages/openapi-landing", {
+      as: "admin",
+      body: { ...everyBlockContent("Landing"), revision: (created.page as { revision: number }).revision },
+      expectStatus: 200,
+    });
+    await call("put", "api/admin/pages/:slug", "/api/admin/pages/openapi-landing", {
+      as: "admin",
+      body: { ...everyBlockContent("Stale"), revision: 1 },
+      expectStatus: 409,
+    });
+    await call("get", "api/pages/:slug", "/api/pages/openapi-landing", { expectStatus: 404 });
+    await call("post", "api/admin/pages/:slug/publish", "/api/admin/pages/openapi-landing/publish", {
+      as: "admin",
+      body: {},
+      expectStatus: 200,
+    });
+    await call("post", "api/admin/pages/:slug/publish", "/api/admin/pages/openapi-landing/publish", {
+      as: "admin",
+      body: { at: new Date(Date.now() + 3_600_000).toISOString() },
+      expectStatus: 200,
+    });
+    await call("get", "api/pages/:slug", "/api/pages/openapi-landing", { expectStatus: 200 });
+    await call("get", "api/admin/pages", "/api/admin/pages", { as: "admin", expectStatus: 200 });
+    await call("get", "api/admin/pages/:slug", "/api/admin/pages/openapi-landing", {
+      as: "admin",
+      expectStatus: 200,
+    });
+    const revisions = await call(
+      "get",
+      "api/admin/pages/:slug/revisions",
+      "/api/admin/pages/openapi-landing/revisions",
+      {
+        as: "admin",
+        expectStatus: 200,
+      },
+    );
+    const first = (revisions.items as { id: number }[]).at(-1)?.id;
+    await call(
+      "post",
+      "api/admin/pages/:slug/revisions/:id/restore",
+      `/api/admin/pages/openapi-landing/revisions/${first}/restore`,
+      { as: "admin", expectStatus: 200 },
+    );
+    await call("delete", "api/admin/pages/:slug", "/api/admin/pages/home", {
+      as: "admin",
+      expectStatus: 409,
+    });
+    await call("delete", "api/admin/pages/:slug", "/api/admin/pages/openapi-landing", {
+      as: "admin",
+      expectStatus: 204,
     });
     await call("put", "api/admin/charge-wallet/:userId", `/api/admin/charge-wallet/${target.id}`, {
       as: "admin",

@@ -52,6 +52,8 @@ import { loader as leadBoard, action as leadBoardAction } from "../../app/routes
 import { loader as leadsCsvPage } from "../../app/routes/admin-leads-csv";
 import { loader as adminOrders } from "../../app/routes/admin-orders";
 import { loader as adminOutbox } from "../../app/routes/admin-outbox";
+import { loader as adminPage, action as adminPageAction } from "../../app/routes/admin-page";
+import { loader as adminPages, action as adminPagesAction } from "../../app/routes/admin-pages";
 import {
   loader as adminSiteSettings,
   action as adminSiteSettingsAction,
@@ -79,6 +81,11 @@ import { action as leadNotesApi } from "../../app/routes/api/admin-lead-notes";
 import { loader as leadsApi } from "../../app/routes/api/admin-leads";
 import { loader as leadsCsvApi } from "../../app/routes/api/admin-leads-csv";
 import { loader as adminOrdersApi } from "../../app/routes/api/admin-orders";
+import { loader as pageApi, action as pageApiAction } from "../../app/routes/api/admin-page";
+import { action as pagePublishApi } from "../../app/routes/api/admin-page-publish";
+import { action as pageRestoreApi } from "../../app/routes/api/admin-page-restore";
+import { loader as pageRevisionsApi } from "../../app/routes/api/admin-page-revisions";
+import { loader as pagesApi, action as pagesCreateApi } from "../../app/routes/api/admin-pages";
 import { action as refundApi } from "../../app/routes/api/admin-refund";
 import {
   loader as siteSettingsApi,
@@ -159,6 +166,7 @@ import { loader as orderCreditNotesApi } from "../../app/routes/api/order-credit
 import { loader as orderInvoiceApi } from "../../app/routes/api/order-invoice";
 import { loader as ordersApi } from "../../app/routes/api/orders";
 import { action as paymobWebhookApi } from "../../app/routes/api/paymob-webhook";
+import { loader as publicPageApi } from "../../app/routes/api/page";
 import { action as portfolioCreateApi } from "../../app/routes/api/portfolio";
 import { loader as portfolioGetApi, action as portfolioItemApi } from "../../app/routes/api/portfolio-item";
 import { loader as questionApi, action as questionApiWrite } from "../../app/routes/api/question";
@@ -837,6 +845,40 @@ const CASES: Case[] = [
     handler: adminOutbox,
     path: "/ar/dashboard/admin/outbox",
     expected: PAGE_ADMIN,
+  },
+  {
+    name: "GET /dashboard/admin/pages",
+    kind: "page",
+    handler: adminPages,
+    path: "/ar/dashboard/admin/pages",
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "POST /dashboard/admin/pages (a malformed address: refused after the guard)",
+    kind: "page",
+    handler: adminPagesAction,
+    method: "POST",
+    path: "/dashboard/admin/pages",
+    body: () => new URLSearchParams({ slug: "Not A Slug", title: "x" }),
+    expected: { guest: "login", user: 403, trainer: 403, admin: 400 },
+  },
+  {
+    name: "GET /dashboard/admin/pages/:slug",
+    kind: "page",
+    handler: adminPage,
+    path: "/dashboard/admin/pages/home",
+    params: () => ({ slug: "home" }),
+    expected: PAGE_ADMIN,
+  },
+  {
+    name: "POST /dashboard/admin/pages/:slug (no English title: refused after the guard)",
+    kind: "page",
+    handler: adminPageAction,
+    method: "POST",
+    path: "/dashboard/admin/pages/home",
+    params: () => ({ slug: "home" }),
+    body: () => new URLSearchParams({ intent: "save", revision: "0", title: "" }),
+    expected: { guest: "login", user: 403, trainer: 403, admin: 400 },
   },
   {
     name: "GET /dashboard/admin/settings",
@@ -2285,6 +2327,82 @@ const CASES: Case[] = [
     path: "/api/instructor/profile",
     body: () => JSON.stringify({ links: Array.from({ length: 5 }, (_, i) => `https://example.com/${i}`) }),
     expected: { guest: 401, user: 403, trainer: 422, admin: 422 },
+    name: "GET /api/admin/pages",
+    kind: "api",
+    handler: pagesApi,
+    path: "/api/admin/pages",
+    expected: API_ADMIN,
+  },
+  {
+    name: "POST /api/admin/pages (a malformed slug: refused after the guard)",
+    kind: "api",
+    handler: pagesCreateApi,
+    method: "POST",
+    path: "/api/admin/pages",
+    body: () => JSON.stringify({ slug: "Not A Slug", title: "x" }),
+    expected: { guest: 401, user: 403, trainer: 403, admin: 422 },
+  },
+  {
+    name: "GET /api/admin/pages/:slug",
+    kind: "api",
+    handler: pageApi,
+    path: "/api/admin/pages/home",
+    params: () => ({ slug: "home" }),
+    expected: API_ADMIN,
+  },
+  {
+    name: "PUT /api/admin/pages/:slug (no fields: refused after the guard)",
+    kind: "api",
+    handler: pageApiAction,
+    method: "PUT",
+    path: "/api/admin/pages/home",
+    params: () => ({ slug: "home" }),
+    body: () => JSON.stringify({}),
+    expected: { guest: 401, user: 403, trainer: 403, admin: 422 },
+  },
+  {
+    name: "DELETE /api/admin/pages/:slug (a built-in page: refused after the guard)",
+    kind: "api",
+    handler: pageApiAction,
+    method: "DELETE",
+    path: "/api/admin/pages/home",
+    params: () => ({ slug: "home" }),
+    expected: { guest: 401, user: 403, trainer: 403, admin: 409 },
+  },
+  {
+    name: "POST /api/admin/pages/:slug/publish (no such page)",
+    kind: "api",
+    handler: pagePublishApi,
+    method: "POST",
+    path: "/api/admin/pages/no-such-page/publish",
+    params: () => ({ slug: "no-such-page" }),
+    body: () => JSON.stringify({}),
+    expected: { guest: 401, user: 403, trainer: 403, admin: 404 },
+  },
+  {
+    name: "GET /api/admin/pages/:slug/revisions",
+    kind: "api",
+    handler: pageRevisionsApi,
+    path: "/api/admin/pages/home/revisions",
+    params: () => ({ slug: "home" }),
+    expected: API_ADMIN,
+  },
+  {
+    name: "POST /api/admin/pages/:slug/revisions/:id/restore (no such revision)",
+    kind: "api",
+    handler: pageRestoreApi,
+    method: "POST",
+    path: "/api/admin/pages/home/revisions/999999/restore",
+    params: () => ({ slug: "home", id: "999999" }),
+    expected: { guest: 401, user: 403, trainer: 403, admin: 404 },
+  },
+  {
+    name: "GET /api/pages/:slug (public; never published: 404 to everyone alike)",
+    kind: "api",
+    handler: publicPageApi,
+    path: "/api/pages/home",
+    params: () => ({ slug: "home" }),
+    expected: { guest: 404, user: 404, trainer: 404, admin: 404 },
   },
   {
     name: "GET /api/admin/settings/site",

@@ -16,6 +16,7 @@ import { learningEndpoints } from "./learning";
 import { mediaEndpoints } from "./media";
 import { notificationEndpoints } from "./notifications";
 import { orderEndpoints } from "./orders";
+import { pageEndpoints } from "./pages";
 import { paymentEndpoints } from "./payments";
 import { qaEndpoints } from "./qa";
 import { quizEndpoints } from "./quizzes";
@@ -43,6 +44,7 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
   ...editorialEndpoints,
   ...adminEndpoints,
   ...siteEndpoints,
+  ...pageEndpoints,
   ...contactEndpoints,
   ...consultationEndpoints,
   ...leadEndpoints,
