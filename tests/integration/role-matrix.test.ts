@@ -2327,6 +2327,8 @@ const CASES: Case[] = [
     path: "/api/instructor/profile",
     body: () => JSON.stringify({ links: Array.from({ length: 5 }, (_, i) => `https://example.com/${i}`) }),
     expected: { guest: 401, user: 403, trainer: 422, admin: 422 },
+  },
+  {
     name: "GET /api/admin/pages",
     kind: "api",
     handler: pagesApi,
