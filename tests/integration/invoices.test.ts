@@ -11,14 +11,19 @@ import { courses, enrollments, issuedDocuments, orders, type User, users } from 
 import { readTaxConfig } from "../../app/invoices/config.server";
 import { findOrderInvoice, loadIssuedDocument } from "../../app/invoices/documents.server";
 import { readZatcaQr } from "../../app/invoices/zatca-qr";
+import { drainJobs } from "../../app/jobs/worker.server";
+import { loader as billingPdfPage } from "../../app/routes/account-billing-pdf";
 import { loader as adminInvoicesApi } from "../../app/routes/api/admin-invoices";
 import { loader as adminInvoicesCsvApi } from "../../app/routes/api/admin-invoices-csv";
 import { action as checkoutApi } from "../../app/routes/api/checkout";
+import { loader as creditNotePdfApi } from "../../app/routes/api/order-credit-note-pdf";
 import { loader as creditNotesApi } from "../../app/routes/api/order-credit-notes";
 import { loader as invoiceApi } from "../../app/routes/api/order-invoice";
+import { loader as invoicePdfApi } from "../../app/routes/api/order-invoice-pdf";
 import { creditWallet } from "../../app/wallet/wallet.server";
-import { bearerFor, createUser } from "./auth-helpers";
+import { bearerFor, cookieFor, createUser } from "./auth-helpers";
 import { runRoute, settle } from "./route-context";
+import { sharedTestMailer } from "./studio-factories";
 import { createTestDatabase } from "./test-database";
 
 const VARIABLES = [
@@ -379,4 +384,65 @@ describe("the admins' invoices", () => {
     ).json()) as Json;
     expect(empty).toMatchObject({ items: [], total: 0, totals: [] });
   });
+});
+
+describe("the documents reach their buyer (issue 47, items 5 and 6)", () => {
+  it("the invoice and the credit note download as PDFs for their buyer only, and each is mailed once", async () => {
+    useTax("15");
+    const learner = await learnerWith(20_000);
+    const stranger = await createUser(handle.db, "user");
+    const outcome = await purchaseCourses(handle.db, learner.id, [c(1)]);
+    if (!outcome.ok || !outcome.order) throw new Error("the purchase should write an order");
+    const id = String(outcome.order.id);
+    const invoice = await findOrderInvoice(handle.db, outcome.order.id);
+    if (!invoice) throw new Error("the order should have its invoice");
+    const pdf = await call(invoicePdfApi, `/api/orders/${id}/invoice.pdf`, learner, { id });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
+    expect(pdf.headers.get("Content-Disposition")).toContain(`${invoice.number}.pdf`);
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect((await call(invoicePdfApi, `/api/orders/${id}/invoice.pdf`, stranger, { id })).status).toBe(404);
+    // The page's download, with the session cookie: the same stored file.
+    const page = (await runRoute(
+      handle.db,
+      new Request(`http://localhost/account/billing/${invoice.number}/pdf`, {
+        headers: { Cookie: await cookieFor(handle.db, learner.id) },
+      }),
+      billingPdfPage as never,
+      { number: invoice.number },
+    )) as Response;
+    expect(Buffer.from(await page.arrayBuffer()).equals(bytes)).toBe(true);
+
+    const [enrollment] = await handle.db.select().from(enrollments).where(eq(enrollments.userId, learner.id));
+    await refundEnrollment(handle.db, admin.id, enrollment?.id ?? 0, { reason: "asked", override: false });
+    const [note] = (
+      await (await call(creditNotesApi, `/api/orders/${id}/credit-notes`, learner, { id })).json()
+    ).items as Json[];
+    const file = `${note?.number}.pdf`;
+    expect(note?.pdfUrl).toContain(`/api/orders/${id}/credit-notes/${file}`);
+    const notePdf = await call(creditNotePdfApi, `/api/orders/${id}/credit-notes/${file}`, learner, {
+      id,
+      file,
+    });
+    expect(notePdf.headers.get("Content-Type")).toBe("application/pdf");
+    const wrong = await call(
+      creditNotePdfApi,
+      `/api/orders/${id}/credit-notes/${invoice.number}.pdf`,
+      learner,
+      {
+        id,
+        file: `${invoice.number}.pdf`,
+      },
+    );
+    expect(wrong.status).toBe(404);
+
+    // The purchase and the refund each queued one document mail; run, they send the confirmation and the
+    // credit note, and running them again sends nothing more.
+    const mailer = sharedTestMailer();
+    expect(await drainJobs({ db: handle.db, mailer }, { queues: ["document-mail"] })).toBeGreaterThanOrEqual(
+      2,
+    );
+    expect(await drainJobs({ db: handle.db, mailer }, { queues: ["document-mail"] })).toBe(0);
+  }, 60_000);
 });

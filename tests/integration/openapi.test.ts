@@ -1161,6 +1161,9 @@ describe("conformance", () => {
       "get api/courses/:courseId/lessons/:lessonId/captions/:lang",
       // CSV: tests/integration/leads.test.ts reads it.
       "get api/admin/leads.csv",
+      // Invoice and credit-note PDFs: tests/integration/invoices.test.ts downloads them.
+      "get api/orders/:id/invoice.pdf",
+      "get api/orders/:id/credit-notes/:file",
       // CSV: tests/integration/invoices.test.ts reads it.
       "get api/admin/invoices.csv",
     ]);

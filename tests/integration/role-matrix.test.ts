@@ -21,6 +21,7 @@ import { saveQuiz, type TrainerQuiz } from "../../app/quizzes/quizzes.server";
 import { loader as account, action as accountAction } from "../../app/routes/account";
 import { loader as billing } from "../../app/routes/account-billing";
 import { loader as billingDocument } from "../../app/routes/account-billing-document";
+import { loader as billingPdfPage } from "../../app/routes/account-billing-pdf";
 import {
   action as confirmEmailAction,
   loader as confirmEmailPage,
@@ -162,11 +163,13 @@ import { loader as notificationsApi } from "../../app/routes/api/notifications";
 import { action as notificationsReadApi } from "../../app/routes/api/notifications-read";
 import { loader as openApiDocumentApi } from "../../app/routes/api/openapi";
 import { loader as orderApi } from "../../app/routes/api/order";
+import { loader as creditNotePdfApi } from "../../app/routes/api/order-credit-note-pdf";
 import { loader as orderCreditNotesApi } from "../../app/routes/api/order-credit-notes";
 import { loader as orderInvoiceApi } from "../../app/routes/api/order-invoice";
+import { loader as invoicePdfApi } from "../../app/routes/api/order-invoice-pdf";
 import { loader as ordersApi } from "../../app/routes/api/orders";
-import { action as paymobWebhookApi } from "../../app/routes/api/paymob-webhook";
 import { loader as publicPageApi } from "../../app/routes/api/page";
+import { action as paymobWebhookApi } from "../../app/routes/api/paymob-webhook";
 import { action as portfolioCreateApi } from "../../app/routes/api/portfolio";
 import { loader as portfolioGetApi, action as portfolioItemApi } from "../../app/routes/api/portfolio-item";
 import { loader as questionApi, action as questionApiWrite } from "../../app/routes/api/question";
@@ -2303,6 +2306,31 @@ const CASES: Case[] = [
     params: () => ({ id: "999999" }),
     body: () => JSON.stringify({ reason: "matrix" }),
     expected: { guest: 401, user: 403, trainer: 403, admin: 404 },
+  },
+  // Invoice and credit-note PDFs (issue 47): an order nobody has is a 404 to every signed-in role.
+  {
+    name: "GET /api/orders/:id/invoice.pdf (unknown order)",
+    kind: "api",
+    handler: invoicePdfApi,
+    path: "/api/orders/999999/invoice.pdf",
+    params: () => ({ id: "999999" }),
+    expected: { guest: 401, user: 404, trainer: 404, admin: 404 },
+  },
+  {
+    name: "GET /api/orders/:id/credit-notes/:file (unknown order)",
+    kind: "api",
+    handler: creditNotePdfApi,
+    path: "/api/orders/999999/credit-notes/CN-2026-000001.pdf",
+    params: () => ({ id: "999999", file: "CN-2026-000001.pdf" }),
+    expected: { guest: 401, user: 404, trainer: 404, admin: 404 },
+  },
+  {
+    name: "GET /account/billing/:number/pdf (a number nobody was issued)",
+    kind: "page",
+    handler: billingPdfPage,
+    path: "/account/billing/INV-2026-999999/pdf",
+    params: () => ({ number: "INV-2026-999999" }),
+    expected: { guest: "login", user: 404, trainer: 404, admin: 404 },
   },
   {
     name: "GET /api/instructors/:id",

@@ -4,7 +4,7 @@ import { orderStatus } from "../../db/schema/orders";
 import { AdminInvoiceQuery, DOCUMENT_KINDS, InvoicesCsvQuery } from "../../invoices/documents.server";
 import { CheckoutInput } from "../../orders/inputs";
 import { AdminOrderQuery } from "../../orders/orders.server";
-import { type EndpointDoc, isoDate, json, money, ok, paged, params } from "../registry";
+import { type EndpointDoc, isoDate, json, money, ok, paged, params, textParams } from "../registry";
 
 const OrderShape = {
   id: z.int(),
@@ -175,6 +175,32 @@ export const orderEndpoints: EndpointDoc[] = [
     auth: "user",
     params: params("id"),
     responses: { 200: ok("The invoice", z.strictObject({ invoice: Invoice })) },
+    errors: [[404, "not_found"]],
+  },
+  {
+    method: "get",
+    route: "api/orders/:id/invoice.pdf",
+    tag: "Enrollment",
+    summary: "The order's tax invoice as a PDF",
+    description:
+      "The bilingual PDF with its ZATCA QR code, the same file the confirmation mail attached (rendered once " +
+      "and stored). Its buyer and admins only; 404 to anyone else and for an order without an invoice.",
+    auth: "user",
+    params: params("id"),
+    responses: { 200: { description: "The PDF", contentType: "application/pdf" } },
+    errors: [[404, "not_found"]],
+  },
+  {
+    method: "get",
+    route: "api/orders/:id/credit-notes/:file",
+    tag: "Enrollment",
+    summary: "One of the order's credit notes as a PDF",
+    description:
+      "`file` is the credit note's number with `.pdf` (CN-2026-000001.pdf), as each item's `pdfUrl` says; " +
+      "the same file the refund mail attached. Its buyer and admins only; 404 otherwise.",
+    auth: "user",
+    params: textParams({ id: z.string().regex(/^\d+$/), file: z.string().regex(/^CN-\d{4}-\d{6,10}\.pdf$/) }),
+    responses: { 200: { description: "The PDF", contentType: "application/pdf" } },
     errors: [[404, "not_found"]],
   },
   {
