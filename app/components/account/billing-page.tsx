@@ -1,4 +1,5 @@
-// The learner's Billing page (issue 47, item 6): orders, then invoices and credit notes, as two tables.
+// The learner's Billing page (issue 47, item 6): invoices and credit notes, then orders, as two tables of the
+// same shape (number, what it is, date, total).
 import { Link } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
 import type { Route } from "../../routes/+types/account-billing";
@@ -8,6 +9,82 @@ type LoaderData = Route.ComponentProps["loaderData"];
 
 const cell = "p-2 text-start";
 
+type BillingRow = {
+  key: string;
+  href: string;
+  number: string;
+  openLabel: string;
+  second: string;
+  date: string;
+  total: string;
+};
+
+function BillingTable({
+  id,
+  heading,
+  empty,
+  secondColumn,
+  rows,
+}: {
+  id: "billing-documents" | "billing-orders";
+  heading: string;
+  empty: string;
+  secondColumn: string;
+  rows: BillingRow[];
+}) {
+  const { t } = useTranslation("orders");
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-xl font-bold">
+        {heading}
+      </h2>
+      {rows.length === 0 ? (
+        <p className="mt-4">{empty}</p>
+      ) : (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full text-sm" data-testid={id}>
+            <thead>
+              <tr className="border-b border-ink/15">
+                <th scope="col" className={cell}>
+                  {t("billing.number")}
+                </th>
+                <th scope="col" className={cell}>
+                  {secondColumn}
+                </th>
+                <th scope="col" className={cell}>
+                  {t("billing.date")}
+                </th>
+                <th scope="col" className="p-2 text-end">
+                  {t("billing.total")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.key} className="border-b border-ink/10">
+                  <td className="p-2">
+                    <Link
+                      to={row.href}
+                      className="font-semibold text-coral-700"
+                      dir="ltr"
+                      aria-label={row.openLabel}
+                    >
+                      {row.number}
+                    </Link>
+                  </td>
+                  <td className="p-2">{row.second}</td>
+                  <td className="p-2">{row.date}</td>
+                  <td className="p-2 text-end">{row.total}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
 export function BillingPage({ loaderData }: { loaderData: LoaderData }) {
   const { t } = useTranslation("orders");
   const { orders, documents } = loaderData;
@@ -15,102 +92,36 @@ export function BillingPage({ loaderData }: { loaderData: LoaderData }) {
     <>
       <PageIntro title={t("billing.title")} lead={t("billing.lead")} />
       <div className="mx-auto max-w-5xl space-y-12 px-4 py-12">
-        <section aria-labelledby="billing-documents">
-          <h2 id="billing-documents" className="text-xl font-bold">
-            {t("billing.documents")}
-          </h2>
-          {documents.length === 0 ? (
-            <p className="mt-4">{t("billing.noDocuments")}</p>
-          ) : (
-            <div className="mt-4 overflow-x-auto">
-              <table className="w-full text-sm" data-testid="billing-documents">
-                <thead>
-                  <tr className="border-b border-ink/15">
-                    <th scope="col" className={cell}>
-                      {t("billing.number")}
-                    </th>
-                    <th scope="col" className={cell}>
-                      {t("billing.kindColumn")}
-                    </th>
-                    <th scope="col" className={cell}>
-                      {t("billing.date")}
-                    </th>
-                    <th scope="col" className="p-2 text-end">
-                      {t("billing.total")}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {documents.map((document) => (
-                    <tr key={document.number} className="border-b border-ink/10">
-                      <td className="p-2">
-                        <Link
-                          to={document.href}
-                          className="font-semibold text-coral-700"
-                          dir="ltr"
-                          aria-label={t("billing.openDocument", { reference: document.number })}
-                        >
-                          {document.number}
-                        </Link>
-                      </td>
-                      <td className="p-2">{t(`billing.kind.${document.kind}`)}</td>
-                      <td className="p-2">{document.date}</td>
-                      <td className="p-2 text-end">{document.total}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </section>
-        <section aria-labelledby="billing-orders">
-          <h2 id="billing-orders" className="text-xl font-bold">
-            {t("billing.orders")}
-          </h2>
-          {orders.length === 0 ? (
-            <p className="mt-4">{t("billing.noOrders")}</p>
-          ) : (
-            <div className="mt-4 overflow-x-auto">
-              <table className="w-full text-sm" data-testid="billing-orders">
-                <thead>
-                  <tr className="border-b border-ink/15">
-                    <th scope="col" className={cell}>
-                      {t("billing.number")}
-                    </th>
-                    <th scope="col" className={cell}>
-                      {t("billing.status")}
-                    </th>
-                    <th scope="col" className={cell}>
-                      {t("billing.date")}
-                    </th>
-                    <th scope="col" className="p-2 text-end">
-                      {t("billing.total")}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {orders.map((order) => (
-                    <tr key={order.id} className="border-b border-ink/10">
-                      <td className="p-2">
-                        <Link
-                          to={order.href}
-                          className="font-semibold text-coral-700"
-                          dir="ltr"
-                          aria-label={t("billing.openOrder", { reference: order.number })}
-                        >
-                          {order.number}
-                        </Link>
-                      </td>
-                      <td className="p-2">{t(`order.status.${order.status}`)}</td>
-                      <td className="p-2">{order.date}</td>
-                      <td className="p-2 text-end">{order.total}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </section>
+        <BillingTable
+          id="billing-documents"
+          heading={t("billing.documents")}
+          empty={t("billing.noDocuments")}
+          secondColumn={t("billing.kindColumn")}
+          rows={documents.map((document) => ({
+            key: document.number,
+            href: document.href,
+            number: document.number,
+            openLabel: t("billing.openDocument", { reference: document.number }),
+            second: t(`billing.kind.${document.kind}`),
+            date: document.date,
+            total: document.total,
+          }))}
+        />
+        <BillingTable
+          id="billing-orders"
+          heading={t("billing.orders")}
+          empty={t("billing.noOrders")}
+          secondColumn={t("billing.status")}
+          rows={orders.map((order) => ({
+            key: String(order.id),
+            href: order.href,
+            number: order.number,
+            openLabel: t("billing.openOrder", { reference: order.number }),
+            second: t(`order.status.${order.status}`),
+            date: order.date,
+            total: order.total,
+          }))}
+        />
       </div>
     </>
   );
