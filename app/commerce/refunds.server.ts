@@ -1,5 +1,7 @@
-// Refunds: an admin gives a learner their money back for a course. Access ends (the enrollment goes), the
-// price paid returns to the wallet through creditWallet with a "refund" ledger row, all in one transaction.
+// Refunds: an admin gives a learner their money back for a course. Access ends (the enrollment goes), and
+// the price paid returns where it came from (issue 46, item 5): to the card that paid, through its provider
+// by a `card-refund` job with retries, or else to the wallet through creditWallet with a "refund" ledger row;
+// all in one transaction.
 // Within REFUND_WINDOW_DAYS of the purchase (default 14) any admin may refund; later only with an explicit
 // override, and every refund carries a reason.
 
@@ -10,9 +12,11 @@ import { type Environment, environment } from "../config.server";
 import type { Database } from "../db/client.server";
 import { courses, enrollments, users } from "../db/schema";
 import { queueDocumentMailToUser } from "../invoices/mail.server";
+import { enqueueJob } from "../jobs/queue.server";
 import { INT4_MAX, queryInteger, safeText } from "../lib/validation";
 import { notify } from "../notifications/notify.server";
-import { recordItemRefund } from "../orders/orders.server";
+import { cardPaymentForCourse, recordItemRefund } from "../orders/orders.server";
+import { cardProvider } from "../payments/providers/registry.server";
 import { withdrawReview } from "../reviews/reviews.server";
 import { creditWallet } from "../wallet/wallet.server";
 
@@ -53,7 +57,15 @@ export const RefundInput = z.object({
 export type RefundInput = z.infer<typeof RefundInput>;
 
 export type RefundOutcome =
-  | { ok: true; refunded: number; balance: number; userName: string; courseTitle: string }
+  | {
+      ok: true;
+      refunded: number;
+      /** Where the money went: the wallet now, or the card (the provider's refund follows by a job). */
+      to: "wallet" | "card";
+      balance: number;
+      userName: string;
+      courseTitle: string;
+    }
   | { ok: false; reason: "not_found" | "outside_window" | "balance_limit" };
 
 export async function refundEnrollment(
@@ -80,9 +92,12 @@ export async function refundEnrollment(
     const { userId, courseId, pricePaid, createdAt } = enrollment.enrollment;
     if (!input.override && !isWithinRefundWindow(createdAt, now))
       return { ok: false, reason: "outside_window" } as const;
+    // Bought by card through a provider that is still on: the money goes back to that card.
+    const card = pricePaid > 0 ? await cardPaymentForCourse(tx, userId, courseId) : null;
+    const toCard = card !== null && cardProvider(card.provider) !== null;
     // The money first: when the credit is refused, nothing has changed yet.
     let balance: number;
-    if (pricePaid > 0) {
+    if (pricePaid > 0 && !toCard) {
       const credit = await creditWallet(tx, {
         userId,
         actorId: adminId,
@@ -110,7 +125,22 @@ export async function refundEnrollment(
       amount: pricePaid,
       actorId: adminId,
       reason: input.reason,
+      to: toCard ? "card" : "wallet",
     });
+    if (card && toCard)
+      await enqueueJob(
+        db,
+        tx,
+        "card-refund",
+        {
+          orderId: card.orderId,
+          provider: card.provider,
+          paymentId: card.paymentId,
+          amount: pricePaid,
+          key: `refund:${enrollmentId}`,
+        },
+        { key: `refund:${enrollmentId}` },
+      );
     // The credit note goes to the buyer with the refund's mail (issue 47, item 5).
     if (refunded?.creditNote) await queueDocumentMailToUser(db, tx, "refund", userId, refunded.creditNote);
     // What the enrollment gave goes with it, in the same transaction: the certificate it earned is revoked
@@ -125,7 +155,7 @@ export async function refundEnrollment(
         type: "refund",
         eventKey: `refund:${enrollmentId}`,
         data: {
-          path: "/account/wallet",
+          path: toCard && card ? `/orders/${card.orderId}` : "/account/wallet",
           amount: pricePaid,
           courseId,
           courseTitle: enrollment.courseTitle,
@@ -136,6 +166,7 @@ export async function refundEnrollment(
     return {
       ok: true,
       refunded: pricePaid,
+      to: toCard ? "card" : "wallet",
       balance,
       userName: enrollment.userName,
       courseTitle: enrollment.courseTitle,

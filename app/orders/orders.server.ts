@@ -108,7 +108,15 @@ export async function recordPaidWalletOrder(
  */
 export async function recordItemRefund(
   tx: Queryable,
-  input: { userId: string; courseId: number; amount: number; actorId: string; reason: string },
+  input: {
+    userId: string;
+    courseId: number;
+    amount: number;
+    actorId: string;
+    reason: string;
+    /** Where the money goes: the wallet, or back to the card that paid (a job, app/orders/card-orders.server.ts). */
+    to?: "wallet" | "card";
+  },
 ): Promise<{ orderId: number; creditNote: IssuedDocument | null } | null> {
   const [item] = await tx
     .select({ id: orderItems.id, orderId: orderItems.orderId })
@@ -148,7 +156,13 @@ export async function recordItemRefund(
     orderId: item.orderId,
     type: "refunded",
     actorId: input.actorId,
-    detail: { courseId: input.courseId, amount: input.amount, reason: input.reason, to: "wallet" },
+    detail: {
+      courseId: input.courseId,
+      amount: input.amount,
+      reason: input.reason,
+      to: input.to ?? "wallet",
+      ...(input.to === "card" ? { state: "requested" } : {}),
+    },
     createdAt: now,
   });
   // A credit note for what was given back, referencing the order's invoice, which stays as it was
@@ -163,6 +177,40 @@ export async function recordItemRefund(
         })
       : null;
   return { orderId: item.orderId, creditNote };
+}
+
+/**
+ * The card payment a learner's course was bought with, when it was (issue 46, item 5): the latest paid card
+ * order holding the course and not refunded yet, its provider and the payment the provider named when it said
+ * paid. Null for a wallet purchase, a free enrollment, or a course bought before orders existed.
+ */
+export async function cardPaymentForCourse(
+  tx: Queryable,
+  userId: string,
+  courseId: number,
+): Promise<{ orderId: number; provider: string; paymentId: string } | null> {
+  const [row] = await tx
+    .select({
+      orderId: orders.id,
+      method: orders.method,
+      provider: orders.provider,
+      paymentId: sql<string | null>`${orderEvents.detail}->>'paymentId'`,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .leftJoin(orderEvents, and(eq(orderEvents.orderId, orders.id), eq(orderEvents.type, "paid")))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orderItems.courseId, courseId),
+        isNull(orderItems.refundedAt),
+        inArray(orders.status, ["paid", "partially_refunded"]),
+      ),
+    )
+    .orderBy(desc(orders.id))
+    .limit(1);
+  if (row?.method !== "card" || !row.provider || !row.paymentId) return null;
+  return { orderId: row.orderId, provider: row.provider, paymentId: row.paymentId };
 }
 
 export type OrderView = Order & { number: string; items: OrderItem[] };

@@ -82,7 +82,11 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const amount = formatMoney(outcome.refunded, locale, readConfig().currency);
   return toasts().redirectWithSuccess(
     back,
-    t("refunds.refunded", { amount, name: outcome.userName, course: outcome.courseTitle }),
+    t(outcome.to === "card" ? "refunds.refundedToCard" : "refunds.refunded", {
+      amount,
+      name: outcome.userName,
+      course: outcome.courseTitle,
+    }),
   );
 }
 

@@ -4,6 +4,7 @@
 // currency, a provider that does not answer, and a payment after expiry each end as decision 067 says.
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { refundEnrollment } from "../../app/commerce/refunds.server";
 import { publicOrigin, readMoyasarConfig } from "../../app/config.server";
 import type { DatabaseHandle } from "../../app/db/client.server";
 import {
@@ -15,6 +16,7 @@ import {
   orderEvents,
   orders,
   type User,
+  users,
 } from "../../app/db/schema";
 import { drainJobs } from "../../app/jobs/worker.server";
 import { reconcileCardOrders, settleCardOrder } from "../../app/orders/card-orders.server";
@@ -436,6 +438,49 @@ describe("reconciliation and expiry", () => {
     const again = await orderState(orderId);
     expect(again.types.filter((type) => type === "refunded")).toHaveLength(1);
     expect(again.types.filter((type) => type === "flagged")).toHaveLength(1);
+  });
+});
+
+describe("an admin's refund of a card-paid course (issue 46, item 5)", () => {
+  it("goes back to the card through the provider by a job, not to the wallet, once", async () => {
+    const { learner, orderId, invoice } = await startOrder();
+    await fake.pay(invoice.id);
+    await work();
+    const [enrollment] = await handle.db
+      .select()
+      .from(enrollments)
+      .where(eq(enrollments.userId, learner.id))
+      .orderBy(enrollments.id)
+      .limit(1);
+    const admin = await createUser(handle.db, "admin");
+    const outcome = await refundEnrollment(handle.db, admin.id, enrollment?.id ?? 0, {
+      reason: "asked",
+      override: false,
+    });
+    expect(outcome).toMatchObject({ ok: true, to: "card", refunded: enrollment?.pricePaid, balance: 0 });
+    const payment = fake.invoices.get(invoice.id)?.payments[0];
+    // Nothing is given back until the job asks the provider.
+    expect(payment?.status).toBe("paid");
+    expect(await work()).toBeGreaterThanOrEqual(1);
+    expect(fake.invoices.get(invoice.id)?.payments[0]).toMatchObject({
+      status: "refunded",
+      refunded: enrollment?.pricePaid,
+    });
+    const { order, events } = await orderState(orderId);
+    expect(order?.status).toBe("partially_refunded");
+    const refunds = events.filter((event) => event.type === "refunded").map((event) => event.detail);
+    expect(refunds).toEqual([
+      expect.objectContaining({ to: "card", state: "requested", amount: enrollment?.pricePaid }),
+      expect.objectContaining({ to: "card", provider: "moyasar", amount: enrollment?.pricePaid }),
+    ]);
+    const [wallet] = await handle.db
+      .select({ balance: users.walletBalance })
+      .from(users)
+      .where(eq(users.id, learner.id));
+    expect(wallet?.balance).toBe(0);
+    // The job again (a retry after a lost completion): no second refund event.
+    await work();
+    expect((await orderState(orderId)).events.filter((event) => event.type === "refunded")).toHaveLength(2);
   });
 });
 

@@ -263,7 +263,7 @@ describe("the admin page and the API", () => {
     expect((await call(String(paid.id), {})).status).toBe(422);
     const ok = await call(String(paid.id), { reason: "API refund" });
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toEqual({ refunded: 49.99, balance: 100 });
+    expect(await ok.json()).toEqual({ refunded: 49.99, to: "wallet", balance: 100 });
     expect((await call(String(paid.id), { reason: "again" })).status).toBe(404);
     expect((await call("abc", { reason: "x" })).status).toBe(404);
   });

@@ -219,7 +219,16 @@ export const adminEndpoints: EndpointDoc[] = [
     params: params("id"),
     body: json(RefundInput),
     responses: {
-      200: ok("What was refunded", z.strictObject({ refunded: money, balance: money })),
+      200: ok(
+        "What was refunded",
+        z.strictObject({
+          refunded: money,
+          to: z
+            .enum(["wallet", "card"])
+            .describe("The wallet at once, or the card that paid: the provider's refund follows by a job"),
+          balance: money,
+        }),
+      ),
     },
     errors: [
       [404, "not_found"],

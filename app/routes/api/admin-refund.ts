@@ -1,5 +1,6 @@
-// POST /api/admin/enrollments/:id/refund {reason, override?} → {refunded, balance}: ends the learner's
-// access and returns what they paid to their wallet. 409 past the refund window without `override`.
+// POST /api/admin/enrollments/:id/refund {reason, override?} → {refunded, to, balance}: ends the learner's
+// access and returns what they paid where it came from: their wallet, or the card that paid (`to`; the
+// provider's refund follows by a job). 409 past the refund window without `override`.
 import { isAdmin } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
 import { RefundInput, refundEnrollment, refundWindowDays } from "../../commerce/refunds.server";
@@ -28,6 +29,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   return Response.json({
     refunded: toCurrencyUnits(outcome.refunded),
+    to: outcome.to,
     balance: toCurrencyUnits(outcome.balance),
   });
 }
