@@ -187,7 +187,7 @@ export async function purchaseCourses(
       charged,
       balance,
       ...(coupon ? { discount } : {}),
-      order,
+      order: order ? { id: order.id, number: order.number } : null,
     };
   });
 }

@@ -215,6 +215,12 @@ beforeAll(async () => {
     ...(await ids(sql`select id from orders where method = 'wallet' order by id limit 1`)),
     ...(await ids(sql`select id from orders where method = 'card' order by id limit 1`)),
   ];
+  // The wallet purchase's invoice (issue 47): its page and its PDF (rendered into the object store, never a row).
+  const invoiceNumbers = (
+    await first(
+      app.db.execute<{ number: string }>(sql`select number from issued_documents order by id limit 1`),
+    )
+  ).map((row) => row.number);
   const posts = await ids(sql`select id from blog_posts order by id limit 2`);
   const cases = await ids(sql`select id from portfolio_items order by id limit 2`);
   const leadIds = await ids(sql`select id from leads order by id limit 2`);
@@ -307,6 +313,18 @@ beforeAll(async () => {
     "routes/credential-verify": [{}],
     "routes/account": [{}],
     "routes/account-wallet": [{}],
+    "routes/account-billing": [{}],
+    "routes/account-billing-document": [
+      ...invoiceNumbers.map((number) => ({ number })),
+      { number: "INV-2026-999999" },
+    ],
+    "routes/account-billing-pdf": [
+      ...invoiceNumbers.map((number) => ({ number })),
+      { number: "INV-2026-999999" },
+    ],
+    // Teachers' profiles (issue 50): the public page, and the teacher's own form.
+    "routes/instructor-profile": [{ id: trainerId }, { id: "00000000-0000-0000-0000-000000000000" }],
+    "routes/instructor-profile-edit": [{}],
     "routes/account-confirm-email": [{}],
     "routes/notifications": [{}],
     "routes/unsubscribe": [{ token: tokens.signUnsubscribeToken(secret, learnerId, "question_reply") }],
@@ -339,6 +357,8 @@ beforeAll(async () => {
     "routes/landing-page": [{ slug: "no-such-page" }, { slug: "home" }],
     "routes/admin-consultations": [{}],
     "routes/admin-orders": [{}],
+    "routes/admin-invoices": [{}],
+    "routes/admin-invoices-csv": [{}],
     "routes/admin-bank-transfer": [{}],
     "routes/admin-leads": [{}],
     "routes/admin-leads-csv": [{}],

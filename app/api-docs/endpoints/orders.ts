@@ -4,7 +4,7 @@ import { orderStatus } from "../../db/schema/orders";
 import { AdminInvoiceQuery, DOCUMENT_KINDS, InvoicesCsvQuery } from "../../invoices/documents.server";
 import { CheckoutInput } from "../../orders/inputs";
 import { AdminOrderQuery } from "../../orders/orders.server";
-import { type EndpointDoc, isoDate, json, money, ok, paged, params, textParams } from "../registry";
+import { type EndpointDoc, isoDate, json, money, ok, paged, params } from "../registry";
 
 const OrderShape = {
   id: z.int(),
@@ -199,7 +199,7 @@ export const orderEndpoints: EndpointDoc[] = [
       "`file` is the credit note's number with `.pdf` (CN-2026-000001.pdf), as each item's `pdfUrl` says; " +
       "the same file the refund mail attached. Its buyer and admins only; 404 otherwise.",
     auth: "user",
-    params: textParams({ id: z.string().regex(/^\d+$/), file: z.string().regex(/^CN-\d{4}-\d{6,10}\.pdf$/) }),
+    params: params("id").extend({ file: z.string().regex(/^CN-\d{4}-\d{6,10}\.pdf$/) }),
     responses: { 200: { description: "The PDF", contentType: "application/pdf" } },
     errors: [[404, "not_found"]],
   },

@@ -100,8 +100,12 @@ function Facts({
   return (
     <dl className={className}>
       {facts.map((fact) => (
-        <div key={fact.label.en} className="flex gap-3 border-t border-ink/10 py-2">
-          <dt className="w-2/5 shrink-0 text-sm text-ink/80">
+        // On a phone the label sits above its value, so a VAT number or an address is not broken mid-word.
+        <div
+          key={fact.label.en}
+          className="flex flex-col gap-1 border-t border-ink/10 py-2 sm:flex-row sm:gap-3"
+        >
+          <dt className="shrink-0 text-sm text-ink/80 sm:w-2/5">
             <Label label={fact.label} languages={languages} />
           </dt>
           <dd className="min-w-0 font-semibold break-words">
