@@ -29,15 +29,30 @@ export function pdfChromium(env: Environment = environment()): string | null {
  * the page's CSP allows no other source and no script, and no host resolves). `name` names the temporary
  * folder and files ("certificate", "invoice").
  */
+/** `nice`, where the system has it, to run Chromium at a lower priority; null otherwise. */
+const NICE =
+  ["/usr/bin/nice", "/bin/nice"].find((path) => {
+    try {
+      accessSync(path, constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  }) ?? null;
+
 export async function printWithChromium(chromium: string, html: string, name: string): Promise<Uint8Array> {
   const dir = await mkdtemp(join(tmpdir(), `manara-${name}-`));
   try {
     const page = join(dir, `${name}.html`);
     const out = join(dir, `${name}.pdf`);
     await writeFile(page, html);
+    // Below the server's own priority: a print is background work (a job), and on a small machine it must
+    // not starve the requests being answered meanwhile (every purchase now prints its invoice).
+    const [command, prefix] = NICE ? [NICE, ["-n", "15", chromium]] : [chromium, []];
     await execFileAsync(
-      chromium,
+      command,
       [
+        ...prefix,
         "--headless",
         // Containers rarely allow Chromium's sandbox; the page is our own markup, with no script or network.
         "--no-sandbox",
