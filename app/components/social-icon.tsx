@@ -1,5 +1,5 @@
 // The footer's social network icons: decorative (the link's text names the network), drawn in currentColor.
-import type { SocialNetwork } from "../site/settings";
+import type { SocialNetwork } from "../site/social-networks";
 
 const PATHS: Record<SocialNetwork, string> = {
   x: "M17.8 3h3.1l-6.8 7.7L22 21h-6.2l-4.9-6.4L5.3 21H2.2l7.3-8.3L2 3h6.4l4.4 5.8zm-1.1 16.2h1.7L7.4 4.7H5.6z",

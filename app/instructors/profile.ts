@@ -40,19 +40,6 @@ export function linksFromText(text: string): string[] {
   return text.split(/\r?\n/).slice(0, 20);
 }
 
-/** How a link reads on the profile: its host, without "www." (the full address is the link's target). */
-export function linkLabel(url: string): string {
-  return new URL(url).hostname.replace(/^www\./, "");
-}
-
-/** A bio as paragraphs: blank lines separate them; single line breaks stay within one. */
-export function bioParagraphs(text: string | null): string[] {
-  return (text ?? "")
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean);
-}
-
 /** The studio's form: the same fields, the links typed one per line in a box. */
 export const InstructorProfileForm = z.object({
   bio: bio.optional().transform((value) => value ?? null),

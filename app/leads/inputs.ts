@@ -2,7 +2,8 @@
 // translation keys: the contact form's own in the `contact` namespace, the leads' in `leads:`.
 import { z } from "zod";
 import { emailAddress, INT4_MAX, safeText } from "../lib/validation";
-import { optionalLine, phoneNumber, SERVICE_KEYS } from "./policy";
+import { optionalLine, phoneNumber } from "./policy";
+import { SERVICE_KEYS } from "./services";
 
 const name = safeText({ max: 1000, error: "errors.nameRequired", tooLong: "errors.nameTooLong" })
   .trim()

@@ -4,6 +4,7 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
 import { queryInteger, safeText } from "../lib/validation";
+import { SERVICE_KEYS, type ServiceKey } from "./services";
 
 export const LEAD_STATUSES = ["new", "contacted", "qualified", "won", "lost", "spam"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
@@ -34,9 +35,6 @@ export const LEAD_EVENT_KINDS = [
 ] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 
-/** The services of /services a visitor can ask about: the keys of `pages:services.items` (their `icon`). */
-export const SERVICE_KEYS = ["strategy", "social", "content", "ads", "seo", "web"] as const;
-export type ServiceKey = (typeof SERVICE_KEYS)[number];
 export const isServiceKey = (value: unknown): value is ServiceKey =>
   (SERVICE_KEYS as readonly unknown[]).includes(value);
 

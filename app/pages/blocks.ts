@@ -4,25 +4,8 @@
 // the English one.
 import { z } from "zod";
 import { COURSE_CATEGORIES } from "../courses/categories";
-import { SERVICE_KEYS } from "../leads/policy";
 import { INT4_MAX, safeText } from "../lib/validation";
-
-/** Every block type, in the order the editor offers them. */
-export const BLOCK_TYPES = [
-  "hero",
-  "richText",
-  "services",
-  "process",
-  "figures",
-  "testimonials",
-  "logos",
-  "team",
-  "faq",
-  "rail",
-  "cta",
-  "image",
-] as const;
-export type BlockType = (typeof BLOCK_TYPES)[number];
+import { type BlockType, CTA_KINDS, RAIL_SOURCES, SERVICE_ICONS } from "./block-kinds";
 
 /** At most this many blocks on a page, and items in a block's list. */
 export const MAX_BLOCKS = 40;
@@ -94,7 +77,6 @@ export const RichTextBlock = z.strictObject({
   markdown: bilingual(20_000, true).describe("Markdown, shown through the site's sanitizer (no raw scripts)"),
 });
 
-export const SERVICE_ICONS = SERVICE_KEYS;
 export const ServicesBlock = z.strictObject({
   type: z.literal("services"),
   title: bilingual(160),
@@ -168,7 +150,6 @@ export const FaqBlock = z.strictObject({
   items: list(z.strictObject({ question: bilingual(300, true), answer: bilingual(2_000, true) })),
 });
 
-export const RAIL_SOURCES = ["courses", "caseStudies", "posts"] as const;
 export const RailBlock = z.strictObject({
   type: z.literal("rail"),
   source: z.enum(RAIL_SOURCES),
@@ -183,7 +164,6 @@ export const RailBlock = z.strictObject({
   limit: z.int().min(1).max(12),
 });
 
-export const CTA_KINDS = ["contact", "consultation", "newsletter"] as const;
 export const CtaBlock = z.strictObject({
   type: z.literal("cta"),
   kind: z

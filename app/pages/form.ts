@@ -4,17 +4,10 @@
 // or remove a picture, publish, restore, delete — so the editor works without JavaScript and a move never
 // loses what was typed.
 import { z } from "zod";
-import { BLOCK_TYPES, type Block, type BlockType, newBlock, type PageContent } from "./blocks";
+import { BLOCK_TYPES, type BlockType } from "./block-kinds";
+import { type Block, newBlock, type PageContent } from "./blocks";
+import { BOOLEAN_KEYS, ID_LIST_KEYS, NUMBER_KEYS, OPTIONAL_PICTURE_KEYS } from "./form-keys";
 import { type BlockMove, moveBlock } from "./policy";
-
-/** Keys whose value is a whole number (an empty field is null where the schema allows it). */
-const NUMBER_KEYS = new Set(["priceFrom", "limit"]);
-/** Keys shown as a checkbox: absent from the form is false. */
-export const BOOLEAN_KEYS = new Set(["ask", "noindex"]);
-/** Keys holding a list of ids, typed as "3, 7, 12". */
-export const ID_LIST_KEYS = new Set(["ids"]);
-/** Keys holding an image that may be absent (null). */
-export const OPTIONAL_PICTURE_KEYS = new Set(["picture", "photo"]);
 
 const isBilingual = (value: unknown): value is { en: string; ar: string } =>
   typeof value === "object" &&

@@ -6,12 +6,9 @@ import { isAdmin, type Viewer } from "../access/roles";
 import type { RateLimitRule } from "../auth/rate-limit.server";
 import { cleanSearchText, queryInteger, safeText } from "../lib/validation";
 
-export const QUESTION_TITLE_MAX = 200;
-export const POST_BODY_MAX = 10_000;
-export const HIDE_REASON_MAX = 200;
-export const QA_PAGE_SIZE = 20;
-/** Authors edit their own question or reply for this long after posting it. */
-export const EDIT_WINDOW_MS = 30 * 60 * 1000;
+import { EDIT_WINDOW_MS, HIDE_REASON_MAX, POST_BODY_MAX, QA_PAGE_SIZE, QUESTION_TITLE_MAX } from "./limits";
+
+export { EDIT_WINDOW_MS, HIDE_REASON_MAX, POST_BODY_MAX, QA_PAGE_SIZE, QUESTION_TITLE_MAX } from "./limits";
 
 /** Per person, counted in PostgreSQL (app/auth/rate-limit.server.ts) so they hold across servers. */
 export const QA_RATE_LIMITS = {

@@ -10,7 +10,8 @@ import { siteSettings } from "../db/schema";
 import { i18nFor } from "../i18n/context.server";
 import { logger } from "../lib/logger.server";
 import { readPublic } from "../lib/public-reads.server";
-import { type SiteSettings, SiteSettingsInput, SOCIAL_NETWORKS } from "./settings";
+import { type SiteSettings, SiteSettingsInput } from "./settings";
+import { SOCIAL_NETWORKS } from "./social-networks";
 
 const KEY = "site";
 

@@ -5,18 +5,7 @@ import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { z } from "zod";
 import type { Locale } from "../i18n/languages";
 import { emailAddress, safeText } from "../lib/validation";
-
-/** The social networks the footer can link to, in the order it shows them. */
-export const SOCIAL_NETWORKS = [
-  "x",
-  "linkedin",
-  "instagram",
-  "youtube",
-  "tiktok",
-  "snapchat",
-  "facebook",
-] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+import { SOCIAL_NETWORKS, type SocialNetwork } from "./social-networks";
 
 /** The hosts each network's profile addresses live on (a `www.` or `m.` prefix is allowed too). */
 const SOCIAL_HOSTS: Record<SocialNetwork, readonly string[]> = {

@@ -204,3 +204,21 @@ export async function expectMailInOutbox(page: Page, message: Locator, timeout =
     )
     .toBe(true);
 }
+
+/**
+ * Records the Content-Security-Policy violations the page reports, from before its first script runs, on
+ * every document it opens from now on (tests/e2e/security.spec.ts, tests/e2e/page-sweep.spec.ts).
+ */
+export async function watchCspViolations(page: Page): Promise<string[]> {
+  const messages: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Content-Security-Policy/i.test(message.text()))
+      messages.push(message.text().slice(0, 160));
+  });
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return messages;
+}

@@ -18,7 +18,14 @@ import path from "node:path";
 import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "./fixtures";
-import { demoState, localized, PAGES_BY_ROLE, type Role, resolveSweepPath } from "./helpers";
+import {
+  demoState,
+  localized,
+  PAGES_BY_ROLE,
+  type Role,
+  resolveSweepPath,
+  watchCspViolations,
+} from "./helpers";
 
 const LAYOUT_WIDTHS = [1440, 1280, 1024, 900, 834, 800, 768, 600, 414, 390, 360, 320] as const;
 const PHONE = 390;
@@ -221,6 +228,9 @@ for (const role of ["guest", "learner", "trainer", "admin"] as const satisfies r
           ...(role === "guest" ? {} : { storageState: await demoState(browser, role) }),
         });
         const page = await context.newPage();
+        // Every page runs under the enforced policy: a script that probes eval or loads from elsewhere is
+        // refused there, so a violation is a bug even where nothing visibly breaks.
+        const cspViolations = javaScript ? await watchCspViolations(page) : [];
         const found: string[] = [];
         const documents = new Map<string, string>();
         for (const listed of paths) {
@@ -236,6 +246,8 @@ for (const role of ["guest", "learner", "trainer", "admin"] as const satisfies r
               await page.evaluate(() => `<!DOCTYPE html>\n${document.documentElement.outerHTML}`),
             );
             found.push(...(await seriousViolations(page, `${url} @${DESKTOP}`)));
+            // Reported by now (modules run before the load event): named after the page that caused them.
+            found.push(...cspViolations.splice(0).map((violation) => `${url}: ${violation}`));
           } else {
             // The served document, with the role's cookies (redirects followed, as a browser would).
             const response = await context.request.get(url);
@@ -257,6 +269,7 @@ for (const role of ["guest", "learner", "trainer", "admin"] as const satisfies r
           }
         }
         if (javaScript && index === 0) found.push(...(await openMenuViolations(page, role, locale)));
+        found.push(...cspViolations.map((violation) => `after ${paths.at(-1)}: ${violation}`));
         await context.close();
         found.push(...(await htmlProblems(documents)));
         expect(found).toEqual([]);

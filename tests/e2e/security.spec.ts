@@ -1,8 +1,8 @@
 // The site works under its enforced Content-Security-Policy (no violation on any page, scripts hydrate),
 // every response carries the security headers, and a fetcher whose request fails rolls back with a toast
 // instead of replacing the page with the error page.
-import { expect, type Page, test } from "./fixtures";
-import { uniqueEmail } from "./helpers";
+import { expect, test } from "./fixtures";
+import { uniqueEmail, watchCspViolations } from "./helpers";
 
 const PAGES = [
   "/",
@@ -23,24 +23,9 @@ const PAGES = [
   "/no-such-page",
 ];
 
-/** Records CSP violations the page reports, from before its first script runs. */
-async function watchViolations(page: Page): Promise<string[]> {
-  const messages: string[] = [];
-  page.on("console", (message) => {
-    if (/Content Security Policy|Content-Security-Policy/i.test(message.text()))
-      messages.push(message.text().slice(0, 160));
-  });
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => {
-      console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
-  return messages;
-}
-
 for (const locale of ["en", "ar"] as const) {
   test(`no CSP violation on any page (${locale})`, async ({ page }, testInfo) => {
-    const violations = await watchViolations(page);
+    const violations = await watchCspViolations(page);
     for (const path of PAGES) {
       const url = locale === "en" ? path : path === "/" ? "/ar" : `/ar${path}`;
       const response = await page.goto(url);

@@ -8,7 +8,7 @@ import type { DatabaseHandle } from "../../app/db/client.server";
 import { onPublicChange, publicChangesListening } from "../../app/db/public-changes.server";
 import type { User } from "../../app/db/schema";
 import { startJobWorker } from "../../app/jobs/worker.server";
-import { BLOCK_TYPES } from "../../app/pages/blocks";
+import { BLOCK_TYPES } from "../../app/pages/block-kinds";
 import { getPublishedPage, publishPage, savePageDraft } from "../../app/pages/pages.server";
 import { signPreviewToken } from "../../app/pages/preview-token";
 import { action as editorAction } from "../../app/routes/admin-page";

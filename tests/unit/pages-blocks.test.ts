@@ -1,7 +1,8 @@
 // The pages' blocks and rules (issue 49): every block type parses, links and images are checked, Arabic falls
 // back to English, the editor's moves, and which content visitors see around a scheduled publish.
 import { describe, expect, it } from "vitest";
-import { BLOCK_TYPES, Block, isSafeHref, newBlock, PageContent } from "../../app/pages/blocks";
+import { BLOCK_TYPES } from "../../app/pages/block-kinds";
+import { Block, isSafeHref, newBlock, PageContent } from "../../app/pages/blocks";
 import { localizeValue, publishedPageJson } from "../../app/pages/json";
 import { isPageSlug, moveBlock, pageStatus, visibleContent } from "../../app/pages/policy";
 import { faqJsonLd } from "../../app/pages/view";

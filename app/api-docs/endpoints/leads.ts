@@ -4,13 +4,8 @@ import { z } from "zod";
 import { LeadInput } from "../../leads/inputs";
 import { LeadChange, NoteInput } from "../../leads/leads.server";
 import { NewsletterInput } from "../../leads/newsletter.server";
-import {
-  LEAD_EVENT_KINDS,
-  LEAD_SOURCES,
-  LEAD_STATUSES,
-  LeadListQuery,
-  SERVICE_KEYS,
-} from "../../leads/policy";
+import { LEAD_EVENT_KINDS, LEAD_SOURCES, LEAD_STATUSES, LeadListQuery } from "../../leads/policy";
+import { SERVICE_KEYS } from "../../leads/services";
 import { type EndpointDoc, isoDate, json, ok, params } from "../registry";
 
 /** What a sender is told: a reference for this message, never whether the address was known. */

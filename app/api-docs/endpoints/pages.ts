@@ -1,7 +1,8 @@
 // The agency's pages made of blocks (issue 49, item 7): the public read and the admin's editing, described
 // from the same zod schemas the API validates with (app/pages/blocks.ts, app/pages/inputs.ts).
 import { z } from "zod";
-import { BLOCK_TYPES, PageContent } from "../../pages/blocks";
+import { BLOCK_TYPES } from "../../pages/block-kinds";
+import { PageContent } from "../../pages/blocks";
 import { PageCreateInput, PagePublishInput, PageSaveInput } from "../../pages/inputs";
 import { type EndpointDoc, isoDate, json, ok, pathId, textParams } from "../registry";
 

@@ -1,6 +1,7 @@
 // The agency's own site (issue 49): its settings. app/routes/api/admin-site-settings.ts.
 import { z } from "zod";
-import { SiteSettingsInput, SOCIAL_NETWORKS } from "../../site/settings";
+import { SiteSettingsInput } from "../../site/settings";
+import { SOCIAL_NETWORKS } from "../../site/social-networks";
 import { type EndpointDoc, isoDate, json, ok } from "../registry";
 
 const Bilingual = z.strictObject({

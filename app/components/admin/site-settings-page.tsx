@@ -2,7 +2,8 @@
 // fields sit side by side, English then Arabic, each input in its own language and direction.
 import { Form, useNavigation } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
-import { type SiteSettingsFormField, SOCIAL_NETWORKS } from "../../site/settings";
+import type { SiteSettingsFormField } from "../../site/settings";
+import { SOCIAL_NETWORKS } from "../../site/social-networks";
 import { ErrorSummary, fieldErrorLinks } from "../error-summary";
 import { PageIntro } from "../page-intro";
 

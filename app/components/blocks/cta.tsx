@@ -1,6 +1,6 @@
 // The call to action block: the home page's dark band, its button leading to the contact form, a
 // consultation or the newsletter.
-import type { CTA_KINDS } from "../../pages/blocks";
+import type { CTA_KINDS } from "../../pages/block-kinds";
 import type { BlockView } from "../../pages/view";
 import { BlockLink, type Of } from "./shared";
 

@@ -1,6 +1,6 @@
 // /instructors/:id: a teacher's photo, name, bio and links, and their published courses as cards.
 import { useTranslation } from "../../i18n/use-translation";
-import { bioParagraphs, linkLabel } from "../../instructors/profile";
+import { bioParagraphs, linkLabel } from "../../instructors/display";
 import { CourseCard, type CourseCardView } from "../cards";
 import { InstructorPhoto } from "./instructor-photo";
 

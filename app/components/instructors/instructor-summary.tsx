@@ -4,7 +4,7 @@
 import { Link } from "react-router";
 import { useLocalizePath } from "../../i18n/use-locale";
 import { useTranslation } from "../../i18n/use-translation";
-import { bioParagraphs } from "../../instructors/profile";
+import { bioParagraphs } from "../../instructors/display";
 import { InstructorPhoto } from "./instructor-photo";
 
 export function InstructorSummary({

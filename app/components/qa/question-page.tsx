@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { useLocalizePath } from "../../i18n/use-locale";
 import { useTranslation } from "../../i18n/use-translation";
-import { HIDE_REASON_MAX, POST_BODY_MAX, QUESTION_TITLE_MAX } from "../../qa/policy";
+import { HIDE_REASON_MAX, POST_BODY_MAX, QUESTION_TITLE_MAX } from "../../qa/limits";
 import type { QuestionView, ReplyView } from "../../qa/qa.server";
 import { EnhancedFormMarker } from "../enhanced-form-marker";
 import { BackField, PostBody, QaLayout, useQaTarget, VoteButton } from "./shared";

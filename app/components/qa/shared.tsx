@@ -5,7 +5,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { useLocalizePath } from "../../i18n/use-locale";
 import { useTranslation } from "../../i18n/use-translation";
-import { POST_BODY_MAX, QUESTION_TITLE_MAX } from "../../qa/policy";
+import { POST_BODY_MAX, QUESTION_TITLE_MAX } from "../../qa/limits";
 import type { QuestionSummary } from "../../qa/qa.server";
 import { EnhancedFormMarker } from "../enhanced-form-marker";
 

@@ -33,13 +33,13 @@ export function InstructorProfileForm({
         {loaderData.publicPath ? (
           <Link
             to={loaderData.publicPath}
-            className="font-semibold text-coral-300 underline"
+            className="mt-4 inline-block font-semibold text-coral-700 underline"
             data-testid="public-profile-link"
           >
             {t("profile.viewPublic")}
           </Link>
         ) : (
-          <p className="text-white/80">{t("profile.noPublicYet")}</p>
+          <p className="mt-4 text-ink/75">{t("profile.noPublicYet")}</p>
         )}
       </PageIntro>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 *:min-w-0 lg:grid-cols-[1fr_20rem]">
