@@ -152,6 +152,13 @@ export async function purchaseCourses(
       if (discount > 0) await commitRedemption(tx, userId, coupon.couponId, discount);
     }
 
+    // Bought or owned already, none of these belongs in the cart any more. Before the order:
+    // its invoice takes the series' number, whose lock every other purchase waits on until this one commits,
+    // so as little as can be follows it.
+    await tx
+      .delete(cartItems)
+      .where(and(eq(cartItems.userId, userId), inArray(cartItems.courseId, requestedIds)));
+
     // Every purchase is an order (issue 46): written paid here, in the transaction that charged the wallet
     // and enrolled, so the order, the money and the access commit together or not at all.
     // A free enrollment is not a purchase: only a checkout that bought something with a price is an order.
@@ -174,11 +181,6 @@ export async function purchaseCourses(
         });
     // The buyer's confirmation with the invoice attached, queued with the purchase (issue 47, item 5).
     if (order) await queueDocumentMailToUser(db, tx, "order_paid", userId, order.invoice);
-
-    // Bought or owned already, none of these belongs in the cart any more.
-    await tx
-      .delete(cartItems)
-      .where(and(eq(cartItems.userId, userId), inArray(cartItems.courseId, requestedIds)));
 
     return {
       ok: true,

@@ -385,8 +385,6 @@ async function fulfil(
     .set({ status: "paid", paidAt: now, providerRef: String(detail.reference) })
     .where(eq(orders.id, order.id));
   await tx.insert(orderEvents).values({ orderId: order.id, type: "paid", actorId, detail, createdAt: now });
-  // Its invoice, in the transaction that marks it paid, under the order's lock: exactly one (issue 47).
-  const invoice = await issueInvoiceForOrder(tx, order.id, now);
   // Owned some other way meanwhile (a wallet purchase in another tab): paid for twice, for an admin to see.
   const twice = courseIds.filter((id) => !enrolled.has(id));
   if (twice.length > 0)
@@ -396,7 +394,9 @@ async function fulfil(
       detail: { why: "already_owned", courseIds: twice, key: `owned:${order.id}` },
       createdAt: now,
     });
-  return invoice;
+  // Its invoice, in the transaction that marks it paid, under the order's lock: exactly one (issue 47).
+  // Last: the series' counter stays locked until this transaction commits, and every other sale waits on it.
+  return issueInvoiceForOrder(tx, order.id, now);
 }
 
 /** The order a provider's reference belongs to (the webhook's job), or null. */
