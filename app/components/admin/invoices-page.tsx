@@ -8,8 +8,24 @@ import { Pagination } from "../pagination";
 
 type LoaderData = Route.ComponentProps["loaderData"];
 
-const head = "p-2 text-start";
-const headEnd = "p-2 text-end";
+/** The amounts' columns, aligned to the end as figures are. */
+const AMOUNT_COLUMNS = new Set(["net", "vat", "gross"]);
+
+/** A table's header row: each column's label from `invoices.<key>`. */
+function ColumnHeads({ columns }: { columns: readonly string[] }) {
+  const { t } = useTranslation("orders");
+  return (
+    <thead>
+      <tr className="border-b border-ink/15">
+        {columns.map((key) => (
+          <th key={key} scope="col" className={`p-2 ${AMOUNT_COLUMNS.has(key) ? "text-end" : "text-start"}`}>
+            {t(`invoices.${key}`)}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
 
 export function AdminInvoices({ loaderData }: { loaderData: LoaderData }) {
   const { t } = useTranslation("orders");
@@ -83,25 +99,7 @@ export function AdminInvoices({ loaderData }: { loaderData: LoaderData }) {
           <div className="overflow-x-auto">
             <table className="w-full text-sm" data-testid="invoice-totals">
               <caption className="text-start text-lg font-bold">{t("invoices.totals")}</caption>
-              <thead>
-                <tr className="border-b border-ink/15">
-                  <th scope="col" className={head}>
-                    {t("invoices.currency")}
-                  </th>
-                  <th scope="col" className={head}>
-                    {t("invoices.kind")}
-                  </th>
-                  <th scope="col" className={headEnd}>
-                    {t("invoices.net")}
-                  </th>
-                  <th scope="col" className={headEnd}>
-                    {t("invoices.vat")}
-                  </th>
-                  <th scope="col" className={headEnd}>
-                    {t("invoices.gross")}
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads columns={["currency", "kind", "net", "vat", "gross"]} />
               <tbody>
                 {totals.flatMap((sums) =>
                   (
@@ -132,31 +130,7 @@ export function AdminInvoices({ loaderData }: { loaderData: LoaderData }) {
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-sm" data-testid="invoice-list">
-              <thead>
-                <tr className="border-b border-ink/15">
-                  <th scope="col" className={head}>
-                    {t("invoices.number")}
-                  </th>
-                  <th scope="col" className={head}>
-                    {t("invoices.kind")}
-                  </th>
-                  <th scope="col" className={head}>
-                    {t("invoices.buyer")}
-                  </th>
-                  <th scope="col" className={head}>
-                    {t("invoices.date")}
-                  </th>
-                  <th scope="col" className={headEnd}>
-                    {t("invoices.net")}
-                  </th>
-                  <th scope="col" className={headEnd}>
-                    {t("invoices.vat")}
-                  </th>
-                  <th scope="col" className={headEnd}>
-                    {t("invoices.gross")}
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads columns={["number", "kind", "buyer", "date", "net", "vat", "gross"]} />
               <tbody>
                 {items.map((document) => (
                   <tr key={document.number} className="border-b border-ink/10">
