@@ -342,12 +342,15 @@ export async function startFakePaymob({
       }
       const authorized = req.headers.authorization === `Token ${secretKey}`;
       requests.push({ path, authorized, body });
+      // Whether this request fails is settled as it arrives: a delayed request still asleep must not take a
+      // failure meant for one that comes after it.
+      const failing = failures > 0;
+      if (failing) failures -= 1;
       if (delay.count > 0) {
         delay.count -= 1;
         await new Promise((resolve) => setTimeout(resolve, delay.ms));
       }
-      if (failures > 0) {
-        failures -= 1;
+      if (failing) {
         return json(500, { detail: "Internal server error" });
       }
       if (!authorized) return json(401, { detail: "Authentication credentials were not provided." });

@@ -9,7 +9,6 @@ import {
   cartItems,
   couponRedemptions,
   coupons,
-  courses,
   enrollments,
   orderEvents,
   orders,
@@ -22,6 +21,7 @@ import { action as webhookApi } from "../../app/routes/api/moyasar-webhook";
 import { action as orderAction } from "../../app/routes/order";
 import { type FakeMoyasar, startFakeMoyasar } from "../fakes/moyasar";
 import { bearerFor, cookieFor, createUser } from "./auth-helpers";
+import { createPricedCourses, saveEnv } from "./commerce-fixtures";
 import { runRoute, settle } from "./route-context";
 import { sharedTestMailer } from "./studio-factories";
 import { createTestDatabase } from "./test-database";
@@ -30,7 +30,7 @@ const SECRET_KEY = "sk_test_race";
 const WEBHOOK_SECRET = "race-webhook-secret";
 const PARALLEL = 10;
 const VARIABLES = ["MOYASAR_SECRET_KEY", "MOYASAR_WEBHOOK_SECRET", "MOYASAR_API_URL"] as const;
-const saved = Object.fromEntries(VARIABLES.map((name) => [name, process.env[name]]));
+const restoreEnv = saveEnv(VARIABLES);
 
 let handle: DatabaseHandle;
 let wide: DatabaseHandle;
@@ -52,28 +52,13 @@ async function setUp() {
   process.env.MOYASAR_API_URL = fake.apiUrl;
   const trainer = await createUser(handle.db, "trainer");
   await handle.db.insert(coupons).values({ code: "RACE20", percentOff: 20, createdById: trainer.id });
-  const rows2 = await handle.db
-    .insert(courses)
-    .values(
-      [2_000, 3_000].map((price, index) => ({
-        slug: `race-course-${index}`,
-        title: `Race course ${index}`,
-        description: "d",
-        category: "data-science" as const,
-        price,
-        isPublished: true,
-        trainerId: trainer.id,
-      })),
-    )
-    .returning({ id: courses.id });
-  courseIds.push(...rows2.map((row) => row.id));
+  courseIds.push(
+    ...(await createPricedCourses(handle.db, trainer.id, { title: "Race course", prices: [2_000, 3_000] })),
+  );
 }
 
 async function tearDown() {
-  for (const name of VARIABLES) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
+  restoreEnv();
   await fake?.close();
   await wide?.close();
   await handle?.close();

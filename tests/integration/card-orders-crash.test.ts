@@ -14,6 +14,7 @@ import { reconcileCardOrders } from "../../app/orders/card-orders.server";
 import { action as checkoutApi } from "../../app/routes/api/checkout";
 import { type FakeMoyasar, startFakeMoyasar } from "../fakes/moyasar";
 import { bearerFor, createUser } from "./auth-helpers";
+import { saveEnv } from "./commerce-fixtures";
 import { runRoute } from "./route-context";
 import { createTestDatabase } from "./test-database";
 
@@ -21,7 +22,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 const SECRET_KEY = "sk_test_crash";
 const WEBHOOK_SECRET = "crash-webhook-secret";
 const VARIABLES = ["MOYASAR_SECRET_KEY", "MOYASAR_WEBHOOK_SECRET", "MOYASAR_API_URL"] as const;
-const saved = Object.fromEntries(VARIABLES.map((name) => [name, process.env[name]]));
+const restoreEnv = saveEnv(VARIABLES);
 
 let handle: DatabaseHandle;
 let wide: DatabaseHandle;
@@ -46,10 +47,7 @@ describe("a settling process killed between the provider's 'paid' and its commit
 
     afterAll(async () => {
       child?.kill("SIGKILL");
-      for (const name of VARIABLES) {
-        if (saved[name] === undefined) delete process.env[name];
-        else process.env[name] = saved[name];
-      }
+      restoreEnv();
       await fake?.close();
       await wide?.close();
       await handle?.close();

@@ -11,7 +11,6 @@ import {
   cartItems,
   couponRedemptions,
   coupons,
-  courses,
   enrollments,
   orderEvents,
   orders,
@@ -30,6 +29,7 @@ import { action as orderAction, loader as orderLoader } from "../../app/routes/o
 import { contentSecurityPolicy } from "../../app/security/csp.server";
 import { type FakeMoyasar, type FakeMoyasarEvent, startFakeMoyasar } from "../fakes/moyasar";
 import { bearerFor, cookieFor, createUser } from "./auth-helpers";
+import { createPricedCourses, saveEnv } from "./commerce-fixtures";
 import { runRoute, settle } from "./route-context";
 import { sharedTestMailer } from "./studio-factories";
 import { createTestDatabase } from "./test-database";
@@ -37,7 +37,7 @@ import { createTestDatabase } from "./test-database";
 const SECRET_KEY = "sk_test_fake_moyasar";
 const WEBHOOK_SECRET = "moyasar-webhook-secret";
 const VARIABLES = ["MOYASAR_SECRET_KEY", "MOYASAR_WEBHOOK_SECRET", "MOYASAR_API_URL"] as const;
-const saved = Object.fromEntries(VARIABLES.map((name) => [name, process.env[name]]));
+const restoreEnv = saveEnv(VARIABLES);
 
 let handle: DatabaseHandle;
 let fake: FakeMoyasar;
@@ -72,29 +72,17 @@ beforeAll(async () => {
   process.env.MOYASAR_WEBHOOK_SECRET = WEBHOOK_SECRET;
   process.env.MOYASAR_API_URL = fake.apiUrl;
   trainer = await createUser(handle.db, "trainer");
-  const rows = await handle.db
-    .insert(courses)
-    .values(
-      [1_500, 2_500].map((price, index) => ({
-        slug: `card-course-${index}`,
-        title: `Card course ${index}`,
-        titleAr: `دورة البطاقة ${index}`,
-        description: "d",
-        category: "data-science" as const,
-        price,
-        isPublished: true,
-        trainerId: trainer.id,
-      })),
-    )
-    .returning({ id: courses.id });
-  courseIds.push(...rows.map((row) => row.id));
+  courseIds.push(
+    ...(await createPricedCourses(handle.db, trainer.id, {
+      title: "Card course",
+      titleAr: "دورة البطاقة",
+      prices: [1_500, 2_500],
+    })),
+  );
 });
 
 afterAll(async () => {
-  for (const name of VARIABLES) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
+  restoreEnv();
   await fake?.close();
   await handle?.close();
 });

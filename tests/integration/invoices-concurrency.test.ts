@@ -7,14 +7,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purchaseCourses } from "../../app/commerce/enrollment.server";
 import { type DatabaseHandle, openPostgres } from "../../app/db/client.server";
-import {
-  cartItems,
-  courses,
-  documentCounters,
-  issuedDocuments,
-  orders,
-  type User,
-} from "../../app/db/schema";
+import { cartItems, documentCounters, issuedDocuments, orders, type User } from "../../app/db/schema";
 import { readTaxConfig } from "../../app/invoices/config.server";
 import { settleCardOrder, settleFromCallback } from "../../app/orders/card-orders.server";
 import { recordPaidWalletOrder } from "../../app/orders/orders.server";
@@ -22,6 +15,7 @@ import { action as checkoutApi } from "../../app/routes/api/checkout";
 import { creditWallet } from "../../app/wallet/wallet.server";
 import { type FakeMoyasar, startFakeMoyasar } from "../fakes/moyasar";
 import { bearerFor, createUser } from "./auth-helpers";
+import { createPricedCourses, saveEnv } from "./commerce-fixtures";
 import { runRoute } from "./route-context";
 import { createTestDatabase } from "./test-database";
 
@@ -39,7 +33,7 @@ const VARIABLES = [
   "SELLER_VAT_NUMBER",
   "SELLER_NAME_AR",
 ] as const;
-const saved = Object.fromEntries(VARIABLES.map((name) => [name, process.env[name]]));
+const restoreEnv = saveEnv(VARIABLES);
 
 let handle: DatabaseHandle;
 let wide: DatabaseHandle;
@@ -67,28 +61,13 @@ async function setUp() {
   process.env.SELLER_NAME_AR = "منارة";
   admin = await createUser(handle.db, "admin");
   const trainer = await createUser(handle.db, "trainer");
-  const inserted = await handle.db
-    .insert(courses)
-    .values(
-      [4_999, 11_500].map((price, index) => ({
-        slug: `invoice-race-${index}`,
-        title: `Invoice race ${index}`,
-        description: "d",
-        category: "data-science" as const,
-        price,
-        isPublished: true,
-        trainerId: trainer.id,
-      })),
-    )
-    .returning({ id: courses.id });
-  courseIds.push(...inserted.map((row) => row.id));
+  courseIds.push(
+    ...(await createPricedCourses(handle.db, trainer.id, { title: "Invoice race", prices: [4_999, 11_500] })),
+  );
 }
 
 async function tearDown() {
-  for (const name of VARIABLES) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
+  restoreEnv();
   await fake?.close();
   await wide?.close();
   await handle?.close();
@@ -154,7 +133,17 @@ describe("invoice numbers under parallel purchases (PostgreSQL)", () => {
       const rolledBack = outcomes.filter(
         (outcome) => outcome.status === "rejected" && outcome.reason instanceof RolledBack,
       );
-      expect([paid.length, refused.length, rolledBack.length]).toEqual([PAID, REFUSED, ROLLED_BACK]);
+      // Anything else is a failure to explain: its reasons go in the message.
+      const unexpected = outcomes.flatMap((outcome) =>
+        outcome.status === "rejected" && !(outcome.reason instanceof RolledBack)
+          ? [String(outcome.reason)]
+          : [],
+      );
+      expect([paid.length, refused.length, rolledBack.length], unexpected.join("\n")).toEqual([
+        PAID,
+        REFUSED,
+        ROLLED_BACK,
+      ]);
 
       const year = Number(
         new Intl.DateTimeFormat("en", { year: "numeric", timeZone: "Asia/Riyadh" }).format(new Date()),

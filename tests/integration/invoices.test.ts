@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { purchaseCourses } from "../../app/commerce/enrollment.server";
 import { refundEnrollment } from "../../app/commerce/refunds.server";
 import type { DatabaseHandle } from "../../app/db/client.server";
-import { courses, enrollments, issuedDocuments, orders, type User, users } from "../../app/db/schema";
+import { enrollments, issuedDocuments, orders, type User, users } from "../../app/db/schema";
 import { readTaxConfig } from "../../app/invoices/config.server";
 import { findOrderInvoice, loadIssuedDocument } from "../../app/invoices/documents.server";
 import { readZatcaQr } from "../../app/invoices/zatca-qr";
@@ -22,6 +22,7 @@ import { loader as invoiceApi } from "../../app/routes/api/order-invoice";
 import { loader as invoicePdfApi } from "../../app/routes/api/order-invoice-pdf";
 import { creditWallet } from "../../app/wallet/wallet.server";
 import { bearerFor, cookieFor, createUser } from "./auth-helpers";
+import { createPricedCourses, saveEnv } from "./commerce-fixtures";
 import { runRoute, settle } from "./route-context";
 import { sharedTestMailer } from "./studio-factories";
 import { createTestDatabase } from "./test-database";
@@ -35,7 +36,7 @@ const VARIABLES = [
   "SELLER_ADDRESS",
   "SELLER_ADDRESS_AR",
 ] as const;
-const saved = Object.fromEntries(VARIABLES.map((name) => [name, process.env[name]]));
+const restoreEnv = saveEnv(VARIABLES);
 const VAT_NUMBER = "310122393500003";
 const SELLER_AR = "منارة للتدريب";
 
@@ -61,29 +62,17 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   admin = await createUser(handle.db, "admin");
   trainer = await createUser(handle.db, "trainer");
-  const rows = await handle.db
-    .insert(courses)
-    .values(
-      [11_500, 2_999, 1].map((price, index) => ({
-        slug: `invoice-course-${index}`,
-        title: `Invoice course ${index}`,
-        titleAr: `دورة الفاتورة ${index}`,
-        description: "d",
-        category: "data-science" as const,
-        price,
-        isPublished: true,
-        trainerId: trainer.id,
-      })),
-    )
-    .returning({ id: courses.id });
-  courseIds.push(...rows.map((row) => row.id));
+  courseIds.push(
+    ...(await createPricedCourses(handle.db, trainer.id, {
+      title: "Invoice course",
+      titleAr: "دورة الفاتورة",
+      prices: [11_500, 2_999, 1],
+    })),
+  );
 });
 
 afterEach(() => {
-  for (const name of VARIABLES) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
+  restoreEnv();
 });
 
 afterAll(async () => {

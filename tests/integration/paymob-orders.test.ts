@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { publicOrigin } from "../../app/config.server";
 import type { DatabaseHandle } from "../../app/db/client.server";
-import { cartItems, courses, enrollments, orderEvents, orders, type User, users } from "../../app/db/schema";
+import { cartItems, enrollments, orderEvents, orders, type User, users } from "../../app/db/schema";
 import { drainJobs } from "../../app/jobs/worker.server";
 import { reconcileCardOrders, settleCardOrder } from "../../app/orders/card-orders.server";
 import { paymobProvider } from "../../app/payments/providers/paymob.server";
@@ -18,6 +18,7 @@ import { action as checkoutPage } from "../../app/routes/checkout";
 import { action as orderAction } from "../../app/routes/order";
 import { type FakePaymob, type FakePaymobCallback, startFakePaymob } from "../fakes/paymob";
 import { bearerFor, cookieFor, createUser } from "./auth-helpers";
+import { createPricedCourses, saveEnv } from "./commerce-fixtures";
 import { runRoute, settle } from "./route-context";
 import { sharedTestMailer } from "./studio-factories";
 import { createTestDatabase } from "./test-database";
@@ -35,7 +36,7 @@ const VARIABLES = [
   "PAYMOB_INTEGRATION_IDS",
   "PAYMOB_API_URL",
 ] as const;
-const saved = Object.fromEntries(VARIABLES.map((name) => [name, process.env[name]]));
+const restoreEnv = saveEnv(VARIABLES);
 
 let handle: DatabaseHandle;
 let fake: FakePaymob;
@@ -71,29 +72,17 @@ beforeAll(async () => {
   process.env.PAYMOB_INTEGRATION_IDS = INTEGRATIONS.join(",");
   process.env.PAYMOB_API_URL = fake.apiUrl;
   const trainer = await createUser(handle.db, "trainer");
-  const rows = await handle.db
-    .insert(courses)
-    .values(
-      [1_500, 2_500].map((price, index) => ({
-        slug: `paymob-course-${index}`,
-        title: `Paymob course ${index}`,
-        titleAr: `دورة باي موب ${index}`,
-        description: "d",
-        category: "data-science" as const,
-        price,
-        isPublished: true,
-        trainerId: trainer.id,
-      })),
-    )
-    .returning({ id: courses.id });
-  courseIds.push(...rows.map((row) => row.id));
+  courseIds.push(
+    ...(await createPricedCourses(handle.db, trainer.id, {
+      title: "Paymob course",
+      titleAr: "دورة باي موب",
+      prices: [1_500, 2_500],
+    })),
+  );
 });
 
 afterAll(async () => {
-  for (const name of VARIABLES) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
+  restoreEnv();
   await fake?.close();
   await handle?.close();
 });

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { publicOrigin } from "../../app/config.server";
 import type { DatabaseHandle } from "../../app/db/client.server";
-import { cartItems, courses, enrollments, orderEvents, orders, type User } from "../../app/db/schema";
+import { cartItems, enrollments, orderEvents, orders, type User } from "../../app/db/schema";
 import { drainJobs } from "../../app/jobs/worker.server";
 import { reconcileCardOrders } from "../../app/orders/card-orders.server";
 import { cardProvider } from "../../app/payments/providers/registry.server";
@@ -22,6 +22,7 @@ import {
   startFakeStripe,
 } from "../fakes/stripe";
 import { bearerFor, cookieFor, createUser } from "./auth-helpers";
+import { createPricedCourses, saveEnv } from "./commerce-fixtures";
 import { runRoute, settle } from "./route-context";
 import { sharedTestMailer } from "./studio-factories";
 import { createTestDatabase } from "./test-database";
@@ -29,7 +30,7 @@ import { createTestDatabase } from "./test-database";
 const SECRET_KEY = "sk_test_stripe_orders";
 const WEBHOOK_SECRET = "whsec_stripe_orders";
 const VARIABLES = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_URL"] as const;
-const saved = Object.fromEntries(VARIABLES.map((name) => [name, process.env[name]]));
+const restoreEnv = saveEnv(VARIABLES);
 
 let handle: DatabaseHandle;
 let fake: FakeStripe;
@@ -45,29 +46,17 @@ beforeAll(async () => {
   process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
   process.env.STRIPE_API_URL = fake.url;
   const trainer = await createUser(handle.db, "trainer");
-  const rows = await handle.db
-    .insert(courses)
-    .values(
-      [1_500, 2_500].map((price, index) => ({
-        slug: `stripe-course-${index}`,
-        title: `Stripe course ${index}`,
-        titleAr: `دورة سترايب ${index}`,
-        description: "d",
-        category: "data-science" as const,
-        price,
-        isPublished: true,
-        trainerId: trainer.id,
-      })),
-    )
-    .returning({ id: courses.id });
-  courseIds.push(...rows.map((row) => row.id));
+  courseIds.push(
+    ...(await createPricedCourses(handle.db, trainer.id, {
+      title: "Stripe course",
+      titleAr: "دورة سترايب",
+      prices: [1_500, 2_500],
+    })),
+  );
 });
 
 afterAll(async () => {
-  for (const name of VARIABLES) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
+  restoreEnv();
   await fake?.close();
   await handle?.close();
 });
