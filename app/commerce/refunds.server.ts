@@ -138,6 +138,7 @@ export async function refundEnrollment(
           paymentId: card.paymentId,
           amount: pricePaid,
           key: `refund:${enrollmentId}`,
+          courseId,
         },
         { key: `refund:${enrollmentId}` },
       );

@@ -35,6 +35,8 @@ const CardRefund = z.object({
   paymentId: z.string().min(1),
   amount: z.number().int().positive(),
   key: z.string(),
+  /** An admin's refund of one course names it; a late payment given back whole does not. */
+  courseId: z.number().int().positive().optional(),
 });
 
 const PageSchedule = z.object({ pageId: z.number().int(), at: z.string() });

@@ -489,7 +489,14 @@ export async function expireOrder(db: Database, orderId: number): Promise<boolea
  */
 export async function refundLatePayment(
   db: Database,
-  data: { orderId: number; provider: string; paymentId: string; amount: number; key: string },
+  data: {
+    orderId: number;
+    provider: string;
+    paymentId: string;
+    amount: number;
+    key: string;
+    courseId?: number;
+  },
 ): Promise<{ refunded: boolean }> {
   const provider = cardProvider(data.provider);
   if (!provider) throw new Error(`card-refund: ${data.provider} is not configured`);
@@ -507,6 +514,8 @@ export async function refundLatePayment(
         provider: data.provider,
         paymentId: data.paymentId,
         amount: refund.refunded,
+        // The course an admin's refund gave back, so its order shows the money returned (itemRefundState).
+        ...(data.courseId === undefined ? {} : { courseId: data.courseId }),
       },
     });
   });

@@ -24,6 +24,30 @@ export function statusAfterRefunds(current: OrderStatus, items: { refundedAt: Da
   return refunded === items.length ? "refunded" : "partially_refunded";
 }
 
+/** Where a refunded item's money went, and whether it is there yet (issue 46, item 5). */
+export type ItemRefundState = "wallet" | "card_requested" | "card_returned";
+
+/**
+ * The state of one refunded item, read from its order's `refunded` events: an admin's refund names the
+ * course and where the money goes (`to`); a refund to the card is `card_requested` until the card-refund job,
+ * once the provider has given the money back, writes its own event naming the course.
+ */
+export function itemRefundState(
+  courseId: number | null,
+  events: readonly { type: string; detail: unknown }[],
+): ItemRefundState | null {
+  const refunds = events.flatMap((event) => {
+    if (event.type !== "refunded" || typeof event.detail !== "object" || event.detail === null) return [];
+    const detail = event.detail as { courseId?: unknown; to?: unknown; key?: unknown };
+    return detail.courseId === courseId && courseId !== null ? [detail] : [];
+  });
+  if (refunds.length === 0) return null;
+  if (!refunds.some((detail) => detail.to === "card")) return "wallet";
+  return refunds.some((detail) => detail.to === "card" && typeof detail.key === "string")
+    ? "card_returned"
+    : "card_requested";
+}
+
 /** A provider's figures for a payment: integer minor units and an ISO 4217 code. */
 export type ProviderAmount = { amount: number; currency: string };
 

@@ -19,6 +19,7 @@ import { metaTags } from "../lib/seo";
 import { toasts } from "../lib/toast.server";
 import { settleCardOrder } from "../orders/card-orders.server";
 import { findOrder } from "../orders/orders.server";
+import { itemRefundState } from "../orders/policy";
 import { ProviderUnavailableError } from "../payments/providers/types";
 import type { Route } from "./+types/order";
 export const handle = { i18n: ["orders"] };
@@ -51,6 +52,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       title: pick(page.locale, item.title, item.titleAr),
       priceLabel: money(item.price - item.discount),
       refunded: item.refundedAt !== null,
+      /** Where its refund went and whether it is there yet; null when not refunded. */
+      refund: item.refundedAt === null ? null : (itemRefundState(item.courseId, order.events) ?? "wallet"),
     })),
     subtotalLabel: money(order.subtotal),
     discountLabel: order.discount > 0 ? money(order.discount) : null,

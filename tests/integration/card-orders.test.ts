@@ -447,9 +447,13 @@ describe("an admin's refund of a card-paid course (issue 46, item 5)", () => {
     });
     expect(outcome).toMatchObject({ ok: true, to: "card", refunded: enrollment?.pricePaid, balance: 0 });
     const payment = fake.invoices.get(invoice.id)?.payments[0];
-    // Nothing is given back until the job asks the provider.
+    // Nothing is given back until the job asks the provider, and the order page says it is on its way.
     expect(payment?.status).toBe("paid");
+    const refundOf = async () =>
+      ((await resultPage(learner, orderId)).items as Json[]).map((item) => item.refund);
+    expect(await refundOf()).toEqual(["card_requested", null]);
     expect(await work()).toBeGreaterThanOrEqual(1);
+    expect(await refundOf()).toEqual(["card_returned", null]);
     expect(fake.invoices.get(invoice.id)?.payments[0]).toMatchObject({
       status: "refunded",
       refunded: enrollment?.pricePaid,
@@ -459,7 +463,12 @@ describe("an admin's refund of a card-paid course (issue 46, item 5)", () => {
     const refunds = events.filter((event) => event.type === "refunded").map((event) => event.detail);
     expect(refunds).toEqual([
       expect.objectContaining({ to: "card", state: "requested", amount: enrollment?.pricePaid }),
-      expect.objectContaining({ to: "card", provider: "moyasar", amount: enrollment?.pricePaid }),
+      expect.objectContaining({
+        to: "card",
+        provider: "moyasar",
+        amount: enrollment?.pricePaid,
+        courseId: enrollment?.courseId,
+      }),
     ]);
     const [wallet] = await handle.db
       .select({ balance: users.walletBalance })

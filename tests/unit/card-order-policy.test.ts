@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import {
   isDueForReconciliation,
   isOrderExpired,
+  itemRefundState,
   orderExpiresAt,
   paymentMatchesOrder,
   RECONCILE_AFTER_MINUTES,
@@ -131,5 +132,30 @@ describe("the webhook's secret", () => {
     expect(orderIdHint(event("2147483648"))).toBeNull();
     expect(orderIdHint(event("0"))).toBeNull();
     expect(orderIdHint(event({}))).toBeNull();
+  });
+});
+
+describe("itemRefundState", () => {
+  const requested = {
+    type: "refunded",
+    detail: { courseId: 7, to: "card", state: "requested", amount: 900 },
+  };
+  const returned = { type: "refunded", detail: { key: "refund:3", to: "card", courseId: 7, amount: 900 } };
+
+  it("follows a refund to the card from requested to returned, by the course it names", () => {
+    expect(itemRefundState(7, [requested])).toBe("card_requested");
+    expect(itemRefundState(7, [requested, returned])).toBe("card_returned");
+    expect(itemRefundState(8, [requested, returned])).toBeNull();
+  });
+
+  it("reads a refund to the wallet, and one written before refunds named where they went, as the wallet", () => {
+    expect(itemRefundState(7, [{ type: "refunded", detail: { courseId: 7, to: "wallet" } }])).toBe("wallet");
+    expect(itemRefundState(7, [{ type: "refunded", detail: { courseId: 7, amount: 900 } }])).toBe("wallet");
+  });
+
+  it("ignores other events, a late payment given back whole, and an item without a course", () => {
+    const late = { type: "refunded", detail: { key: "late:1", to: "card", amount: 900 } };
+    expect(itemRefundState(7, [{ type: "paid", detail: { courseId: 7 } }, late])).toBeNull();
+    expect(itemRefundState(null, [requested, late])).toBeNull();
   });
 });

@@ -80,7 +80,9 @@ export function OrderPage({ loaderData }: { loaderData: LoaderData }) {
                     {t("order.open")}
                   </Link>
                 ) : null}
-                {item.refunded ? <span>{t("order.status.refunded")}</span> : null}
+                {item.refund ? (
+                  <span data-testid="item-refund">{t(`order.refund.${item.refund}`)}</span>
+                ) : null}
               </span>
             </li>
           ))}
