@@ -276,25 +276,31 @@ export async function findOrder(db: Database, id: number): Promise<OrderDetail |
 export const AdminOrderQuery = z.object({
   status: z.enum(orderStatus.enumValues, { error: "orders.errors.status" }).optional(),
   userId: z.uuid({ error: "orders.errors.userId" }).optional(),
+  /** Only orders flagged for an admin: paid twice, or paid with an amount or currency not the order's. */
+  flagged: z.stringbool({ error: "orders.errors.flagged" }).optional(),
   limit: queryInteger(1, 100).default(50),
   offset: queryInteger(0, 1_000_000).default(0),
 });
 export type AdminOrderQuery = z.infer<typeof AdminOrderQuery>;
 
-export type AdminOrderRow = OrderView & { userName: string; userEmail: string };
+export type AdminOrderRow = OrderView & { userName: string; userEmail: string; flagged: boolean };
 
-/** Orders for the admins, newest first, filtered by status and buyer. */
+/** Whether an order has a `flagged` event: something about its payment waits for an admin's look. */
+const isFlagged = sql<boolean>`exists (select 1 from ${orderEvents} where ${orderEvents.orderId} = ${orders.id} and ${orderEvents.type} = 'flagged')`;
+
+/** Orders for the admins, newest first, filtered by status, buyer and whether they are flagged. */
 export async function listOrdersForAdmin(
   db: Database,
-  { status, userId, limit, offset }: AdminOrderQuery,
+  { status, userId, flagged, limit, offset }: AdminOrderQuery,
 ): Promise<{ items: AdminOrderRow[]; total: number }> {
   const where = and(
     status ? eq(orders.status, status) : undefined,
     userId ? eq(orders.userId, userId) : undefined,
+    flagged === undefined ? undefined : flagged ? isFlagged : sql`not ${isFlagged}`,
   );
   const [rows, [counted]] = await Promise.all([
     db
-      .select({ order: orders, userName: users.name, userEmail: users.email })
+      .select({ order: orders, userName: users.name, userEmail: users.email, flagged: isFlagged })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
       .where(where)
@@ -312,6 +318,7 @@ export async function listOrdersForAdmin(
       ...view,
       userName: rows[index]?.userName ?? "",
       userEmail: rows[index]?.userEmail ?? "",
+      flagged: rows[index]?.flagged ?? false,
     })),
     total: Number(counted?.n ?? 0),
   };

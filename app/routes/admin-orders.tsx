@@ -1,4 +1,4 @@
-// /dashboard/admin/orders: every order, newest first, filtered by status (issue 46, item 9); each links to
+// /dashboard/admin/orders: every order, newest first, filtered by status and by whether they are flagged (issue 46, item 9); each links to
 // its page, which shows admins its buyer and timeline. A plain GET filter form.
 import { isAdmin } from "../access/roles";
 import { requireRole } from "../auth/guards.server";
@@ -20,15 +20,19 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   // An unknown status in the address is no filter, as an empty search is.
   const asked = url.searchParams.get("status");
   const status = orderStatus.enumValues.find((value) => value === asked);
+  // The checkbox sends "1"; anything else is no filter.
+  const flagged = url.searchParams.get("flagged") === "1";
   const pageNumber = parsePage(url);
   const { items, total } = await listOrdersForAdmin(getDb(context), {
     status,
+    ...(flagged ? { flagged } : {}),
     limit: PAGE_SIZE,
     offset: (pageNumber - 1) * PAGE_SIZE,
   });
   return {
     meta: page.listMeta(t("admin.title"), t("admin.meta"), pageNumber),
     status: status ?? "",
+    flagged,
     statuses: orderStatus.enumValues,
     items: items.map((order) => ({
       id: order.id,
@@ -36,6 +40,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       status: order.status,
       buyer: order.userName,
       email: order.userEmail,
+      flagged: order.flagged,
       total: formatMoney(order.total, page.locale, order.currency),
       date: page.date(order.createdAt.toISOString()),
     })),

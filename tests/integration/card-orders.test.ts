@@ -22,6 +22,7 @@ import { reconcileCardOrders, settleCardOrder } from "../../app/orders/card-orde
 import { moyasarProvider } from "../../app/payments/providers/moyasar.server";
 import { cardCheckoutOrigins } from "../../app/payments/providers/registry.server";
 import { ProviderUnavailableError } from "../../app/payments/providers/types";
+import { loader as adminOrdersApi } from "../../app/routes/api/admin-orders";
 import { action as checkoutApi } from "../../app/routes/api/checkout";
 import { action as webhookApi, loader as webhookGet } from "../../app/routes/api/moyasar-webhook";
 import { action as checkoutPage } from "../../app/routes/checkout";
@@ -316,6 +317,19 @@ describe("settling from Moyasar's API", () => {
       expected: { amount: 4_000, currency: "USD" },
     });
     expect(await enrolledIn(learner.id)).toEqual([]);
+    // The admins find it among the flagged orders.
+    const admin = await createUser(handle.db, "admin");
+    const listed = async (flagged: boolean) => {
+      const request = new Request(
+        `http://localhost/api/admin/orders?userId=${learner.id}&flagged=${flagged}`,
+        { headers: { Authorization: await bearerFor(handle.db, admin.id) } },
+      );
+      return (await (
+        (await runRoute(handle.db, request, adminOrdersApi as never)) as Response
+      ).json()) as Json;
+    };
+    expect(await listed(true)).toMatchObject({ total: 1, items: [{ id: orderId, flagged: true }] });
+    expect(await listed(false)).toMatchObject({ total: 0 });
   });
 
   it("a forged callback is refused, and one with the secret but no payment changes nothing", async () => {

@@ -924,7 +924,7 @@ const API: ApiEndpoint[] = [
     method: "GET",
     path: "/api/admin/orders",
     role: "admin",
-    query: ["status", "userId", "limit", "offset"],
+    query: ["status", "userId", "flagged", "limit", "offset"],
   },
   { name: "blog list", method: "GET", path: "/api/blog", role: "guest", query: ["limit", "offset"] },
   { name: "blog post", method: "GET", path: "/api/blog/:postId", role: "guest" },

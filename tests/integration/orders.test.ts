@@ -260,14 +260,26 @@ describe("the orders API", () => {
     );
     expect(admins.status).toBe(200);
     expect(admins.json).toMatchObject({ total: 1, limit: 50, offset: 0 });
-    expect(admins.json.items[0]).toMatchObject({ id: outcome.order.id, userId: learner.id });
+    expect(admins.json.items[0]).toMatchObject({ id: outcome.order.id, userId: learner.id, flagged: false });
+    const unflagged = await call(
+      adminOrdersApi,
+      `/api/admin/orders?userId=${learner.id}&flagged=false`,
+      adminToken,
+    );
+    expect(unflagged.json.total).toBe(1);
+    const flagged = await call(
+      adminOrdersApi,
+      `/api/admin/orders?userId=${learner.id}&flagged=true`,
+      adminToken,
+    );
+    expect(flagged.json.total).toBe(0);
     const refunded = await call(
       adminOrdersApi,
       `/api/admin/orders?userId=${learner.id}&status=refunded`,
       adminToken,
     );
     expect(refunded.json.total).toBe(0);
-    for (const query of ["?status=lost", "?userId=nope", "?limit=0", "?offset=-1"]) {
+    for (const query of ["?status=lost", "?userId=nope", "?flagged=maybe", "?limit=0", "?offset=-1"]) {
       const bad = await call(adminOrdersApi, `/api/admin/orders${query}`, adminToken);
       expect(bad.status).toBe(422);
     }

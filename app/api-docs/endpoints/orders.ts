@@ -100,6 +100,9 @@ const AdminOrder = z.strictObject({
   userId: z.uuid(),
   userName: z.string(),
   userEmail: z.string(),
+  flagged: z
+    .boolean()
+    .describe("Waits for an admin's look: paid twice, or with an amount or currency not the order's"),
 });
 
 export const orderEndpoints: EndpointDoc[] = [
@@ -159,7 +162,8 @@ export const orderEndpoints: EndpointDoc[] = [
     route: "api/admin/orders",
     tag: "Admin",
     summary: "Every order, newest first",
-    description: "`status` and `userId` filter. `limit` is 50 unless given, at most 100.",
+    description:
+      "`status`, `userId` and `flagged` (`true`: only flagged orders) filter. `limit` is 50 unless given, at most 100.",
     auth: "admin",
     query: AdminOrderQuery,
     responses: { 200: ok("A page of orders", paged(AdminOrder)) },

@@ -38,6 +38,17 @@ export function AdminOrders({ loaderData }: { loaderData: LoaderData }) {
               ))}
             </select>
           </div>
+          <label className="flex items-center gap-2 py-2">
+            <input
+              type="checkbox"
+              name="flagged"
+              value="1"
+              defaultChecked={loaderData.flagged}
+              className="size-4"
+              data-testid="orders-flagged"
+            />
+            {t("admin.flaggedOnly")}
+          </label>
           <button
             type="submit"
             className="rounded-md bg-coral-600 px-5 py-2 font-semibold text-white hover:bg-coral-700"
@@ -88,7 +99,14 @@ export function AdminOrders({ loaderData }: { loaderData: LoaderData }) {
                         {order.email}
                       </span>
                     </td>
-                    <td className="p-2">{t(`order.status.${order.status}`)}</td>
+                    <td className="p-2">
+                      {t(`order.status.${order.status}`)}
+                      {order.flagged ? (
+                        <span className="ms-2 rounded bg-red-100 px-1.5 py-0.5 text-xs font-semibold text-red-800">
+                          {t("admin.flagged")}
+                        </span>
+                      ) : null}
+                    </td>
                     <td className="p-2 text-end">{order.total}</td>
                     <td className="p-2">{order.date}</td>
                   </tr>

@@ -1,4 +1,4 @@
-// GET /api/admin/orders?status&userId&limit&offset → {items, total, limit, offset}: every order, newest
+// GET /api/admin/orders?status&userId&flagged&limit&offset → {items, total, limit, offset}: every order, newest
 // first, each with its buyer (issue 46, item 8).
 import { isAdmin } from "../../access/roles";
 import { requireApiRole } from "../../auth/guards.server";
@@ -19,6 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       userId: order.userId,
       userName: order.userName,
       userEmail: order.userEmail,
+      flagged: order.flagged,
     })),
     total,
     limit: query.data.limit,
