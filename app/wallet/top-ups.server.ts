@@ -7,6 +7,8 @@ import { z } from "zod";
 import { type Environment, environment } from "../config.server";
 import type { Database, Transaction } from "../db/client.server";
 import { type TopUpRequest, topUpRequests, users } from "../db/schema";
+import { issueReceiptForTopUp } from "../invoices/issue.server";
+import { queueDocumentMailToUser } from "../invoices/mail.server";
 import { ListQuery } from "../lib/list-query";
 import { safeText } from "../lib/validation";
 import { notify } from "../notifications/notify.server";
@@ -103,6 +105,8 @@ async function notifyTopUpDecided(tx: Transaction, request: TopUpRequest) {
 /**
  * Approves a pending request and credits the wallet, both in one transaction with the request row locked:
  * two admins approving at once (or one approving twice) credit it once; the second sees "already reviewed".
+ * The credit gets its receipt (RCT series, issue 47 item 4) last in the same transaction, and the receipt
+ * mail is queued with it; a refused credit (the balance limit) rolls nothing forward and takes no number.
  */
 export async function approveTopUp(db: Database, adminId: string, id: number): Promise<ReviewOutcome> {
   return db.transaction(async (tx) => {
@@ -130,6 +134,12 @@ export async function approveTopUp(db: Database, adminId: string, id: number): P
       .returning();
     if (!approved) throw new Error("approveTopUp: the locked request vanished");
     await notifyTopUpDecided(tx, approved);
+    // The number last: the series' counter stays locked until the commit.
+    const receipt = await issueReceiptForTopUp(tx, {
+      ledgerEntryId: credit.entry.id,
+      reference: request.reference,
+    });
+    await queueDocumentMailToUser(db, tx, "top_up", request.userId, receipt);
     return { ok: true, request: approved, ownerName: credit.user.name } as const;
   });
 }
