@@ -90,14 +90,20 @@ export type ReviewOutcome =
   | { ok: true; request: TopUpRequest; ownerName: string }
   | { ok: false; reason: "not_found" | "already_reviewed" | "balance_limit"; request?: TopUpRequest };
 
-/** The requester is told of the decision with it (issue 35): once per request. */
+/**
+ * The requester is told of the decision with it (issue 35): once per request. An approval's notification is
+ * in the bell but is not mailed: the receipt's mail, queued in the same transaction, says the wallet was
+ * credited and carries the receipt, so the learner gets one mail, not two (decision 072).
+ */
 async function notifyTopUpDecided(tx: Transaction, request: TopUpRequest) {
+  const approved = request.status === "approved";
   await notify(tx, [
     {
       userId: request.userId,
       type: "topup_decided",
       eventKey: `topup:${request.id}`,
-      data: { path: "/account/wallet", amount: request.amount, approved: request.status === "approved" },
+      data: { path: "/account/wallet", amount: request.amount, approved },
+      ...(approved ? { mailedAt: request.reviewedAt ?? new Date() } : {}),
     },
   ]);
 }

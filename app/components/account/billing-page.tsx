@@ -1,4 +1,4 @@
-// The learner's Billing page (issue 47, item 6): invoices and credit notes, then orders, as two tables of the
+// The learner's Billing page (issue 47, item 6): invoices, credit notes and top-up receipts, then orders, as two tables of the
 // same shape (number, what it is, date, total).
 import { Link } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
