@@ -1,10 +1,10 @@
 // Issuing tax documents (issue 47, items 2–4): an order's invoice in the transaction that marks it paid,
 // a refund's credit note in the transaction that gives the money back, and a wallet top-up's receipt in the
-// transaction that credits the wallet. Each takes its number from the
-// series' counter row for the year, locked by the upsert until the transaction ends, so numbers are
-// contiguous under parallel purchases and a transaction that rolls back takes its number back with it. The
-// counter is the last thing each transaction locks (after the wallet, the order or the enrollment), so no
-// two transactions wait for each other in a circle. What the document prints is stored with it, once.
+// transaction that credits the wallet. Each takes its number from the series' counter row for the year,
+// locked by the upsert until the transaction ends, so numbers are contiguous under parallel purchases and a
+// transaction that rolls back takes its number back with it. The counter is the last thing each transaction
+// locks (after the wallet, the order, the enrollment or the top-up), so no two transactions wait for each
+// other in a circle. What the document prints is stored with it, once.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import ar from "../../locales/ar/invoices.json";
 import en from "../../locales/en/invoices.json";

@@ -1,9 +1,8 @@
 // Issued tax documents (issue 47): tax invoices, simplified tax invoices, credit notes and wallet top-ups'
 // receipts, each written once in the transaction that makes it true (an order paid, a refund given, a wallet
-// credited for a top-up) and never changed after: a trigger
-// refuses UPDATE and DELETE (decision 072). `document` holds everything the document prints, as it was at
-// issue (seller, buyer, lines, totals, QR), so a later change of configuration or of a course's title
-// leaves it as issued. Numbers are gapless per series and year, taken from `document_counters` under its
+// credited for a top-up) and never changed after: a trigger refuses UPDATE and DELETE (decision 072).
+// `document` holds everything the document prints, as it was at issue (seller, buyer, lines, totals, QR),
+// so a later change of configuration or of a course's title leaves it as issued. Numbers are gapless per series and year, taken from `document_counters` under its
 // row lock. Amounts are integer minor units of `currency`.
 import { sql } from "drizzle-orm";
 import {
