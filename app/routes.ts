@@ -32,6 +32,8 @@ export default [
   route("api/account/ledger", "routes/api/account-ledger.ts"),
   route("api/wallet/top-up", "routes/api/wallet-top-up.ts"),
   route("api/wallet/bank-transfer", "routes/api/wallet-bank-transfer.ts"),
+  route("api/wallet/receipts", "routes/api/wallet-receipts.ts"),
+  route("api/wallet/receipts/:file", "routes/api/wallet-receipt-pdf.ts"),
   route("api/admin/settings/bank-transfer", "routes/api/admin-bank-transfer.ts"),
   route("api/payments/stripe/webhook", "routes/api/stripe-webhook.ts"),
   route("api/payments/moyasar/webhook", "routes/api/moyasar-webhook.ts"),

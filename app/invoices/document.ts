@@ -54,6 +54,11 @@ export type IssuedDocument = {
   paymentMethod: "wallet" | "card" | "transfer";
   /** moyasar, paymob, stripe; null for the wallet and transfers. */
   provider: string | null;
+  /**
+   * A receipt's bank transfer: the reference the learner gave for it (absent on documents issued before
+   * receipts, and null when none was given).
+   */
+  paymentReference?: string | null;
   /** The order it belongs to (M-2026-000042); null for a receipt. */
   orderNumber: string | null;
   /** A credit note's invoice. */

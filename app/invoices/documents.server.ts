@@ -60,7 +60,7 @@ export async function listOrderCreditNotes(db: Queryable, orderId: number): Prom
 
 export type BillingDocument = IssuedDocument & { orderId: number | null };
 
-/** A learner's invoices and credit notes, newest first (the Billing page). */
+/** A learner's invoices, credit notes and receipts, newest first (the Billing page). */
 export async function listUserDocuments(
   db: Database,
   userId: string,
@@ -126,6 +126,64 @@ export function creditNoteJson(document: IssuedDocument, orderId: number) {
   };
 }
 
+/** A learner's receipts for wallet top-ups, newest first (`GET /api/wallet/receipts`). */
+export async function listUserReceipts(
+  db: Queryable,
+  userId: string,
+  limit = 200,
+): Promise<IssuedDocument[]> {
+  const rows = await db
+    .select({ document: issuedDocuments.document })
+    .from(issuedDocuments)
+    .where(and(eq(issuedDocuments.userId, userId), eq(issuedDocuments.kind, "receipt")))
+    .orderBy(desc(issuedDocuments.issuedAt), desc(issuedDocuments.id))
+    .limit(limit);
+  return rows.map((row) => fromStoredDocument(row.document));
+}
+
+/** `GET /api/wallet/receipts/:file`'s file: a receipt's number with `.pdf`, parsed to the number. */
+export const ReceiptFile = z
+  .string()
+  .regex(/^RCT-\d{4}-\d{6,10}\.pdf$/)
+  .transform((file) => file.slice(0, -".pdf".length));
+
+/** One of the learner's own receipts by its number, or null (someone else's, or none). */
+export async function findUserReceipt(
+  db: Queryable,
+  userId: string,
+  number: string,
+): Promise<IssuedDocument | null> {
+  const [row] = await db
+    .select({ document: issuedDocuments.document })
+    .from(issuedDocuments)
+    .where(
+      and(
+        eq(issuedDocuments.number, number),
+        eq(issuedDocuments.kind, "receipt"),
+        eq(issuedDocuments.userId, userId),
+      ),
+    );
+  return row ? fromStoredDocument(row.document) : null;
+}
+
+/** Where a receipt's PDF is fetched with a Bearer token: `PUBLIC_URL/api/wallet/receipts/<number>.pdf`. */
+export function receiptPdfUrl(number: string): string {
+  return `${publicOrigin()}/api/wallet/receipts/${number}.pdf`;
+}
+
+/** One item of `GET /api/wallet/receipts`: the amount in currency units, how it was paid. */
+export function receiptJson(document: IssuedDocument) {
+  return {
+    number: document.number,
+    issuedAt: document.issuedAt.toISOString(),
+    amount: toCurrencyUnits(document.total, document.currency),
+    currency: document.currency,
+    method: document.paymentMethod === "card" ? ("card" as const) : ("transfer" as const),
+    pdfUrl: receiptPdfUrl(document.number),
+  };
+}
+
+/** The tax documents the admins' list and the accountant's export hold: a top-up's receipt is not a sale. */
 export const DOCUMENT_KINDS = ["standard", "simplified", "credit_note"] as const;
 
 /** `GET /api/admin/invoices?from&to&kind&limit&offset` and the admin page: days are the seller's (Riyadh). */

@@ -1,12 +1,16 @@
-// Issuing tax documents (issue 47, items 2–3): an order's invoice in the transaction that marks it paid,
-// and a refund's credit note in the transaction that gives the money back. Each takes its number from the
-// series' counter row for the year, locked by the upsert until the transaction ends, so numbers are
-// contiguous under parallel purchases and a transaction that rolls back takes its number back with it. The
-// counter is the last thing each transaction locks (after the wallet, the order or the enrollment), so no
-// two transactions wait for each other in a circle. What the document prints is stored with it, once.
+// Issuing tax documents (issue 47, items 2–4): an order's invoice in the transaction that marks it paid,
+// a refund's credit note in the transaction that gives the money back, and a wallet top-up's receipt in the
+// transaction that credits the wallet. Each takes its number from the series' counter row for the year,
+// locked by the upsert until the transaction ends, so numbers are contiguous under parallel purchases and a
+// transaction that rolls back takes its number back with it. The counter is the last thing each transaction
+// locks (after the wallet, the order, the enrollment or the top-up), so no two transactions wait for each
+// other in a circle. What the document prints is stored with it, once.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import ar from "../../locales/ar/invoices.json";
+import en from "../../locales/en/invoices.json";
+import { readConfig } from "../config.server";
 import type { Queryable } from "../db/client.server";
-import { documentCounters, issuedDocuments, orderItems, orders, users } from "../db/schema";
+import { documentCounters, issuedDocuments, orderItems, orders, users, walletLedger } from "../db/schema";
 import { toAmountText } from "../lib/money";
 import { orderNumber } from "../orders/policy";
 import { taxConfig } from "./config.server";
@@ -87,6 +91,7 @@ async function insertDocument(
     orderId: number | null;
     userId: string | null;
     invoiceId: number | null;
+    walletLedgerEntryId?: number | null;
   },
 ) {
   const [row] = await tx
@@ -100,6 +105,7 @@ async function insertDocument(
       orderId: refs.orderId,
       userId: refs.userId,
       invoiceId: refs.invoiceId,
+      walletLedgerEntryId: refs.walletLedgerEntryId ?? null,
       issuedAt: document.issuedAt,
       currency: document.currency,
       subtotal: document.subtotal,
@@ -248,6 +254,85 @@ export async function issueCreditNoteForRefund(
     orderId: input.orderId,
     userId: invoice.userId,
     invoiceId: invoice.id,
+  });
+  return document;
+}
+
+/** The ledger kinds a receipt acknowledges, and how each was paid: a bank transfer, or a card through Stripe. */
+const TOP_UP_PAYMENT = {
+  top_up: { paymentMethod: "transfer", provider: null },
+  card_top_up: { paymentMethod: "card", provider: "stripe" },
+} as const;
+
+/**
+ * A wallet top-up's receipt (issue 47, item 4), in the transaction that credits the wallet, after the credit:
+ * a top-up is not a sale, so no VAT and no QR code (subtotal = total = the amount), and its own RCT series.
+ * It acknowledges one ledger credit of kind `top_up` (a bank transfer an admin approved; `reference` is the
+ * one the learner gave) or `card_top_up` (a card payment through Stripe); anything else is refused. The
+ * payer is the wallet's owner, as an invoice's buyer. Called twice for one credit, it returns the receipt
+ * already issued; the partial unique index refuses a second one in any case. The number is taken last.
+ */
+export async function issueReceiptForTopUp(
+  tx: Queryable,
+  input: { ledgerEntryId: number; reference?: string | null; now?: Date },
+): Promise<IssuedDocument> {
+  const [existing] = await tx
+    .select({ document: issuedDocuments.document })
+    .from(issuedDocuments)
+    .where(
+      and(eq(issuedDocuments.walletLedgerEntryId, input.ledgerEntryId), eq(issuedDocuments.kind, "receipt")),
+    );
+  if (existing) return fromStoredDocument(existing.document);
+  const [found] = await tx
+    .select({ entry: walletLedger, name: users.name, email: users.email })
+    .from(walletLedger)
+    .innerJoin(users, eq(users.id, walletLedger.userId))
+    .where(eq(walletLedger.id, input.ledgerEntryId));
+  if (!found) throw new Error(`issueReceiptForTopUp: no ledger entry ${input.ledgerEntryId}`);
+  const { entry } = found;
+  if ((entry.kind !== "top_up" && entry.kind !== "card_top_up") || entry.amount <= 0)
+    throw new RangeError(`issueReceiptForTopUp: ledger entry ${entry.id} is not a top-up (${entry.kind})`);
+  const payment = TOP_UP_PAYMENT[entry.kind];
+  const issuedAt = toSecond(input.now ?? new Date());
+  const year = documentYear(issuedAt);
+  const { seller } = taxConfig();
+  const lines: IssuedDocumentLine[] = [
+    {
+      title: en.document.topUpLine,
+      titleAr: ar.document.topUpLine,
+      net: entry.amount,
+      taxRateBasisPoints: 0,
+      tax: 0,
+      gross: entry.amount,
+    },
+  ];
+  const { sequence, number } = await takeDocumentNumber(tx, "receipt", year);
+  const document: IssuedDocument = {
+    kind: "receipt",
+    number,
+    issuedAt,
+    currency: readConfig().currency,
+    seller,
+    buyer: { name: found.name, email: found.email, company: null, vatNumber: null },
+    lines,
+    subtotal: entry.amount,
+    tax: 0,
+    total: entry.amount,
+    paymentMethod: payment.paymentMethod,
+    provider: payment.provider,
+    paymentReference: payment.paymentMethod === "transfer" ? (input.reference ?? null) : null,
+    orderNumber: null,
+    invoiceNumber: null,
+    qr: null,
+  };
+  await insertDocument(tx, document, {
+    series: "receipt",
+    sequence,
+    year,
+    orderId: null,
+    userId: entry.userId,
+    invoiceId: null,
+    walletLedgerEntryId: entry.id,
   });
   return document;
 }

@@ -1,5 +1,6 @@
-// The mails that carry an issued document (issue 47, item 5): "order paid", a confirmation with the tax
-// invoice attached, and "refund", with the credit note attached, in the buyer's language. Both go through the
+// The mails that carry an issued document (issue 47, items 4–5): "order paid", a confirmation with the tax
+// invoice attached, "refund", with the credit note attached, and "top-up", with a wallet top-up's receipt
+// attached, in the buyer's language. Both go through the
 // job queue in two steps: the issuing transaction queues a document-mail job carrying the document (rolled
 // back with it); the job renders and stores the PDF once (pdf-file.server.ts) and queues the mail, which
 // names the stored file by its key, so a retry or another server attaches the same bytes (decision 071).
@@ -19,13 +20,16 @@ import type { ObjectStorage } from "../storage/storage";
 import type { IssuedDocument } from "./document";
 import { ensureIssuedDocumentPdf, issuedDocumentFilename } from "./pdf-file.server";
 
-export type DocumentMailKind = "order_paid" | "refund";
+export const DOCUMENT_MAIL_KINDS = ["order_paid", "refund", "top_up"] as const;
+export type DocumentMailKind = (typeof DOCUMENT_MAIL_KINDS)[number];
 
-/** Which document each mail carries: an invoice (either kind) for a paid order, a credit note for a refund. */
+/**
+ * Which document each mail carries: an invoice (either kind) for a paid order, a credit note for a refund, a
+ * receipt for a wallet top-up.
+ */
 export function mayCarryDocument(mail: DocumentMailKind, doc: Pick<IssuedDocument, "kind">): boolean {
-  return mail === "order_paid"
-    ? doc.kind === "standard" || doc.kind === "simplified"
-    : doc.kind === "credit_note";
+  if (mail === "order_paid") return doc.kind === "standard" || doc.kind === "simplified";
+  return mail === "refund" ? doc.kind === "credit_note" : doc.kind === "receipt";
 }
 
 /** The Billing page, in `locale`, on the public origin. */
@@ -93,6 +97,28 @@ export function refundMail(
   };
 }
 
+/**
+ * "Your wallet is topped up", with the receipt attached: the one mail a credited top-up sends with its
+ * document (the approval's notification says the same in the bell and, by the person's choice, by mail).
+ */
+export function topUpMail(
+  doc: IssuedDocument,
+  { to, name, locale, link, attachmentKey }: Compose,
+): MailMessage {
+  const { t, signature } = texts(locale);
+  const total = formatMoney(doc.total, locale, doc.currency);
+  return {
+    ...compose(to, locale, t("mail.topUp.subject", { reference: doc.number }), [
+      t("mail.greeting", { name }),
+      t("mail.topUp.body", { total }),
+      t("mail.topUp.attached", { reference: doc.number }),
+      { link, label: t("mail.billing") },
+      signature,
+    ]),
+    attachments: [attachment(doc, attachmentKey)],
+  };
+}
+
 /** An issued document as a job carries it (JSON: the date as text), checked again when the job runs. */
 const IssuedDocumentJson = z.object({
   kind: z.enum(["standard", "simplified", "credit_note", "receipt"]),
@@ -127,13 +153,14 @@ const IssuedDocumentJson = z.object({
   total: z.number().int(),
   paymentMethod: z.enum(["wallet", "card", "transfer"]),
   provider: z.string().nullable(),
+  paymentReference: z.string().nullable().optional(),
   orderNumber: z.string().nullable(),
   invoiceNumber: z.string().nullable(),
   qr: z.string().nullable(),
 }) satisfies z.ZodType<IssuedDocument, unknown>;
 
 const DocumentMailJob = z.object({
-  mail: z.enum(["order_paid", "refund"]),
+  mail: z.enum(DOCUMENT_MAIL_KINDS),
   to: z.string().min(1),
   name: z.string(),
   locale: z.string(),
@@ -186,7 +213,12 @@ export async function sendDocumentMailJob(
   const locale = isLocale(job.locale) ? job.locale : DEFAULT_LOCALE;
   const { key } = await ensureIssuedDocumentPdf(storage, job.doc);
   const compose = { to: job.to, name: job.name, locale, link: job.link, attachmentKey: key };
-  const message = job.mail === "order_paid" ? orderPaidMail(job.doc, compose) : refundMail(job.doc, compose);
+  const message =
+    job.mail === "order_paid"
+      ? orderPaidMail(job.doc, compose)
+      : job.mail === "refund"
+        ? refundMail(job.doc, compose)
+        : topUpMail(job.doc, compose);
   await enqueueMail(db, db, message, { key: `${job.mail}:${job.doc.number}` });
   return key;
 }
@@ -216,6 +248,5 @@ export async function queueDocumentMailToUser(
   if (!person || person.deletedAt) return;
   const locale = person.locale && isLocale(person.locale) ? person.locale : DEFAULT_LOCALE;
   const recipient = { to: person.email, name: person.name, locale, doc };
-  if (mail === "order_paid") await queueOrderPaidMail(db, on, recipient);
-  else await queueRefundMail(db, on, recipient);
+  await queueDocumentMail(db, on, mail, doc, recipient);
 }

@@ -58,6 +58,25 @@ function Ar({ text, className }: { text: string; className?: string }) {
 }
 
 /**
+ * A long Arabic sentence (the note) word by word: only the words with lam-alef keep their ligatures, so one
+ * "لا" no longer sets the whole sentence with the ligatures that copy out wrong (decision 054), and the
+ * receipt's "ليس فاتورة ضريبية" (not a tax invoice) copies out exactly.
+ */
+function ArWords({ text }: { text: string }) {
+  const words = text.split(" ");
+  return (
+    <span lang="ar">
+      {words.map((word, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed sentence's words never move
+        <span key={index} className={arabicClass(word)}>
+          {index < words.length - 1 ? `${word} ` : word}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/**
  * English on its own line: the block takes the page's direction, so it lines up under the Arabic; the text
  * inside keeps its own (its brackets and full stop where English puts them).
  */
@@ -297,7 +316,7 @@ function DocumentHtml({ p, qr, fonts }: { p: DocumentPresentation; qr: string | 
         </table>
         {p.note ? (
           <p className="note">
-            <Ar text={p.note.ar} />
+            <ArWords text={p.note.ar} />
             <En text={p.note.en} />
           </p>
         ) : null}

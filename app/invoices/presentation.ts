@@ -129,6 +129,9 @@ export function presentDocument(doc: IssuedDocument): DocumentPresentation {
     label: doc.kind === "credit_note" ? both((l) => l.refundMethod) : both((l) => l.paymentMethod),
     value: payment,
   });
+  // A receipt's bank transfer: the reference the learner gave for it, as they typed it.
+  if (doc.paymentReference)
+    facts.push({ label: both((l) => l.reference), value: doc.paymentReference, user: true });
   facts.push({ label: both((l) => l.currency), value: doc.currency, ltr: true });
 
   const inCurrency = (label: Bilingual): Bilingual => ({

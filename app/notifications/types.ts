@@ -52,4 +52,9 @@ export type NotificationEvent = {
   type: NotificationType;
   eventKey: string;
   data: NotificationData;
+  /**
+   * Set when another mail already tells the person (an approved top-up's receipt mail, decision 072): the
+   * notification is in the bell, and the dispatcher and the digest never mail it.
+   */
+  mailedAt?: Date;
 };

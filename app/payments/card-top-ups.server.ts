@@ -2,12 +2,14 @@
 // it as an open card payment; only Stripe's signed `checkout.session.completed` webhook (payment_status
 // "paid") credits the wallet, through creditWallet, in one transaction with the payment row locked: a
 // replayed webhook, two deliveries at once, or a webhook that arrives before the session's row was written
-// (or before the learner is back) all end with exactly one credit.
+// (or before the learner is back) all end with exactly one credit, and one receipt (issue 47, item 4).
 import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { publicOrigin } from "../config.server";
 import type { Database } from "../db/client.server";
 import { type CardPayment, cardPayments } from "../db/schema";
+import { issueReceiptForTopUp } from "../invoices/issue.server";
+import { queueDocumentMailToUser } from "../invoices/mail.server";
 import { logger } from "../lib/logger.server";
 import { creditWallet } from "../wallet/wallet.server";
 import type { CardPayments } from "./stripe.server";
@@ -133,6 +135,9 @@ export async function applyStripeEvent(
       .where(eq(cardPayments.id, payment.id))
       .returning();
     if (!paid) throw new Error("applyStripeEvent: the locked payment vanished");
+    // The receipt last, its number under the series' counter lock until the commit; its mail with it.
+    const receipt = await issueReceiptForTopUp(tx, { ledgerEntryId: credit.entry.id });
+    await queueDocumentMailToUser(db, tx, "top_up", userId, receipt);
     return { handled: "credited", payment: paid } as const;
   });
 }

@@ -1,4 +1,4 @@
-// /account/billing/:number: one issued invoice or credit note as it was issued, with its PDF (issue 47,
+// /account/billing/:number: one issued invoice, credit note or top-up receipt as it was issued, with its PDF (issue 47,
 // item 6). Its buyer and admins only; anyone else gets the 404 of a document that does not exist.
 import { mayViewIssuedDocument } from "../access/policy";
 import { requireUser } from "../auth/guards.server";

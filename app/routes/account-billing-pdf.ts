@@ -1,4 +1,4 @@
-// GET /account/billing/:number/pdf: an issued invoice or credit note as a PDF, with the session cookie, the
+// GET /account/billing/:number/pdf: an issued invoice, credit note or top-up receipt as a PDF, with the session cookie, the
 // same file the mail attached. Its buyer and admins only (404 for anyone else); guests sign in first.
 import { mayViewIssuedDocument } from "../access/policy";
 import { requireUser } from "../auth/guards.server";

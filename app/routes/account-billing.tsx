@@ -1,5 +1,5 @@
-// /account/billing: the learner's orders, and the invoices and credit notes issued for them (issue 47,
-// item 6), each document opening on its own page. Read only.
+// /account/billing: the learner's orders, the invoices and credit notes issued for them, and the receipts of
+// their wallet top-ups (issue 47, items 4 and 6), each document opening on its own page. Read only.
 import { requireUser } from "../auth/guards.server";
 import { BillingPage } from "../components/account/billing-page";
 import { getDb } from "../db/context";

@@ -7,6 +7,8 @@ import { z } from "zod";
 import { type Environment, environment } from "../config.server";
 import type { Database, Transaction } from "../db/client.server";
 import { type TopUpRequest, topUpRequests, users } from "../db/schema";
+import { issueReceiptForTopUp } from "../invoices/issue.server";
+import { queueDocumentMailToUser } from "../invoices/mail.server";
 import { ListQuery } from "../lib/list-query";
 import { safeText } from "../lib/validation";
 import { notify } from "../notifications/notify.server";
@@ -88,14 +90,20 @@ export type ReviewOutcome =
   | { ok: true; request: TopUpRequest; ownerName: string }
   | { ok: false; reason: "not_found" | "already_reviewed" | "balance_limit"; request?: TopUpRequest };
 
-/** The requester is told of the decision with it (issue 35): once per request. */
+/**
+ * The requester is told of the decision with it (issue 35): once per request. An approval's notification is
+ * in the bell but is not mailed: the receipt's mail, queued in the same transaction, says the wallet was
+ * credited and carries the receipt, so the learner gets one mail, not two (decision 072).
+ */
 async function notifyTopUpDecided(tx: Transaction, request: TopUpRequest) {
+  const approved = request.status === "approved";
   await notify(tx, [
     {
       userId: request.userId,
       type: "topup_decided",
       eventKey: `topup:${request.id}`,
-      data: { path: "/account/wallet", amount: request.amount, approved: request.status === "approved" },
+      data: { path: "/account/wallet", amount: request.amount, approved },
+      ...(approved ? { mailedAt: request.reviewedAt ?? new Date() } : {}),
     },
   ]);
 }
@@ -103,6 +111,8 @@ async function notifyTopUpDecided(tx: Transaction, request: TopUpRequest) {
 /**
  * Approves a pending request and credits the wallet, both in one transaction with the request row locked:
  * two admins approving at once (or one approving twice) credit it once; the second sees "already reviewed".
+ * The credit gets its receipt (RCT series, issue 47 item 4) last in the same transaction, and the receipt
+ * mail is queued with it; a refused credit (the balance limit) rolls nothing forward and takes no number.
  */
 export async function approveTopUp(db: Database, adminId: string, id: number): Promise<ReviewOutcome> {
   return db.transaction(async (tx) => {
@@ -130,6 +140,12 @@ export async function approveTopUp(db: Database, adminId: string, id: number): P
       .returning();
     if (!approved) throw new Error("approveTopUp: the locked request vanished");
     await notifyTopUpDecided(tx, approved);
+    // The number last: the series' counter stays locked until the commit.
+    const receipt = await issueReceiptForTopUp(tx, {
+      ledgerEntryId: credit.entry.id,
+      reference: request.reference,
+    });
+    await queueDocumentMailToUser(db, tx, "top_up", request.userId, receipt);
     return { ok: true, request: approved, ownerName: credit.user.name } as const;
   });
 }

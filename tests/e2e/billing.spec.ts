@@ -1,7 +1,8 @@
 // Tax invoices in the browser (issue 47), in both languages, with JavaScript on and off: the review page
 // shows the net, the VAT and the total (the e2e server charges 15 % inside the prices); a learner buying
 // for a company gets a tax invoice in its name, linked from the order, listed on Billing, and opened as a
-// page with its fields. The admins' invoices page lists it with the period's totals and the CSV link.
+// page with its fields. The admins' invoices page lists it with the period's totals and the CSV link. A top-up
+// by bank transfer that an admin approves puts its receipt on Billing (issue 47, item 4).
 import { type Browser, expect, test } from "./fixtures";
 import { DEMO_PASSWORD, expectSignedIn, logIn, uniqueEmail } from "./helpers";
 
@@ -126,6 +127,46 @@ for (const locale of ["en", "ar"] as const) {
     await stranger.close();
   });
 }
+
+test("a top-up an admin approves puts its receipt on Billing", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const text = TEXT.en;
+  const email = uniqueEmail("billing-receipt");
+  await page.goto("/auth/signup");
+  await page.getByLabel(text.name).fill("Rami");
+  await page.getByLabel(text.email).fill(email);
+  await page.getByLabel(text.password, { exact: true }).fill("a-good-password");
+  await page.getByRole("button", { name: text.signup }).click();
+  await expectSignedIn(page, "Rami");
+  const reference = `TRX-E2E-${Date.now()}`;
+  await page.goto("/account/wallet");
+  await page.getByLabel("Amount (USD)").fill("20");
+  await page.getByLabel("Transfer reference (optional)").fill(reference);
+  await page.getByRole("button", { name: "Request top-up" }).click();
+  await expect(page.getByTestId("toast-success").last()).toContainText("Your top-up request for");
+
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await admin.goto("/auth/login");
+  await logIn(admin, "admin@manara.local", DEMO_PASSWORD);
+  await expectSignedIn(admin, "Huda Al-Rashid");
+  await admin.goto("/dashboard/admin/top-ups");
+  const row = admin.getByTestId("top-up-row").filter({ hasText: reference });
+  await row.getByRole("button", { name: /^Approve/ }).click();
+  await expect(admin.getByTestId("toast-success").last()).toContainText("Approved:");
+  await context.close();
+
+  // The receipt, in its own series, beside the invoices; its page has no QR code (no VAT, no tax invoice).
+  await page.goto("/account/billing");
+  const receipt = page.getByTestId("billing-documents").locator("tbody tr").filter({ hasText: "Receipt" });
+  await expect(receipt).toHaveCount(1);
+  await expect(receipt).toContainText(/RCT-\d{4}-\d{6}/);
+  await expect(receipt).toContainText("20.00");
+  await receipt.getByRole("link").click();
+  await expect(page.getByTestId("document-number")).toHaveText(/^RCT-\d{4}-\d{6}$/);
+  await expect(page.getByTestId("document-fields")).toContainText(reference);
+  await expect(page.getByTestId("document-qr")).toHaveCount(0);
+});
 
 test("the admins' invoices page shows the period's totals and the CSV link", async ({ browser }) => {
   const context = await browser.newContext();

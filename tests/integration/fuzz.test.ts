@@ -444,6 +444,9 @@ const API: ApiEndpoint[] = [
     },
   },
   { name: "bank transfer details", method: "GET", path: "/api/wallet/bank-transfer", role: "user" },
+  { name: "wallet receipts", method: "GET", path: "/api/wallet/receipts", role: "user" },
+  // The :id slot carries course ids and hostile segments, never a receipt's file name: 404 behind the guard.
+  { name: "wallet receipt pdf", method: "GET", path: "/api/wallet/receipts/:id", role: "user" },
   {
     name: "bank transfer settings",
     method: "PUT",

@@ -208,14 +208,14 @@ describe("mail", () => {
   it("sends each immediate notification once, in its reader's language, with one-click unsubscribe", async () => {
     const a = await requestTopUp(handle.db, arabicLearner.id, { amount: 1500, reference: "r" });
     if (!a.ok) throw new Error("top-up fixture failed");
-    await approveTopUp(handle.db, admin.id, a.request.id);
+    await rejectTopUp(handle.db, admin.id, a.request.id, "no");
     const first = await deliver();
     expect(first.queued).toBe(1);
     expect(sent).toHaveLength(1);
     const mail = sent[0] as MailMessage;
     expect(mail.to).toBe(arabicLearner.email);
     expect(mail.locale).toBe("ar");
-    expect(mail.subject).toContain("قُبل");
+    expect(mail.subject).toContain("رُفض");
     expect(mail.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     expect(mail.headers?.["List-Unsubscribe"]).toMatch(/^<https?:\/\/[^>]+\/ar\/unsubscribe\/[^>]+>$/);
     expect(mail.text).toContain("/ar/account/wallet");
@@ -224,6 +224,21 @@ describe("mail", () => {
     expect(sent).toHaveLength(1);
     const [row] = (await notificationsOf(arabicLearner.id)).filter((item) => item.type === "topup_decided");
     expect(row?.mailedAt).not.toBeNull();
+  });
+
+  it("mails no approved top-up's notification: the receipt's mail tells the learner (decision 072)", async () => {
+    const asked = await requestTopUp(handle.db, arabicLearner.id, { amount: 700, reference: null });
+    if (!asked.ok) throw new Error("top-up fixture failed");
+    await approveTopUp(handle.db, admin.id, asked.request.id);
+    const [row] = (await notificationsOf(arabicLearner.id)).filter(
+      (item) => item.eventKey === `topup:${asked.request.id}`,
+    );
+    expect(row?.data.approved).toBe(true);
+    expect(row?.readAt).toBeNull();
+    expect(row?.mailedAt).not.toBeNull();
+    const before = sent.length;
+    expect(await deliver()).toEqual({ queued: 0, settled: 0 });
+    expect(sent).toHaveLength(before);
   });
 
   it("sends nothing for a type that is off, and settles it", async () => {

@@ -705,6 +705,17 @@ describe("conformance", () => {
       as: "admin",
       expectStatus: 200,
     });
+    // The approval issued the top-up's receipt (issue 47, item 4): listed with its PDF's link; a number that
+    // is not the caller's is a 404 (tests/integration/receipts.test.ts downloads the PDF itself).
+    const receipts = await call("get", "api/wallet/receipts", "/api/wallet/receipts", {
+      as: "user",
+      expectStatus: 200,
+    });
+    expect((receipts.items as unknown[]).length).toBeGreaterThan(0);
+    await call("get", "api/wallet/receipts/:file", "/api/wallet/receipts/RCT-2026-999999.pdf", {
+      as: "user",
+      expectStatus: 404,
+    });
     // Sign-ups above queued welcome mails: the list has items to check against the schema.
     const jobs = await call("get", "api/admin/jobs", "/api/admin/jobs?name=mail&limit=5", {
       as: "admin",

@@ -184,6 +184,8 @@ import { loader as videoStatus } from "../../app/routes/api/video-status";
 import { loader as videoTusHead, action as videoTusPatch } from "../../app/routes/api/video-tus";
 import { action as videoUpload } from "../../app/routes/api/video-upload";
 import { loader as bankTransferApi } from "../../app/routes/api/wallet-bank-transfer";
+import { loader as receiptPdfApi } from "../../app/routes/api/wallet-receipt-pdf";
+import { loader as receiptsApi } from "../../app/routes/api/wallet-receipts";
 import { action as topUpApi } from "../../app/routes/api/wallet-top-up";
 import { loader as forgotPage } from "../../app/routes/auth-forgot-password";
 import { loader as resetPage } from "../../app/routes/auth-reset-password";
@@ -2266,6 +2268,22 @@ const CASES: Case[] = [
     handler: bankTransferApi,
     path: "/api/wallet/bank-transfer",
     expected: API_USER,
+  },
+  // Top-ups' receipts (issue 47, item 4): the caller's own list; a receipt nobody has is a 404 to everyone.
+  {
+    name: "GET /api/wallet/receipts",
+    kind: "api",
+    handler: receiptsApi,
+    path: "/api/wallet/receipts",
+    expected: API_USER,
+  },
+  {
+    name: "GET /api/wallet/receipts/:file (a number nobody was issued)",
+    kind: "api",
+    handler: receiptPdfApi,
+    path: "/api/wallet/receipts/RCT-2026-999999.pdf",
+    params: () => ({ file: "RCT-2026-999999.pdf" }),
+    expected: { guest: 401, user: 404, trainer: 404, admin: 404 },
   },
   {
     name: "GET /api/admin/settings/bank-transfer",

@@ -4,7 +4,7 @@
 import { eq, sql, sum } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openPostgres } from "../../app/db/client.server";
-import { topUpRequests, type User, users, walletLedger } from "../../app/db/schema";
+import { issuedDocuments, topUpRequests, type User, users, walletLedger } from "../../app/db/schema";
 import { action as walletAction, loader as walletLoader } from "../../app/routes/account-wallet";
 import { action as queueAction, loader as queueLoader } from "../../app/routes/admin-top-ups";
 import { loader as ledgerApi } from "../../app/routes/api/account-ledger";
@@ -354,6 +354,12 @@ describe("many admins approving one request at once (PostgreSQL)", () => {
         );
         expect(await balanceOf(learner.id)).toBe(approvedCount * 1_000);
         await expectLedgerMatchesBalance(learner.id);
+        // One receipt per credited request (issue 47, item 4), whatever the race.
+        const receipts = await handle.db.$count(
+          issuedDocuments,
+          sql`${issuedDocuments.userId} = ${learner.id} and ${issuedDocuments.kind} = 'receipt'`,
+        );
+        expect(receipts).toBe(approvedCount);
       } finally {
         await wide.close();
       }

@@ -14,7 +14,7 @@ describe("presentDocument", () => {
     });
     expect(presentDocument(standardInvoice).title).toEqual({ ar: "فاتورة ضريبية", en: "Tax invoice" });
     expect(presentDocument(creditNote).title).toEqual({ ar: "إشعار دائن", en: "Credit note" });
-    expect(presentDocument(receipt).title).toEqual({ ar: "إيصال", en: "Receipt" });
+    expect(presentDocument(receipt).title).toEqual({ ar: "إيصال استلام", en: "Receipt" });
   });
 
   it("names the buyer's company and VAT number only when given", () => {

@@ -71,7 +71,11 @@ describe("invoice numbers", () => {
     expect(invoiceNumber("invoice", 2026, 1)).toBe("INV-2026-000001");
     expect(invoiceNumber("creditNote", 2027, 1_234_567)).toBe("CN-2027-1234567");
     expect(parseInvoiceNumber("INV-2026-000042")).toEqual({ series: "invoice", year: 2026, sequence: 42 });
-    for (const bad of ["INV-2026-42", "INV-2026-000000", "XX-2026-000001", "INV-26-000001"])
+    // Wallet top-ups' receipts are their own series (issue 47, item 4).
+    expect(invoiceNumber("receipt", 2026, 7)).toBe("RCT-2026-000007");
+    expect(parseInvoiceNumber("RCT-2026-000007")).toEqual({ series: "receipt", year: 2026, sequence: 7 });
+    expect(parseInvoiceNumber("CN-2026-000003")).toEqual({ series: "creditNote", year: 2026, sequence: 3 });
+    for (const bad of ["INV-2026-42", "INV-2026-000000", "XX-2026-000001", "INV-26-000001", "RC-2026-000001"])
       expect(parseInvoiceNumber(bad), bad).toBeNull();
     expect(() => invoiceNumber("invoice", 2026, 0)).toThrow(RangeError);
   });

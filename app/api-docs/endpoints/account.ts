@@ -1,9 +1,10 @@
-// The caller's wallet: history, top-up requests and where to transfer (app/routes/api/account-ledger.ts,
-// wallet-top-up.ts, wallet-bank-transfer.ts).
+// The caller's wallet: history, top-up requests, where to transfer and the top-ups' receipts
+// (app/routes/api/account-ledger.ts, wallet-top-up.ts, wallet-bank-transfer.ts, wallet-receipts.ts,
+// wallet-receipt-pdf.ts).
 import { z } from "zod";
 import { ListQuery } from "../../lib/list-query";
 import { TopUpInput } from "../../wallet/top-ups.server";
-import { type EndpointDoc, isoDate, json, money, ok } from "../registry";
+import { type EndpointDoc, isoDate, json, money, ok, textParams } from "../registry";
 
 export const TopUpRequest = z.strictObject({
   id: z.int(),
@@ -25,6 +26,16 @@ export const BankTransfer = z.strictObject({
   swift: z.string().nullable(),
   instructions: z.string().nullable(),
   updatedAt: isoDate,
+});
+
+/** A wallet top-up's receipt (issue 47, item 4): not a tax invoice, so no VAT and no QR code. */
+const Receipt = z.strictObject({
+  number: z.string().describe("RCT-2026-000001: its own gapless series"),
+  issuedAt: isoDate,
+  amount: money,
+  currency: z.string(),
+  method: z.enum(["transfer", "card"]).describe("A bank transfer an admin approved, or a card payment"),
+  pdfUrl: z.url(),
 });
 
 const LedgerLine = z.strictObject({
@@ -97,5 +108,29 @@ export const accountEndpoints: EndpointDoc[] = [
     responses: {
       200: ok("The account, or null", z.strictObject({ bankTransfer: BankTransfer.nullable() })),
     },
+  },
+  {
+    method: "get",
+    route: "api/wallet/receipts",
+    tag: "Account",
+    summary: "The receipts of the caller's wallet top-ups, newest first",
+    description:
+      "One per credited top-up (an approved bank transfer or a card payment), in its own series. A receipt " +
+      "is not a tax invoice: the VAT invoice is issued when the wallet pays for a course.",
+    auth: "user",
+    responses: { 200: ok("Receipts", z.strictObject({ items: z.array(Receipt) })) },
+  },
+  {
+    method: "get",
+    route: "api/wallet/receipts/:file",
+    tag: "Account",
+    summary: "One of the caller's receipts as a PDF",
+    description:
+      "`file` is the receipt's number with `.pdf` (RCT-2026-000001.pdf), as each item's `pdfUrl` says; the " +
+      "same file the top-up's mail attached. The caller's own only; 404 for anyone else's or an unknown one.",
+    auth: "user",
+    params: textParams({ file: z.string().regex(/^RCT-\d{4}-\d{6,10}\.pdf$/) }),
+    responses: { 200: { description: "The PDF", contentType: "application/pdf" } },
+    errors: [[404, "not_found"]],
   },
 ];

@@ -1,5 +1,5 @@
-// The learner's Billing page (issue 47, item 6): invoices and credit notes, then orders, as two tables of the
-// same shape (number, what it is, date, total).
+// The learner's Billing page (issue 47, items 4 and 6): invoices, credit notes and top-up receipts, then
+// orders, as two tables of the same shape (number, what it is, date, total).
 import { Link } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
 import type { Route } from "../../routes/+types/account-billing";

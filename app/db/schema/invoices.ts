@@ -1,8 +1,8 @@
-// Issued tax documents (issue 47): tax invoices, simplified tax invoices and credit notes, each written once
-// in the transaction that makes it true (an order paid, a refund given) and never changed after: a trigger
-// refuses UPDATE and DELETE (decision 072). `document` holds everything the document prints, as it was at
-// issue (seller, buyer, lines, totals, QR), so a later change of configuration or of a course's title
-// leaves it as issued. Numbers are gapless per series and year, taken from `document_counters` under its
+// Issued tax documents (issue 47): tax invoices, simplified tax invoices, credit notes and wallet top-ups'
+// receipts, each written once in the transaction that makes it true (an order paid, a refund given, a wallet
+// credited for a top-up) and never changed after: a trigger refuses UPDATE and DELETE (decision 072).
+// `document` holds everything the document prints, as it was at issue (seller, buyer, lines, totals, QR),
+// so a later change of configuration or of a course's title leaves it as issued. Numbers are gapless per series and year, taken from `document_counters` under its
 // row lock. Amounts are integer minor units of `currency`.
 import { sql } from "drizzle-orm";
 import {
@@ -34,7 +34,7 @@ export const issuedDocuments = pgTable(
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     kind: issuedDocumentKind("kind").notNull(),
-    /** INV, CN (app/invoices/numbering.ts). */
+    /** INV, CN, RCT (app/invoices/numbering.ts). */
     series: text("series").notNull(),
     year: integer("year").notNull(),
     sequence: integer("sequence").notNull(),
@@ -48,6 +48,11 @@ export const issuedDocuments = pgTable(
     userId: uuid("user_id"),
     /** A credit note's invoice. */
     invoiceId: integer("invoice_id"),
+    /**
+     * A receipt's top-up: the wallet ledger's credit it acknowledges (wallet_ledger.id). No foreign key, as
+     * for the order: the ledger's rows go with a deleted account, the receipt stays.
+     */
+    walletLedgerEntryId: integer("wallet_ledger_entry_id"),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
     currency: text("currency").notNull(),
     subtotal: integer("subtotal").notNull(),
@@ -61,6 +66,10 @@ export const issuedDocuments = pgTable(
     uniqueIndex("issued_documents_one_invoice_per_order")
       .on(table.orderId)
       .where(sql`${table.kind} in ('standard', 'simplified')`),
+    // Exactly one receipt per top-up, whichever path (an approved transfer, a card payment) credits it.
+    uniqueIndex("issued_documents_one_receipt_per_top_up")
+      .on(table.walletLedgerEntryId)
+      .where(sql`${table.kind} = 'receipt'`),
     index("issued_documents_user_idx").on(table.userId, table.issuedAt),
     index("issued_documents_issued_idx").on(table.issuedAt),
     index("issued_documents_invoice_idx").on(table.invoiceId),

@@ -1,0 +1,2 @@
+ALTER TABLE "issued_documents" ADD COLUMN "wallet_ledger_entry_id" integer;--> statement-breakpoint
+CREATE UNIQUE INDEX "issued_documents_one_receipt_per_top_up" ON "issued_documents" USING btree ("wallet_ledger_entry_id") WHERE "issued_documents"."kind" = 'receipt';
