@@ -277,7 +277,10 @@ export const AdminOrderQuery = z.object({
   status: z.enum(orderStatus.enumValues, { error: "orders.errors.status" }).optional(),
   userId: z.uuid({ error: "orders.errors.userId" }).optional(),
   /** Only orders flagged for an admin: paid twice, or paid with an amount or currency not the order's. */
-  flagged: z.stringbool({ error: "orders.errors.flagged" }).optional(),
+  flagged: z
+    .enum(["true", "false"], { error: "orders.errors.flagged" })
+    .transform((text) => text === "true")
+    .optional(),
   limit: queryInteger(1, 100).default(50),
   offset: queryInteger(0, 1_000_000).default(0),
 });
