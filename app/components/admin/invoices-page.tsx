@@ -96,7 +96,7 @@ export function AdminInvoices({ loaderData }: { loaderData: LoaderData }) {
           </a>
         </Form>
         {totals.length > 0 ? (
-          <div className="overflow-x-auto">
+          <section className="overflow-x-auto" tabIndex={0} aria-label={t("invoices.totals")}>
             <table className="w-full text-sm" data-testid="invoice-totals">
               <caption className="text-start text-lg font-bold">{t("invoices.totals")}</caption>
               <ColumnHeads columns={["currency", "kind", "net", "vat", "gross"]} />
@@ -122,13 +122,13 @@ export function AdminInvoices({ loaderData }: { loaderData: LoaderData }) {
                 )}
               </tbody>
             </table>
-          </div>
+          </section>
         ) : null}
         <p className="text-ink/80">{t("invoices.count", { count: loaderData.total })}</p>
         {items.length === 0 ? (
           <p>{t("invoices.empty")}</p>
         ) : (
-          <div className="overflow-x-auto">
+          <section className="overflow-x-auto" tabIndex={0} aria-label={t("invoices.title")}>
             <table className="w-full text-sm" data-testid="invoice-list">
               <ColumnHeads columns={["number", "kind", "buyer", "date", "net", "vat", "gross"]} />
               <tbody>
@@ -154,7 +154,7 @@ export function AdminInvoices({ loaderData }: { loaderData: LoaderData }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         )}
         <Pagination page={loaderData.page} pageCount={loaderData.pageCount} />
       </section>
