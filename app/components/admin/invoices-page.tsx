@@ -5,6 +5,7 @@ import { useTranslation } from "../../i18n/use-translation";
 import type { Route } from "../../routes/+types/admin-invoices";
 import { PageIntro } from "../page-intro";
 import { Pagination } from "../pagination";
+import { ScrollRegion } from "../scroll-region";
 
 type LoaderData = Route.ComponentProps["loaderData"];
 
@@ -96,7 +97,7 @@ export function AdminInvoices({ loaderData }: { loaderData: LoaderData }) {
           </a>
         </Form>
         {totals.length > 0 ? (
-          <section className="overflow-x-auto" tabIndex={0} aria-label={t("invoices.totals")}>
+          <ScrollRegion label={t("invoices.totals")}>
             <table className="w-full text-sm" data-testid="invoice-totals">
               <caption className="text-start text-lg font-bold">{t("invoices.totals")}</caption>
               <ColumnHeads columns={["currency", "kind", "net", "vat", "gross"]} />
@@ -122,13 +123,13 @@ export function AdminInvoices({ loaderData }: { loaderData: LoaderData }) {
                 )}
               </tbody>
             </table>
-          </section>
+          </ScrollRegion>
         ) : null}
         <p className="text-ink/80">{t("invoices.count", { count: loaderData.total })}</p>
         {items.length === 0 ? (
           <p>{t("invoices.empty")}</p>
         ) : (
-          <section className="overflow-x-auto" tabIndex={0} aria-label={t("invoices.title")}>
+          <ScrollRegion label={t("invoices.title")}>
             <table className="w-full text-sm" data-testid="invoice-list">
               <ColumnHeads columns={["number", "kind", "buyer", "date", "net", "vat", "gross"]} />
               <tbody>
@@ -154,7 +155,7 @@ export function AdminInvoices({ loaderData }: { loaderData: LoaderData }) {
                 ))}
               </tbody>
             </table>
-          </section>
+          </ScrollRegion>
         )}
         <Pagination page={loaderData.page} pageCount={loaderData.pageCount} />
       </section>
