@@ -215,7 +215,10 @@ th { background: ${COLORS.sand}; font-size: 8.5pt; font-weight: 700; text-align:
   padding: ${px(5)} ${px(6)}; border-bottom: 1pt solid ${COLORS.coral100} }
 td { padding: ${px(6)}; border-bottom: 0.5pt solid ${COLORS.line}; vertical-align: top }
 td.amount, th.amount { text-align: end; white-space: nowrap }
-td.amount { direction: ltr; unicode-bidi: isolate; font-variant-numeric: tabular-nums }
+td.amount { font-variant-numeric: tabular-nums }
+/* The cell stays right-to-left, so its text sits at the column's end as its heading does; the figure inside reads
+   left to right. */
+td.amount > span { unicode-bidi: isolate }
 .totals { width: 58%; margin-inline-start: auto; margin-top: ${px(10)} }
 .totals td { padding: ${px(5)} ${px(6)} }
 .totals tr.grand td { font-size: 11pt; font-weight: 700; border-top: 1.5pt solid ${COLORS.ink};
@@ -295,7 +298,7 @@ function DocumentHtml({ p, qr, fonts }: { p: DocumentPresentation; qr: string | 
                 {row.cells.map((cell, cellIndex) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
                   <td key={cellIndex} className="amount">
-                    {cell}
+                    <span dir="ltr">{cell}</span>
                   </td>
                 ))}
               </tr>
@@ -309,7 +312,9 @@ function DocumentHtml({ p, qr, fonts }: { p: DocumentPresentation; qr: string | 
                 <td>
                   <Label label={total.label} />
                 </td>
-                <td className="amount">{total.value}</td>
+                <td className="amount">
+                  <span dir="ltr">{total.value}</span>
+                </td>
               </tr>
             ))}
           </tbody>
