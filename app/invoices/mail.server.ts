@@ -59,59 +59,37 @@ const attachment = (doc: IssuedDocument, key: string) => ({
   key,
 });
 
-/** "Your order is paid", with the invoice attached. */
-export function orderPaidMail(
-  doc: IssuedDocument,
-  { to, name, locale, link, attachmentKey }: Compose,
-): MailMessage {
-  const { t, signature } = texts(locale);
-  const total = formatMoney(doc.total, locale, doc.currency);
-  return {
-    ...compose(to, locale, t("mail.orderPaid.subject", { reference: doc.number }), [
-      t("mail.greeting", { name }),
-      t("mail.orderPaid.body", { total, order: doc.orderNumber ?? "—" }),
-      t("mail.orderPaid.attached", { reference: doc.number }),
-      { link, label: t("mail.billing") },
-      signature,
-    ]),
-    attachments: [attachment(doc, attachmentKey)],
-  };
-}
-
-/** "Your refund", with the credit note attached. */
-export function refundMail(
-  doc: IssuedDocument,
-  { to, name, locale, link, attachmentKey }: Compose,
-): MailMessage {
-  const { t, signature } = texts(locale);
-  const total = formatMoney(doc.total, locale, doc.currency);
-  return {
-    ...compose(to, locale, t("mail.refund.subject", { reference: doc.number }), [
-      t("mail.greeting", { name }),
-      t("mail.refund.body", { total, order: doc.orderNumber ?? "—" }),
-      t("mail.refund.attached", { reference: doc.number, invoice: doc.invoiceNumber ?? "—" }),
-      { link, label: t("mail.billing") },
-      signature,
-    ]),
-    attachments: [attachment(doc, attachmentKey)],
-  };
-}
-
 /**
- * "Your wallet is topped up", with the receipt attached: the one mail a credited top-up sends with its
- * document (the approval's notification says the same in the bell and, by the person's choice, by mail).
+ * What each document mail says between the greeting and the link to Billing: "your order is paid" with the
+ * invoice, "your refund" with the credit note, "your wallet is topped up" with the receipt (the one mail a
+ * credited top-up sends; the approval's notification stays in the bell unmailed).
  */
-export function topUpMail(
+const DOCUMENT_MAIL_TEXT: Record<
+  DocumentMailKind,
+  {
+    key: "orderPaid" | "refund" | "topUp";
+    body: (doc: IssuedDocument, total: string) => Record<string, string>;
+  }
+> = {
+  order_paid: { key: "orderPaid", body: (doc, total) => ({ total, order: doc.orderNumber ?? "—" }) },
+  refund: { key: "refund", body: (doc, total) => ({ total, order: doc.orderNumber ?? "—" }) },
+  top_up: { key: "topUp", body: (_doc, total) => ({ total }) },
+};
+
+/** A document's mail in the reader's language, with the document's PDF attached. */
+export function documentMail(
+  mail: DocumentMailKind,
   doc: IssuedDocument,
   { to, name, locale, link, attachmentKey }: Compose,
 ): MailMessage {
   const { t, signature } = texts(locale);
+  const { key, body } = DOCUMENT_MAIL_TEXT[mail];
   const total = formatMoney(doc.total, locale, doc.currency);
   return {
-    ...compose(to, locale, t("mail.topUp.subject", { reference: doc.number }), [
+    ...compose(to, locale, t(`mail.${key}.subject`, { reference: doc.number }), [
       t("mail.greeting", { name }),
-      t("mail.topUp.body", { total }),
-      t("mail.topUp.attached", { reference: doc.number }),
+      t(`mail.${key}.body`, body(doc, total)),
+      t(`mail.${key}.attached`, { reference: doc.number, invoice: doc.invoiceNumber ?? "—" }),
       { link, label: t("mail.billing") },
       signature,
     ]),
@@ -213,12 +191,7 @@ export async function sendDocumentMailJob(
   const locale = isLocale(job.locale) ? job.locale : DEFAULT_LOCALE;
   const { key } = await ensureIssuedDocumentPdf(storage, job.doc);
   const compose = { to: job.to, name: job.name, locale, link: job.link, attachmentKey: key };
-  const message =
-    job.mail === "order_paid"
-      ? orderPaidMail(job.doc, compose)
-      : job.mail === "refund"
-        ? refundMail(job.doc, compose)
-        : topUpMail(job.doc, compose);
+  const message = documentMail(job.mail, job.doc, compose);
   await enqueueMail(db, db, message, { key: `${job.mail}:${job.doc.number}` });
   return key;
 }
