@@ -102,14 +102,26 @@ async function migrateUnderLock(url: string) {
   }
 }
 
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
+/**
+ * `max` is the pool's size; `connectMs` how long a caller may wait for one of its connections (the default fails
+ * fast, so a stalled database answers 503 rather than piling requests up; a test that queues fifty transactions on
+ * purpose waits longer).
+ */
+export async function openPostgres(
+  url: string,
+  options: { max?: number; connectMs?: number } = {},
+): Promise<DatabaseHandle> {
   await migrateUnderLock(url);
   const connection = {
     connectionString: url,
     statement_timeout: DATABASE_TIMEOUTS.statementMs,
     query_timeout: DATABASE_TIMEOUTS.queryMs,
   };
-  const pool = resilientPool({ ...connection, max: options.max ?? 10 });
+  const pool = resilientPool({
+    ...connection,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: options.connectMs ?? DATABASE_TIMEOUTS.connectMs,
+  });
   const db = drizzleNodePg(pool, { schema });
   registerJobQueue(db, { connectionString: url });
   await jobQueue(db);

@@ -48,7 +48,18 @@ const CASE_TIMEOUT_MS = 10_000;
 
 export type Outcome = { observed?: Observed; problems: string[]; description: string };
 
+/**
+ * The running test's abort signal (Vitest aborts it when the test times out). A timed-out test's promise is
+ * abandoned, not stopped: without this its loop went on sending requests while the next tests ran, and they
+ * saw its sessions appear and its deletions happen (CI of stop 55). Set by `stopWhenAborted` in a beforeEach.
+ */
+let running: AbortSignal | undefined;
+export function stopWhenAborted(signal: AbortSignal) {
+  running = signal;
+}
+
 export async function runCase(app: FuzzApp, fixtures: Fixtures, testCase: Case): Promise<Outcome> {
+  running?.throwIfAborted();
   const role = testCase.role ?? "guest";
   const who = role === "buyer" ? fixtures.buyer : role;
   const credentials = testCase.credentials ?? "none";
