@@ -481,7 +481,8 @@ describe("the multipart endpoints (streamed)", () => {
     // Its renditions went with it.
     expect(existsSync(path.join(videoDir, "..", "renditions", oldId, "low.mp4"))).toBe(false);
     expect(await videoRow(oldId)).toBeUndefined();
-  });
+    // Its jobs run ffprobe and ffmpeg (the renditions): seconds alone, more on a busy 2-core CI machine.
+  }, 90_000);
 
   it("refuses non-videos, strangers, a file before its lesson, and bodies over the cap before storing", async () => {
     const lessonId = String(lessonIds[1]);
