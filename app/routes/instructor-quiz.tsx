@@ -35,6 +35,10 @@ async function requireQuizLesson(
   return { actor, course, lesson };
 }
 
+/** Which of the page's two views the URL asks for: the questions (the default) or the statistics. */
+const quizPageView = (search: URLSearchParams): "questions" | "stats" =>
+  search.get("view") === "stats" ? "stats" : "questions";
+
 /** A refusal of the quiz module the page cannot show beside a field: the error page's status. */
 function thrownRefusal(refusal: QuizRefusal): never {
   throw new Response(refusal.reason === "forbidden" ? "Forbidden" : "Not Found", {
@@ -46,14 +50,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor, course, lesson } = await requireQuizLesson(request, context, params);
   const page = pageContext(request, context);
   const db = getDb(context);
+  // Two views (issue 50, item 7): the questions and their forms, or what the attempts tell (`?view=stats`); the
+  // statistics are counted only for the view that shows them.
+  const view = quizPageView(new URL(request.url).searchParams);
   const [found, statistics] = await Promise.all([
     getQuizForTrainer(db, actor, lesson.id),
-    quizStats(db, actor, lesson.id),
+    view === "stats" ? quizStats(db, actor, lesson.id) : null,
   ]);
   if (!found.ok) thrownRefusal(found);
-  if (!statistics.ok) thrownRefusal(statistics);
+  if (statistics && !statistics.ok) thrownRefusal(statistics);
   const { quiz } = found;
-  const { stats } = statistics;
+  const stats = statistics?.stats ?? null;
   const lessonTitle = pick(page.locale, lesson.title, lesson.titleAr);
   const courseTitle = pick(page.locale, course.title, course.titleAr);
   const byId = new Map(quiz.questions.map((question) => [String(question.id), question]));
@@ -85,7 +92,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         pick(page.locale, option.textHtml, option.textArHtml),
       ),
     })),
-    stats: {
+    view,
+    stats: stats && {
       attempts: stats.attempts,
       passRate: stats.passRate,
       averageScore: stats.averageScore,

@@ -114,7 +114,8 @@ function loaderDataOf(quiz: TrainerQuiz, locale: Locale): LoaderData {
         renderMarkdown(pick(locale, option.text, option.textAr)),
       ),
     })),
-    stats: { attempts: 0, passRate: 0, averageScore: 0, questions: [] },
+    view: "questions",
+    stats: null,
   };
 }
 

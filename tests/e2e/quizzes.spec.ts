@@ -82,6 +82,14 @@ async function buildCourse(page: Page, locale: "en" | "ar", title: string): Prom
   await page.getByTestId("add-question").click();
   await expect(page.getByTestId("quiz-question")).toHaveCount(1);
   await expectAccessible(page);
+  // The statistics are a view of their own (issue 50, item 7), not under the long "add a question" form.
+  await expect(page.getByTestId("quiz-stats")).toHaveCount(0);
+  await page.getByTestId("quiz-view-stats").click();
+  await expect(page).toHaveURL(/\/quiz\?view=stats$/);
+  await expect(page.getByTestId("quiz-view-stats")).toHaveAttribute("aria-current", "page");
+  await expect(page.getByTestId("quiz-stats")).toBeVisible();
+  await expect(page.getByTestId("add-question-form")).toHaveCount(0);
+  await expectAccessible(page);
 
   await page.goto(`${text.prefix}/instructor/courses/${courseId}`);
   await page.getByTestId("publish").click();

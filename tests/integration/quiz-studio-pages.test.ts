@@ -424,8 +424,13 @@ describe("insight: the quiz's statistics and the learners' best scores", () => {
     }
   });
 
-  it("the quiz page shows attempts, pass rate, average, and per question the wrong option chosen most, by its text", async () => {
-    const { body } = unwrap(await run(page(quizPath(), "trainer"), quizLoader, params()));
+  it("the quiz page's statistics view shows attempts, pass rate, average, and per question the wrong option chosen most, by its text", async () => {
+    // The questions view does not count them (issue 50, item 7: statistics in their own view).
+    const questions = unwrap(await run(page(quizPath(), "trainer"), quizLoader, params()));
+    expect(questions.body.view).toBe("questions");
+    expect(questions.body.stats).toBeNull();
+    const { body } = unwrap(await run(page(`${quizPath()}?view=stats`, "trainer"), quizLoader, params()));
+    expect(body.view).toBe("stats");
     const stats = body.stats as {
       attempts: number;
       passRate: number;

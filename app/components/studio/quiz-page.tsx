@@ -357,7 +357,7 @@ function QuestionCard({
   );
 }
 
-function Stats({ stats }: { stats: LoaderData["stats"] }) {
+function Stats({ stats }: { stats: NonNullable<LoaderData["stats"]> }) {
   const { t } = useTranslation("studio");
   return (
     <section
@@ -464,12 +464,10 @@ export function QuizEditor({ loaderData, answer }: { loaderData: LoaderData; ans
   const localize = useLocalizePath();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const { course, lesson, questions } = loaderData;
-  const newAnswer = answer?.form === "new" ? answer : undefined;
+  const { course, lesson } = loaderData;
   const [searchParams] = useSearchParams();
   const confirmId = Number(searchParams.get("deleteQuestion"));
   const here = localize(`/instructor/courses/${course.id}/lessons/${lesson.id}/quiz`);
-  const newValues: QuestionValues = newAnswer?.values ?? { kind: "single", points: "1" };
   return (
     <>
       <PageIntro width="5xl" title={t("quiz.title", { title: lesson.title })}>
@@ -484,67 +482,134 @@ export function QuizEditor({ loaderData, answer }: { loaderData: LoaderData; ans
             {t("quiz.backToCurriculum")}
           </Link>
         </p>
-        {questions.length === 0 ? (
-          <p className="rounded-md bg-amber-100 p-3" data-testid="quiz-empty">
-            {t("quiz.empty")}
-          </p>
-        ) : null}
-        <Settings loaderData={loaderData} answer={answer} />
-
-        <section aria-labelledby="quiz-questions-heading">
-          <h2 id="quiz-questions-heading" className="text-xl font-bold">
-            {t("quiz.questions", { count: questions.length })}
-          </h2>
-          {questions.length > 0 ? (
-            <ol className="mt-4 space-y-6">
-              {questions.map((question, index) => (
-                <QuestionCard
-                  key={question.id}
-                  question={question}
-                  number={index + 1}
-                  count={questions.length}
-                  answer={answer}
-                  version={loaderData.version}
-                  busy={busy}
-                  here={here}
-                  confirmDelete={confirmId === question.id}
-                />
-              ))}
-            </ol>
-          ) : null}
-        </section>
-
-        <section aria-labelledby="add-question-heading" className="rounded-xl bg-sand p-5">
-          <h2 id="add-question-heading" className="text-lg font-bold">
-            {t("quiz.addHeading")}
-          </h2>
-          <Form
-            method="post"
-            className="mt-4 space-y-4"
-            key={`add-${questions.length}`}
-            data-testid="add-question-form"
-          >
-            <input type="hidden" name="intent" value="addQuestion" />
-            <Refused answer={newAnswer} prefix="new-question" />
-            <QuestionFields
-              prefix="new-question"
-              values={newValues}
-              errors={newAnswer?.fieldErrors ?? {}}
-              optionRows={Math.max(NEW_QUESTION_OPTION_ROWS, rowsFor(newValues, 0))}
-            />
-            <button
-              type="submit"
-              disabled={busy}
-              data-testid="add-question"
-              className="rounded-md bg-coral-600 px-5 py-2 font-semibold text-white hover:bg-coral-700 disabled:opacity-60"
-            >
-              {t("quiz.add")}
-            </button>
-          </Form>
-        </section>
-
-        <Stats stats={loaderData.stats} />
+        <ViewTabs here={here} view={loaderData.view} />
+        {loaderData.view === "stats" && loaderData.stats ? (
+          <Stats stats={loaderData.stats} />
+        ) : (
+          <QuestionsView
+            loaderData={loaderData}
+            answer={answer}
+            busy={busy}
+            here={here}
+            confirmId={confirmId}
+          />
+        )}
       </div>
+    </>
+  );
+}
+
+/**
+ * The page's two views as links (each a URL of its own, so they work without JavaScript and can be shared):
+ * the current one is marked `aria-current`, not built as ARIA tabs, which promise arrow-key behaviour.
+ */
+function ViewTabs({ here, view }: { here: string; view: LoaderData["view"] }) {
+  const { t } = useTranslation("studio");
+  const tabs = [
+    { id: "questions", to: here, label: t("quiz.views.questions") },
+    { id: "stats", to: `${here}?view=stats`, label: t("quiz.views.stats") },
+  ] as const;
+  return (
+    <nav aria-label={t("quiz.views.label")} className="border-b border-ink/15">
+      <ul className="flex gap-6">
+        {tabs.map((tab) => (
+          <li key={tab.id}>
+            <Link
+              to={tab.to}
+              aria-current={view === tab.id ? "page" : undefined}
+              data-testid={`quiz-view-${tab.id}`}
+              className={`-mb-px inline-block border-b-2 px-1 pb-2 font-semibold ${
+                view === tab.id
+                  ? "border-coral-600 text-ink"
+                  : "border-transparent text-ink/70 hover:text-ink"
+              }`}
+            >
+              {tab.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function QuestionsView({
+  loaderData,
+  answer,
+  busy,
+  here,
+  confirmId,
+}: {
+  loaderData: LoaderData;
+  answer?: QuizAnswer;
+  busy: boolean;
+  here: string;
+  confirmId: number;
+}) {
+  const { t } = useTranslation("studio");
+  const { questions } = loaderData;
+  const newAnswer = answer?.form === "new" ? answer : undefined;
+  const newValues: QuestionValues = newAnswer?.values ?? { kind: "single", points: "1" };
+  return (
+    <>
+      {questions.length === 0 ? (
+        <p className="rounded-md bg-amber-100 p-3" data-testid="quiz-empty">
+          {t("quiz.empty")}
+        </p>
+      ) : null}
+      <Settings loaderData={loaderData} answer={answer} />
+
+      <section aria-labelledby="quiz-questions-heading">
+        <h2 id="quiz-questions-heading" className="text-xl font-bold">
+          {t("quiz.questions", { count: questions.length })}
+        </h2>
+        {questions.length > 0 ? (
+          <ol className="mt-4 space-y-6">
+            {questions.map((question, index) => (
+              <QuestionCard
+                key={question.id}
+                question={question}
+                number={index + 1}
+                count={questions.length}
+                answer={answer}
+                version={loaderData.version}
+                busy={busy}
+                here={here}
+                confirmDelete={confirmId === question.id}
+              />
+            ))}
+          </ol>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="add-question-heading" className="rounded-xl bg-sand p-5">
+        <h2 id="add-question-heading" className="text-lg font-bold">
+          {t("quiz.addHeading")}
+        </h2>
+        <Form
+          method="post"
+          className="mt-4 space-y-4"
+          key={`add-${questions.length}`}
+          data-testid="add-question-form"
+        >
+          <input type="hidden" name="intent" value="addQuestion" />
+          <Refused answer={newAnswer} prefix="new-question" />
+          <QuestionFields
+            prefix="new-question"
+            values={newValues}
+            errors={newAnswer?.fieldErrors ?? {}}
+            optionRows={Math.max(NEW_QUESTION_OPTION_ROWS, rowsFor(newValues, 0))}
+          />
+          <button
+            type="submit"
+            disabled={busy}
+            data-testid="add-question"
+            className="rounded-md bg-coral-600 px-5 py-2 font-semibold text-white hover:bg-coral-700 disabled:opacity-60"
+          >
+            {t("quiz.add")}
+          </button>
+        </Form>
+      </section>
     </>
   );
 }
