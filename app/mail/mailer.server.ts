@@ -4,12 +4,15 @@
 import { randomUUID } from "node:crypto";
 import nodemailer from "nodemailer";
 import { type ObjectStorage, readAll } from "../storage/storage";
+import type { MailBlock } from "./layout.server";
 
+/** A mail as written and queued: its text and its blocks; the HTML is drawn from the blocks when it is sent. */
 export type MailMessage = {
   to: string;
   subject: string;
   text: string;
-  html: string;
+  /** The paragraphs and links the HTML part is drawn from (app/mail/layout.server.ts). */
+  blocks: MailBlock[];
   /** The language the message is written in, for the outbox's reader (`lang` and `dir`). */
   locale: string;
   /**
@@ -29,6 +32,9 @@ export type MailMessage = {
    */
   attachments?: MailAttachment[];
 };
+
+/** A mail as handed to the transport: the HTML part drawn. */
+export type SentMail = Omit<MailMessage, "blocks"> & { html: string };
 
 export type MailAttachment = { filename: string; contentType: string; key: string };
 
@@ -51,8 +57,8 @@ export async function readAttachments(
 }
 
 export type Mailer =
-  | { kind: "smtp"; send(message: MailMessage): Promise<void> }
-  | { kind: "outbox"; storage: ObjectStorage; prefix: string; send(message: MailMessage): Promise<void> };
+  | { kind: "smtp"; send(message: SentMail): Promise<void> }
+  | { kind: "outbox"; storage: ObjectStorage; prefix: string; send(message: SentMail): Promise<void> };
 
 export const DEFAULT_MAIL_FROM = "Manara <no-reply@manara.localhost>";
 
@@ -93,7 +99,7 @@ export function createSmtpMailer(url: string, from: string, storage?: ObjectStor
   };
 }
 
-export type OutboxMessage = MailMessage & { id: string; from: string; sentAt: string };
+export type OutboxMessage = SentMail & { id: string; from: string; sentAt: string };
 
 /** Outbox keys: the send time first, so a listing sorts oldest to newest. */
 const OUTBOX_NAME = /^(\d{13})-([0-9a-f-]{36})\.json$/;

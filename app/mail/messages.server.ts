@@ -1,33 +1,18 @@
-// The emails Manara sends, written in the language of the page the person was on. Each has a plain-text
-// body (what most clients show first, and what screen readers read best) and a minimal HTML twin with the
-// right `lang` and `dir`, so Arabic reads right to left.
-import { directionOf, type Locale } from "../i18n/languages";
+// The emails Manara sends, written in the language of the page the person was on. Each is a plain-text body
+// (what most clients show first, and what screen readers read best) and the same blocks for the HTML part,
+// which the mail job draws in the brand's frame with the right `lang` and `dir` (app/mail/layout.server.ts).
+import type { Locale } from "../i18n/languages";
 import type { TFunction } from "../i18n/translator";
+import type { MailBlock } from "./layout.server";
 import type { MailMessage } from "./mailer.server";
 
-export type Paragraph = string | { link: string; label: string };
+export type Paragraph = MailBlock;
 
 export function compose(to: string, locale: Locale, subject: string, paragraphs: Paragraph[]): MailMessage {
   const text = paragraphs
     .map((part) => (typeof part === "string" ? part : `${part.label}\n${part.link}`))
     .join("\n\n");
-  const body = paragraphs
-    .map((part) =>
-      typeof part === "string"
-        ? `<p>${escapeHtml(part)}</p>`
-        : `<p><a href="${escapeHtml(part.link)}">${escapeHtml(part.label)}</a></p>`,
-    )
-    .join("\n");
-  const html = `<!doctype html>\n<html lang="${locale}" dir="${directionOf(locale)}"><body>\n${body}\n</body></html>\n`;
-  return { to, subject, text: `${text}\n`, html, locale };
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;");
+  return { to, subject, text: `${text}\n`, blocks: paragraphs, locale };
 }
 
 /** `t` is fixed to the `mail` namespace in `locale`. */

@@ -6,6 +6,7 @@ import type { Database, Queryable } from "../db/client.server";
 import { isMailStale } from "../jobs/policy";
 import { enqueueJob } from "../jobs/queue.server";
 import { isValidKey } from "../storage/keys";
+import { renderMailHtml } from "./layout.server";
 import type { Mailer, MailMessage } from "./mailer.server";
 
 /** A queued mail as stored in the job; checked again when it is worked (the table outlives code versions). */
@@ -14,7 +15,10 @@ export const MailJob = z.object({
     to: z.string().min(1),
     subject: z.string(),
     text: z.string(),
-    html: z.string(),
+    /** What the HTML part is drawn from when the mail is sent. */
+    blocks: z.array(z.union([z.string(), z.object({ link: z.string(), label: z.string() })])).optional(),
+    /** A mail queued before the blocks (stop 56) carries its HTML already drawn. */
+    html: z.string().optional(),
     locale: z.string(),
     headers: z.record(z.string(), z.string()).optional(),
     calendar: z
@@ -61,6 +65,10 @@ export async function deliverMail(
 ): Promise<"sent" | "stale"> {
   const job = MailJob.parse(data);
   if (isMailStale(job.notAfter, now)) return "stale";
-  await mailer.send(job.message);
+  const { blocks, html, ...message } = job.message;
+  await mailer.send({
+    ...message,
+    html: blocks ? await renderMailHtml({ ...message, blocks }) : (html ?? ""),
+  });
   return "sent";
 }

@@ -10,13 +10,8 @@
 // These were three sweeps, each loading every page again (three loads per page and width in the JavaScript
 // project); one load per page keeps the suite inside CI's time on a busy two-core machine. The pages of a role
 // and language are split into parts of at most PAGES_PER_TEST, so each test stays well inside its time.
-import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
+import { htmlProblems, type ValidatorGap } from "../fixtures/nu-checker";
 import { expect, type Page, test } from "./fixtures";
 import {
   demoState,
@@ -136,14 +131,11 @@ async function headerProblems(page: Page): Promise<string | null> {
 
 // ——— the Nu HTML Checker ———
 
-/** The package's main module is the jar's path. */
-const VNU_JAR = String(createRequire(import.meta.url)("vnu-jar"));
-
 /**
  * Messages that are the checker's gaps, not our mistakes. Its CSS checks come from the W3C CSS validator,
  * which lags behind what browsers support; each entry says what in our CSS it does not know.
  */
-const VALIDATOR_GAPS: { message: RegExp; why: string }[] = [
+const VALIDATOR_GAPS: ValidatorGap[] = [
   {
     message: /^CSS: Unrecognized at-rule “@property”\.?$/,
     why:
@@ -157,55 +149,6 @@ const VALIDATOR_GAPS: { message: RegExp; why: string }[] = [
       "the property (CSS Box Model 4) is unknown to the checker's CSS validator.",
   },
 ];
-
-type VnuMessage = {
-  type: "error" | "info" | "non-document-error";
-  url?: string;
-  message: string;
-  lastLine?: number;
-  extract?: string;
-};
-
-/** One JVM checks all the documents of a test (one per page would take minutes more). */
-async function htmlProblems(documents: Map<string, string>): Promise<string[]> {
-  const dir = await mkdtemp(path.join(tmpdir(), "manara-html-"));
-  const labelOfFile = new Map<string, string>();
-  try {
-    for (const [label, html] of documents) {
-      const file = path.join(dir, `${labelOfFile.size}-${label.replace(/[^a-z0-9]+/gi, "_")}.html`);
-      await writeFile(file, html);
-      labelOfFile.set(file, label);
-    }
-    // JSON goes to stderr; --exit-zero-always: the messages, not the exit code, decide.
-    const { stderr } = await promisify(execFile)(
-      process.env.JAVA ?? "java",
-      ["-jar", VNU_JAR, "--format", "json", "--exit-zero-always", ...labelOfFile.keys()],
-      { maxBuffer: 256 * 1024 * 1024 },
-    );
-    const { messages } = JSON.parse(stderr) as { messages: VnuMessage[] };
-    const problems: string[] = [];
-    const gapsSeen = new Set<RegExp>();
-    for (const message of messages) {
-      if (message.type === "info") continue; // notes and warnings
-      const gap = VALIDATOR_GAPS.find(({ message: pattern }) => pattern.test(message.message));
-      if (gap && message.type === "error") {
-        gapsSeen.add(gap.message);
-        continue;
-      }
-      const file = message.url ? decodeURIComponent(new URL(message.url).pathname) : "";
-      const where = `${labelOfFile.get(file) ?? file}${message.lastLine ? `:${message.lastLine}` : ""}`;
-      problems.push(`${where}: ${message.message}${message.extract ? ` — “${message.extract.trim()}”` : ""}`);
-    }
-    // Every page carries the stylesheet these come from: an entry that no longer matches anything is no
-    // longer a gap we live with, so remove it.
-    for (const { message } of VALIDATOR_GAPS)
-      if (!gapsSeen.has(message))
-        problems.push(`validator gap ${message} never seen: remove it from the list`);
-    return problems;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 // ——— the sweep ———
 
@@ -273,7 +216,7 @@ for (const role of ["guest", "learner", "trainer", "admin"] as const satisfies r
         if (javaScript && index === 0) found.push(...(await openMenuViolations(page, role, locale)));
         found.push(...cspViolations.map((violation) => `after ${paths.at(-1)}: ${violation}`));
         await context.close();
-        found.push(...(await htmlProblems(documents)));
+        found.push(...(await htmlProblems(documents, VALIDATOR_GAPS)));
         expect(found).toEqual([]);
       });
     });

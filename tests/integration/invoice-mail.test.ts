@@ -75,7 +75,7 @@ describe("the order-paid mail", () => {
     expect(mail?.text).toMatch(/payment of SAR\s698\.00 for order M-2025-000042/);
     expect(mail?.text).toContain("Your tax invoice INV-2025-000042 is attached");
     expect(mail?.text).toContain(`${publicOrigin()}/account/billing`);
-    expect(mail?.html).toContain('<html lang="en" dir="ltr">');
+    expect(mail?.html).toMatch(/<html lang="en" dir="ltr"[ >]/);
     const key = issuedDocumentPdfKey(simplifiedInvoice.number);
     expect(mail?.attachments).toEqual([
       { filename: "INV-2025-000042.pdf", contentType: "application/pdf", key },
@@ -131,7 +131,7 @@ describe("the refund mail", () => {
     const [mail] = await sentTo(to);
     expect(mail?.subject).toBe("استرداد مبلغك في منارة: الإشعار الدائن CN-2025-000007");
     expect(mail?.locale).toBe("ar");
-    expect(mail?.html).toContain('<html lang="ar" dir="rtl">');
+    expect(mail?.html).toMatch(/<html lang="ar" dir="rtl"[ >]/);
     expect(mail?.text).toContain("مرحبًا ليلى،");
     expect(mail?.text).toContain("عن الفاتورة INV-2025-000042");
     expect(mail?.text).toContain(`${publicOrigin()}/ar/account/billing`);

@@ -10,7 +10,7 @@ import { listJobs } from "../../app/jobs/admin.server";
 import { type JobQueueName, jobIdForKey } from "../../app/jobs/policy";
 import { JOB_SCHEMA, jobQueue } from "../../app/jobs/queue.server";
 import { drainJobs, type JobWorker, startJobWorker } from "../../app/jobs/worker.server";
-import type { Mailer, MailMessage } from "../../app/mail/mailer.server";
+import type { Mailer, MailMessage, SentMail } from "../../app/mail/mailer.server";
 import { enqueueMail } from "../../app/mail/outgoing.server";
 import { action as jobsAction, loader as jobsLoader } from "../../app/routes/admin-jobs";
 import { cookieFor, createUser } from "./auth-helpers";
@@ -24,12 +24,12 @@ beforeAll(async () => {
 afterAll(() => handle?.close());
 
 /** A mailer that records what it was handed; `failures` sends throw first. */
-function recordingMailer(failures = 0): Mailer & { sent: MailMessage[]; attempts: number } {
+function recordingMailer(failures = 0): Mailer & { sent: SentMail[]; attempts: number } {
   const mailer = {
     kind: "smtp" as const,
-    sent: [] as MailMessage[],
+    sent: [] as SentMail[],
     attempts: 0,
-    async send(message: MailMessage) {
+    async send(message: SentMail) {
       mailer.attempts += 1;
       if (mailer.attempts <= failures) throw new Error("421 mail server busy");
       mailer.sent.push(message);
@@ -39,7 +39,7 @@ function recordingMailer(failures = 0): Mailer & { sent: MailMessage[]; attempts
 }
 
 function message(to: string): MailMessage {
-  return { to, subject: `Hello ${to}`, text: "text", html: "<p>html</p>", locale: "en" };
+  return { to, subject: `Hello ${to}`, text: "text", blocks: ["html"], locale: "en" };
 }
 
 async function jobState(db: Database, queue: JobQueueName, key: string) {

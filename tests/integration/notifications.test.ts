@@ -17,7 +17,7 @@ import {
   type User,
 } from "../../app/db/schema";
 import { drainJobs } from "../../app/jobs/worker.server";
-import type { Mailer, MailMessage } from "../../app/mail/mailer.server";
+import type { Mailer, SentMail } from "../../app/mail/mailer.server";
 import { headerBell } from "../../app/notifications/bell.server";
 import { dispatchNotificationMails, sendNotificationDigests } from "../../app/notifications/delivery.server";
 import { getPreferences, recordMailLocale } from "../../app/notifications/notifications.server";
@@ -45,7 +45,7 @@ let stranger: User;
 let courseId = 0;
 
 /** A transport that keeps what it is handed. */
-const sent: MailMessage[] = [];
+const sent: SentMail[] = [];
 const mailer: Mailer = {
   kind: "smtp",
   async send(message) {
@@ -212,7 +212,7 @@ describe("mail", () => {
     const first = await deliver();
     expect(first.queued).toBe(1);
     expect(sent).toHaveLength(1);
-    const mail = sent[0] as MailMessage;
+    const mail = sent[0] as SentMail;
     expect(mail.to).toBe(arabicLearner.email);
     expect(mail.locale).toBe("ar");
     expect(mail.subject).toContain("رُفض");
@@ -271,11 +271,11 @@ describe("mail", () => {
     expect(first).toEqual({ mails: 2, notifications: 4 });
     await drainJobs({ db: handle.db, mailer }, { queues: ["mail"] });
     expect(sent.map((mail) => mail.to).sort()).toEqual([learner.email, arabicLearner.email].sort());
-    const arabic = sent.find((mail) => mail.to === arabicLearner.email) as MailMessage;
+    const arabic = sent.find((mail) => mail.to === arabicLearner.email) as SentMail;
     expect(arabic.locale).toBe("ar");
     expect(arabic.text).toContain("اثنان");
     expect(arabic.text).toContain("One");
-    const english = sent.find((mail) => mail.to === learner.email) as MailMessage;
+    const english = sent.find((mail) => mail.to === learner.email) as SentMail;
     expect(english.subject).toContain("2 updates");
     expect(await sendNotificationDigests(handle.db)).toEqual({ mails: 0, notifications: 0 });
     await drainJobs({ db: handle.db, mailer }, { queues: ["mail"] });
