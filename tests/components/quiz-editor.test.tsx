@@ -145,12 +145,21 @@ function QuizPage({ loaderData, actionData }: PageProps<LoaderData>) {
   return <QuizEditor loaderData={loaderData} answer={actionData as QuizAnswer | undefined} />;
 }
 
-function renderEditor({ quiz = QUIZ, url = HERE }: { quiz?: TrainerQuiz; url?: string } = {}) {
+function renderEditor({
+  quiz = QUIZ,
+  url = HERE,
+  stats,
+}: {
+  quiz?: TrainerQuiz;
+  url?: string;
+  stats?: LoaderData["stats"];
+} = {}) {
   const locale: Locale = url.startsWith("/ar/") ? "ar" : "en";
+  const loaderData = loaderDataOf(quiz, locale);
   return renderPage({
     path: PATH,
     url,
-    loaderData: loaderDataOf(quiz, locale),
+    loaderData: stats ? { ...loaderData, view: "stats", stats } : loaderData,
     Page: QuizPage,
     action: quizAction(quiz, locale),
   });
@@ -331,7 +340,22 @@ describe("the quiz editor", () => {
     expect(screen.getByRole("heading", { level: 2, name: "0 questions" })).toBeTruthy();
     expect(screen.queryAllByTestId("quiz-question")).toHaveLength(0);
     expect(screen.getByRole("button", { name: "Add the question" })).toBeTruthy();
+    // The statistics are another view (issue 50, item 7).
+    expect(screen.queryByTestId("quiz-stats")).toBeNull();
+    expect(screen.getByRole("link", { name: "Questions and settings" }).getAttribute("aria-current")).toBe(
+      "page",
+    );
+  });
+
+  it("shows the statistics alone in their own view, and says when no attempt has been made", () => {
+    renderEditor({
+      url: `${HERE}?view=stats`,
+      stats: { attempts: 0, passRate: 0, averageScore: 0, questions: [] },
+    });
     expect(screen.getByText("No attempt has been submitted yet.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Statistics" }).getAttribute("aria-current")).toBe("page");
+    expect(screen.queryByRole("button", { name: "Add the question" })).toBeNull();
+    expect(screen.queryAllByTestId("quiz-question")).toHaveLength(0);
   });
 
   it("is in Arabic, right to left, on /ar (its numbers left to right), and deletes from there", async () => {
