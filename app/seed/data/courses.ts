@@ -13,7 +13,7 @@ export const seedCourses: SeedCourse[] = [
       en: "Learn React by building a real application step by step, from your first component to a tested, deployed product. You will master hooks, state management, routing and data fetching. The course ends with shipping your app with performance and accessibility in mind.",
       ar: "تعلّم React من خلال بناء تطبيق حقيقي خطوةً بخطوة، بدءًا من أول مكوّن وحتى منتج مُختبَر ومنشور. ستتقن الخطافات (Hooks) وإدارة الحالة والتوجيه وجلب البيانات. وتُختتم الدورة بإطلاق تطبيقك مع مراعاة الأداء وإمكانية الوصول.",
     },
-    image: "/images/courses/web-development.jpg",
+    image: "/images/courses/react-from-zero-to-production.jpg",
     lessons: [
       {
         title: { en: "Why React? Components and JSX", ar: "لماذا React؟ المكوّنات وصيغة JSX" },
@@ -53,7 +53,7 @@ export const seedCourses: SeedCourse[] = [
       en: "Stop fighting with floats and start building layouts that adapt to any screen. This free course covers Flexbox, CSS Grid, custom properties and media queries through short, practical exercises. You will finish by building a responsive landing page that also works right-to-left.",
       ar: "توقّف عن مصارعة الخاصية float وابدأ ببناء تخطيطات تتكيّف مع أي شاشة. تغطي هذه الدورة المجانية Flexbox وCSS Grid والمتغيّرات المخصّصة واستعلامات الوسائط عبر تمارين قصيرة وعملية. وفي الختام ستبني صفحة هبوط متجاوبة تعمل كذلك في اتجاه الكتابة من اليمين إلى اليسار.",
     },
-    image: "/images/courses/web-development.jpg",
+    image: "/images/courses/modern-css-layouts.jpg",
     lessons: [
       { title: { en: "The box model revisited", ar: "نظرة جديدة على نموذج الصندوق" }, durationMinutes: 10 },
       { title: { en: "Flexbox in practice", ar: "Flexbox عمليًا" }, durationMinutes: 18 },
@@ -81,7 +81,7 @@ export const seedCourses: SeedCourse[] = [
       en: "Add static types to the JavaScript you already know and catch bugs before they reach your users. The course moves from basic type annotations to generics, union types and type narrowing. It also shows how to migrate an existing codebase gradually, one file at a time.",
       ar: "أضف الأنواع الثابتة إلى JavaScript التي تعرفها، واكتشف الأخطاء قبل أن تصل إلى مستخدميك. تنتقل الدورة من التصريح بالأنواع الأساسية إلى الأنواع العامة (Generics) وأنواع الاتحاد وتضييق الأنواع. كما توضّح كيفية ترحيل قاعدة شيفرة قائمة تدريجيًا، ملفًا تلو الآخر.",
     },
-    image: "/images/courses/web-development.jpg",
+    image: "/images/courses/typescript-for-javascript-developers.jpg",
     lessons: [
       { title: { en: "Setting up the compiler", ar: "إعداد المترجم" }, durationMinutes: 9 },
       {
@@ -112,7 +112,7 @@ export const seedCourses: SeedCourse[] = [
       en: "Design and build a production-ready REST API for an online store. You will structure routes and middleware, validate input, connect to a database and secure endpoints with JSON Web Tokens. Finally, you will document everything with OpenAPI so front-end teams can start right away.",
       ar: "صمّم وابنِ واجهة REST برمجية جاهزة للإنتاج لمتجر إلكتروني. ستتعلم تنظيم المسارات والبرمجيات الوسيطة، والتحقق من المدخلات، والاتصال بقاعدة بيانات، وتأمين نقاط النهاية باستخدام رموز JSON Web Tokens. وفي النهاية ستوثّق كل ذلك بمعيار OpenAPI ليتمكّن فريق الواجهات الأمامية من البدء فورًا.",
     },
-    image: "/images/courses/backend-development.jpg",
+    image: "/images/courses/nodejs-rest-apis-with-express.jpg",
     lessons: [
       {
         title: { en: "REST principles and resource design", ar: "مبادئ REST وتصميم الموارد" },
@@ -142,7 +142,7 @@ export const seedCourses: SeedCourse[] = [
       en: "Find out why a query is slow and fix it with confidence. You will read EXPLAIN ANALYZE plans, choose the right index types and tune the configuration for your workload. You will also keep tables healthy with vacuum and partitioning as your data grows.",
       ar: "اكتشف سبب بطء الاستعلام وعالجه بثقة. ستتعلم قراءة خطط EXPLAIN ANALYZE، واختيار أنواع الفهارس المناسبة، وضبط الإعدادات بما يلائم حِمل العمل لديك. كما ستحافظ على سلامة الجداول باستخدام VACUUM والتقسيم مع نمو بياناتك.",
     },
-    image: "/images/courses/backend-development.jpg",
+    image: "/images/courses/postgresql-performance-tuning.jpg",
     lessons: [
       { title: { en: "How the query planner thinks", ar: "كيف يفكّر مخطِّط الاستعلامات" }, durationMinutes: 20 },
       {
@@ -176,7 +176,7 @@ export const seedCourses: SeedCourse[] = [
       en: "Build a booking website for a small business using Python and Django. Along the way you will learn models and migrations, the admin site, templates, forms and user accounts. You will then deploy the finished project so you can share a live link.",
       ar: "ابنِ موقع حجوزات لمشروع صغير باستخدام Python وDjango. وخلال ذلك ستتعلم نماذج البيانات وعمليات الترحيل ولوحة الإدارة والقوالب والاستمارات وحسابات المستخدمين. ثم تنشر المشروع بعد اكتماله لتشارك رابطًا حيًّا له.",
     },
-    image: "/images/courses/backend-development.jpg",
+    image: "/images/courses/django-for-beginners.jpg",
     lessons: [
       { title: { en: "Project structure and apps", ar: "بنية المشروع والتطبيقات" }, durationMinutes: 11 },
       { title: { en: "Models and migrations", ar: "نماذج البيانات وعمليات الترحيل" }, durationMinutes: 24 },
@@ -198,7 +198,7 @@ export const seedCourses: SeedCourse[] = [
       en: "A free, hands-on introduction to analysing real datasets with Python. You will load, clean, filter and group data with pandas. Then you will answer business questions using sales figures from a fictional regional retailer.",
       ar: "مقدمة عملية مجانية لتحليل مجموعات بيانات حقيقية باستخدام Python. ستتعلم تحميل البيانات وتنظيفها وتصفيتها وتجميعها باستخدام pandas. ثم ستجيب عن أسئلة تجارية اعتمادًا على أرقام مبيعات سلسلة متاجر إقليمية افتراضية.",
     },
-    image: "/images/courses/data-science.jpg",
+    image: "/images/courses/data-analysis-with-python-and-pandas.jpg",
     lessons: [
       {
         title: { en: "Notebooks and a Python refresher", ar: "دفاتر Jupyter ومراجعة سريعة للغة Python" },
@@ -224,7 +224,7 @@ export const seedCourses: SeedCourse[] = [
       en: "Learn to pull answers straight from the database instead of waiting for someone else's export. The course covers joins, aggregations, window functions and common table expressions. Every exercise is built on a realistic e-commerce dataset.",
       ar: "تعلّم استخراج الإجابات من قاعدة البيانات مباشرةً بدلًا من انتظار ملف يصدّره لك غيرك. تغطي الدورة عمليات الربط والتجميع ودوال النوافذ وتعبيرات الجداول المشتركة. وكل تمرين فيها مبني على بيانات واقعية لمتجر إلكتروني.",
     },
-    image: "/images/courses/data-science.jpg",
+    image: "/images/courses/sql-for-data-analysts.jpg",
     lessons: [
       {
         title: { en: "SELECT, WHERE and ORDER BY", ar: "أوامر SELECT وWHERE وORDER BY" },
@@ -252,7 +252,7 @@ export const seedCourses: SeedCourse[] = [
       en: "Turn numbers into charts that decision-makers actually understand. You will learn which chart fits which question and build clear visuals with Matplotlib and Plotly. You will also structure a short data story for your next presentation.",
       ar: "حوِّل الأرقام إلى رسوم بيانية يفهمها صنّاع القرار فعلًا. ستتعلم أي نوع من الرسوم يناسب كل سؤال، وتبني مرئيات واضحة باستخدام Matplotlib وPlotly. كما ستنظّم قصة بيانات قصيرة لعرضك التقديمي القادم.",
     },
-    image: "/images/courses/data-science.jpg",
+    image: "/images/courses/data-visualization-and-storytelling.jpg",
     lessons: [
       { title: { en: "Choosing the right chart", ar: "اختيار الرسم البياني المناسب" }, durationMinutes: 16 },
       {
@@ -281,7 +281,7 @@ export const seedCourses: SeedCourse[] = [
       en: "Understand how machines learn from data and build your first predictive models. You will prepare features, train regression and classification models and evaluate them honestly with cross-validation. Along the way you will learn to avoid the classic traps of overfitting and data leakage.",
       ar: "افهم كيف تتعلّم الآلات من البيانات، وابنِ أولى نماذجك التنبؤية. ستجهّز الخصائص، وتدرّب نماذج انحدار وتصنيف، وتقيّمها بموضوعية عبر التحقق المتقاطع. وستتعلم خلال ذلك تجنّب الفخاخ الشائعة مثل الإفراط في التخصيص وتسرّب البيانات.",
     },
-    image: "/images/courses/machine-learning.jpg",
+    image: "/images/courses/machine-learning-foundations-scikit-learn.jpg",
     lessons: [
       {
         title: { en: "What machine learning is, and is not", ar: "ما هو تعلّم الآلة وما ليس منه" },
@@ -324,7 +324,7 @@ export const seedCourses: SeedCourse[] = [
       en: "Go beyond classical models and train neural networks from scratch. The course explains tensors, automatic differentiation and training loops. It then applies convolutional networks to image classification and transfer learning to small datasets.",
       ar: "تجاوز النماذج التقليدية ودرّب شبكات عصبية من الصفر. تشرح الدورة الموترات والاشتقاق التلقائي وحلقات التدريب. ثم تطبّق الشبكات الالتفافية على تصنيف الصور، والتعلّم بالنقل على مجموعات البيانات الصغيرة.",
     },
-    image: "/images/courses/machine-learning.jpg",
+    image: "/images/courses/deep-learning-with-pytorch.jpg",
     lessons: [
       { title: { en: "Tensors and GPUs", ar: "الموترات ووحدات معالجة الرسوميات" }, durationMinutes: 17 },
       {
@@ -357,7 +357,7 @@ export const seedCourses: SeedCourse[] = [
       en: "A model that lives only in a notebook creates no value. Learn to package models as APIs, track experiments and automate retraining with CI/CD pipelines. You will also set up alerts that detect data drift once your model is in production.",
       ar: "النموذج الذي يبقى حبيس دفتر الملاحظات لا يصنع أي قيمة. تعلّم تغليف النماذج في صورة واجهات برمجية، وتتبّع التجارب، وأتمتة إعادة التدريب عبر خطوط CI/CD. كما ستُعِدّ تنبيهات ترصد انجراف البيانات بعد وصول نموذجك إلى بيئة الإنتاج.",
     },
-    image: "/images/courses/machine-learning.jpg",
+    image: "/images/courses/mlops-deploying-and-monitoring-models.jpg",
     lessons: [
       { title: { en: "From notebook to project", ar: "من الدفتر إلى المشروع" }, durationMinutes: 14 },
       {
@@ -385,7 +385,7 @@ export const seedCourses: SeedCourse[] = [
       en: "Get consistently useful results from AI assistants at work. This short free course teaches you how to give context, set constraints, use examples and break complex tasks into steps. Every technique is demonstrated in both English and Arabic.",
       ar: "احصل على نتائج مفيدة وثابتة من مساعدي الذكاء الاصطناعي في عملك. تعلّمك هذه الدورة المجانية القصيرة كيف تقدّم السياق، وتحدّد القيود، وتستخدم الأمثلة، وتقسّم المهام المعقدة إلى خطوات. وتُعرض كل تقنية فيها باللغتين العربية والإنجليزية.",
     },
-    image: "/images/courses/artificial-intelligence.jpg",
+    image: "/images/courses/prompt-engineering-essentials.jpg",
     lessons: [
       {
         title: { en: "How language models read your prompt", ar: "كيف تقرأ النماذج اللغوية أوامرك" },
@@ -412,7 +412,7 @@ export const seedCourses: SeedCourse[] = [
       en: "Build an assistant that answers questions from your own documents instead of guessing. You will split and embed documents, store them in a vector database, and design retrieval and prompts. Before launch, you will measure answer quality with a repeatable evaluation set.",
       ar: "ابنِ مساعدًا يجيب عن الأسئلة انطلاقًا من مستنداتك الخاصة بدلًا من التخمين. ستتعلم تقسيم المستندات وتحويلها إلى تضمينات، وتخزينها في قاعدة بيانات متجهية، وتصميم آلية الاسترجاع والأوامر. وقبل الإطلاق ستقيس جودة الإجابات بمجموعة تقييم قابلة للتكرار.",
     },
-    image: "/images/courses/artificial-intelligence.jpg",
+    image: "/images/courses/building-llm-apps-with-rag.jpg",
     lessons: [
       { title: { en: "How RAG works", ar: "كيف تعمل تقنية RAG" }, durationMinutes: 12 },
       { title: { en: "Chunking documents", ar: "تقسيم المستندات إلى مقاطع" }, durationMinutes: 18 },
@@ -445,7 +445,7 @@ export const seedCourses: SeedCourse[] = [
       en: "Arabic brings its own challenges: rich morphology, optional diacritics and many dialects. This course shows how to normalize and tokenize Arabic text and build a sentiment classifier for customer reviews. You will finish by fine-tuning a pretrained Arabic language model.",
       ar: "للغة العربية تحدياتها الخاصة: صرف غني، وتشكيل اختياري، ولهجات متعددة. تبيّن هذه الدورة كيفية توحيد النص العربي وتقطيعه، وبناء مصنِّف للمشاعر في مراجعات العملاء. وتختتمها بالضبط الدقيق لنموذج لغوي عربي مدرَّب مسبقًا.",
     },
-    image: "/images/courses/artificial-intelligence.jpg",
+    image: "/images/courses/arabic-nlp-fundamentals.jpg",
     lessons: [
       {
         title: { en: "What makes Arabic text hard", ar: "ما الذي يجعل النص العربي صعب المعالجة" },
@@ -478,7 +478,7 @@ export const seedCourses: SeedCourse[] = [
       en: "A free, vendor-neutral introduction to the cloud for developers and managers alike. You will learn the difference between IaaS, PaaS and SaaS and how cloud pricing really works. You will also know which services to reach for when you launch your first project.",
       ar: "مقدمة مجانية ومحايدة تجاه المزوّدين إلى الحوسبة السحابية، تناسب المطوّرين والمديرين على حدٍّ سواء. ستتعرّف على الفرق بين IaaS وPaaS وSaaS، وعلى طريقة احتساب التكاليف السحابية فعليًا. كما ستعرف أي الخدمات تختار عند إطلاق مشروعك الأول.",
     },
-    image: "/images/courses/cloud-computing.jpg",
+    image: "/images/courses/cloud-computing-fundamentals.jpg",
     lessons: [
       {
         title: { en: "What “the cloud” actually means", ar: "ما المقصود فعلًا بـ«السحابة»" },
@@ -506,7 +506,7 @@ export const seedCourses: SeedCourse[] = [
       en: "Package any application into a container and run it reliably at scale. Starting with Dockerfiles and Compose, the course moves on to Kubernetes deployments, services, config and secrets. It closes with autoscaling and zero-downtime releases.",
       ar: "غلّف أي تطبيق داخل حاوية وشغّله بموثوقية وعلى نطاق واسع. تبدأ الدورة بملفات Dockerfile وأداة Compose، ثم تنتقل إلى عمليات النشر والخدمات والإعدادات والأسرار في Kubernetes. وتُختتم بالتوسّع التلقائي وإصدار التحديثات دون توقّف الخدمة.",
     },
-    image: "/images/courses/cloud-computing.jpg",
+    image: "/images/courses/docker-and-kubernetes-in-practice.jpg",
     lessons: [
       {
         title: { en: "Containers versus virtual machines", ar: "الحاويات مقابل الأجهزة الافتراضية" },
@@ -543,7 +543,7 @@ export const seedCourses: SeedCourse[] = [
       en: "A structured path to the AWS Certified Solutions Architect – Associate exam. Each module covers one domain of the official exam guide with architecture diagrams and hands-on labs. Practice questions are explained in detail so you understand why each answer is right or wrong.",
       ar: "مسار منظَّم للتحضير لاختبار شهادة AWS Certified Solutions Architect – Associate. تغطي كل وحدة مجالًا من مجالات دليل الاختبار الرسمي، مع مخططات معمارية وتمارين تطبيقية. وتُشرح الأسئلة التدريبية بالتفصيل لتفهم سبب صحة كل إجابة أو خطئها.",
     },
-    image: "/images/courses/cloud-computing.jpg",
+    image: "/images/courses/aws-solutions-architect-associate-prep.jpg",
     lessons: [
       {
         title: { en: "IAM and account security", ar: "إدارة الهوية والوصول وأمان الحساب" },
@@ -574,7 +574,7 @@ export const seedCourses: SeedCourse[] = [
       en: "Most breaches start with a single click. In three short lessons you will learn to spot phishing messages and protect your accounts with strong passwords and two-factor authentication. You will also learn simple habits that keep your devices safe at home and at work.",
       ar: "تبدأ معظم الاختراقات بنقرة واحدة. في ثلاثة دروس قصيرة ستتعلم كيف تكتشف رسائل التصيّد الاحتيالي، وتحمي حساباتك بكلمات مرور قوية والمصادقة الثنائية. كما ستتعلم عادات بسيطة تحافظ على أمان أجهزتك في المنزل والعمل.",
     },
-    image: "/images/courses/cyber-security.jpg",
+    image: "/images/courses/cybersecurity-awareness-for-everyone.jpg",
     lessons: [
       {
         title: { en: "Recognizing phishing and scams", ar: "التعرّف على التصيّد الاحتيالي وعمليات النصب" },
@@ -600,7 +600,7 @@ export const seedCourses: SeedCourse[] = [
       en: "Learn how attackers exploit web applications and how to stop them. For each major vulnerability class, from injection to broken access control, you will first exploit a deliberately vulnerable app. Then you will write and test the fix yourself.",
       ar: "تعرّف على الطرق التي يستغل بها المهاجمون تطبيقات الويب وكيف توقفهم. في كل فئة رئيسية من الثغرات، من الحقن إلى خلل التحكم في الوصول، ستبدأ باستغلال تطبيق صُمِّم عمدًا ليكون ضعيفًا. ثم تكتب الإصلاح وتختبره بنفسك.",
     },
-    image: "/images/courses/cyber-security.jpg",
+    image: "/images/courses/web-application-security-owasp-top-10.jpg",
     lessons: [
       { title: { en: "Thinking like an attacker", ar: "التفكير بعقلية المهاجم" }, durationMinutes: 13 },
       { title: { en: "Injection attacks", ar: "هجمات الحقن" }, durationMinutes: 27 },
@@ -632,7 +632,7 @@ export const seedCourses: SeedCourse[] = [
       en: "Follow the full workflow of a professional penetration test inside a safe lab environment. You will practise reconnaissance, scanning, exploitation and privilege escalation with Kali Linux. Finally, you will learn to write a report that clients can actually act on.",
       ar: "اتبع المراحل الكاملة لاختبار اختراق احترافي داخل بيئة مختبرية آمنة. ستتدرّب على الاستطلاع والفحص والاستغلال وتصعيد الصلاحيات باستخدام Kali Linux. وفي النهاية ستتعلم كتابة تقرير يستطيع العملاء العمل بموجبه فعلًا.",
     },
-    image: "/images/courses/cyber-security.jpg",
+    image: "/images/courses/ethical-hacking-and-penetration-testing.jpg",
     lessons: [
       {
         title: { en: "Legal and ethical ground rules", ar: "القواعد القانونية والأخلاقية" },
@@ -668,7 +668,7 @@ export const seedCourses: SeedCourse[] = [
       en: "Write one codebase and ship native-feeling apps to Android and iOS. You will build a food-delivery app with Flutter and Dart, covering widgets, navigation and state management with Riverpod. The course also covers REST integration and publishing to both app stores.",
       ar: "اكتب شيفرة واحدة وأطلق تطبيقات تبدو أصلية على Android وiOS. ستبني تطبيقًا لتوصيل الطعام باستخدام Flutter ولغة Dart، مع تغطية عناصر الواجهة والتنقّل وإدارة الحالة باستخدام Riverpod. كما تتناول الدورة التكامل مع واجهات REST والنشر في متجرَي التطبيقات.",
     },
-    image: "/images/courses/mobile-development.jpg",
+    image: "/images/courses/flutter-cross-platform-apps.jpg",
     lessons: [
       { title: { en: "Dart essentials", ar: "أساسيات لغة Dart" }, durationMinutes: 28 },
       { title: { en: "Widgets and layout", ar: "عناصر الواجهة والتخطيط" }, durationMinutes: 24 },
@@ -698,7 +698,7 @@ export const seedCourses: SeedCourse[] = [
       en: "Use your React skills to build real mobile apps. This course covers core components, styling, navigation and device APIs such as the camera and location. You will use Expo to test every change on your own phone within minutes.",
       ar: "وظّف مهاراتك في React لبناء تطبيقات جوّال حقيقية. تغطي هذه الدورة المكوّنات الأساسية والتنسيق والتنقّل وواجهات الجهاز البرمجية مثل الكاميرا وتحديد الموقع. وستستخدم Expo لتجربة كل تعديل على هاتفك خلال دقائق.",
     },
-    image: "/images/courses/mobile-development.jpg",
+    image: "/images/courses/react-native-essentials.jpg",
     lessons: [
       { title: { en: "Getting started with Expo", ar: "البدء مع Expo" }, durationMinutes: 10 },
       { title: { en: "Core components and styling", ar: "المكوّنات الأساسية والتنسيق" }, durationMinutes: 21 },
@@ -720,7 +720,7 @@ export const seedCourses: SeedCourse[] = [
       en: "Learn Swift and SwiftUI by building a habit-tracking app for iPhone. You will design declarative interfaces, manage data with SwiftData, and add notifications and home-screen widgets. The last lesson prepares your app for App Store review.",
       ar: "تعلّم Swift وSwiftUI من خلال بناء تطبيق لتتبّع العادات على iPhone. ستصمّم واجهات تصريحية، وتدير البيانات باستخدام SwiftData، وتضيف الإشعارات والأدوات المصغّرة للشاشة الرئيسية. ويجهّز الدرس الأخير تطبيقك لمراجعة App Store.",
     },
-    image: "/images/courses/mobile-development.jpg",
+    image: "/images/courses/ios-development-with-swiftui.jpg",
     lessons: [
       { title: { en: "Swift language basics", ar: "أساسيات لغة Swift" }, durationMinutes: 26 },
       {
@@ -751,7 +751,7 @@ export const seedCourses: SeedCourse[] = [
       en: "Create a complete 2D platformer in Unity with C#. You will handle sprites, physics and player input, design levels with tilemaps, and add sound and menus. At the end you will export a playable build you can share with friends.",
       ar: "أنشئ لعبة منصّات ثنائية الأبعاد كاملة في Unity بلغة C#. ستتعامل مع الرسوم المتحركة (Sprites) والفيزياء ومدخلات اللاعب، وتصمّم المراحل باستخدام خرائط البلاطات، وتضيف الأصوات والقوائم. وفي النهاية ستصدّر نسخة قابلة للعب يمكنك مشاركتها مع أصدقائك.",
     },
-    image: "/images/courses/game-development.jpg",
+    image: "/images/courses/2d-game-development-with-unity.jpg",
     lessons: [
       { title: { en: "A tour of the Unity editor", ar: "جولة في محرّر Unity" }, durationMinutes: 12 },
       { title: { en: "C# scripting for games", ar: "برمجة الألعاب بلغة C#" }, durationMinutes: 27 },
@@ -777,7 +777,7 @@ export const seedCourses: SeedCourse[] = [
       en: "Godot is a free, open-source engine that is light enough for any laptop. In four compact lessons you will learn scenes, nodes and GDScript. You will finish with a small arcade game built from a blank project.",
       ar: "Godot محرّك ألعاب مجاني ومفتوح المصدر، وخفيف بما يكفي ليعمل على أي حاسوب محمول. في أربعة دروس مركّزة ستتعلم المشاهد والعُقد ولغة GDScript. وستنتهي بلعبة أركيد صغيرة تبنيها انطلاقًا من مشروع فارغ.",
     },
-    image: "/images/courses/game-development.jpg",
+    image: "/images/courses/make-your-first-game-with-godot.jpg",
     lessons: [
       { title: { en: "Scenes and nodes", ar: "المشاهد والعُقد" }, durationMinutes: 14 },
       { title: { en: "GDScript basics", ar: "أساسيات لغة GDScript" }, durationMinutes: 20 },
@@ -795,7 +795,7 @@ export const seedCourses: SeedCourse[] = [
       en: "Great games are designed before they are coded. This course explores core loops, mechanics, difficulty curves and level design. It also teaches you to run playtests that reveal what players really feel.",
       ar: "تُصمَّم الألعاب الرائعة قبل أن تُبرمَج. تستكشف هذه الدورة حلقات اللعب الأساسية والآليات ومنحنيات الصعوبة وتصميم المراحل. كما تعلّمك كيف تُجري اختبارات لعب تكشف ما يشعر به اللاعبون حقًا.",
     },
-    image: "/images/courses/game-development.jpg",
+    image: "/images/courses/game-design-fundamentals.jpg",
     lessons: [
       { title: { en: "What makes a game fun", ar: "ما الذي يجعل اللعبة ممتعة" }, durationMinutes: 11 },
       { title: { en: "Core loops and mechanics", ar: "حلقات اللعب الأساسية والآليات" }, durationMinutes: 19 },
@@ -816,7 +816,7 @@ export const seedCourses: SeedCourse[] = [
       en: "Version control is the first habit of every professional developer. This free course covers commits, branches, merging and resolving conflicts. It then shows how teams collaborate through pull requests and code review on GitHub.",
       ar: "التحكم في الإصدارات هو أول عادة يكتسبها كل مطوّر محترف. تغطي هذه الدورة المجانية الإيداعات والفروع والدمج وحلّ التعارضات. ثم توضّح كيف تتعاون الفرق عبر طلبات السحب ومراجعة الشيفرة على GitHub.",
     },
-    image: "/images/courses/software-engineering.jpg",
+    image: "/images/courses/git-and-github-for-teams.jpg",
     lessons: [
       { title: { en: "Commits and history", ar: "الإيداعات وسجلّ التغييرات" }, durationMinutes: 15 },
       { title: { en: "Branching and merging", ar: "التفرّع والدمج" }, durationMinutes: 20 },
@@ -837,7 +837,7 @@ export const seedCourses: SeedCourse[] = [
       en: "Write code that your teammates, and your future self, can read and change safely. Through before-and-after examples you will practise naming, small functions and removing duplication. You will then refactor a legacy module under the protection of tests.",
       ar: "اكتب شيفرة يستطيع زملاؤك، وأنت نفسك مستقبلًا، قراءتها وتعديلها بأمان. ستتدرّب، عبر أمثلة تقارن الشيفرة قبل التحسين وبعده، على التسمية الجيدة وكتابة دوال صغيرة وإزالة التكرار. ثم تعيد هيكلة وحدة برمجية قديمة في حماية الاختبارات.",
     },
-    image: "/images/courses/software-engineering.jpg",
+    image: "/images/courses/clean-code-and-refactoring.jpg",
     lessons: [
       { title: { en: "Names that explain themselves", ar: "أسماء تشرح نفسها" }, durationMinutes: 12 },
       { title: { en: "Small functions, single purpose", ar: "دوال صغيرة بغرض واحد" }, durationMinutes: 17 },
@@ -865,7 +865,7 @@ export const seedCourses: SeedCourse[] = [
       en: "Every architecture decision is a trade-off. Compare monoliths, modular monoliths, microservices and event-driven systems, and learn to record decisions with ADRs. You will practise by designing systems for real business scenarios.",
       ar: "كل قرار معماري هو مفاضلة بين خيارات. قارن بين التطبيقات الأحادية والأحادية المعيارية والخدمات المصغّرة والأنظمة القائمة على الأحداث، وتعلّم توثيق القرارات في سجلات القرارات المعمارية (ADR). وستتدرّب بتصميم أنظمة لسيناريوهات أعمال حقيقية.",
     },
-    image: "/images/courses/software-engineering.jpg",
+    image: "/images/courses/software-architecture-patterns-and-trade-offs.jpg",
     lessons: [
       { title: { en: "What architecture is for", ar: "ما الغاية من المعمارية" }, durationMinutes: 13 },
       {
@@ -902,7 +902,7 @@ export const seedCourses: SeedCourse[] = [
       en: "Write **end-to-end tests** that catch real bugs without slowing your team down:\n\n- choose what to test in the browser and what below it\n- keep tests fast and independent\n- run them in CI on every change",
       ar: "اكتب **اختبارات شاملة** تكشف الأخطاء الحقيقية دون أن تُبطئ فريقك:\n\n- اختر ما تختبره في المتصفح وما تختبره تحته\n- اجعل الاختبارات سريعة ومستقلة\n- شغّلها في التكامل المستمر مع كل تغيير",
     },
-    image: "/images/courses/web-development.jpg",
+    image: "/images/courses/testing-web-apps-end-to-end.jpg",
     lessons: [
       {
         title: { en: "What an end-to-end test is for", ar: "الغاية من الاختبار الشامل" },

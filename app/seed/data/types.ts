@@ -20,7 +20,7 @@ export type SeedCourse = {
   title: Bilingual;
   /** 2-4 sentences. */
   description: Bilingual;
-  /** Public path of a thumbnail shipped in public/, e.g. "/images/courses/web-development.jpg". */
+  /** Public path of a thumbnail shipped in public/, e.g. "/images/courses/react-from-zero-to-production.jpg" (one per course, drawn by scripts/demo-covers.ts). */
   image: string;
   /** 3 to 8 lessons, in order. */
   lessons: SeedLesson[];
