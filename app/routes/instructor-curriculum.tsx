@@ -36,6 +36,7 @@ import {
 import { describeRefusal, requireEditableCourse } from "../studio/editor.server";
 import { LessonForm, MAX_LESSONS, NewLessonForm, SectionForm } from "../studio/inputs";
 import { parseLayout } from "../studio/layout";
+import { withOpenLesson } from "../studio/open-lesson";
 import { formatMaxBytes } from "../video/api.server";
 import { lessonVideoSummaries } from "../video/videos.server";
 import type { Route } from "./+types/instructor-curriculum";
@@ -173,7 +174,7 @@ export async function action({ request, url, context, params }: Route.ActionArgs
       );
     const outcome = await addLesson(db, actor, course.id, parsed.data);
     if (!outcome.ok) return refused(outcome);
-    return toasts().redirectWithSuccess(here, t("curriculum.added"));
+    return toasts().redirectWithSuccess(withOpenLesson(here, outcome.lessonId), t("curriculum.added"));
   }
   if (submitted.intent === "rearrange") {
     const outcome = await rearrangeCurriculum(db, actor, course.id, submitted.layout);
@@ -239,7 +240,7 @@ export async function action({ request, url, context, params }: Route.ActionArgs
         });
       const outcome = await updateLesson(db, actor, lessonId, parsed.data, course.id);
       if (!outcome.ok) return refused(outcome);
-      return toasts().redirectWithSuccess(here, t("curriculum.saved"));
+      return toasts().redirectWithSuccess(withOpenLesson(here, lessonId), t("curriculum.saved"));
     }
     case "moveLesson": {
       const outcome = await moveLesson(db, actor, lessonId, submitted.direction, course.id);

@@ -365,7 +365,7 @@ describe("the quiz editor", () => {
     expect(page.getAttribute("lang")).toBe("ar");
     expect(screen.getByRole("heading", { level: 1, name: "اختبار: أساسيات HTTP" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "→ العودة إلى المنهج" }).getAttribute("href")).toBe(
-      "/ar/instructor/courses/7/curriculum#lesson-31",
+      "/ar/instructor/courses/7/curriculum?lesson=31#lesson-31",
     );
 
     const settings = within(screen.getByRole("region", { name: "الإعدادات" }));

@@ -571,6 +571,53 @@ describe("studio pages", () => {
         .where(eq(lessons.courseId, Number(id)))
         .orderBy(lessons.position)
     ).map((lesson) => lesson.id);
+    // Each lesson's fields are folded; the page comes back with the lesson just added, or just saved, open
+    // (issue 50, item 7), named in the URL so it holds without JavaScript.
+    const lastAdded = (await run(
+      page(`/instructor/courses/${id}/curriculum`, "trainer", {
+        intent: "addLesson",
+        title: "Four",
+        titleAr: "",
+        durationMinutes: "10",
+      }),
+      curriculumAction,
+      { id },
+    )) as Response;
+    const four = Math.max(
+      ...(
+        await handle.db
+          .select()
+          .from(lessons)
+          .where(eq(lessons.courseId, Number(id)))
+      ).map((row) => row.id),
+    );
+    expect(lastAdded.status).toBe(302);
+    expect(lastAdded.headers.get("location")).toBe(
+      `/instructor/courses/${id}/curriculum?lesson=${four}#lesson-${four}`,
+    );
+    const savedLesson = (await run(
+      page(`/ar/instructor/courses/${id}/curriculum`, "trainer", {
+        intent: "saveLesson",
+        lessonId: String(ids[1]),
+        title: "Two",
+        titleAr: "",
+        durationMinutes: "12",
+      }),
+      curriculumAction,
+      { id },
+    )) as Response;
+    expect(savedLesson.status).toBe(302);
+    expect(savedLesson.headers.get("location")).toBe(
+      `/ar/instructor/courses/${id}/curriculum?lesson=${ids[1]}#lesson-${ids[1]}`,
+    );
+    await run(
+      page(`/instructor/courses/${id}/curriculum`, "trainer", {
+        intent: "deleteLesson",
+        lessonId: String(four),
+      }),
+      curriculumAction,
+      { id },
+    );
     const moved = (await run(
       page(`/instructor/courses/${id}/curriculum`, "trainer", {
         intent: "moveLesson",

@@ -191,6 +191,7 @@ export function LessonCard({
   maxVideoLabel,
   updatedAt,
   drag,
+  open,
 }: {
   courseId: number;
   lesson: CurriculumLesson;
@@ -209,6 +210,8 @@ export function LessonCard({
     handleProps: () => { draggable: true; onDragStart: (event: DragEvent) => void };
     dropProps: () => { onDragOver: (event: DragEvent) => void; onDrop: (event: DragEvent) => void };
   };
+  /** The URL names this lesson as open (just added, saved, or come back to). */
+  open: boolean;
 }) {
   const { t } = useTranslation("studio");
   const localize = useLocalizePath();
@@ -255,26 +258,35 @@ export function LessonCard({
           <MoveButton lesson={lesson} direction="down" disabled={last} />
         </div>
       </div>
-      <Form method="post" className="mt-4 space-y-3" key={`${lesson.id}-${updatedAt}`}>
-        <input type="hidden" name="intent" value="saveLesson" />
-        <input type="hidden" name="lessonId" value={lesson.id} />
-        <LessonFieldset
-          prefix={`lesson-${lesson.id}`}
-          kind={lesson.kind}
-          values={values}
-          errors={mine?.fieldErrors ?? {}}
-        />
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded-md bg-ink px-4 py-2 text-sm font-semibold text-white disabled:opacity-60"
-        >
-          {t("curriculum.save")}
-        </button>
-      </Form>
-      <div className="mt-4">
-        <MoveToSection lesson={lesson} sectionId={sectionId} sections={sections} />
-      </div>
+      {/* Folded by default (issue 50, item 7): a long course was a wall of open forms. Open when the URL names
+          this lesson, or when its form came back refused; a lesson the trainer opened stays open across the
+          page's revalidations, since React leaves the element's own `open` alone while this prop is unchanged. */}
+      <details className="mt-4" open={open || mine ? true : undefined} data-testid="lesson-fields">
+        <summary className="cursor-pointer font-semibold text-coral-700" data-testid="lesson-fields-toggle">
+          {t("curriculum.editFields")}
+          <span className="sr-only">: {lesson.title}</span>
+        </summary>
+        <Form method="post" className="mt-3 space-y-3" key={`${lesson.id}-${updatedAt}`}>
+          <input type="hidden" name="intent" value="saveLesson" />
+          <input type="hidden" name="lessonId" value={lesson.id} />
+          <LessonFieldset
+            prefix={`lesson-${lesson.id}`}
+            kind={lesson.kind}
+            values={values}
+            errors={mine?.fieldErrors ?? {}}
+          />
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded-md bg-ink px-4 py-2 text-sm font-semibold text-white disabled:opacity-60"
+          >
+            {t("curriculum.save")}
+          </button>
+        </Form>
+        <div className="mt-4">
+          <MoveToSection lesson={lesson} sectionId={sectionId} sections={sections} />
+        </div>
+      </details>
       <div className="mt-5 grid gap-4 border-t border-ink/10 pt-4 md:grid-cols-2">
         {lesson.kind === "video" ? (
           <div className="space-y-3">

@@ -14,6 +14,7 @@ import {
   stepLesson,
   stepSection,
 } from "../../studio/layout";
+import { openLessonOf } from "../../studio/open-lesson";
 import { EnhancedFormMarker } from "../enhanced-form-marker";
 import { KEEPS_FOCUS, useKeepFocus } from "../keep-focus";
 import { PageIntro } from "../page-intro";
@@ -202,6 +203,7 @@ export function Curriculum({
   const drag = useDragLayout(sections);
   const answer = actionData as LessonAnswer | undefined;
   const confirmId = Number(searchParams.get("deleteLesson"));
+  const openLessonId = openLessonOf(searchParams);
   const containerRef = useRef<HTMLDivElement>(null);
   const { dirty, blocker } = useUnsavedChanges(containerRef);
   // A move button turns disabled when its lesson reaches either end: the focus goes to the lesson's other move
@@ -328,6 +330,7 @@ export function Curriculum({
                           sections={choices}
                           answer={answer}
                           confirmDelete={confirmId === lesson.id}
+                          open={openLessonId === lesson.id}
                           busy={busy}
                           maxVideoLabel={loaderData.maxVideoLabel}
                           updatedAt={course.updatedAt}

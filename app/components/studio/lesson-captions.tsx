@@ -5,6 +5,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { useLocalizePath } from "../../i18n/use-locale";
 import { useTranslation } from "../../i18n/use-translation";
 import type { Route } from "../../routes/+types/instructor-lesson-captions";
+import { withOpenLesson } from "../../studio/open-lesson";
 import { PageIntro } from "../page-intro";
 import { EditorNav } from "./editor-nav";
 
@@ -36,7 +37,7 @@ export function LessonCaptionsPage({
       <div className="mx-auto max-w-5xl space-y-8 px-4 py-10">
         <p>
           <Link
-            to={localize(`/instructor/courses/${course.id}/curriculum#lesson-${lesson.id}`)}
+            to={localize(withOpenLesson(`/instructor/courses/${course.id}/curriculum`, lesson.id))}
             className="font-semibold text-coral-700 hover:underline"
           >
             {t("captions.back")}

@@ -6,6 +6,7 @@ import { useTranslation } from "../../i18n/use-translation";
 import { BLANK_OPTION_ROWS, NEW_QUESTION_OPTION_ROWS } from "../../quizzes/form";
 import type { Route } from "../../routes/+types/instructor-quiz";
 import type { QuizAnswer } from "../../routes/instructor-quiz";
+import { withOpenLesson } from "../../studio/open-lesson";
 import { ErrorSummary } from "../error-summary";
 import { PageIntro } from "../page-intro";
 import { InlineText, inlineHtml, RichText } from "../quiz/quiz-html";
@@ -476,7 +477,7 @@ export function QuizEditor({ loaderData, answer }: { loaderData: LoaderData; ans
       <div className="mx-auto max-w-5xl space-y-10 px-4 py-10">
         <p>
           <Link
-            to={localize(`/instructor/courses/${course.id}/curriculum#lesson-${lesson.id}`)}
+            to={localize(withOpenLesson(`/instructor/courses/${course.id}/curriculum`, lesson.id))}
             className="font-semibold text-coral-700 hover:underline"
           >
             {t("quiz.backToCurriculum")}
