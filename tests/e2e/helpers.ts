@@ -18,7 +18,11 @@ export async function logIn(page: Page, email: string, password: string, locale:
   await page.locator("main").getByRole("button", { name: labels.submit }).click();
 }
 
-export async function expectSignedIn(page: Page, name: string, timeout?: number) {
+/**
+ * The header names the person signed in. A sign-in lands on a full page (the admin dashboard draws its charts), which
+ * took over the default 5 s twice in a loaded CI run (stop 56), so the wait is longer by default.
+ */
+export async function expectSignedIn(page: Page, name: string, timeout = 15_000) {
   await expect(page.getByTestId("user-menu").locator("summary")).toContainText(name, { timeout });
 }
 
