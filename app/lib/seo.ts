@@ -1,6 +1,7 @@
 // Per-page <title>, description, canonical link and hreflang alternates, computed in loaders and rendered by `meta`.
 import type { MetaDescriptor } from "react-router";
 import { LANGUAGES, type Locale, localizePath } from "../i18n/languages";
+import { escapeMarkup } from "./markup";
 import { shortenAtWord } from "./shorten";
 
 /** SPEC §1: when a page sets no title of its own, the document carries the Arabic product title. */
@@ -209,16 +210,6 @@ export function articleJsonLd(article: {
   };
 }
 
-/** Text for XML content and attribute values. */
-export function xmlEscape(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&apos;");
-}
-
 /** A sitemap with every path in every language, each entry naming its hreflang alternates. */
 export function sitemapXml(origin: string, entries: { path: string; lastModified?: Date }[]): string {
   const urls = entries.flatMap((entry) => {
@@ -232,12 +223,12 @@ export function sitemapXml(origin: string, entries: { path: string; lastModified
     const links = alternates
       .map(
         (alternate) =>
-          `    <xhtml:link rel="alternate" hreflang="${alternate.hrefLang}" href="${xmlEscape(alternate.href)}"/>`,
+          `    <xhtml:link rel="alternate" hreflang="${alternate.hrefLang}" href="${escapeMarkup(alternate.href)}"/>`,
       )
       .join("\n");
     return LANGUAGES.map(
       (language) => `  <url>
-    <loc>${xmlEscape(origin + localizePath(entry.path, language.code))}</loc>${
+    <loc>${escapeMarkup(origin + localizePath(entry.path, language.code))}</loc>${
       entry.lastModified ? `\n    <lastmod>${entry.lastModified.toISOString()}</lastmod>` : ""
     }
 ${links}

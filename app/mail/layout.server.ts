@@ -7,6 +7,7 @@ import mjml2html from "mjml";
 import { publicOrigin } from "../config.server";
 import { i18nFor } from "../i18n/context.server";
 import { directionOf, isLocale, type Locale, localizePath } from "../i18n/languages";
+import { escapeMarkup } from "../lib/markup";
 
 /** One block of a mail: a paragraph, or a link with its label. */
 export type MailBlock = string | { link: string; label: string };
@@ -20,16 +21,8 @@ const COLOURS = { coral: "#c8363e", ink: "#1e2a3a", sand: "#f6efe7", muted: "#5b
  */
 const FONTS = "-apple-system, 'Segoe UI', Tahoma, Roboto, 'Noto Sans Arabic', Arial, sans-serif";
 
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;");
-}
-
 /** A paragraph's text as HTML: escaped, its line breaks kept (a lead's message has several lines). */
-const paragraphHtml = (text: string) => escapeHtml(text).replaceAll("\n", "<br>");
+const paragraphHtml = (text: string) => escapeMarkup(text).replaceAll("\n", "<br>");
 
 /**
  * The MJML of one mail. The first link is the mail's action, drawn as a button; any later link (an
@@ -47,8 +40,8 @@ export function mailMjml(message: { subject: string; locale: string; blocks: rea
   const body = message.blocks
     .map((block) => {
       if (typeof block === "string") return `<mj-text>${paragraphHtml(block)}</mj-text>`;
-      const href = escapeHtml(block.link);
-      const label = escapeHtml(block.label);
+      const href = escapeMarkup(block.link);
+      const label = escapeMarkup(block.label);
       if (!buttonDrawn) {
         buttonDrawn = true;
         return `<mj-button href="${href}" align="${align}">${label}</mj-button>`;
@@ -58,8 +51,8 @@ export function mailMjml(message: { subject: string; locale: string; blocks: rea
     .join("\n");
   return `<mjml lang="${locale}" dir="${dir}">
   <mj-head>
-    <mj-title>${escapeHtml(message.subject)}</mj-title>
-    <mj-preview>${escapeHtml(preview)}</mj-preview>
+    <mj-title>${escapeMarkup(message.subject)}</mj-title>
+    <mj-preview>${escapeMarkup(preview)}</mj-preview>
     <mj-attributes>
       <mj-all font-family="${FONTS}" />
       <mj-section direction="${dir}" />
@@ -71,7 +64,7 @@ export function mailMjml(message: { subject: string; locale: string; blocks: rea
   <mj-body background-color="${COLOURS.sand}" width="600px">
     <mj-section background-color="${COLOURS.coral}" padding="18px 0">
       <mj-column>
-        <mj-text color="${COLOURS.white}" font-size="22px" font-weight="700" line-height="1.2">${escapeHtml(t("layout.brand"))}</mj-text>
+        <mj-text color="${COLOURS.white}" font-size="22px" font-weight="700" line-height="1.2">${escapeMarkup(t("layout.brand"))}</mj-text>
       </mj-column>
     </mj-section>
     <mj-section background-color="${COLOURS.white}" padding="18px 0">
@@ -81,7 +74,7 @@ ${body}
     </mj-section>
     <mj-section padding="12px 0 24px">
       <mj-column>
-        <mj-text color="${COLOURS.muted}" font-size="13px"><a href="${escapeHtml(home)}" style="color:${COLOURS.muted}">${escapeHtml(t("layout.footer"))}</a></mj-text>
+        <mj-text color="${COLOURS.muted}" font-size="13px"><a href="${escapeMarkup(home)}" style="color:${COLOURS.muted}">${escapeMarkup(t("layout.footer"))}</a></mj-text>
       </mj-column>
     </mj-section>
   </mj-body>

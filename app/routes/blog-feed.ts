@@ -7,20 +7,11 @@ import { FEED_PATH } from "../editorial/paths";
 import { listPublicPosts } from "../editorial/posts.server";
 import { localizePath } from "../i18n/languages";
 import { pick } from "../lib/localized";
+import { escapeMarkup } from "../lib/markup";
 import { pageContext } from "../lib/route-context.server";
 import type { Route } from "./+types/blog-feed";
 
 const FEED_SIZE = 20;
-
-/** Text for XML content and attribute values. */
-function xml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&apos;");
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageContext(request, context);
@@ -39,23 +30,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       Math.max(post.updatedAt.getTime(), post.publishedAt?.getTime() ?? 0),
     ).toISOString();
     return `  <entry>
-    <title>${xml(pick(page.locale, post.title, post.titleAr))}</title>
-    <id>${xml(url)}</id>
-    <link rel="alternate" type="text/html" href="${xml(url)}"/>
+    <title>${escapeMarkup(pick(page.locale, post.title, post.titleAr))}</title>
+    <id>${escapeMarkup(url)}</id>
+    <link rel="alternate" type="text/html" href="${escapeMarkup(url)}"/>
     <published>${published}</published>
     <updated>${entryUpdated}</updated>
-    <author><name>${xml(pick(page.locale, post.authorName, post.authorNameAr))}</name></author>
-    <summary>${xml(pick(page.locale, post.excerpt, post.excerptAr))}</summary>
-    <content type="html">${xml(pick(page.locale, post.bodyHtml, post.bodyArHtml))}</content>
+    <author><name>${escapeMarkup(pick(page.locale, post.authorName, post.authorNameAr))}</name></author>
+    <summary>${escapeMarkup(pick(page.locale, post.excerpt, post.excerptAr))}</summary>
+    <content type="html">${escapeMarkup(pick(page.locale, post.bodyHtml, post.bodyArHtml))}</content>
   </entry>`;
   });
   const body = `<?xml version="1.0" encoding="utf-8"?>
-<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${page.locale}" xml:base="${xml(`${origin}/`)}">
-  <title>${xml(page.t("editorial:feed.title"))}</title>
-  <subtitle>${xml(page.t("catalog:blog.lead"))}</subtitle>
-  <id>${xml(blogUrl)}</id>
-  <link rel="self" type="application/atom+xml" href="${xml(origin + localizePath(FEED_PATH, page.locale))}"/>
-  <link rel="alternate" type="text/html" href="${xml(blogUrl)}"/>
+<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${page.locale}" xml:base="${escapeMarkup(`${origin}/`)}">
+  <title>${escapeMarkup(page.t("editorial:feed.title"))}</title>
+  <subtitle>${escapeMarkup(page.t("catalog:blog.lead"))}</subtitle>
+  <id>${escapeMarkup(blogUrl)}</id>
+  <link rel="self" type="application/atom+xml" href="${escapeMarkup(origin + localizePath(FEED_PATH, page.locale))}"/>
+  <link rel="alternate" type="text/html" href="${escapeMarkup(blogUrl)}"/>
   <updated>${new Date(updated || Date.now()).toISOString()}</updated>
 ${entries.join("\n")}
 </feed>

@@ -174,7 +174,12 @@ const OUTLOOK_COMPATIBILITY: ValidatorGap[] = [
 ];
 
 const escaped = (text: string) =>
-  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+  text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
 
 describe("every mail's HTML part", () => {
   const rendered = new Map<string, string>();
