@@ -3,7 +3,6 @@
 // layout come from a maintained compiler, not from hand-built tables. Rendered by the mail job when it sends
 // (app/mail/outgoing.server.ts), never in a request: compiling takes milliseconds of CPU the request that
 // queued the mail should not pay.
-import mjml2html from "mjml";
 import { publicOrigin } from "../config.server";
 import { i18nFor } from "../i18n/context.server";
 import { directionOf, isLocale, type Locale, localizePath } from "../i18n/languages";
@@ -82,7 +81,8 @@ ${body}
 }
 
 /**
- * The mail's HTML. Strict validation: the template is ours, so an MJML error is a bug to fail on, not to
+ * The mail's HTML. MJML is imported here, on the first mail a process draws: loading it takes most of a second
+ * (measured: 870 ms), which a web server's start-up and a server that only queues mail should not pay. Strict validation: the template is ours, so an MJML error is a bug to fail on, not to
  * send. No web fonts (MJML's default list names Google Fonts, which would be fetched by the reader).
  */
 export async function renderMailHtml(message: {
@@ -90,6 +90,7 @@ export async function renderMailHtml(message: {
   locale: string;
   blocks: readonly MailBlock[];
 }): Promise<string> {
+  const { default: mjml2html } = await import("mjml");
   const { html } = await mjml2html(mailMjml(message), { validationLevel: "strict", fonts: {} });
   return html;
 }
